@@ -1,0 +1,358 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Shared column helpers: ids are random UUIDs, times are unix milliseconds. */
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const bool = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const ADMIN_STATUSES = ["pending", "active", "rejected"] as const;
+export const ADMIN_ROLES = ["admin"] as const;
+
+export const admins = sqliteTable(
+  "admins",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ADMIN_ROLES }).notNull().default("admin"),
+    status: text("status", { enum: ADMIN_STATUSES }).notNull().default("pending"),
+    approvedBy: text("approved_by"),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    failedLogins: integer("failed_logins").notNull().default(0),
+    failedWindowStart: integer("failed_window_start", { mode: "timestamp_ms" }),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+    notificationsSeenAt: integer("notifications_seen_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("admins_email_unique").on(t.email),
+    check("admins_status_check", inList("status", ADMIN_STATUSES)),
+    check("admins_role_check", inList("role", ADMIN_ROLES)),
+    check("admins_email_lower", sql`email = lower(email)`),
+  ],
+);
+
+export const SESSION_KINDS = ["browser", "api"] as const;
+
+/** Server-side sessions. The id is the SHA-256 of the token the client holds. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SESSION_KINDS }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_admin_idx").on(t.adminId), check("sessions_kind_check", inList("kind", SESSION_KINDS))],
+);
+
+/** Refresh tokens rotate: each use replaces the token; a replaced token used again revokes its family. */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    familyId: text("family_id").notNull(),
+    sessionId: text("session_id"),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    replacedAt: integer("replaced_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_admin_idx").on(t.adminId)],
+);
+
+export const MEETING_STATUSES = ["scheduled", "confirmed", "cancelled", "completed"] as const;
+export const MEETING_TYPES = ["demo"] as const;
+
+export const meetings = sqliteTable(
+  "meetings",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    company: text("company").notNull().default(""),
+    meetingType: text("meeting_type", { enum: MEETING_TYPES }).notNull().default("demo"),
+    /** yyyy-MM-dd in the business timezone. */
+    date: text("date").notNull(),
+    /** HH:mm in the business timezone. */
+    timeSlot: text("time_slot").notNull(),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    status: text("status", { enum: MEETING_STATUSES }).notNull().default("scheduled"),
+    notes: text("notes").notNull().default(""),
+    visitorTimezone: text("visitor_timezone"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A slot holds one active meeting: cancelled/completed ones free it.
+    uniqueIndex("meetings_active_slot_unique").on(t.date, t.timeSlot).where(sql`status IN ('scheduled', 'confirmed')`),
+    index("meetings_status_idx").on(t.status, t.createdAt),
+    index("meetings_created_idx").on(t.createdAt),
+    check("meetings_status_check", inList("status", MEETING_STATUSES)),
+    check("meetings_type_check", inList("meeting_type", MEETING_TYPES)),
+    check("meetings_date_format", sql`date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
+    check("meetings_time_format", sql`time_slot GLOB '[0-9][0-9]:[0-9][0-9]'`),
+  ],
+);
+
+export const CALLBACK_STATUSES = ["new", "contacted"] as const;
+
+export const callbackRequests = sqliteTable(
+  "callback_requests",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull(),
+    phone: text("phone").notNull().default(""),
+    message: text("message").notNull().default(""),
+    status: text("status", { enum: CALLBACK_STATUSES }).notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("callbacks_created_idx").on(t.createdAt),
+    check("callbacks_status_check", inList("status", CALLBACK_STATUSES)),
+  ],
+);
+
+export const BLOG_STATUSES = ["draft", "published"] as const;
+
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    /** Markdown source, as written by the admin. */
+    content: text("content").notNull(),
+    /** Sanitized HTML rendered from `content` at save time. */
+    contentHtml: text("content_html").notNull(),
+    excerpt: text("excerpt").notNull(),
+    author: text("author").notNull(),
+    /** JSON array of strings. */
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
+    status: text("status", { enum: BLOG_STATUSES }).notNull().default("draft"),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("blog_posts_status_idx").on(t.status, t.publishedAt),
+    index("blog_posts_created_idx").on(t.createdAt),
+    check("blog_posts_status_check", inList("status", BLOG_STATUSES)),
+    check("blog_posts_tags_json", sql`json_valid(tags) AND json_type(tags) = 'array'`),
+  ],
+);
+
+export const USER_PLANS = ["free", "trial", "basic", "standard", "premium", "enterprise"] as const;
+export const USER_STATUSES = ["active", "unverified", "pending", "cancelled", "rejected"] as const;
+export const APPROVAL_STATUSES = ["pending_admin_approval", "approved", "rejected"] as const;
+export const USER_ROLES = ["individual", "organization"] as const;
+export const BILLING_CYCLES = ["monthly", "annual"] as const;
+
+/** Trial users and their subscription (spec §3 "Subscription/user"). */
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: id(),
+    userId: text("user_id").notNull(),
+    email: text("email").notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull().default(""),
+    jobTitle: text("job_title").notNull().default(""),
+    occupation: text("occupation").notNull().default(""),
+    companyName: text("company_name").notNull().default(""),
+    companySize: text("company_size").notNull().default(""),
+    industry: text("industry").notNull().default(""),
+    country: text("country").notNull().default(""),
+    website: text("website").notNull().default(""),
+    plan: text("plan", { enum: USER_PLANS }).notNull().default("trial"),
+    /** Plan picked on the pricing page before signup (standard, pro), if any. */
+    requestedPlan: text("requested_plan"),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("unverified"),
+    emailVerified: bool("email_verified"),
+    approvalStatus: text("approval_status", { enum: APPROVAL_STATUSES }),
+    trialApproved: bool("trial_approved"),
+    approvalNotes: text("approval_notes"),
+    approvedBy: text("approved_by").references(() => admins.id, { onDelete: "set null" }),
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
+    startDate: integer("start_date", { mode: "timestamp_ms" }),
+    endDate: integer("end_date", { mode: "timestamp_ms" }),
+    emailSent: bool("email_sent"),
+    emailSentAt: integer("email_sent_at", { mode: "timestamp_ms" }),
+    features: text("features", { mode: "json" }).$type<string[]>().notNull().default([]),
+    howDidYouHear: text("how_did_you_hear").notNull().default(""),
+    useCase: text("use_case").notNull().default(""),
+    currentTools: text("current_tools").notNull().default(""),
+    subscribeNewsletter: bool("subscribe_newsletter"),
+    /** Amount in paise (minor units); the details dialog divides by 100. */
+    priceAmount: integer("price_amount").notNull().default(0),
+    currency: text("currency").notNull().default("INR"),
+    billingCycle: text("billing_cycle", { enum: BILLING_CYCLES }).notNull().default("monthly"),
+    paymentMethodType: text("payment_method_type"),
+    cardLast4: text("card_last4"),
+    reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
+    expiredAt: integer("expired_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_user_id_unique").on(t.userId),
+    uniqueIndex("subscriptions_email_unique").on(t.email),
+    index("subscriptions_status_idx").on(t.status, t.createdAt),
+    index("subscriptions_plan_idx").on(t.plan, t.createdAt),
+    index("subscriptions_approval_idx").on(t.approvalStatus),
+    index("subscriptions_end_idx").on(t.endDate),
+    check("subscriptions_plan_check", inList("plan", USER_PLANS)),
+    check("subscriptions_status_check", inList("status", USER_STATUSES)),
+    check("subscriptions_role_check", inList("role", USER_ROLES)),
+    check("subscriptions_cycle_check", inList("billing_cycle", BILLING_CYCLES)),
+    check(
+      "subscriptions_approval_check",
+      sql`approval_status IS NULL OR ${inList("approval_status", APPROVAL_STATUSES)}`,
+    ),
+    check("subscriptions_email_lower", sql`email = lower(email)`),
+    check("subscriptions_price_check", sql`price_amount >= 0`),
+    check("subscriptions_card_check", sql`card_last4 IS NULL OR card_last4 GLOB '[0-9][0-9][0-9][0-9]'`),
+  ],
+);
+
+export const CODE_PURPOSES = ["trial"] as const;
+
+/** Email one-time codes, stored as an HMAC; never in clear. */
+export const verificationCodes = sqliteTable(
+  "verification_codes",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    purpose: text("purpose", { enum: CODE_PURPOSES }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    ip: text("ip").notNull().default(""),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    consumedAt: integer("consumed_at", { mode: "timestamp_ms" }),
+    voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("codes_email_idx").on(t.email, t.purpose, t.createdAt),
+    index("codes_ip_idx").on(t.ip, t.createdAt),
+    check("codes_purpose_check", inList("purpose", CODE_PURPOSES)),
+    check("codes_attempts_check", sql`attempts >= 0`),
+  ],
+);
+
+export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+export type EmailAttachment = { filename: string; contentType: string; content: string };
+
+/** Transactional outbox: a row per message, written with the change that causes it. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attachments: text("attachments", { mode: "json" }).$type<EmailAttachment[]>().notNull().default([]),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_idempotency_unique").on(t.idempotencyKey),
+    index("email_outbox_to_idx").on(t.to, t.createdAt),
+    index("email_outbox_status_idx").on(t.status, t.nextAttemptAt),
+    check("email_outbox_status_check", inList("status", EMAIL_STATUSES)),
+  ],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: text("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    before: text("before", { mode: "json" }),
+    after: text("after", { mode: "json" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_actor_idx").on(t.actorId, t.createdAt),
+    index("audit_action_idx").on(t.action, t.createdAt),
+    index("audit_created_idx").on(t.createdAt),
+  ],
+);
+
+export const WEBHOOK_STATUSES = ["pending", "succeeded", "failed"] as const;
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    url: text("url").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: WEBHOOK_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("webhooks_status_idx").on(t.status, t.nextAttemptAt),
+    index("webhooks_subscription_idx").on(t.subscriptionId),
+    check("webhooks_status_check", inList("status", WEBHOOK_STATUSES)),
+  ],
+);
+
+export type Admin = typeof admins.$inferSelect;
+export type Meeting = typeof meetings.$inferSelect;
+export type CallbackRequest = typeof callbackRequests.$inferSelect;
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type EmailMessage = typeof emailOutbox.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

@@ -1,0 +1,171 @@
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { type Admin, admins } from "~/db/schema";
+import { auditStatement } from "~/domain/audit/audit.server";
+import { AppError } from "~/lib/errors";
+import { hashPassword, verifyPassword } from "./password.server";
+import { revokeOtherSessionsStatements } from "./sessions.server";
+
+const MINUTE = 60 * 1000;
+export const LOGIN_THROTTLE = {
+  maxFailures: 10,
+  window: 15 * MINUTE,
+  lockFor: 15 * MINUTE,
+} as const;
+
+export const INVALID_LOGIN = "Invalid email or password.";
+
+export type Actor = { id: string; email: string };
+
+/** Checks a login. Counts failures per account and locks it after too many. */
+export async function verifyLogin(email: string, password: string, now = new Date()): Promise<Admin> {
+  const client = db();
+  const admin = await client.select().from(admins).where(eq(admins.email, email)).get();
+  if (!admin) {
+    // Same work and same answer as a wrong password, so emails cannot be probed.
+    await verifyPassword(password, DUMMY_HASH);
+    throw new AppError(401, INVALID_LOGIN);
+  }
+  if (admin.lockedUntil && admin.lockedUntil > now) {
+    const retryAfter = Math.ceil((admin.lockedUntil.getTime() - now.getTime()) / 1000);
+    throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
+      retryAfter,
+    });
+  }
+  if (!(await verifyPassword(password, admin.passwordHash))) {
+    const windowOpen =
+      admin.failedWindowStart && now.getTime() - admin.failedWindowStart.getTime() < LOGIN_THROTTLE.window;
+    const failures = windowOpen ? admin.failedLogins + 1 : 1;
+    const locked = failures >= LOGIN_THROTTLE.maxFailures;
+    await client
+      .update(admins)
+      .set({
+        failedLogins: locked ? 0 : failures,
+        failedWindowStart: windowOpen ? admin.failedWindowStart : now,
+        lockedUntil: locked ? new Date(now.getTime() + LOGIN_THROTTLE.lockFor) : admin.lockedUntil,
+      })
+      .where(eq(admins.id, admin.id));
+    throw new AppError(401, INVALID_LOGIN);
+  }
+  if (admin.status === "rejected") {
+    throw new AppError(403, "This account was not approved. Contact an administrator.");
+  }
+  if (admin.failedLogins > 0 || admin.lockedUntil) {
+    await client
+      .update(admins)
+      .set({ failedLogins: 0, failedWindowStart: null, lockedUntil: null })
+      .where(eq(admins.id, admin.id));
+  }
+  return admin;
+}
+
+// A valid hash of a random string, verified when the email is unknown.
+const DUMMY_HASH = "scrypt$16384$8$5$3q2+7w3q2+7w3q2+7w3q2w==$Ky8c2kVzq8mY3xQ2b0xk7m9s1vQn0b8d7hH1kJ3lM5o=";
+
+/** Registration grants nothing: the account waits for an active admin's approval. */
+export async function registerAdmin(input: { email: string; password: string; name: string }) {
+  const client = db();
+  const existing = await client.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email)).get();
+  if (existing) throw new AppError(409, "An account with this email already exists.");
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await client
+      .insert(admins)
+      .values({ email: input.email, name: input.name, passwordHash, status: "pending", role: "admin" })
+      .returning()
+      .get();
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) throw new AppError(409, "An account with this email already exists.");
+    throw error;
+  }
+}
+
+export async function getAdmin(id: string) {
+  return db().select().from(admins).where(eq(admins.id, id)).get();
+}
+
+export function toProfile(admin: Pick<Admin, "id" | "name" | "email" | "role" | "status">) {
+  return { id: admin.id, name: admin.name, email: admin.email, role: admin.role, status: admin.status };
+}
+
+export async function updateProfile(actor: Actor, input: { name: string }) {
+  const client = db();
+  const before = await getAdmin(actor.id);
+  if (!before) throw new AppError(404, "Account not found.");
+  const now = new Date();
+  const [, , updated] = await client.batch([
+    client.update(admins).set({ name: input.name, updatedAt: now }).where(eq(admins.id, actor.id)),
+    auditStatement(actor, "account.profile_updated", "admin", actor.id, { name: before.name }, { name: input.name }),
+    client.select().from(admins).where(eq(admins.id, actor.id)),
+  ]);
+  const admin = updated[0];
+  if (!admin) throw new AppError(404, "Account not found.");
+  return toProfile(admin);
+}
+
+/** Changes the password and revokes every other session of the account. */
+export async function changePassword(
+  actor: Actor,
+  sessionId: string | null,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const admin = await getAdmin(actor.id);
+  if (!admin) throw new AppError(404, "Account not found.");
+  if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
+    throw new AppError(400, "Current password is incorrect.", {
+      details: [{ field: "currentPassword", message: "Current password is incorrect." }],
+    });
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new AppError(400, "The new password must differ from the current one.", {
+      details: [{ field: "newPassword", message: "The new password must differ from the current one." }],
+    });
+  }
+  const now = new Date();
+  const client = db();
+  await client.batch([
+    client
+      .update(admins)
+      .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
+      .where(eq(admins.id, admin.id)),
+    ...revokeOtherSessionsStatements(admin.id, sessionId, now),
+    auditStatement(actor, "account.password_changed", "admin", admin.id, null, null),
+  ]);
+}
+
+export async function listPendingAdmins() {
+  return db().select().from(admins).where(eq(admins.status, "pending")).orderBy(asc(admins.createdAt)).all();
+}
+
+export async function listAdmins() {
+  return db().select().from(admins).orderBy(asc(admins.createdAt)).all();
+}
+
+/** Team approval: an active admin approves or rejects a pending registration (never their own). */
+export async function decideRegistration(actor: Actor, adminId: string, decision: "approve" | "reject") {
+  if (actor.id === adminId) throw new AppError(403, "You cannot approve or reject your own account.");
+  const client = db();
+  const target = await getAdmin(adminId);
+  if (!target) throw new AppError(404, "Account not found.");
+  if (target.status !== "pending") {
+    throw new AppError(409, `This registration was already ${target.status === "active" ? "approved" : "rejected"}.`);
+  }
+  const now = new Date();
+  const status = decision === "approve" ? "active" : "rejected";
+  const [result] = await client.batch([
+    client
+      .update(admins)
+      .set({ status, approvedBy: actor.id, approvedAt: now, updatedAt: now })
+      .where(and(eq(admins.id, adminId), eq(admins.status, "pending"))),
+    auditStatement(
+      actor,
+      decision === "approve" ? "team.approved" : "team.rejected",
+      "admin",
+      adminId,
+      { status: "pending" },
+      { status },
+    ),
+  ]);
+  if ((result.meta.changes ?? 0) === 0) throw new AppError(409, "This registration was already decided.");
+  return { ...toProfile(target), status };
+}

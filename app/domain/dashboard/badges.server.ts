@@ -1,0 +1,19 @@
+import { count, eq, inArray, or } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { meetings, subscriptions } from "~/db/schema";
+
+/** Spec §4: a user awaits approval when status is unverified or pending, or approvalStatus is pending_admin_approval. */
+export const awaitingApproval = or(
+  inArray(subscriptions.status, ["unverified", "pending"]),
+  eq(subscriptions.approvalStatus, "pending_admin_approval"),
+);
+
+/** The side menu's badges: scheduled meetings and users awaiting approval. */
+export async function sideMenuBadges() {
+  const client = db();
+  const [pendingMeetings, awaitingUsers] = await client.batch([
+    client.select({ n: count() }).from(meetings).where(eq(meetings.status, "scheduled")),
+    client.select({ n: count() }).from(subscriptions).where(awaitingApproval),
+  ]);
+  return { pendingMeetings: pendingMeetings[0]?.n ?? 0, awaitingUsers: awaitingUsers[0]?.n ?? 0 };
+}

@@ -1,0 +1,134 @@
+import type { z } from "zod";
+import { getSession, requireAdmin, requireSignedIn } from "~/lib/auth.server";
+import { isAppError } from "~/lib/errors";
+import { type Endpoint, failure } from "./endpoint.server";
+
+export const MAX_BODY_BYTES = 64 * 1024; // 64 KiB
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+type Compiled = { endpoint: Endpoint; pattern: RegExp; keys: string[] };
+
+export function compile(endpoints: readonly Endpoint[]): Compiled[] {
+  return endpoints.map((endpoint) => {
+    const keys: string[] = [];
+    const source = endpoint.path
+      .split("/")
+      .map((segment) => {
+        if (!segment.startsWith(":")) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        keys.push(segment.slice(1));
+        return "([^/]+)";
+      })
+      .join("/");
+    return { endpoint, pattern: new RegExp(`^${source}/?$`), keys };
+  });
+}
+
+export function zodDetails(error: z.ZodError) {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join(".") || "body",
+    message: issue.message,
+  }));
+}
+
+/** Cross-site state changes are refused; same-origin browsers and non-browser clients pass. */
+function crossSite(request: Request) {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site && site !== "same-origin" && site !== "none") return true;
+  const origin = request.headers.get("Origin");
+  return origin !== null && origin !== new URL(request.url).origin;
+}
+
+async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const type = request.headers.get("Content-Type") ?? "";
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_BODY_BYTES) {
+    return { ok: false, response: failure(413, "Request body is too large (limit 64 KB).") };
+  }
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length > MAX_BODY_BYTES) {
+    return { ok: false, response: failure(413, "Request body is too large (limit 64 KB).") };
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") return { ok: true, value: {} };
+  if (!/^application\/json\b/i.test(type.trim())) {
+    return { ok: false, response: failure(415, "Content-Type must be application/json.") };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: failure(400, "Malformed JSON body.") };
+  }
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof Response) return error;
+  if (isAppError(error)) {
+    const { retryAfter, ...extra } = error.extra;
+    return failure(
+      error.status,
+      error.message,
+      extra,
+      retryAfter !== undefined ? { "Retry-After": String(retryAfter) } : undefined,
+    );
+  }
+  console.error(error);
+  return failure(500, "Something went wrong on our side. Please try again.");
+}
+
+/** Serves one `/api` request from the declared endpoints. */
+export async function dispatch(request: Request, routes: readonly Compiled[]): Promise<Response> {
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  if (method === "OPTIONS") {
+    // CORS is closed: no Access-Control-Allow-* headers, so cross-origin preflights fail.
+    return new Response(null, { status: 204, headers: { Allow: "GET, POST, PUT, PATCH, DELETE" } });
+  }
+  let pathMatched = false;
+  for (const { endpoint, pattern, keys } of routes) {
+    const match = pattern.exec(url.pathname);
+    if (!match) continue;
+    pathMatched = true;
+    if (endpoint.method !== method && !(method === "HEAD" && endpoint.method === "GET")) continue;
+    const params = Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1] ?? "")]));
+    try {
+      if (BODY_METHODS.has(method) && crossSite(request)) {
+        return failure(403, "Cross-site request refused.");
+      }
+      const session =
+        endpoint.access === "admin"
+          ? await requireAdmin(request)
+          : endpoint.access === "signed-in"
+            ? await requireSignedIn(request)
+            : endpoint.access === "optional"
+              ? await getSession(request)
+              : null;
+      let body: unknown;
+      if (endpoint.body) {
+        const raw = await readJson(request);
+        if (!raw.ok) return raw.response;
+        const parsed = endpoint.body.safeParse(raw.value);
+        if (!parsed.success) {
+          const details = zodDetails(parsed.error);
+          return failure(400, details[0]?.message ?? "Invalid input.", { details });
+        }
+        body = parsed.data;
+      }
+      let query: unknown;
+      if (endpoint.query) {
+        const parsed = endpoint.query.safeParse(Object.fromEntries(url.searchParams));
+        if (!parsed.success) {
+          const details = zodDetails(parsed.error);
+          return failure(400, details[0]?.message ?? "Invalid query.", { details });
+        }
+        query = parsed.data;
+      }
+      const result = await endpoint.handler({ request, params, body, query, session } as never);
+      return result instanceof Response ? result : Response.json(result);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  }
+  return pathMatched
+    ? failure(405, `Method ${method} is not allowed here.`)
+    : failure(404, `No API endpoint at ${url.pathname}.`);
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+/** Shared OpenAPI response shapes. */
+export const ErrorResponseSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+export const SuccessSchema = z.object({ success: z.literal(true) });
+
+export const successWith = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+export const PaginationSchema = z.object({
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+  itemsPerPage: z.number().int(),
+});
+
+/** Standard error responses for documentation. */
+export const errors = {
+  400: { description: "Invalid input", schema: ErrorResponseSchema },
+  401: { description: "Not signed in, or the session expired", schema: ErrorResponseSchema },
+  403: { description: "Not allowed", schema: ErrorResponseSchema },
+  404: { description: "Not found", schema: ErrorResponseSchema },
+  409: { description: "Conflict with the current state", schema: ErrorResponseSchema },
+  429: { description: "Too many requests; see Retry-After", schema: ErrorResponseSchema },
+} as const;
+
+export function pickErrors<K extends keyof typeof errors>(...codes: K[]) {
+  return Object.fromEntries(codes.map((c) => [c, errors[c]])) as Pick<typeof errors, K>;
+}

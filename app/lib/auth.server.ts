@@ -1,0 +1,59 @@
+import { redirect } from "react-router";
+import { type ActiveSession, findSession } from "~/domain/accounts/sessions.server";
+import { AppError } from "~/lib/errors";
+import { clearCookie, cookieName, readCookie } from "./cookies.server";
+
+export const SESSION_COOKIE = "flowlane_session";
+export const REFRESH_COOKIE = "flowlane_refresh";
+
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+
+type Credentials = { token: string; source: "cookie" | "bearer" } | null;
+
+function credentials(request: Request): Credentials {
+  const header = request.headers.get("Authorization");
+  if (header?.startsWith("Bearer ")) return { token: header.slice(7).trim(), source: "bearer" };
+  const token = readCookie(request, cookieName(request, SESSION_COOKIE));
+  return token ? { token, source: "cookie" } : null;
+}
+
+const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
+/** The signed-in admin (any status), or null. */
+export async function getSession(request: Request): Promise<ActiveSession | null> {
+  const creds = credentials(request);
+  return creds ? findSession(creds.token) : null;
+}
+
+/**
+ * Any signed-in account, including one still waiting for approval. Pages are sent
+ * to the login screen; `/api` callers get a 401.
+ */
+export async function requireSignedIn(request: Request): Promise<ActiveSession> {
+  const creds = credentials(request);
+  const session = creds ? await findSession(creds.token) : null;
+  if (session) return session;
+  if (isApi(request)) {
+    throw new AppError(401, creds ? "Authentication expired. Please login again." : "Authentication required.");
+  }
+  // A cookie that no longer maps to a session: say so, and drop the cookie.
+  throw redirect(creds ? "/admin?session=ended" : "/admin", {
+    headers: creds ? { "Set-Cookie": clearCookie(request, SESSION_COOKIE) } : undefined,
+  });
+}
+
+/** An approved admin. Pending accounts see the waiting page (pages) or a 403 (`/api`). */
+export async function requireAdmin(request: Request): Promise<ActiveSession> {
+  const session = await requireSignedIn(request);
+  if (session.admin.status === "active") return session;
+  if (isApi(request)) {
+    throw new AppError(403, "Your account is waiting for approval by an administrator.");
+  }
+  throw redirect("/admin/pending");
+}
+
+/** For the login screen: a signed-in visitor goes straight to the dashboard. */
+export async function requireAnonymous(request: Request) {
+  const session = await getSession(request);
+  if (session) throw redirect(session.admin.status === "active" ? "/admin/dashboard" : "/admin/pending");
+}

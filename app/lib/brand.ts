@@ -1,0 +1,7 @@
+/** Brand constants: the product name lives here and nowhere else. */
+export const BRAND = {
+  name: "Flowlane",
+  slug: "flowlane",
+  tagline: "No-code workflow automation for business teams",
+  supportEmail: "support@flowlane.example",
+} as const;

@@ -1,0 +1,46 @@
+import { env } from "cloudflare:workers";
+import { z } from "zod";
+
+/**
+ * Validated configuration from wrangler vars and secrets. Read once per isolate;
+ * a bad value fails loudly instead of half-working.
+ */
+const ConfigSchema = z.object({
+  APP_URL: z.url().default("https://app.flowlane.example"),
+  SITE_URL: z.string().default(""),
+  SALES_EMAIL: z.email().default("sales@flowlane.example"),
+  EMAIL_FROM: z.string().min(3).default("Flowlane <no-reply@flowlane.example>"),
+  EMAIL_TRANSPORT: z.enum(["outbox", "http"]).default("outbox"),
+  EMAIL_API_URL: z.string().default(""),
+  EMAIL_API_KEY: z.string().default(""),
+  BUSINESS_TIMEZONE: z.string().default("Asia/Kolkata"),
+  WORKING_HOURS_START: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .default("09:00"),
+  WORKING_HOURS_END: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/)
+    .default("18:00"),
+  MEETING_LOCATION: z.string().default("Video call"),
+  VIDEO_URL: z.string().default(""),
+  PROVISIONING_WEBHOOK_URL: z.string().default(""),
+  PROVISIONING_WEBHOOK_SECRET: z.string().default(""),
+  /** Key for HMAC of one-time codes. Required in production; a fixed dev key otherwise. */
+  CODE_HMAC_SECRET: z.string().default(""),
+  ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (!cached) cached = ConfigSchema.parse({ ...env });
+  return cached;
+}
+
+/** For tests that change configuration. */
+export function resetConfigCache() {
+  cached = undefined;
+}

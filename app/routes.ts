@@ -1,0 +1,23 @@
+import { layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { adminRoutes } from "./routes/admin/routes";
+import { apiRoutes } from "./routes/api/routes";
+import { blogRoutes } from "./routes/blog/routes";
+import { demoRoutes } from "./routes/demo/routes";
+import { marketingRoutes } from "./routes/marketing/routes";
+import { resourceRoutes } from "./routes/resources/routes";
+import { trialRoutes } from "./routes/trial/routes";
+
+/** Explicit route config, one list per area (each area owns its `routes.ts`). */
+export default [
+  // Public pages share the site header and footer; /admin never does.
+  layout("routes/site-layout.tsx", [
+    ...marketingRoutes,
+    ...blogRoutes,
+    ...demoRoutes,
+    ...trialRoutes,
+    route("*", "routes/not-found.tsx"),
+  ]),
+  ...adminRoutes,
+  ...apiRoutes,
+  ...resourceRoutes,
+] satisfies RouteConfig;

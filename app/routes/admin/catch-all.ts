@@ -1,0 +1,10 @@
+import { redirect } from "react-router";
+import { getSession } from "~/lib/auth.server";
+import type { Route } from "./+types/catch-all";
+
+/** Any other /admin path: the dashboard when signed in, else the login screen (spec §2). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return redirect((await getSession(request)) ? "/admin/dashboard" : "/admin");
+}
+
+export const action = loader;

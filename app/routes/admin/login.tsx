@@ -1,0 +1,211 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Eye, EyeOff } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { LogoMark } from "~/components/site/logo";
+import { registerAdmin } from "~/domain/accounts/accounts.server";
+import { authenticator } from "~/domain/accounts/authenticator.server";
+import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
+import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
+import { requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { serializeCookie } from "~/lib/cookies.server";
+import { isAppError } from "~/lib/errors";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Route } from "./+types/login";
+
+export const AUTH_FAILED = "Authentication failed";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  const url = new URL(request.url);
+  const notice =
+    url.searchParams.get("session") === "ended"
+      ? SESSION_ENDED_MESSAGE
+      : url.searchParams.get("signedOut")
+        ? "You have been signed out."
+        : null;
+  return { notice };
+}
+
+async function signIn(request: Request, adminId: string, to: string) {
+  const session = await createSession(adminId, "browser", { userAgent: request.headers.get("User-Agent") });
+  return redirect(to, {
+    headers: {
+      "Set-Cookie": serializeCookie(request, SESSION_COOKIE, session.token, {
+        maxAge: SESSION_LIMITS.browser.absolute / 1000,
+      }),
+    },
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.clone().formData();
+  const intent = form.get("intent") === "register" ? "register" : "login";
+  try {
+    if (intent === "register") {
+      const submission = parseWithZod(form, { schema: RegisterSchema });
+      if (submission.status !== "success") {
+        return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      }
+      const admin = await registerAdmin(submission.value);
+      return signIn(request, admin.id, "/admin/pending");
+    }
+    const admin = await authenticator.authenticate("form", request);
+    return signIn(request, admin.id, admin.status === "active" ? "/admin/dashboard" : "/admin/pending");
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = isAppError(error) ? error.message : AUTH_FAILED;
+    if (!isAppError(error)) console.error(error);
+    const status = isAppError(error) ? error.status : 500;
+    const submission = parseWithZod(form, { schema: intent === "register" ? RegisterSchema : LoginSchema });
+    return data(
+      { intent, result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      {
+        status,
+        headers:
+          isAppError(error) && error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
+      },
+    );
+  }
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const mode = searchParams.get("mode") === "register" ? "register" : "login";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const hydrated = useHydrated();
+  const [showPassword, setShowPassword] = useState(false);
+  const lastResult = actionData?.intent === mode ? actionData.result : undefined;
+  const schema = mode === "register" ? RegisterSchema : LoginSchema;
+  const [form, fields] = useForm<{ email: string; password: string; name?: string }>({
+    id: `admin-${mode}`,
+    lastResult,
+    constraint: undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  // Typing in any field clears the form-level error (spec §4).
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const formError = lastResult && dismissed !== lastResult ? (form.errors?.[0] ?? null) : null;
+  const clearError = () => setDismissed(lastResult);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
+      <div className="w-full max-w-md">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <LogoMark className="size-12" />
+          <h1 className="mt-4 text-2xl font-bold">
+            {mode === "register" ? "Create an admin account" : "Admin sign in"}
+          </h1>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            {mode === "register"
+              ? "New accounts can use the console once an existing administrator approves them."
+              : `Sign in to the ${BRAND.name} admin console.`}
+          </p>
+        </div>
+        <div className="card p-6 sm:p-8">
+          {loaderData.notice ? (
+            <p
+              role="status"
+              className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {loaderData.notice}
+            </p>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} onInput={clearError} className="space-y-5" noValidate={hydrated}>
+            <input type="hidden" name="intent" value={mode} />
+            {mode === "register" ? (
+              <div>
+                <label htmlFor={fields.name.id} className="label">
+                  Name
+                </label>
+                <input
+                  {...getInputProps(fields.name, { type: "text" })}
+                  className="input"
+                  autoComplete="name"
+                  required
+                />
+                <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+              </div>
+            ) : null}
+            <div>
+              <label htmlFor={fields.email.id} className="label">
+                Email
+              </label>
+              <input
+                {...getInputProps(fields.email, { type: "email" })}
+                className="input"
+                autoComplete="email"
+                required
+              />
+              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+            </div>
+            <div>
+              <label htmlFor={fields.password.id} className="label">
+                Password
+              </label>
+              <div className="relative">
+                <input
+                  {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}
+                  className="input pr-11"
+                  autoComplete={mode === "register" ? "new-password" : "current-password"}
+                  required
+                />
+                {hydrated ? (
+                  <button
+                    type="button"
+                    onClick={() => setShowPassword((v) => !v)}
+                    aria-label={showPassword ? "Hide password" : "Show password"}
+                    aria-pressed={showPassword}
+                    className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-white"
+                  >
+                    {showPassword ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
+                  </button>
+                ) : null}
+              </div>
+              <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+            </div>
+            {formError ? (
+              <p
+                role="alert"
+                data-testid="auth-error"
+                className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+              >
+                {formError}
+              </p>
+            ) : null}
+            <button type="submit" className="btn-primary w-full" disabled={busy}>
+              {busy ? "Processing..." : mode === "register" ? "Create account" : "Sign in"}
+            </button>
+          </Form>
+          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+            {mode === "register" ? "Already have an account? " : "Need an account? "}
+            <Link
+              to={mode === "register" ? "/admin" : "/admin?mode=register"}
+              className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
+            >
+              {mode === "register" ? "Sign in" : "Sign up"}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error">
+      {errors[0]}
+    </p>
+  );
+}
+
+export function meta() {
+  return [{ title: `Admin sign in | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+}

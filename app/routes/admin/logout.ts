@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { revokeSession } from "~/domain/accounts/sessions.server";
+import { getSession, SESSION_COOKIE } from "~/lib/auth.server";
+import { clearCookie } from "~/lib/cookies.server";
+import type { Route } from "./+types/logout";
+
+/** Logout revokes the session on the server, then drops the cookie. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await getSession(request);
+  if (session) await revokeSession(session.sessionId);
+  return redirect("/admin?signedOut=1", { headers: { "Set-Cookie": clearCookie(request, SESSION_COOKIE) } });
+}
+
+export function loader() {
+  return redirect("/admin");
+}

@@ -1,0 +1,230 @@
+import { z } from "zod";
+import {
+  changePassword,
+  getAdmin,
+  registerAdmin,
+  toProfile,
+  updateProfile,
+  verifyLogin,
+} from "~/domain/accounts/accounts.server";
+import {
+  AdminProfileSchema,
+  ChangePasswordSchema,
+  LoginSchema,
+  ProfileUpdateSchema,
+  RegisterSchema,
+} from "~/domain/accounts/schemas";
+import {
+  createSession,
+  issueRefreshToken,
+  revokeRefreshToken,
+  revokeSession,
+  rotateRefreshToken,
+  SESSION_LIMITS,
+} from "~/domain/accounts/sessions.server";
+import { endpoint, failure } from "~/lib/api/endpoint.server";
+import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
+import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/auth.server";
+import { clearCookie, cookieName, readCookie, serializeCookie } from "~/lib/cookies.server";
+import { AppError } from "~/lib/errors";
+
+const REFRESH_PATH = "/api/auth";
+
+const TokenDataSchema = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal("Bearer"),
+  expiresIn: z.number().int().describe("Seconds until the access token expires"),
+  user: AdminProfileSchema,
+});
+
+async function issueTokens(request: Request, adminId: string) {
+  const access = await createSession(adminId, "api", { userAgent: request.headers.get("User-Agent") });
+  const refresh = await issueRefreshToken(adminId, access.sessionId);
+  return { access, refresh };
+}
+
+function refreshCookie(request: Request, token: string) {
+  return serializeCookie(request, REFRESH_COOKIE, token, {
+    maxAge: SESSION_LIMITS.refresh / 1000,
+    path: REFRESH_PATH,
+  });
+}
+
+export const endpoints = [
+  endpoint({
+    method: "POST",
+    path: "/api/auth/login",
+    summary: "Sign in; returns an access token and sets the HttpOnly refresh cookie",
+    tag: "Auth",
+    access: "public",
+    body: LoginSchema,
+    responses: {
+      200: { description: "Signed in", schema: successWith(TokenDataSchema) },
+      ...pickErrors(400, 401, 403, 429),
+    },
+    async handler({ request, body }) {
+      const admin = await verifyLogin(body.email, body.password);
+      const { access, refresh } = await issueTokens(request, admin.id);
+      const headers = new Headers();
+      headers.append("Set-Cookie", refreshCookie(request, refresh));
+      return Response.json(
+        {
+          success: true,
+          data: {
+            accessToken: access.token,
+            tokenType: "Bearer",
+            expiresIn: SESSION_LIMITS.api.absolute / 1000,
+            user: toProfile(admin),
+          },
+        },
+        { headers },
+      );
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/register",
+    summary: "Register an admin account; it stays pending until an admin approves it",
+    tag: "Auth",
+    access: "public",
+    body: RegisterSchema,
+    responses: {
+      201: {
+        description: "Registered, waiting for approval",
+        schema: successWith(z.object({ user: AdminProfileSchema, message: z.string() })),
+      },
+      ...pickErrors(400, 409),
+    },
+    async handler({ body }) {
+      const admin = await registerAdmin(body);
+      return Response.json(
+        {
+          success: true,
+          data: {
+            user: toProfile(admin),
+            message: "Account created. An administrator must approve it before you can use the console.",
+          },
+        },
+        { status: 201 },
+      );
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/logout",
+    summary: "Sign out: revokes the session and its refresh token on the server",
+    tag: "Auth",
+    access: "optional",
+    responses: { 200: { description: "Signed out", schema: SuccessSchema } },
+    async handler({ request, session }) {
+      if (session) await revokeSession(session.sessionId);
+      const refresh = readCookie(request, cookieName(request, REFRESH_COOKIE));
+      if (refresh) await revokeRefreshToken(refresh);
+      const headers = new Headers();
+      headers.append("Set-Cookie", clearCookie(request, REFRESH_COOKIE, REFRESH_PATH));
+      headers.append("Set-Cookie", clearCookie(request, SESSION_COOKIE));
+      return Response.json({ success: true }, { headers });
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/auth/profile",
+    summary: "The signed-in admin's profile",
+    tag: "Auth",
+    access: "signed-in",
+    responses: { 200: { description: "Profile", schema: successWith(AdminProfileSchema) }, ...pickErrors(401) },
+    async handler({ session }) {
+      const admin = session ? await getAdmin(session.admin.id) : undefined;
+      if (!admin) throw new AppError(401, "Authentication required.");
+      return { success: true, data: toProfile(admin) };
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/auth/profile",
+    summary: "Update the signed-in admin's name (email and role are not editable)",
+    tag: "Auth",
+    access: "admin",
+    body: ProfileUpdateSchema,
+    responses: {
+      200: { description: "Updated", schema: successWith(AdminProfileSchema) },
+      ...pickErrors(400, 401, 403),
+    },
+    async handler({ session, body }) {
+      const actor = { id: session!.admin.id, email: session!.admin.email };
+      return { success: true, data: await updateProfile(actor, body) };
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/auth/change-password",
+    summary: "Change the password; every other session of the account is revoked",
+    tag: "Auth",
+    access: "admin",
+    body: ChangePasswordSchema,
+    responses: {
+      200: { description: "Changed", schema: successWith(z.object({ message: z.string() })) },
+      ...pickErrors(400, 401, 403),
+    },
+    async handler({ session, body }) {
+      const actor = { id: session!.admin.id, email: session!.admin.email };
+      await changePassword(actor, session!.sessionId, body);
+      return { success: true, data: { message: "Password changed. Other sessions were signed out." } };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/auth/session",
+    summary: "Whether the caller is signed in, and as whom",
+    tag: "Auth",
+    access: "optional",
+    responses: {
+      200: {
+        description: "Session state",
+        schema: successWith(z.object({ authenticated: z.boolean(), user: AdminProfileSchema.nullable() })),
+      },
+    },
+    handler({ session }) {
+      return {
+        success: true,
+        data: { authenticated: Boolean(session), user: session ? session.admin : null },
+      };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/refresh",
+    summary: "Rotate the refresh cookie and get a new access token; a reused refresh token is refused",
+    tag: "Auth",
+    access: "public",
+    responses: {
+      200: { description: "New access token", schema: successWith(TokenDataSchema.omit({ user: true })) },
+      ...pickErrors(401),
+    },
+    async handler({ request }) {
+      const token = readCookie(request, cookieName(request, REFRESH_COOKIE));
+      const outcome = token ? await rotateRefreshToken(token) : ({ ok: false, reason: "unknown" } as const);
+      if (!outcome.ok) {
+        return failure(
+          401,
+          outcome.reason === "reused"
+            ? "Refresh token was already used. Please login again."
+            : "Failed to refresh token",
+          {},
+          { "Set-Cookie": clearCookie(request, REFRESH_COOKIE, REFRESH_PATH) },
+        );
+      }
+      return Response.json(
+        {
+          success: true,
+          data: {
+            accessToken: outcome.accessToken,
+            tokenType: "Bearer",
+            expiresIn: SESSION_LIMITS.api.absolute / 1000,
+          },
+        },
+        { headers: { "Set-Cookie": refreshCookie(request, outcome.refreshToken) } },
+      );
+    },
+  }),
+];

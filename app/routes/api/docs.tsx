@@ -1,0 +1,116 @@
+import { Link } from "react-router";
+import { buildOpenApi } from "~/lib/api/openapi.server";
+import { BRAND } from "~/lib/brand";
+import type { Route } from "./+types/docs";
+import { allEndpoints } from "./registry.server";
+
+type Operation = {
+  summary: string;
+  tags: string[];
+  security?: unknown[];
+  requestBody?: { content: { "application/json": { schema: unknown } } };
+  parameters: { name: string; in: string; required: boolean }[];
+  responses: Record<string, { description: string }>;
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  const document = buildOpenApi(allEndpoints, new URL(request.url).origin);
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods as Record<string, Operation>).map(([method, op]) => ({ path, method, ...op })),
+  );
+  const tags = [...new Set(operations.map((op) => op.tags[0] ?? "Other"))];
+  return { tags, operations };
+}
+
+const METHOD_COLORS: Record<string, string> = {
+  get: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
+  post: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100",
+  put: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  patch: "bg-violet-100 text-violet-900 dark:bg-violet-900 dark:text-violet-100",
+  delete: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
+};
+
+export default function ApiDocs({ loaderData }: Route.ComponentProps) {
+  const { tags, operations } = loaderData;
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <p className="text-sm">
+        <Link to="/" className="text-brand-700 hover:underline dark:text-brand-300">
+          ← {BRAND.name}
+        </Link>
+      </p>
+      <h1 className="mt-4 text-3xl font-bold">{BRAND.name} API</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">
+        JSON over HTTPS. Failures answer <code>{"{ success: false, error, details? }"}</code>. Admin endpoints need{" "}
+        <code>Authorization: Bearer &lt;data.accessToken&gt;</code> from <code>POST /api/auth/login</code> or the
+        console's session cookie. The machine-readable document is{" "}
+        <a className="text-brand-700 underline dark:text-brand-300" href="/api/openapi.json">
+          /api/openapi.json
+        </a>
+        .
+      </p>
+      <nav aria-label="API sections" className="mt-6 flex flex-wrap gap-2">
+        {tags.map((tag) => (
+          <a key={tag} href={`#${tag}`} className="btn-secondary">
+            {tag}
+          </a>
+        ))}
+      </nav>
+      {tags.map((tag) => (
+        <section key={tag} id={tag} className="mt-10">
+          <h2 className="text-2xl font-semibold">{tag}</h2>
+          <div className="mt-4 space-y-3">
+            {operations
+              .filter((op) => (op.tags[0] ?? "Other") === tag)
+              .map((op) => (
+                <details key={`${op.method} ${op.path}`} className="card p-4">
+                  <summary className="flex flex-wrap items-center gap-3">
+                    <span
+                      className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_COLORS[op.method] ?? ""}`}
+                    >
+                      {op.method}
+                    </span>
+                    <code className="font-mono text-sm">{op.path}</code>
+                    <span className="text-sm text-slate-600 dark:text-slate-300">{op.summary}</span>
+                    {op.security ? (
+                      <span className="rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">admin</span>
+                    ) : null}
+                  </summary>
+                  <div className="mt-4 space-y-3 text-sm">
+                    {op.parameters.length ? (
+                      <p>
+                        Parameters:{" "}
+                        {op.parameters.map((p) => `${p.name} (${p.in}${p.required ? ", required" : ""})`).join(", ")}
+                      </p>
+                    ) : null}
+                    {op.requestBody ? (
+                      <div>
+                        <p className="font-semibold">Request body</p>
+                        <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">
+                          {JSON.stringify(op.requestBody.content["application/json"].schema, null, 2)}
+                        </pre>
+                      </div>
+                    ) : null}
+                    <ul className="list-inside list-disc">
+                      {Object.entries(op.responses).map(([status, response]) => (
+                        <li key={status}>
+                          <strong>{status}</strong> {response.description}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                </details>
+              ))}
+          </div>
+        </section>
+      ))}
+    </main>
+  );
+}
+
+export function meta() {
+  return [
+    { title: `API documentation | ${BRAND.name}` },
+    { name: "description", content: `Reference of the ${BRAND.name} web API, generated from its OpenAPI document.` },
+  ];
+}

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+const bin = path.join(root, "node_modules", ".bin");
+/** npm scripts already have node_modules/.bin first on PATH; direct `node scripts/…` runs get it too. */
+process.env.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ""}`;
+export const env = process.env;
+
+/** Runs a command to completion, streaming its output; exits the process if it fails. */
+export function run(command: string, args: string[], options: { env?: Record<string, string> } = {}) {
+  console.log(`\n> ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...options.env } });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+export function start(command: string, args: string[], options: { env?: Record<string, string> } = {}): ChildProcess {
+  return spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...options.env } });
+}
+
+/** Waits until a URL answers (any HTTP status), or throws after the timeout. */
+export async function waitForUrl(url: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { redirect: "manual" });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** Builds, migrates the local D1, seeds and makes sure an admin exists. */
+export function prepareLocal({ build }: { build: boolean }) {
+  if (build) run("react-router", ["build"]);
+  const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { env: { CI: "true" } });
+  run("tsx", ["seeds/seed.ts"]);
+  run("tsx", ["seeds/admin-create.ts", "--ensure"]);
+}
+
+export const hasBuild = () => existsSync(path.join(root, "build", "server", "index.js"));

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { admins } from "~/db/schema";
+import { hashPassword } from "~/domain/accounts/password.server";
+import { createSession } from "~/domain/accounts/sessions.server";
+
+export const TEST_PASSWORD = "correct-horse-42";
+
+let passwordHash: string | undefined;
+
+/** An admin account (active unless told otherwise) with an API session token. */
+export async function createAdmin(
+  overrides: { email?: string; name?: string; status?: "active" | "pending" | "rejected" } = {},
+) {
+  passwordHash ??= await hashPassword(TEST_PASSWORD);
+  const email = overrides.email ?? `admin-${crypto.randomUUID().slice(0, 8)}@flowlane.test`;
+  const admin = await db()
+    .insert(admins)
+    .values({
+      email,
+      name: overrides.name ?? "Test Admin",
+      passwordHash,
+      status: overrides.status ?? "active",
+      role: "admin",
+    })
+    .returning()
+    .get();
+  const session = await createSession(admin.id, "api");
+  return { admin, token: session.token, sessionId: session.sessionId };
+}
+
+export async function getAdminByEmail(email: string) {
+  return db().select().from(admins).where(eq(admins.email, email)).get();
+}

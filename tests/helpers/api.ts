@@ -1,0 +1,35 @@
+import { dispatch } from "~/lib/api/dispatch.server";
+import { compiledEndpoints } from "~/routes/api/registry.server";
+
+export const ORIGIN = "http://localhost";
+
+type CallOptions = {
+  body?: unknown;
+  /** Raw body text, sent as is (for malformed JSON and size tests). */
+  rawBody?: string;
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+};
+
+/** Calls the `/api` dispatcher in-process, as the Worker would for that request. */
+export async function api(method: string, path: string, options: CallOptions = {}) {
+  const headers = new Headers(options.headers);
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  }
+  if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  const response = await dispatch(new Request(`${ORIGIN}${path}`, { method, headers, body }), compiledEndpoints);
+  const text = await response.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}

@@ -1,0 +1,35 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
+
+/**
+ * Unit and API tests run inside workerd with the same bindings as the Worker (read from
+ * wrangler.toml), a fresh D1 per test file and the migrations applied in the setup file.
+ * The Worker entry is not loaded: tests call services, the API dispatcher and handlers directly.
+ */
+export default defineConfig(async () => {
+  const wrangler = unstable_readConfig({ config: "wrangler.toml" });
+  const migrations = await readD1Migrations("migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        miniflare: {
+          compatibilityDate: wrangler.compatibility_date,
+          compatibilityFlags: wrangler.compatibility_flags,
+          d1Databases: ["DB"],
+          bindings: {
+            ...(wrangler.vars as Record<string, string>),
+            ENVIRONMENT: "test",
+            CODE_HMAC_SECRET: "test-code-secret",
+            TEST_MIGRATIONS: migrations,
+          },
+        },
+      }),
+    ],
+    resolve: { tsconfigPaths: true },
+    test: {
+      include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts"],
+      setupFiles: ["./tests/helpers/apply-migrations.ts"],
+    },
+  };
+});

@@ -1,0 +1,32 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { scheduledJobs } from "~/domain/jobs/jobs.server";
+import { runJobs } from "~/domain/jobs/runner.server";
+import { requestContext } from "~/lib/context";
+import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
+
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+/** Requests carrying credentials get `no-store` responses. */
+function carriesCredentials(request: Request) {
+  return (
+    request.headers.has("Authorization") ||
+    /(?:^|;\s*)(?:__Host-)?flowlane_session=/.test(request.headers.get("Cookie") ?? "")
+  );
+}
+
+export default {
+  async fetch(request, _env, ctx) {
+    const nonce = createNonce();
+    const context = new RouterContextProvider();
+    context.set(requestContext, { nonce, ctx });
+    const response = await requestHandler(request, context);
+    return withSecurityHeaders(response, {
+      nonce,
+      isDev: import.meta.env.DEV,
+      authenticated: carriesCredentials(request),
+    });
+  },
+  async scheduled(controller, _env, ctx) {
+    ctx.waitUntil(runJobs(scheduledJobs, new Date(controller.scheduledTime)));
+  },
+} satisfies ExportedHandler<Env>;
