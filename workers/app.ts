@@ -1,8 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { scheduledJobs } from "~/domain/jobs/jobs.server";
-import { runJobs } from "~/domain/jobs/runner.server";
 import { requestContext } from "~/lib/context";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
+import { scheduled } from "./scheduled";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -26,7 +25,5 @@ export default {
       authenticated: carriesCredentials(request),
     });
   },
-  async scheduled(controller, _env, ctx) {
-    ctx.waitUntil(runJobs(scheduledJobs, new Date(controller.scheduledTime)));
-  },
+  scheduled,
 } satisfies ExportedHandler<Env>;

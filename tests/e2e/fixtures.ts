@@ -39,6 +39,7 @@ export async function emailsTo(request: APIRequestContext, to: string): Promise<
 }
 
 /** Fails the test on any page error or console error (STYLE: tests fail on console.error). */
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
 export const test = base.extend<{ failOnConsoleError: void }>({
   failOnConsoleError: [
     async ({ page }, use) => {

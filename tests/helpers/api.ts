@@ -25,6 +25,7 @@ export async function api(method: string, path: string, options: CallOptions = {
   if (options.cookie) headers.set("Cookie", options.cookie);
   const response = await dispatch(new Request(`${ORIGIN}${path}`, { method, headers, body }), compiledEndpoints);
   const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
   let json: any = null;
   try {
     json = text ? JSON.parse(text) : null;
