@@ -7,7 +7,6 @@ import { z } from "zod";
  */
 const ConfigSchema = z.object({
   APP_URL: z.url().default("https://app.flowlane.example"),
-  SITE_URL: z.string().default(""),
   SALES_EMAIL: z.email().default("sales@flowlane.example"),
   EMAIL_FROM: z.string().min(3).default("Flowlane <no-reply@flowlane.example>"),
   EMAIL_TRANSPORT: z.enum(["outbox", "http"]).default("outbox"),

@@ -31,9 +31,8 @@ export function seo({ title, description, url, image, type = "website" }: SeoInp
   ];
 }
 
-/** The canonical URL of a request: the configured site URL if any, else the request's origin. */
-export function canonicalUrl(requestUrl: string, siteUrl = "") {
+/** The canonical URL of a request: its origin and path, without query or trailing slash. */
+export function canonicalUrl(requestUrl: string) {
   const url = new URL(requestUrl);
-  const origin = siteUrl ? siteUrl.replace(/\/$/, "") : url.origin;
-  return `${origin}${url.pathname === "/" ? "/" : url.pathname.replace(/\/$/, "")}`;
+  return `${url.origin}${url.pathname === "/" ? "/" : url.pathname.replace(/\/$/, "")}`;
 }
