@@ -30,6 +30,8 @@ export default defineConfig(async () => {
     test: {
       include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts"],
       setupFiles: ["./tests/helpers/apply-migrations.ts"],
+      // Password hashing is deliberately slow (scrypt); a loaded 2-core CI machine needs headroom.
+      testTimeout: 30_000,
     },
   };
 });
