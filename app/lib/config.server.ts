@@ -7,6 +7,8 @@ import { z } from "zod";
  */
 const ConfigSchema = z.object({
   APP_URL: z.url().default("https://app.flowlane.example"),
+  /** Public origin of this site for canonical URLs, feeds and links in emails; empty = the request's origin. */
+  SITE_URL: z.string().default(""),
   SALES_EMAIL: z.email().default("sales@flowlane.example"),
   EMAIL_FROM: z.string().min(3).default("Flowlane <no-reply@flowlane.example>"),
   EMAIL_TRANSPORT: z.enum(["outbox", "http"]).default("outbox"),

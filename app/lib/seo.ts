@@ -31,8 +31,12 @@ export function seo({ title, description, url, image, type = "website" }: SeoInp
   ];
 }
 
-/** The canonical URL of a request: its origin and path, without query or trailing slash. */
-export function canonicalUrl(requestUrl: string) {
+/**
+ * The canonical URL of a request: the configured public origin (SITE_URL) if set, else the
+ * request's origin, with the path and without query or trailing slash.
+ */
+export function canonicalUrl(requestUrl: string, siteUrl = "") {
   const url = new URL(requestUrl);
-  return `${url.origin}${url.pathname === "/" ? "/" : url.pathname.replace(/\/$/, "")}`;
+  const origin = siteUrl ? siteUrl.replace(/\/$/, "") : url.origin;
+  return `${origin}${url.pathname === "/" ? "/" : url.pathname.replace(/\/$/, "")}`;
 }
