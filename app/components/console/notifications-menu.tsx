@@ -123,7 +123,7 @@ export function NotificationsMenu({ items, unread }: { items: NotificationItem[]
                       </span>
                     </span>
                     {fresh ? (
-                      <span className="mt-1 shrink-0 rounded-full bg-brand-600 px-1.5 text-[0.6875rem] font-semibold text-white dark:bg-brand-400 dark:text-slate-950">
+                      <span className="mt-0.5 shrink-0 self-start rounded-full bg-brand-600 px-2 py-0.5 text-[0.6875rem] leading-4 font-semibold text-white dark:bg-brand-400 dark:text-slate-950">
                         New
                       </span>
                     ) : null}

@@ -31,10 +31,15 @@ export function RefreshButton() {
     }
   }
 
+  // After a failed form post to an index route the URL carries React Router's `?index`: drop it.
+  const params = new URLSearchParams(location.search);
+  params.delete("index");
+  const query = params.toString();
+
   return (
     <>
       <a
-        href={`${location.pathname}${location.search}`}
+        href={`${location.pathname}${query ? `?${query}` : ""}`}
         onClick={refresh}
         aria-busy={spinning}
         aria-label="Refresh data"

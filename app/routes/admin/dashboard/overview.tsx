@@ -79,13 +79,13 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <h2 id="stats-heading" className="sr-only">
           Figures
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           {cards.map((card) => (
             <li key={card.id}>
               <Link
                 to={card.to}
                 data-testid={`stat-${card.id}`}
-                className="card group flex h-full items-start gap-4 p-5 transition-colors hover:border-brand-300 dark:hover:border-brand-700"
+                className="card group flex h-full flex-col items-start gap-3 p-4 transition-colors hover:border-brand-300 sm:flex-row sm:gap-4 sm:p-5 dark:hover:border-brand-700"
               >
                 <span className="rounded-lg bg-brand-50 p-2.5 text-brand-700 dark:bg-brand-950 dark:text-brand-200">
                   <card.icon aria-hidden className="size-5" />
@@ -112,7 +112,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="recent-meetings">
               {recentMeetings.map((meeting) => (
                 <li key={meeting.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1 basis-40">
                     <p className="truncate font-medium">{meeting.name}</p>
                     <p className="truncate text-sm text-slate-600 dark:text-slate-300">{meeting.company || "—"}</p>
                   </div>
@@ -172,7 +172,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="recent-posts">
             {recentPosts.map((post) => (
               <li key={post.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-48">
                   <p className="truncate font-medium">{post.title}</p>
                   <p className="truncate text-sm text-slate-600 dark:text-slate-300">
                     {post.author} · {formatDateTime(post.createdAt, timezone)}

@@ -118,7 +118,6 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
               autoComplete="new-password"
               aria-describedby={`${fields.newPassword.id}-hint ${fields.newPassword.errorId}`}
               required
-              minLength={10}
               maxLength={128}
             />
             <p id={`${fields.newPassword.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">

@@ -82,18 +82,18 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <button type="submit" className="btn-secondary">
+          <button type="submit" className="btn-secondary py-2">
             <Filter aria-hidden className="size-4" /> Filter
           </button>
           {filtered ? (
-            <Link to="/admin/dashboard/settings/activity" className="btn-secondary">
+            <Link to="/admin/dashboard/settings/activity" className="btn-secondary py-2">
               Clear
             </Link>
           ) : null}
         </Form>
       </div>
 
-      <p className="px-5 pt-4 text-sm text-slate-600 dark:text-slate-300" role="status">
+      <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300" role="status">
         {total === 0
           ? filtered
             ? "No activity matches these filters."
@@ -146,9 +146,11 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
         </ol>
       ) : null}
 
-      <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
-        <Pagination page={page} totalPages={totalPages} search={location.search} label="Activity pages" />
-      </div>
+      {totalPages > 1 ? (
+        <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
+          <Pagination page={page} totalPages={totalPages} search={location.search} label="Activity pages" />
+        </div>
+      ) : null}
     </section>
   );
 }

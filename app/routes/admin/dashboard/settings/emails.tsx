@@ -114,7 +114,7 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : null}
 
-      <p className="px-5 pt-4 text-sm text-slate-600 dark:text-slate-300">
+      <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">
         {total === 0 ? "No emails here yet." : `${total} ${total === 1 ? "message" : "messages"}, newest first.`}
       </p>
 
@@ -161,14 +161,16 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
         </ul>
       ) : null}
 
-      <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
-        <Pagination
-          page={page}
-          totalPages={totalPages}
-          search={withoutNotice(location.search)}
-          label="Email log pages"
-        />
-      </div>
+      {totalPages > 1 ? (
+        <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            search={withoutNotice(location.search)}
+            label="Email log pages"
+          />
+        </div>
+      ) : null}
     </section>
   );
 }
