@@ -208,6 +208,12 @@ test.describe("settings", () => {
     );
     await page.goto("/admin/dashboard/settings/activity?action=team.rejected");
     await expect(page.getByTestId("audit-entry").filter({ hasText: rejectee.id })).toContainText("Team rejected");
+
+    // The registrant was told, and the email log shows the message with its delivery status.
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Email log" }).click();
+    const mail = page.getByTestId("email-row").filter({ hasText: approvee.email });
+    await expect(mail).toContainText("Your Flowlane admin account was approved");
+    await expect(mail).toContainText("sent");
   });
 
   test("a password change signs out the other session, and the activity log shows it", async ({

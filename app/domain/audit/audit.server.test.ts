@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { auditStatement, listAudit, listAuditActions, listAuditActors } from "./audit.server";
+import { createAdmin } from "../../../tests/helpers/accounts";
+import { addMeeting } from "../../../tests/helpers/console-data";
+import { auditStatement, auditTargetLabels, listAudit, listAuditActions, listAuditActors } from "./audit.server";
 import { AuditQuerySchema } from "./schemas";
 
 describe("audit log query", () => {
@@ -57,6 +59,22 @@ describe("audit log query", () => {
     await auditStatement({ id: null, email: "c@flowlane.test" }, "blog.updated", "blog", "p1", { a: 1 }, { a: 2 });
     const { entries } = await listAudit({ actor: "c@flowlane.test", page: 1, limit: 5 });
     expect(entries[0]).toMatchObject({ targetId: "p1", before: { a: 1 }, after: { a: 2 } });
+  });
+
+  it("names the records entries point at, for any known target type", async () => {
+    const { admin } = await createAdmin({ name: "Label Me", email: "label@flowlane.test" });
+    const meeting = await addMeeting({ name: "Ananya Sharma", date: "2031-02-03", timeSlot: "10:30" });
+    const labels = await auditTargetLabels([
+      { targetType: "admin", targetId: admin.id },
+      { targetType: "meeting", targetId: meeting.id },
+      { targetType: "meeting", targetId: "deleted-meeting" },
+      { targetType: "export", targetId: null },
+      { targetType: "unknown", targetId: "x" },
+    ]);
+    expect(labels[`admin:${admin.id}`]).toBe("Label Me (label@flowlane.test)");
+    expect(labels[`meeting:${meeting.id}`]).toBe("Ananya Sharma — 2031-02-03 10:30");
+    expect(labels["meeting:deleted-meeting"]).toBeUndefined();
+    expect(labels["unknown:x"]).toBeUndefined();
   });
 
   it("the query schema treats empty filters as none and defaults the page", () => {

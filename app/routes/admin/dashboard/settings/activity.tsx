@@ -2,7 +2,7 @@ import { Filter } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Pagination } from "~/components/console/pagination";
-import { listAudit, listAuditActions, listAuditActors } from "~/domain/audit/audit.server";
+import { auditTargetLabels, listAudit, listAuditActions, listAuditActors } from "~/domain/audit/audit.server";
 import { AUDIT_PAGE_SIZE, AuditQuerySchema } from "~/domain/audit/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
@@ -20,6 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     entries,
+    labels: await auditTargetLabels(entries),
     total,
     actions,
     actors,
@@ -41,7 +42,7 @@ function formatChange(value: unknown) {
 }
 
 export default function Activity({ loaderData }: Route.ComponentProps) {
-  const { entries, total, actions, actors, filters, page, totalPages } = loaderData;
+  const { entries, labels, total, actions, actors, filters, page, totalPages } = loaderData;
   const timezone = useConsoleTimezone();
   const location = useLocation();
   const filtered = Boolean(filters.actor || filters.action);
@@ -109,9 +110,15 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
                 <span className="font-medium" data-testid="audit-action">
                   {actionLabel(entry.action)}
                 </span>
-                <span className="text-sm text-slate-600 dark:text-slate-300">
+                <span className="min-w-0 text-sm text-slate-600 dark:text-slate-300">
                   {entry.targetType}
-                  {entry.targetId ? <span className="font-mono text-xs"> {entry.targetId}</span> : null}
+                  {entry.targetId && labels[`${entry.targetType}:${entry.targetId}`] ? (
+                    <span className="font-medium text-slate-800 dark:text-slate-100">
+                      {" "}
+                      {labels[`${entry.targetType}:${entry.targetId}`]}
+                    </span>
+                  ) : null}
+                  {entry.targetId ? <span className="font-mono text-xs break-all"> {entry.targetId}</span> : null}
                 </span>
                 <span className="ml-auto text-xs text-slate-500 tabular-nums dark:text-slate-400">
                   <time dateTime={new Date(entry.createdAt).toISOString()}>
