@@ -211,6 +211,9 @@ test.describe("settings", () => {
 
     // The registrant was told, and the email log shows the message with its delivery status.
     await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Email log" }).click();
+    await page.getByLabel("Recipient").fill(approvee.email);
+    await page.getByRole("button", { name: "Find" }).click();
+    await expect(page).toHaveURL(/\/settings\/emails\?to=/);
     const mail = page.getByTestId("email-row").filter({ hasText: approvee.email });
     await expect(mail).toContainText("Your Flowlane admin account was approved");
     await expect(mail).toContainText("sent");

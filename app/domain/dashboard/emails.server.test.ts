@@ -31,6 +31,8 @@ describe("email log", () => {
     expect((await listEmailLog({ page: 2, limit: 2 })).emails).toHaveLength(1);
     expect((await listEmailLog({ status: "sent", page: 1 })).total).toBe(0);
     expect((await listEmailLog({ status: "failed", page: 1 })).total).toBe(3);
+    expect((await listEmailLog({ to: "F1@example", page: 1 })).emails.map((e) => e.to)).toEqual(["f1@example.test"]);
+    expect((await listEmailLog({ to: "%", page: 1 })).total).toBe(0);
   });
 
   it("a retry sends a failed message again and records who did it", async () => {

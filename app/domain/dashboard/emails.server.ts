@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { EMAIL_STATUSES, emailOutbox } from "~/db/schema";
@@ -11,20 +11,34 @@ export const EMAIL_LOG_PAGE_SIZE = 20;
 
 export const EmailLogQuerySchema = z.object({
   status: z.enum(EMAIL_STATUSES).optional().catch(undefined),
+  /** Recipient, matched in part and case-insensitively. */
+  to: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 
 /** Settings → Email log: outgoing messages, newest first, with their delivery status. */
 export async function listEmailLog({
   status,
+  to,
   page,
   limit = EMAIL_LOG_PAGE_SIZE,
 }: {
   status?: (typeof EMAIL_STATUSES)[number];
+  to?: string;
   page: number;
   limit?: number;
 }) {
-  const where = status ? eq(emailOutbox.status, status) : undefined;
+  const where = and(
+    status ? eq(emailOutbox.status, status) : undefined,
+    // Addresses are stored lower-case; the text is taken literally (no LIKE wildcards).
+    to ? sql`instr(${emailOutbox.to}, ${to.toLowerCase()}) > 0` : undefined,
+  );
   const client = db();
   const [rows, totals] = await client.batch([
     client

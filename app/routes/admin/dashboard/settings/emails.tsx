@@ -30,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     emails,
     total,
     status: query.status ?? "",
+    to: query.to ?? "",
     page: query.page,
     totalPages: Math.max(1, Math.ceil(total / EMAIL_LOG_PAGE_SIZE)),
     notice:
@@ -56,6 +57,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+function filterLink({ status, to }: { status: string; to: string }) {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (to) params.set("to", to);
+  return `?${params}`;
+}
+
 /** Page links drop the one-off "retried" notice. */
 function withoutNotice(search: string) {
   const params = new URLSearchParams(search);
@@ -64,7 +72,7 @@ function withoutNotice(search: string) {
 }
 
 export default function EmailLog({ loaderData, actionData }: Route.ComponentProps) {
-  const { emails, total, status, page, totalPages, notice } = loaderData;
+  const { emails, total, status, to, page, totalPages, notice } = loaderData;
   const timezone = useConsoleTimezone();
   const location = useLocation();
   const navigation = useNavigation();
@@ -79,22 +87,42 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           Every outgoing message and its delivery status. Failed messages can be sent again.
         </p>
-        <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
-          {STATUS_FILTERS.map((filter) => (
-            <Link
-              key={filter.value}
-              to={filter.value ? `?status=${filter.value}` : "?"}
-              aria-current={status === filter.value ? "page" : undefined}
-              className={`rounded-full px-3 py-1 text-sm font-medium capitalize ${
-                status === filter.value
-                  ? "bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950"
-                  : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
-              }`}
-            >
-              {filter.label}
-            </Link>
-          ))}
-        </nav>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+            {STATUS_FILTERS.map((filter) => (
+              <Link
+                key={filter.value}
+                to={filterLink({ status: filter.value, to })}
+                aria-current={status === filter.value ? "page" : undefined}
+                className={`rounded-full px-3 py-1 text-sm font-medium capitalize ${
+                  status === filter.value
+                    ? "bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950"
+                    : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+                }`}
+              >
+                {filter.label}
+              </Link>
+            ))}
+          </nav>
+          <Form method="get" className="flex w-full gap-2 sm:w-auto" aria-label="Filter by recipient">
+            {status ? <input type="hidden" name="status" value={status} /> : null}
+            <label htmlFor="email-log-to" className="sr-only">
+              Recipient
+            </label>
+            <input
+              id="email-log-to"
+              type="search"
+              name="to"
+              defaultValue={to}
+              placeholder="Recipient email"
+              maxLength={254}
+              className="input py-1.5 sm:w-64"
+            />
+            <button type="submit" className="btn-secondary py-1.5">
+              Find
+            </button>
+          </Form>
+        </div>
       </div>
 
       {notice ? (
