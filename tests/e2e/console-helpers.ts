@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { adminToken, expect, uniqueEmail } from "./fixtures";
 
 export type Account = { id: string; email: string; password: string; name: string };
@@ -75,4 +75,9 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** With JavaScript, the console is interactive once React has hydrated: Refresh turns from a link into a button. */
+export async function waitForHydration(page: Page) {
+  await expect(page.getByRole("button", { name: "Refresh data" })).toBeVisible();
 }
