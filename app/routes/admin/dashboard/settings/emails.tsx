@@ -143,7 +143,13 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">
-        {total === 0 ? "No emails here yet." : `${total} ${total === 1 ? "message" : "messages"}, newest first.`}
+        {total > 0
+          ? `${total} ${total === 1 ? "message" : "messages"}, newest first.`
+          : to
+            ? "No email matches this recipient."
+            : status
+              ? `No ${status} emails.`
+              : "No emails sent yet."}
       </p>
 
       {emails.length > 0 ? (
