@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { buildOpenApi } from "~/lib/api/openapi.server";
+import { allEndpoints } from "./registry.server";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
@@ -177,5 +179,22 @@ describe("GET /api/admin/export/:kind", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.json.success).toBe(false);
     expect((await api("GET", "/api/admin/export/users")).status).toBe(401);
+  });
+});
+
+describe("OpenAPI document", () => {
+  it("describes the console endpoints", () => {
+    const doc = buildOpenApi(allEndpoints, "http://localhost") as { paths: Record<string, Record<string, unknown>> };
+    for (const path of [
+      "/api/dashboard/stats",
+      "/api/dashboard/search",
+      "/api/dashboard/notifications",
+      "/api/admin/team/{id}/decision",
+      "/api/admin/audit",
+      "/api/admin/emails/{id}/retry",
+      "/api/admin/export/{kind}",
+    ]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
   });
 });

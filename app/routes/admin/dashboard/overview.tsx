@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarClock, CalendarDays, FileText, TrendingUp, Users } from "lucide-react";
 import { Link } from "react-router";
+import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { dashboardOverview } from "~/domain/dashboard/stats.server";
@@ -211,4 +212,8 @@ function Empty({ text }: { text: string }) {
 
 export function meta() {
   return [{ title: `Overview | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary() {
+  return <ConsoleErrorBoundary />;
 }

@@ -1,5 +1,6 @@
 import { ArrowRight, CalendarDays, Users } from "lucide-react";
 import { Link } from "react-router";
+import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDay } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { SearchQuerySchema, searchConsole } from "~/domain/dashboard/search.server";
@@ -167,4 +168,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { title: `${query ? `“${query}” – ` : ""}Search | ${BRAND.name} Admin` },
     { name: "robots", content: "noindex" },
   ];
+}
+
+export function ErrorBoundary() {
+  return <ConsoleErrorBoundary />;
 }

@@ -1,5 +1,6 @@
 import { Download, History, Mail, UserCog, UsersRound } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
+import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
@@ -62,4 +63,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
 export function meta() {
   return [{ title: `Settings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary() {
+  return <ConsoleErrorBoundary />;
 }
