@@ -5,7 +5,10 @@ import { auditLog, emailOutbox } from "~/db/schema";
 import { createAdmin, getAdminByEmail } from "../../../tests/helpers/accounts";
 import { countPendingAdmins, decideRegistration, listPendingAdmins, verifyLogin } from "./accounts.server";
 
-describe("team approval", () => {
+// Password hashing (scrypt) is slow on a loaded machine: more than vitest's default 5 s.
+const SCRYPT_TIMEOUT = 30_000;
+
+describe("team approval", { timeout: SCRYPT_TIMEOUT }, () => {
   it("an admin approves a pending registration: it can sign in, the decision is audited and emailed", async () => {
     const { admin } = await createAdmin();
     const { admin: newcomer } = await createAdmin({ status: "pending", email: "newcomer@flowlane.test" });

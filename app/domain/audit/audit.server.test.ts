@@ -6,7 +6,10 @@ import { addMeeting } from "../../../tests/helpers/console-data";
 import { auditStatement, auditTargetLabels, listAudit, listAuditActions, listAuditActors } from "./audit.server";
 import { AuditQuerySchema } from "./schemas";
 
-describe("audit log query", () => {
+// Password hashing (scrypt) is slow on a loaded machine: more than vitest's default 5 s.
+const SCRYPT_TIMEOUT = 30_000;
+
+describe("audit log query", { timeout: SCRYPT_TIMEOUT }, () => {
   it("filters by actor and action, newest first, paginated", async () => {
     const ann = { id: null, email: "ann@flowlane.test" };
     const bob = { id: null, email: "bob@flowlane.test" };

@@ -5,6 +5,9 @@ import { auditLog, emailOutbox } from "~/db/schema";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { listEmailLog, retryFailedEmail } from "./emails.server";
 
+// Password hashing (scrypt) is slow on a loaded machine: more than vitest's default 5 s.
+const SCRYPT_TIMEOUT = 30_000;
+
 async function failedEmail(to = "someone@example.test") {
   return db()
     .insert(emailOutbox)
@@ -22,7 +25,7 @@ async function failedEmail(to = "someone@example.test") {
     .get();
 }
 
-describe("email log", () => {
+describe("email log", { timeout: SCRYPT_TIMEOUT }, () => {
   it("lists messages newest first, filtered by status and paginated", async () => {
     for (let i = 0; i < 3; i++) await failedEmail(`f${i}@example.test`);
     const all = await listEmailLog({ page: 1, limit: 2 });

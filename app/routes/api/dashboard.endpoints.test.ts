@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { buildOpenApi } from "~/lib/api/openapi.server";
-import { allEndpoints } from "./registry.server";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { buildOpenApi } from "~/lib/api/openapi.server";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { addCallback, addMeeting, addPost, addUser } from "../../../tests/helpers/console-data";
+import { allEndpoints } from "./registry.server";
 
-describe("GET /api/dashboard/stats", () => {
+// Password hashing (scrypt) is slow on a loaded machine: more than vitest's default 5 s.
+const SCRYPT_TIMEOUT = 30_000;
+
+describe("GET /api/dashboard/stats", { timeout: SCRYPT_TIMEOUT }, () => {
   it("needs an approved admin", async () => {
     expect((await api("GET", "/api/dashboard/stats")).status).toBe(401);
     const { token } = await createAdmin({ status: "pending" });
@@ -51,7 +54,7 @@ describe("GET /api/dashboard/stats", () => {
   });
 });
 
-describe("GET /api/dashboard/search", () => {
+describe("GET /api/dashboard/search", { timeout: SCRYPT_TIMEOUT }, () => {
   it("finds meetings by company and users by email", async () => {
     const { token } = await createAdmin();
     await addMeeting({ name: "Ananya Sharma", company: "Northwind Logistics" });
@@ -65,7 +68,7 @@ describe("GET /api/dashboard/search", () => {
   });
 });
 
-describe("notifications", () => {
+describe("notifications", { timeout: SCRYPT_TIMEOUT }, () => {
   it("lists and marks as read", async () => {
     const { token } = await createAdmin();
     await addCallback({ firstName: "Neha", lastName: "Joshi" });
@@ -77,7 +80,7 @@ describe("notifications", () => {
   });
 });
 
-describe("team API", () => {
+describe("team API", { timeout: SCRYPT_TIMEOUT }, () => {
   it("lists pending registrations and decides them; a registered account can then sign in", async () => {
     const { token } = await createAdmin();
     const registered = await api("POST", "/api/auth/register", {
@@ -111,7 +114,7 @@ describe("team API", () => {
   });
 });
 
-describe("GET /api/admin/audit", () => {
+describe("GET /api/admin/audit", { timeout: SCRYPT_TIMEOUT }, () => {
   it("shows the actions just taken, filterable and paginated", async () => {
     const { admin, token } = await createAdmin({ email: "auditor@flowlane.test" });
     await api("PUT", "/api/auth/profile", { token, body: { name: "Renamed" } });
@@ -135,7 +138,7 @@ describe("GET /api/admin/audit", () => {
   });
 });
 
-describe("POST /api/admin/emails/:id/retry", () => {
+describe("POST /api/admin/emails/:id/retry", { timeout: SCRYPT_TIMEOUT }, () => {
   it("retries a failed email", async () => {
     const { token } = await createAdmin();
     const row = await db()
@@ -156,7 +159,7 @@ describe("POST /api/admin/emails/:id/retry", () => {
   });
 });
 
-describe("GET /api/admin/export/:kind", () => {
+describe("GET /api/admin/export/:kind", { timeout: SCRYPT_TIMEOUT }, () => {
   it("downloads CSV with a header row, quoting and formula neutralising", async () => {
     const { token } = await createAdmin();
     await addMeeting({ name: "=cmd|' /C calc'!A0", company: "Acme, Inc.", phone: "+91 98200 11111" });
