@@ -1,7 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Admin, admins } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
+import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { BRAND } from "~/lib/brand";
 import { AppError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "./password.server";
 import { revokeOtherSessionsStatements } from "./sessions.server";
@@ -137,12 +139,22 @@ export async function listPendingAdmins() {
   return db().select().from(admins).where(eq(admins.status, "pending")).orderBy(asc(admins.createdAt)).all();
 }
 
+export async function countPendingAdmins() {
+  const row = await db().select({ n: count() }).from(admins).where(eq(admins.status, "pending")).get();
+  return row?.n ?? 0;
+}
+
 export async function listAdmins() {
   return db().select().from(admins).orderBy(asc(admins.createdAt)).all();
 }
 
 /** Team approval: an active admin approves or rejects a pending registration (never their own). */
-export async function decideRegistration(actor: Actor, adminId: string, decision: "approve" | "reject") {
+export async function decideRegistration(
+  actor: Actor,
+  adminId: string,
+  decision: "approve" | "reject",
+  { now = new Date(), signInUrl }: { now?: Date; signInUrl?: string } = {},
+) {
   if (actor.id === adminId) throw new AppError(403, "You cannot approve or reject your own account.");
   const client = db();
   const target = await getAdmin(adminId);
@@ -150,8 +162,8 @@ export async function decideRegistration(actor: Actor, adminId: string, decision
   if (target.status !== "pending") {
     throw new AppError(409, `This registration was already ${target.status === "active" ? "approved" : "rejected"}.`);
   }
-  const now = new Date();
   const status = decision === "approve" ? "active" : "rejected";
+  const email = decisionEmail(target, decision, signInUrl);
   const [result] = await client.batch([
     client
       .update(admins)
@@ -165,7 +177,26 @@ export async function decideRegistration(actor: Actor, adminId: string, decision
       { status: "pending" },
       { status },
     ),
+    emailStatement(email),
   ]);
   if ((result.meta.changes ?? 0) === 0) throw new AppError(409, "This registration was already decided.");
+  await deliverSoon([email.idempotencyKey]);
   return { ...toProfile(target), status };
+}
+
+/** Tells the registrant the outcome; one message per account whatever happens. */
+function decisionEmail(target: Admin, decision: "approve" | "reject", signInUrl?: string): OutgoingEmail {
+  const approved = decision === "approve";
+  const where = signInUrl ? `: ${signInUrl}` : ".";
+  return {
+    kind: approved ? "team.approved" : "team.rejected",
+    to: target.email,
+    subject: approved
+      ? `Your ${BRAND.name} admin account was approved`
+      : `Your ${BRAND.name} admin registration was not approved`,
+    text: approved
+      ? `Hello ${target.name},\n\nAn administrator approved your ${BRAND.name} admin account. You can now sign in to the console${where}\n`
+      : `Hello ${target.name},\n\nYour registration for the ${BRAND.name} admin console was not approved. If you think this is a mistake, contact an administrator.\n`,
+    idempotencyKey: `team-decision:${target.id}`,
+  };
 }

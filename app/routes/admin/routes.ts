@@ -15,7 +15,16 @@ export const adminRoutes: RouteConfigEntry[] = [
       // Users (issue 3)
       route("users", "routes/admin/dashboard/users.tsx"),
       // Console: settings, search (issue 5)
-      route("settings", "routes/admin/dashboard/settings.tsx"),
+      route("settings", "routes/admin/dashboard/settings.tsx", [
+        index("routes/admin/dashboard/settings/account.tsx"),
+        route("team", "routes/admin/dashboard/settings/team.tsx"),
+        route("activity", "routes/admin/dashboard/settings/activity.tsx"),
+        route("emails", "routes/admin/dashboard/settings/emails.tsx"),
+        route("export", "routes/admin/dashboard/settings/export.tsx"),
+        route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"),
+      ]),
+      route("search", "routes/admin/dashboard/search.tsx"),
+      route("notifications", "routes/admin/dashboard/notifications.ts"),
       route("*", "routes/admin/dashboard/catch-all.ts", { id: "admin-dashboard-catch-all" }),
     ]),
     route("*", "routes/admin/catch-all.ts"),

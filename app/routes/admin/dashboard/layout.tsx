@@ -1,16 +1,28 @@
-import { CalendarDays, FileText, LayoutDashboard, LogOut, Menu, Settings, Users } from "lucide-react";
-import { Form, NavLink, Outlet, useLocation } from "react-router";
+import { CalendarDays, FileText, LayoutDashboard, LogOut, Menu, Search, Settings, Users } from "lucide-react";
+import { Form, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
+import { NotificationsMenu } from "~/components/console/notifications-menu";
+import { RefreshButton } from "~/components/console/refresh-button";
+import { SessionWatch } from "~/components/console/session-watch";
 import { LogoMark } from "~/components/site/logo";
 import { ThemeToggle } from "~/components/site/theme-toggle";
 import { sideMenuBadges } from "~/domain/dashboard/badges.server";
+import { listNotifications } from "~/domain/dashboard/notifications.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import type { Route } from "./+types/layout";
+
+export const SEARCH_PATH = "/admin/dashboard/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
-  const badges = await sideMenuBadges();
-  return { admin: { name: admin.name, email: admin.email, role: admin.role }, badges };
+  const [badges, notifications] = await Promise.all([sideMenuBadges(), listNotifications(admin.id)]);
+  return {
+    admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
+    badges,
+    notifications: { items: notifications.items, unread: notifications.unread },
+    timezone: config().BUSINESS_TIMEZONE,
+  };
 }
 
 const SECTIONS = [
@@ -21,7 +33,7 @@ const SECTIONS = [
   { to: "/admin/dashboard/settings", label: "Settings", icon: Settings, end: false, badge: null },
 ] as const;
 
-function SideMenu({ admin, badges }: Route.ComponentProps["loaderData"]) {
+function SideMenu({ admin, badges }: Pick<Route.ComponentProps["loaderData"], "admin" | "badges">) {
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 px-4 py-5 font-bold">
@@ -76,17 +88,47 @@ function SideMenu({ admin, badges }: Route.ComponentProps["loaderData"]) {
   );
 }
 
+/** A GET form, so a search is a URL (bookmarkable, works without JavaScript). */
+function SearchBox() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const current = location.pathname === SEARCH_PATH ? (params.get("q") ?? "") : "";
+  return (
+    <Form method="get" action={SEARCH_PATH} role="search" className="min-w-0 flex-1 sm:max-w-md">
+      <label htmlFor="console-search" className="sr-only">
+        Search meetings and users
+      </label>
+      <div className="relative">
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+        />
+        <input
+          key={current}
+          id="console-search"
+          type="search"
+          name="q"
+          defaultValue={current}
+          maxLength={100}
+          placeholder="Search meetings and users"
+          className="input pl-9"
+        />
+      </div>
+    </Form>
+  );
+}
+
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <div className="min-h-dvh bg-slate-50 lg:flex dark:bg-slate-950">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
         <div className="sticky top-0 h-dvh">
-          <SideMenu {...loaderData} />
+          <SideMenu admin={loaderData.admin} badges={loaderData.badges} />
         </div>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 dark:border-slate-800 dark:bg-slate-900">
+        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-3 sm:gap-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
           <details key={location.pathname} className="lg:hidden" data-testid="admin-menu">
             <summary
               aria-label="Open dashboard menu"
@@ -95,12 +137,22 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               <Menu aria-hidden className="size-6" />
             </summary>
             <div className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-              <SideMenu {...loaderData} />
+              <SideMenu admin={loaderData.admin} badges={loaderData.badges} />
             </div>
           </details>
-          <div className="flex-1" />
-          <ThemeToggle />
+          <SearchBox />
+          <div className="hidden flex-1 sm:block" />
+          <div className="flex shrink-0 items-center">
+            <RefreshButton />
+            <NotificationsMenu
+              key={location.pathname}
+              items={loaderData.notifications.items}
+              unread={loaderData.notifications.unread}
+            />
+            <ThemeToggle />
+          </div>
         </header>
+        <SessionWatch adminId={loaderData.admin.id} />
         <main className="p-4 sm:p-6 lg:p-8">
           <Outlet />
         </main>

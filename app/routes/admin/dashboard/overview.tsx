@@ -1,12 +1,219 @@
+import { ArrowRight, CalendarClock, CalendarDays, FileText, TrendingUp, Users } from "lucide-react";
+import { Link } from "react-router";
+import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
+import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/console/format";
+import { StatusBadge } from "~/components/console/status-badge";
+import { dashboardOverview } from "~/domain/dashboard/stats.server";
 import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/overview";
 
-// Placeholder until issue 5 builds the Overview.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return dashboardOverview();
 }
 
-export default function Overview() {
-  return <h1 className="text-2xl font-bold">Overview</h1>;
+export default function Overview({ loaderData }: Route.ComponentProps) {
+  const { stats, insights, recentMeetings, recentPosts } = loaderData;
+  const timezone = useConsoleTimezone();
+  const cards = [
+    {
+      id: "total-meetings",
+      label: "Total Meetings",
+      value: stats.totalMeetings,
+      note: `${stats.recentActivity} booked in the last 7 days`,
+      icon: CalendarDays,
+      to: "/admin/dashboard/meetings",
+    },
+    {
+      id: "pending-meetings",
+      label: "Pending Meetings",
+      value: stats.pendingMeetings,
+      note: "Scheduled, waiting for a decision",
+      icon: CalendarClock,
+      to: "/admin/dashboard/meetings?status=scheduled",
+    },
+    {
+      id: "published-blogs",
+      label: "Published Blogs",
+      value: stats.publishedBlogs,
+      note: `${stats.totalBlogs} posts in all`,
+      icon: FileText,
+      to: "/admin/dashboard/blog",
+    },
+    {
+      id: "trial-users",
+      label: "Trial Users",
+      value: stats.trialUsers,
+      note: `${stats.totalUsers} users in all`,
+      icon: Users,
+      to: "/admin/dashboard/users",
+    },
+  ] as const;
+  const bars = [
+    {
+      id: "meeting-conversion",
+      label: "Meeting Conversion",
+      value: insights.meetingConversion,
+      text: `${insights.meetingConversion}%`,
+      hint: `${stats.pendingMeetings} of ${stats.totalMeetings} meetings pending`,
+    },
+    {
+      id: "content-production",
+      label: "Content Production",
+      value: insights.contentProduction,
+      text: `${insights.contentProduction}%`,
+      hint: `${stats.publishedBlogs} of ${stats.totalBlogs} posts published`,
+    },
+  ] as const;
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Overview</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Demo meetings, blog posts and trial users at a glance.
+        </p>
+      </div>
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="sr-only">
+          Figures
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+          {cards.map((card) => (
+            <li key={card.id}>
+              <Link
+                to={card.to}
+                data-testid={`stat-${card.id}`}
+                className="card group flex h-full flex-col items-start gap-3 p-4 transition-colors hover:border-brand-300 sm:flex-row sm:gap-4 sm:p-5 dark:hover:border-brand-700"
+              >
+                <span className="rounded-lg bg-brand-50 p-2.5 text-brand-700 dark:bg-brand-950 dark:text-brand-200">
+                  <card.icon aria-hidden className="size-5" />
+                </span>
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium text-slate-600 dark:text-slate-300">{card.label}</span>
+                  <span className="mt-1 block text-3xl font-bold tabular-nums" data-testid="stat-value">
+                    {card.value}
+                  </span>
+                  <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{card.note}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <section aria-labelledby="recent-meetings-heading" className="card xl:col-span-2">
+          <SectionHeader id="recent-meetings-heading" title="Recent meetings" to="/admin/dashboard/meetings" />
+          {recentMeetings.length === 0 ? (
+            <Empty text="No demo meetings booked yet." />
+          ) : (
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="recent-meetings">
+              {recentMeetings.map((meeting) => (
+                <li key={meeting.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
+                  <div className="min-w-0 flex-1 basis-40">
+                    <p className="truncate font-medium">{meeting.name}</p>
+                    <p className="truncate text-sm text-slate-600 dark:text-slate-300">{meeting.company || "—"}</p>
+                  </div>
+                  <p className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
+                    {formatDay(meeting.date)} · {meeting.timeSlot}
+                  </p>
+                  <StatusBadge status={meeting.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="insights-heading" className="card p-5">
+          <h2 id="insights-heading" className="flex items-center gap-2 font-semibold">
+            <TrendingUp aria-hidden className="size-5 text-accent-600" /> Quick Insights
+          </h2>
+          <dl className="mt-4 space-y-5">
+            {bars.map((bar) => (
+              <div key={bar.id} data-testid={`insight-${bar.id}`}>
+                <div className="flex items-baseline justify-between gap-2">
+                  <dt className="text-sm font-medium">{bar.label}</dt>
+                  <dd className="text-lg font-bold tabular-nums" data-testid="insight-value">
+                    {bar.text}
+                  </dd>
+                </div>
+                <div
+                  className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+                  role="presentation"
+                >
+                  <div
+                    className="h-full rounded-full bg-brand-600 dark:bg-brand-400"
+                    style={{ width: `${bar.value}%` }}
+                  />
+                </div>
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{bar.hint}</p>
+              </div>
+            ))}
+            <div data-testid="insight-user-growth">
+              <div className="flex items-baseline justify-between gap-2">
+                <dt className="text-sm font-medium">User Growth</dt>
+                <dd className="text-lg font-bold tabular-nums" data-testid="insight-value">
+                  {insights.userGrowth}
+                </dd>
+              </div>
+              <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Total users who signed up</p>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="recent-posts-heading" className="card">
+        <SectionHeader id="recent-posts-heading" title="Recent blog posts" to="/admin/dashboard/blog" />
+        {recentPosts.length === 0 ? (
+          <Empty text="No blog posts written yet." />
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="recent-posts">
+            {recentPosts.map((post) => (
+              <li key={post.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="truncate font-medium">{post.title}</p>
+                  <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+                    {post.author} · {formatDateTime(post.createdAt, timezone)}
+                  </p>
+                </div>
+                <StatusBadge status={post.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SectionHeader({ id, title, to }: { id: string; title: string; to: string }) {
+  return (
+    <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      <Link
+        to={to}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
+        View all <ArrowRight aria-hidden className="size-4" />
+        <span className="sr-only">{title.toLowerCase()}</span>
+      </Link>
+    </div>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return <p className="px-5 py-8 text-center text-sm text-slate-600 dark:text-slate-300">{text}</p>;
+}
+
+export function meta() {
+  return [{ title: `Overview | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary() {
+  return <ConsoleErrorBoundary />;
 }

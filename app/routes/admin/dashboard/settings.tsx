@@ -1,12 +1,70 @@
+import { Download, History, Mail, UserCog, UsersRound } from "lucide-react";
+import { NavLink, Outlet } from "react-router";
+import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
+import { countPendingAdmins } from "~/domain/accounts/accounts.server";
 import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/settings";
 
-// Placeholder until issue 5 builds this section.
+const TABS = [
+  { to: "/admin/dashboard/settings", label: "Account", icon: UserCog, end: true },
+  { to: "/admin/dashboard/settings/team", label: "Team", icon: UsersRound, end: false },
+  { to: "/admin/dashboard/settings/activity", label: "Activity", icon: History, end: false },
+  { to: "/admin/dashboard/settings/emails", label: "Email log", icon: Mail, end: false },
+  { to: "/admin/dashboard/settings/export", label: "Export", icon: Download, end: false },
+] as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return { pendingTeam: await countPendingAdmins() };
 }
 
-export default function Section() {
-  return <h1 className="text-2xl font-bold">Settings</h1>;
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Your account, the admin team, the activity and email logs, and data exports.
+        </p>
+      </div>
+      <nav aria-label="Settings" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ul className="flex min-w-max gap-1 border-b border-slate-200 dark:border-slate-800">
+          {TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                end={tab.end}
+                className={({ isActive }) =>
+                  `-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium ${
+                    isActive
+                      ? "border-brand-600 text-brand-800 dark:border-brand-400 dark:text-brand-100"
+                      : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+                  }`
+                }
+              >
+                <tab.icon aria-hidden className="size-4" />
+                {tab.label}
+                {tab.label === "Team" && loaderData.pendingTeam > 0 ? (
+                  <span className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white dark:bg-brand-400 dark:text-slate-950">
+                    {loaderData.pendingTeam}
+                    <span className="sr-only"> pending</span>
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: `Settings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary() {
+  return <ConsoleErrorBoundary />;
 }

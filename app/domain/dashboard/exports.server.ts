@@ -1,0 +1,131 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { asc, count } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "~/db/client.server";
+import {
+  type CallbackRequest,
+  callbackRequests,
+  type Meeting,
+  meetings,
+  type Subscription,
+  subscriptions,
+} from "~/db/schema";
+import type { Actor } from "~/domain/accounts/accounts.server";
+import { auditStatement } from "~/domain/audit/audit.server";
+import { BRAND } from "~/lib/brand";
+import { type CsvColumn, toCsv } from "~/lib/csv";
+
+export const EXPORT_KINDS = ["meetings", "callbacks", "users"] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export const ExportKindSchema = z.enum(EXPORT_KINDS, { error: "Unknown export. Choose meetings, callbacks or users." });
+
+export const EXPORT_LABELS: Record<ExportKind, string> = {
+  meetings: "Demo meetings",
+  callbacks: "Callback requests",
+  users: "Users",
+};
+
+/** Column names are the field names of spec §3, so a file reads like the API. */
+export const MEETING_COLUMNS: CsvColumn<Meeting>[] = [
+  { header: "_id", value: (m) => m.id },
+  { header: "name", value: (m) => m.name },
+  { header: "email", value: (m) => m.email },
+  { header: "phone", value: (m) => m.phone },
+  { header: "company", value: (m) => m.company },
+  { header: "meetingType", value: (m) => m.meetingType },
+  { header: "date", value: (m) => m.date },
+  { header: "timeSlot", value: (m) => m.timeSlot },
+  { header: "status", value: (m) => m.status },
+  { header: "notes", value: (m) => m.notes },
+  { header: "createdAt", value: (m) => m.createdAt },
+];
+
+export const CALLBACK_COLUMNS: CsvColumn<CallbackRequest>[] = [
+  { header: "_id", value: (c) => c.id },
+  { header: "firstName", value: (c) => c.firstName },
+  { header: "lastName", value: (c) => c.lastName },
+  { header: "email", value: (c) => c.email },
+  { header: "company", value: (c) => c.company },
+  { header: "phone", value: (c) => c.phone },
+  { header: "message", value: (c) => c.message },
+  { header: "status", value: (c) => c.status },
+  { header: "createdAt", value: (c) => c.createdAt },
+];
+
+export const USER_COLUMNS: CsvColumn<Subscription>[] = [
+  { header: "_id", value: (s) => s.id },
+  { header: "userId", value: (s) => s.userId },
+  { header: "email", value: (s) => s.email },
+  { header: "firstName", value: (s) => s.firstName },
+  { header: "lastName", value: (s) => s.lastName },
+  { header: "phone", value: (s) => s.phone },
+  { header: "jobTitle", value: (s) => s.jobTitle },
+  { header: "companyName", value: (s) => s.companyName },
+  { header: "companySize", value: (s) => s.companySize },
+  { header: "industry", value: (s) => s.industry },
+  { header: "country", value: (s) => s.country },
+  { header: "website", value: (s) => s.website },
+  { header: "plan", value: (s) => s.plan },
+  { header: "status", value: (s) => s.status },
+  { header: "emailVerified", value: (s) => s.emailVerified },
+  { header: "approvalStatus", value: (s) => s.approvalStatus },
+  { header: "trialApproved", value: (s) => s.trialApproved },
+  { header: "startDate", value: (s) => s.startDate },
+  { header: "endDate", value: (s) => s.endDate },
+  { header: "emailSent", value: (s) => s.emailSent },
+  { header: "howDidYouHear", value: (s) => s.howDidYouHear },
+  { header: "useCase", value: (s) => s.useCase },
+  { header: "subscribeNewsletter", value: (s) => s.subscribeNewsletter },
+  { header: "createdAt", value: (s) => s.createdAt },
+];
+
+async function exportDocument(kind: ExportKind) {
+  const client = db();
+  switch (kind) {
+    case "meetings": {
+      const rows = await client.select().from(meetings).orderBy(asc(meetings.createdAt), asc(meetings.id)).all();
+      return { csv: toCsv(MEETING_COLUMNS, rows), rows: rows.length };
+    }
+    case "callbacks": {
+      const rows = await client
+        .select()
+        .from(callbackRequests)
+        .orderBy(asc(callbackRequests.createdAt), asc(callbackRequests.id))
+        .all();
+      return { csv: toCsv(CALLBACK_COLUMNS, rows), rows: rows.length };
+    }
+    case "users": {
+      const rows = await client
+        .select()
+        .from(subscriptions)
+        .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
+        .all();
+      return { csv: toCsv(USER_COLUMNS, rows), rows: rows.length };
+    }
+  }
+}
+
+/**
+ * Builds one CSV export. Exports carry personal data, so each download is recorded in the
+ * audit log (who took which file, and when).
+ */
+export async function exportCsv(actor: Actor, kind: ExportKind, timezone: string, now = new Date()) {
+  const { csv, rows } = await exportDocument(kind);
+  await auditStatement(actor, `export.${kind}`, "export", null, null, { rows });
+  const day = format(new TZDate(now, timezone), "yyyy-MM-dd");
+  return { csv, rows, filename: `${BRAND.slug}-${kind}-${day}.csv` };
+}
+
+/** How many rows each export holds, for the Export page. */
+export async function exportCounts() {
+  const client = db();
+  const [m, c, u] = await client.batch([
+    client.select({ n: count() }).from(meetings),
+    client.select({ n: count() }).from(callbackRequests),
+    client.select({ n: count() }).from(subscriptions),
+  ]);
+  const rows = { meetings: m[0]?.n ?? 0, callbacks: c[0]?.n ?? 0, users: u[0]?.n ?? 0 };
+  return EXPORT_KINDS.map((kind) => ({ kind, label: EXPORT_LABELS[kind], rows: rows[kind] }));
+}

@@ -1,0 +1,114 @@
+import { count, desc, eq, gt } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { admins, callbackRequests, meetings, subscriptions } from "~/db/schema";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** How many entries the menu lists. */
+export const NOTIFICATION_LIMIT = 8;
+/** An admin who never opened the menu is told about the last week (spec §9's recent window). */
+export const FIRST_VISIT_WINDOW = 7 * DAY;
+
+export type NotificationKind = "booking" | "callback" | "signup";
+
+export type ConsoleNotification = {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  detail: string;
+  createdAt: Date;
+  unread: boolean;
+  /** Where the admin handles it. */
+  href: string;
+};
+
+const q = (text: string) => `?q=${encodeURIComponent(text)}`;
+
+/**
+ * The notifications menu: the latest new demo bookings, callback requests and trial signups,
+ * and how many arrived since the admin last opened the menu (`admins.notifications_seen_at`).
+ */
+export async function listNotifications(adminId: string, now = new Date()) {
+  const client = db();
+  const admin = await client
+    .select({ seenAt: admins.notificationsSeenAt })
+    .from(admins)
+    .where(eq(admins.id, adminId))
+    .get();
+  const since = admin?.seenAt ?? new Date(now.getTime() - FIRST_VISIT_WINDOW);
+  const [bookings, callbacks, signups, newBookings, newCallbacks, newSignups] = await client.batch([
+    client
+      .select({ id: meetings.id, name: meetings.name, company: meetings.company, createdAt: meetings.createdAt })
+      .from(meetings)
+      .orderBy(desc(meetings.createdAt))
+      .limit(NOTIFICATION_LIMIT),
+    client
+      .select({
+        id: callbackRequests.id,
+        firstName: callbackRequests.firstName,
+        lastName: callbackRequests.lastName,
+        company: callbackRequests.company,
+        createdAt: callbackRequests.createdAt,
+      })
+      .from(callbackRequests)
+      .orderBy(desc(callbackRequests.createdAt))
+      .limit(NOTIFICATION_LIMIT),
+    client
+      .select({
+        id: subscriptions.id,
+        firstName: subscriptions.firstName,
+        lastName: subscriptions.lastName,
+        email: subscriptions.email,
+        companyName: subscriptions.companyName,
+        createdAt: subscriptions.createdAt,
+      })
+      .from(subscriptions)
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(NOTIFICATION_LIMIT),
+    client.select({ n: count() }).from(meetings).where(gt(meetings.createdAt, since)),
+    client.select({ n: count() }).from(callbackRequests).where(gt(callbackRequests.createdAt, since)),
+    client.select({ n: count() }).from(subscriptions).where(gt(subscriptions.createdAt, since)),
+  ]);
+  const isNew = (at: Date) => at.getTime() > since.getTime();
+  const items: ConsoleNotification[] = [
+    ...bookings.map((m) => ({
+      id: `booking:${m.id}`,
+      kind: "booking" as const,
+      title: `New demo booking: ${m.name}`,
+      detail: m.company,
+      createdAt: m.createdAt,
+      unread: isNew(m.createdAt),
+      href: `/admin/dashboard/meetings${q(m.name)}`,
+    })),
+    ...callbacks.map((c) => ({
+      id: `callback:${c.id}`,
+      kind: "callback" as const,
+      title: `Callback request: ${c.firstName} ${c.lastName}`,
+      detail: c.company,
+      createdAt: c.createdAt,
+      unread: isNew(c.createdAt),
+      href: "/admin/dashboard/meetings?view=callbacks",
+    })),
+    ...signups.map((s) => ({
+      id: `signup:${s.id}`,
+      kind: "signup" as const,
+      title: `Trial signup: ${s.firstName} ${s.lastName}`,
+      detail: s.companyName || s.email,
+      createdAt: s.createdAt,
+      unread: isNew(s.createdAt),
+      href: `/admin/dashboard/users${q(s.email)}`,
+    })),
+  ]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
+    .slice(0, NOTIFICATION_LIMIT);
+  const unread = (newBookings[0]?.n ?? 0) + (newCallbacks[0]?.n ?? 0) + (newSignups[0]?.n ?? 0);
+  return { items, unread, seenAt: admin?.seenAt ?? null };
+}
+
+/**
+ * Opening the menu (or "Mark all as read") moves the admin's marker to now. A personal read
+ * marker, not a change to shared data, so it is not written to the audit log.
+ */
+export async function markNotificationsSeen(adminId: string, now = new Date()) {
+  await db().update(admins).set({ notificationsSeenAt: now }).where(eq(admins.id, adminId));
+}

@@ -1,0 +1,26 @@
+import { data, redirect } from "react-router";
+import { markNotificationsSeen } from "~/domain/dashboard/notifications.server";
+import { requireAdmin } from "~/lib/auth.server";
+import type { Route } from "./+types/notifications";
+
+/** Only paths inside the console are followed back, so this cannot redirect elsewhere. */
+function safeReturnTo(value: FormDataEntryValue | null) {
+  const path = typeof value === "string" ? value : "";
+  return path.startsWith("/admin/dashboard") && !path.startsWith("//") ? path : "/admin/dashboard";
+}
+
+/** Nothing to show on its own: the menu lives in the top bar. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect("/admin/dashboard");
+}
+
+/** Opening the notifications menu, or "Mark all as read": a POST that works without JavaScript. */
+export async function action({ request }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
+  const form = await request.formData();
+  await markNotificationsSeen(admin.id);
+  // The menu's background call (JavaScript) stays on the page; the plain form comes back to it.
+  if (form.get("background") === "1") return data({ ok: true });
+  return redirect(safeReturnTo(form.get("returnTo")), 303);
+}

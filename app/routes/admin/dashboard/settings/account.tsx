@@ -1,0 +1,170 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, KeyRound } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { changePassword, getAdmin } from "~/domain/accounts/accounts.server";
+import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Route } from "./+types/account";
+
+export const PASSWORD_CHANGED = "Password changed. Your other sessions were signed out.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdmin(request);
+  const admin = await getAdmin(session.admin.id);
+  if (!admin) throw redirect("/admin?session=ended");
+  const changed = new URL(request.url).searchParams.get("password") === "changed";
+  return {
+    profile: { name: admin.name, email: admin.email, role: admin.role, createdAt: admin.createdAt },
+    notice: changed ? PASSWORD_CHANGED : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: ChangePasswordSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["currentPassword", "newPassword"] }), { status: 400 });
+  }
+  try {
+    await changePassword({ id: session.admin.id, email: session.admin.email }, session.sessionId, submission.value);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));
+    return data(
+      submission.reply({
+        formErrors: error.extra.details?.length ? undefined : [error.message],
+        fieldErrors,
+        hideFields: ["currentPassword", "newPassword"],
+      }),
+      { status: error.status },
+    );
+  }
+  // Post/Redirect/Get: a reload does not submit the form again.
+  return redirect("/admin/dashboard/settings?password=changed", 303);
+}
+
+export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, notice } = loaderData;
+  const timezone = useConsoleTimezone();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  });
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="profile-heading" className="card p-6">
+        <h2 id="profile-heading" className="text-lg font-semibold">
+          Profile
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Your admin profile (read-only).</p>
+        <dl className="mt-5 space-y-4" data-testid="profile">
+          <ProfileField label="Name" value={profile.name} />
+          <ProfileField label="Email" value={profile.email} />
+          <ProfileField label="Role" value={profile.role} capitalize />
+          <ProfileField label="Member since" value={formatDateTime(profile.createdAt, timezone)} />
+        </dl>
+      </section>
+
+      <section aria-labelledby="password-heading" className="card p-6">
+        <h2 id="password-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <KeyRound aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Change password
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Changing it signs out every other browser and API session of your account.
+        </p>
+        {notice ? (
+          <p
+            role="status"
+            data-testid="password-notice"
+            className="mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+          >
+            <CheckCircle2 aria-hidden className="size-4 shrink-0" /> {notice}
+          </p>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="mt-5 space-y-4">
+          <div>
+            <label htmlFor={fields.currentPassword.id} className="label">
+              Current password
+            </label>
+            <input
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+              className="input"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+            />
+            <FieldError id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.newPassword.id} className="label">
+              New password
+            </label>
+            <input
+              {...getInputProps(fields.newPassword, { type: "password" })}
+              className="input"
+              autoComplete="new-password"
+              aria-describedby={`${fields.newPassword.id}-hint ${fields.newPassword.errorId}`}
+              required
+              maxLength={128}
+            />
+            <p id={`${fields.newPassword.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              {PASSWORD_RULE_MESSAGE}
+            </p>
+            <FieldError id={fields.newPassword.errorId} errors={fields.newPassword.errors} />
+          </div>
+          {form.errors?.length ? (
+            <p
+              role="alert"
+              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+            >
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Processing..." : "Change password"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function ProfileField({ label, value, capitalize = false }: { label: string; value: string; capitalize?: boolean }) {
+  return (
+    <div className="grid grid-cols-3 gap-2">
+      <dt className="text-sm font-medium text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd
+        className={`col-span-2 text-sm font-medium break-words ${capitalize ? "capitalize" : ""}`}
+        data-testid={`profile-${label.toLowerCase().replaceAll(" ", "-")}`}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error">
+      {errors[0]}
+    </p>
+  );
+}
+
+export function meta() {
+  return [{ title: `Account settings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,214 @@
+import { CheckCircle2, RotateCw } from "lucide-react";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
+import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { Pagination } from "~/components/console/pagination";
+import { StatusBadge } from "~/components/console/status-badge";
+import { EMAIL_STATUSES } from "~/db/schema";
+import {
+  EMAIL_LOG_PAGE_SIZE,
+  EmailLogQuerySchema,
+  listEmailLog,
+  retryFailedEmail,
+} from "~/domain/dashboard/emails.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import type { Route } from "./+types/emails";
+
+const RetrySchema = z.object({ intent: z.literal("retry"), emailId: z.string().min(1).max(100) });
+
+const STATUS_FILTERS = [{ value: "", label: "All" }, ...EMAIL_STATUSES.map((s) => ({ value: s, label: s }))];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const query = EmailLogQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { emails, total } = await listEmailLog(query);
+  const retried = url.searchParams.get("retried");
+  return {
+    emails,
+    total,
+    status: query.status ?? "",
+    to: query.to ?? "",
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / EMAIL_LOG_PAGE_SIZE)),
+    notice:
+      retried === "sent"
+        ? "The email was sent."
+        : retried === "pending"
+          ? "The email could not be sent yet; it will be retried automatically."
+          : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
+  const parsed = RetrySchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Invalid request." }, { status: 400 });
+  try {
+    const result = await retryFailedEmail({ id: admin.id, email: admin.email }, parsed.data.emailId);
+    const back = new URL(request.url);
+    back.searchParams.set("retried", result.status === "sent" ? "sent" : "pending");
+    return redirect(`${back.pathname}?${back.searchParams}`, 303);
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+function filterLink({ status, to }: { status: string; to: string }) {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (to) params.set("to", to);
+  return `?${params}`;
+}
+
+/** Page links drop the one-off "retried" notice. */
+function withoutNotice(search: string) {
+  const params = new URLSearchParams(search);
+  params.delete("retried");
+  return `?${params}`;
+}
+
+export default function EmailLog({ loaderData, actionData }: Route.ComponentProps) {
+  const { emails, total, status, to, page, totalPages, notice } = loaderData;
+  const timezone = useConsoleTimezone();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busyId = navigation.state === "submitting" ? navigation.formData?.get("emailId") : null;
+
+  return (
+    <section aria-labelledby="emails-heading" className="card">
+      <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+        <h2 id="emails-heading" className="font-semibold">
+          Email log
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Every outgoing message and its delivery status. Failed messages can be sent again.
+        </p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+            {STATUS_FILTERS.map((filter) => (
+              <Link
+                key={filter.value}
+                to={filterLink({ status: filter.value, to })}
+                aria-current={status === filter.value ? "page" : undefined}
+                className={`rounded-full px-3 py-1 text-sm font-medium capitalize ${
+                  status === filter.value
+                    ? "bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950"
+                    : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+                }`}
+              >
+                {filter.label}
+              </Link>
+            ))}
+          </nav>
+          <Form method="get" className="flex w-full gap-2 sm:w-auto" aria-label="Filter by recipient">
+            {status ? <input type="hidden" name="status" value={status} /> : null}
+            <label htmlFor="email-log-to" className="sr-only">
+              Recipient
+            </label>
+            <input
+              id="email-log-to"
+              type="search"
+              name="to"
+              defaultValue={to}
+              placeholder="Recipient email"
+              maxLength={254}
+              className="input py-1.5 sm:w-64"
+            />
+            <button type="submit" className="btn-secondary py-1.5">
+              Find
+            </button>
+          </Form>
+        </div>
+      </div>
+
+      {notice ? (
+        <p
+          role="status"
+          className="mx-5 mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          <CheckCircle2 aria-hidden className="size-4 shrink-0" /> {notice}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p
+          role="alert"
+          className="mx-5 mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">
+        {total > 0
+          ? `${total} ${total === 1 ? "message" : "messages"}, newest first.`
+          : to
+            ? "No email matches this recipient."
+            : status
+              ? `No ${status} emails.`
+              : "No emails sent yet."}
+      </p>
+
+      {emails.length > 0 ? (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="email-log">
+          {emails.map((email) => (
+            <li key={email.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-5 py-3" data-testid="email-row">
+              <div className="min-w-0 flex-1 basis-64">
+                <p className="truncate font-medium">{email.subject}</p>
+                <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+                  To {email.to} · <span className="font-mono text-xs">{email.kind}</span>
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  Queued {formatDateTime(email.createdAt, timezone)}
+                  {email.sentAt ? ` · sent ${formatDateTime(email.sentAt, timezone)}` : ""}
+                  {email.attempts > 0 ? ` · ${email.attempts} ${email.attempts === 1 ? "attempt" : "attempts"}` : ""}
+                </p>
+                {email.lastError ? (
+                  <p className="mt-1 text-xs break-words text-red-700 dark:text-red-300">
+                    Last error: {email.lastError}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex items-center gap-2">
+                <StatusBadge status={email.status} />
+                {email.status === "failed" ? (
+                  <Form method="post">
+                    <input type="hidden" name="emailId" value={email.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="retry"
+                      className="btn-secondary px-3 py-1.5"
+                      disabled={busyId === email.id}
+                      aria-label={`Retry “${email.subject}” to ${email.to}`}
+                    >
+                      <RotateCw aria-hidden className={`size-4 ${busyId === email.id ? "animate-spin" : ""}`} /> Retry
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {totalPages > 1 ? (
+        <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
+          <Pagination
+            page={page}
+            totalPages={totalPages}
+            search={withoutNotice(location.search)}
+            label="Email log pages"
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: `Email log | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,18 @@
+import { ExportKindSchema, exportCsv } from "~/domain/dashboard/exports.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
+import { csvResponse } from "~/lib/csv";
+import type { Route } from "./+types/export-csv";
+
+/** Resource route: a CSV download (meetings, callbacks or users), with the session cookie. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { admin } = await requireAdmin(request);
+  const kind = ExportKindSchema.safeParse(params.kind);
+  if (!kind.success) throw new Response("Unknown export.", { status: 404 });
+  const { csv, filename } = await exportCsv(
+    { id: admin.id, email: admin.email },
+    kind.data,
+    config().BUSINESS_TIMEZONE,
+  );
+  return csvResponse(filename, csv);
+}

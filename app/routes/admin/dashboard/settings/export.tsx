@@ -1,0 +1,58 @@
+import { Download, FileSpreadsheet } from "lucide-react";
+import { exportCounts } from "~/domain/dashboard/exports.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import type { Route } from "./+types/export";
+
+const DESCRIPTIONS = {
+  meetings: "Every demo meeting: contact details, date, time slot, status and notes.",
+  callbacks: "Every callback request from the demo page, with its message.",
+  users: "Every trial signup: contact, company, plan, status and trial dates.",
+} as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { exports: await exportCounts() };
+}
+
+export default function Export({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="export-heading" className="card">
+      <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+        <h2 id="export-heading" className="font-semibold">
+          Export
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          CSV files (UTF-8, comma separated) that open in any spreadsheet. Text that a spreadsheet would run as a
+          formula is prefixed with an apostrophe. Each download is recorded in the activity log.
+        </p>
+      </div>
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {loaderData.exports.map((item) => (
+          <li key={item.kind} className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4">
+            <FileSpreadsheet aria-hidden className="size-8 shrink-0 text-accent-600" />
+            <div className="min-w-0 flex-1 basis-56">
+              <p className="font-medium">{item.label}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {DESCRIPTIONS[item.kind]} {item.rows} {item.rows === 1 ? "row" : "rows"}.
+              </p>
+            </div>
+            <a
+              href={`/admin/dashboard/settings/export/${item.kind}`}
+              download
+              className="btn-secondary"
+              data-testid={`export-${item.kind}`}
+            >
+              <Download aria-hidden className="size-4" /> Download CSV
+              <span className="sr-only"> of {item.label.toLowerCase()}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: `Export | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}

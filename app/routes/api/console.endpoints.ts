@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { EMAIL_STATUSES } from "~/db/schema";
+import { decideRegistration, listPendingAdmins, toProfile } from "~/domain/accounts/accounts.server";
+import { AdminProfileSchema } from "~/domain/accounts/schemas";
+import { listAudit } from "~/domain/audit/audit.server";
+import { AuditQuerySchema } from "~/domain/audit/schemas";
+import { retryFailedEmail } from "~/domain/dashboard/emails.server";
+import { ExportKindSchema, exportCsv } from "~/domain/dashboard/exports.server";
+import { endpoint, failure } from "~/lib/api/endpoint.server";
+import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { config } from "~/lib/config.server";
+import { csvResponse } from "~/lib/csv";
+
+const actorOf = (session: { admin: { id: string; email: string } } | null) => ({
+  id: session!.admin.id,
+  email: session!.admin.email,
+});
+
+const signInUrl = (request: Request) => `${config().SITE_URL || new URL(request.url).origin}/admin`;
+
+const PendingAdminSchema = AdminProfileSchema.extend({ createdAt: z.string() });
+
+const AuditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+
+export const endpoints = [
+  endpoint({
+    method: "GET",
+    path: "/api/admin/team/pending",
+    summary: "Admin registrations waiting for approval, oldest first",
+    tag: "Team",
+    access: "admin",
+    responses: {
+      200: { description: "Pending registrations", schema: successWith(z.array(PendingAdminSchema)) },
+      ...pickErrors(401, 403),
+    },
+    async handler() {
+      const pending = await listPendingAdmins();
+      return {
+        success: true,
+        data: pending.map((a) => ({ ...toProfile(a), createdAt: a.createdAt.toISOString() })),
+      };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/admin/team/:id/decision",
+    summary: "Approve or reject a pending registration (never your own); a decision is final",
+    tag: "Team",
+    access: "admin",
+    body: z.object({ action: z.enum(["approve", "reject"], { error: "action must be approve or reject" }) }),
+    responses: {
+      200: { description: "Decided", schema: successWith(AdminProfileSchema) },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ request, session, params, body }) {
+      const data = await decideRegistration(actorOf(session), params.id ?? "", body.action, {
+        signInUrl: signInUrl(request),
+      });
+      return { success: true, data };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/admin/audit",
+    summary: "The audit log of admin actions, newest first, filterable by actor email and action",
+    tag: "Admin",
+    access: "admin",
+    query: AuditQuerySchema,
+    responses: {
+      200: {
+        description: "Entries",
+        schema: successWith(z.object({ entries: z.array(AuditEntrySchema), pagination: PaginationSchema })),
+      },
+      ...pickErrors(400, 401, 403),
+    },
+    async handler({ query }) {
+      const { entries, total } = await listAudit(query);
+      return {
+        success: true,
+        data: {
+          entries: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+          pagination: {
+            currentPage: query.page,
+            totalPages: Math.max(1, Math.ceil(total / query.limit)),
+            totalItems: total,
+            itemsPerPage: query.limit,
+          },
+        },
+      };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/admin/emails/:id/retry",
+    summary: "Retry a failed email: it goes back to pending and is sent at once",
+    tag: "Admin",
+    access: "admin",
+    responses: {
+      200: {
+        description: "The message's state after the new attempt",
+        schema: successWith(
+          z.object({ id: z.string(), to: z.string(), subject: z.string(), status: z.enum(EMAIL_STATUSES) }),
+        ),
+      },
+      ...pickErrors(401, 403, 404, 409),
+    },
+    async handler({ session, params }) {
+      return { success: true, data: await retryFailedEmail(actorOf(session), params.id ?? "") };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/admin/export/:kind",
+    summary: "CSV download of meetings, callbacks or users (RFC 4180, formula-injection safe)",
+    tag: "Admin",
+    access: "admin",
+    responses: {
+      200: { description: "text/csv attachment (UTF-8 with BOM), header row first" },
+      ...pickErrors(401, 403, 404),
+    },
+    async handler({ session, params }) {
+      const kind = ExportKindSchema.safeParse(params.kind);
+      if (!kind.success) {
+        return failure(404, kind.error.issues[0]?.message ?? "Unknown export.");
+      }
+      const { csv, filename } = await exportCsv(actorOf(session), kind.data, config().BUSINESS_TIMEZONE);
+      return csvResponse(filename, csv);
+    },
+  }),
+];

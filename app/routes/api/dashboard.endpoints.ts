@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { MEETING_STATUSES, USER_PLANS, USER_STATUSES } from "~/db/schema";
+import { listNotifications, markNotificationsSeen } from "~/domain/dashboard/notifications.server";
+import { SearchQuerySchema, searchConsole } from "~/domain/dashboard/search.server";
+import { dashboardStats } from "~/domain/dashboard/stats.server";
+import { endpoint } from "~/lib/api/endpoint.server";
+import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
+
+const count = z.number().int().min(0);
+
+/** Spec §3 "Dashboard stats", exactly. */
+export const DashboardStatsSchema = z.object({
+  totalMeetings: count,
+  pendingMeetings: count.describe("Meetings still `scheduled`"),
+  totalBlogs: count,
+  publishedBlogs: count,
+  totalUsers: count,
+  trialUsers: count.describe("Users on the trial plan"),
+  recentActivity: count.describe("Meetings created in the last 7 days"),
+});
+
+const SearchResultSchema = z.object({
+  query: z.string(),
+  meetings: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      company: z.string(),
+      date: z.string(),
+      timeSlot: z.string(),
+      status: z.enum(MEETING_STATUSES),
+    }),
+  ),
+  users: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      companyName: z.string(),
+      plan: z.enum(USER_PLANS),
+      status: z.enum(USER_STATUSES),
+    }),
+  ),
+  totalMeetings: count,
+  totalUsers: count,
+});
+
+const NotificationsSchema = z.object({
+  unread: count,
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["booking", "callback", "signup"]),
+      title: z.string(),
+      detail: z.string(),
+      href: z.string(),
+      unread: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+export const endpoints = [
+  endpoint({
+    method: "GET",
+    path: "/api/dashboard/stats",
+    summary: "Dashboard figures: meetings, posts, users and meetings created in the last 7 days",
+    tag: "Dashboard",
+    access: "admin",
+    responses: { 200: { description: "Stats", schema: successWith(DashboardStatsSchema) }, ...pickErrors(401, 403) },
+    async handler() {
+      return { success: true, data: await dashboardStats() };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/dashboard/search",
+    summary: "Search meetings (name, company) and users (email, first or last name, company), case-insensitive",
+    tag: "Dashboard",
+    access: "admin",
+    query: SearchQuerySchema,
+    responses: {
+      200: { description: "Matches (at most 20 of each kind)", schema: successWith(SearchResultSchema) },
+      ...pickErrors(400, 401, 403),
+    },
+    async handler({ query }) {
+      return { success: true, data: await searchConsole(query.q) };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/dashboard/notifications",
+    summary:
+      "Latest bookings, callback requests and trial signups; `unread` counts those since the menu was last opened",
+    tag: "Dashboard",
+    access: "admin",
+    responses: {
+      200: { description: "Notifications", schema: successWith(NotificationsSchema) },
+      ...pickErrors(401, 403),
+    },
+    async handler({ session }) {
+      const { items, unread } = await listNotifications(session!.admin.id);
+      return {
+        success: true,
+        data: { unread, items: items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })) },
+      };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/dashboard/notifications/seen",
+    summary: "Mark every notification as read (the menu was opened)",
+    tag: "Dashboard",
+    access: "admin",
+    responses: { 200: { description: "Marked", schema: SuccessSchema }, ...pickErrors(401, 403) },
+    async handler({ session }) {
+      await markNotificationsSeen(session!.admin.id);
+      return { success: true };
+    },
+  }),
+];

@@ -1,0 +1,83 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { adminToken, expect, uniqueEmail } from "./fixtures";
+
+export type Account = { id: string; email: string; password: string; name: string };
+
+/** Registers an admin account through the API; it stays pending until someone approves it. */
+export async function registerAccount(request: APIRequestContext, name = "Casey Console"): Promise<Account> {
+  const email = uniqueEmail("console");
+  const password = `console-pass-${Math.random().toString(36).slice(2, 8)}-42`;
+  const response = await request.post("/api/auth/register", { data: { email, password, name } });
+  expect(response.status()).toBe(201);
+  const id = (await response.json()).data.user.id as string;
+  return { id, email, password, name };
+}
+
+/** A second, approved admin of its own, so a test never changes the shared e2e admin. */
+export async function approvedAccount(request: APIRequestContext, name?: string): Promise<Account> {
+  const account = await registerAccount(request, name);
+  const token = await adminToken(request);
+  const decided = await request.post(`/api/admin/team/${account.id}/decision`, {
+    data: { action: "approve" },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(decided.ok()).toBeTruthy();
+  return account;
+}
+
+export type DashboardStats = {
+  totalMeetings: number;
+  pendingMeetings: number;
+  totalBlogs: number;
+  publishedBlogs: number;
+  totalUsers: number;
+  trialUsers: number;
+  recentActivity: number;
+};
+
+export async function dashboardStats(request: APIRequestContext, token: string): Promise<DashboardStats> {
+  const response = await request.get("/api/dashboard/stats", { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBeTruthy();
+  const body = await response.json();
+  expect(body.success).toBe(true);
+  return body.data;
+}
+
+/** A minimal RFC 4180 reader (quoted fields, doubled quotes, CRLF), to check exported files. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  const input = text.replace(/^\uFEFF/, "");
+  for (let i = 0; i < input.length; i++) {
+    const c = input[i];
+    if (quoted) {
+      if (c === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && input[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += c;
+  }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** With JavaScript, the console is interactive once React has hydrated: Refresh turns from a link into a button. */
+export async function waitForHydration(page: Page) {
+  await expect(page.getByRole("button", { name: "Refresh data" })).toBeVisible();
+}
