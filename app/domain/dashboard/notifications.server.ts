@@ -87,7 +87,7 @@ export async function listNotifications(adminId: string, now = new Date()) {
       detail: c.company,
       createdAt: c.createdAt,
       unread: isNew(c.createdAt),
-      href: "/admin/dashboard/meetings?view=callbacks",
+      href: "/admin/dashboard/meetings/callbacks",
     })),
     ...signups.map((s) => ({
       id: `signup:${s.id}`,
