@@ -78,7 +78,11 @@ export async function latestCodeFor(email: string) {
     .limit(1)
     .get();
   if (!code) throw new Error(`no code for ${email}`);
-  const message = await db().select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, `code:${code.id}`)).get();
+  const message = await db()
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.idempotencyKey, `code:${code.id}`))
+    .get();
   const match = message?.text.match(/ is (\d{6})\./);
   if (!match?.[1]) throw new Error(`no code email for ${email}`);
   return match[1];

@@ -77,11 +77,7 @@ async function commit(
   return row;
 }
 
-function guardedUpdate(
-  id: string,
-  values: Partial<typeof subscriptions.$inferInsert>,
-  guard?: ReturnType<typeof and>,
-) {
+function guardedUpdate(id: string, values: Partial<typeof subscriptions.$inferInsert>, guard?: ReturnType<typeof and>) {
   return db()
     .update(subscriptions)
     .set(values)
@@ -128,11 +124,13 @@ export async function decideApproval(
         },
         guard,
       ),
-      [auditStatement(actor, "subscription.rejected", "subscription", row.id, snapshot(row), {
-        status: "rejected",
-        approvalStatus: "rejected",
-        notes: notes ?? null,
-      })],
+      [
+        auditStatement(actor, "subscription.rejected", "subscription", row.id, snapshot(row), {
+          status: "rejected",
+          approvalStatus: "rejected",
+          notes: notes ?? null,
+        }),
+      ],
       [rejectedEmail(row)],
       "This user was already approved or rejected.",
     );
@@ -202,10 +200,17 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
       and(eq(subscriptions.emailSent, false), eq(subscriptions.status, "active")),
     ),
     [
-      auditStatement(actor, "subscription.welcome_email_sent", "subscription", row.id, { emailSent: false }, {
-        emailSent: true,
-        emailSentAt: now.toISOString(),
-      }),
+      auditStatement(
+        actor,
+        "subscription.welcome_email_sent",
+        "subscription",
+        row.id,
+        { emailSent: false },
+        {
+          emailSent: true,
+          emailSentAt: now.toISOString(),
+        },
+      ),
     ],
     [welcomeEmail(row)],
     "The welcome email was already sent. It is sent only once.",
@@ -232,11 +237,16 @@ export async function setEmailVerification(actor: Actor, idOrUserId: string, ver
   );
 }
 
-const cycleEnd = (from: Date, cycle: "monthly" | "annual") => (cycle === "annual" ? addYears(from, 1) : addMonths(from, 1));
+const cycleEnd = (from: Date, cycle: "monthly" | "annual") =>
+  cycle === "annual" ? addYears(from, 1) : addMonths(from, 1);
 const rank = (plan: Subscription["plan"]) => USER_PLANS.indexOf(plan);
 
 /** An admin adds a user directly: approved and active at once (no payment processor is connected). */
-export async function createSubscription(actor: Actor, input: z.output<typeof CreateSubscriptionSchema>, now = new Date()) {
+export async function createSubscription(
+  actor: Actor,
+  input: z.output<typeof CreateSubscriptionSchema>,
+  now = new Date(),
+) {
   const existing = await findByEmail(input.email);
   if (existing) throw new AppError(409, "This email already has a subscription.", { currentPlan: existing.plan });
   const endDate =
@@ -332,7 +342,12 @@ export async function purchase(actor: Actor, input: z.output<typeof PurchaseSche
   );
 }
 
-export async function upgrade(actor: Actor, idOrUserId: string, input: z.output<typeof UpgradeSchema>, now = new Date()) {
+export async function upgrade(
+  actor: Actor,
+  idOrUserId: string,
+  input: z.output<typeof UpgradeSchema>,
+  now = new Date(),
+) {
   const row = await requireSubscription(idOrUserId);
   refuseRejected(row);
   if (row.status !== "active") throw new AppError(409, "Only active subscriptions can be upgraded.");
@@ -472,4 +487,3 @@ export async function markExpiredTrials(now: Date): Promise<number> {
     );
   return result.meta.changes ?? 0;
 }
-

@@ -65,20 +65,18 @@ export function provisioningStatement(row: Subscription, approved: { startDate: 
   });
   return {
     id,
-    statement: db()
-      .insert(webhookDeliveries)
-      .values({
-        id,
-        subscriptionId: row.id,
-        event: "subscription.trial_approved",
-        url: config().PROVISIONING_WEBHOOK_URL.trim(),
-        payload,
-        status: "pending",
-        attempts: 0,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      }),
+    statement: db().insert(webhookDeliveries).values({
+      id,
+      subscriptionId: row.id,
+      event: "subscription.trial_approved",
+      url: config().PROVISIONING_WEBHOOK_URL.trim(),
+      payload,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }),
   };
 }
 
@@ -118,7 +116,8 @@ async function post(delivery: WebhookDelivery, now: Date): Promise<Outcome> {
       }
       return { kind: "created", status: response.status, body, account };
     }
-    if (response.status === 409 || /already exists/i.test(body)) return { kind: "exists", status: response.status, body };
+    if (response.status === 409 || /already exists/i.test(body))
+      return { kind: "exists", status: response.status, body };
     if (response.status >= 400 && response.status < 500 && ![408, 425, 429].includes(response.status)) {
       return { kind: "rejected", status: response.status, body };
     }
@@ -142,9 +141,9 @@ export async function attemptDelivery(delivery: WebhookDelivery, now = new Date(
       status: outcome.kind === "created" ? "succeeded" : outcome.kind === "retry" && !giveUp ? "pending" : "failed",
       responseStatus: outcome.status,
       responseBody: outcome.body,
-      lastError: outcome.kind === "retry" ? outcome.error : outcome.kind === "created" ? null : `HTTP ${outcome.status}`,
-      nextAttemptAt:
-        outcome.kind === "retry" && !giveUp ? new Date(now.getTime() + webhookRetryDelay(attempts)) : null,
+      lastError:
+        outcome.kind === "retry" ? outcome.error : outcome.kind === "created" ? null : `HTTP ${outcome.status}`,
+      nextAttemptAt: outcome.kind === "retry" && !giveUp ? new Date(now.getTime() + webhookRetryDelay(attempts)) : null,
       updatedAt: now,
     })
     .where(eq(webhookDeliveries.id, delivery.id));
@@ -207,11 +206,7 @@ export async function retryWebhooks(deliveryId: string | undefined, now = new Da
   const rows = await client
     .select()
     .from(webhookDeliveries)
-    .where(
-      deliveryId
-        ? eq(webhookDeliveries.id, deliveryId)
-        : inArray(webhookDeliveries.status, ["failed", "pending"]),
-    )
+    .where(deliveryId ? eq(webhookDeliveries.id, deliveryId) : inArray(webhookDeliveries.status, ["failed", "pending"]))
     .orderBy(webhookDeliveries.createdAt)
     .limit(20)
     .all();

@@ -171,7 +171,12 @@ export function validateTrialSignup(
   const { agreeToTerms: _terms, ...additional } = step3.data as z.output<typeof TrialStep3Schema>;
   return {
     success: true,
-    data: { ...step1.data, ...step2.data, ...additional, requestedPlan: RequestedPlanSchema.parse(input.requestedPlan) },
+    data: {
+      ...step1.data,
+      ...step2.data,
+      ...additional,
+      requestedPlan: RequestedPlanSchema.parse(input.requestedPlan),
+    },
   };
 }
 
@@ -205,7 +210,11 @@ export const TrialStartPayloadSchema = z.object({
     .optional()
     .default({}),
   additionalInfo: z
-    .object({ howDidYouHear: z.string().optional(), useCase: z.string().optional(), currentTools: z.string().optional() })
+    .object({
+      howDidYouHear: z.string().optional(),
+      useCase: z.string().optional(),
+      currentTools: z.string().optional(),
+    })
     .optional()
     .default({}),
   preferences: z.object({ subscribeNewsletter: z.boolean().optional() }).optional().default({}),
@@ -270,7 +279,9 @@ export type SubscriptionListQuery = z.output<typeof SubscriptionListQuerySchema>
 export const WebhookLogQuerySchema = z.object({
   page,
   limit: limit.default(20),
-  status: z.enum(["pending", "succeeded", "failed"], { error: "status must be pending, succeeded or failed" }).optional(),
+  status: z
+    .enum(["pending", "succeeded", "failed"], { error: "status must be pending, succeeded or failed" })
+    .optional(),
 });
 
 const NotesSchema = z.string().trim().max(1000, "notes must be at most 1000 characters").optional();
@@ -291,6 +302,7 @@ export const EmailVerificationPatchSchema = z.object({
 });
 
 const PAID_PLANS = ["basic", "standard", "premium", "enterprise"] as const;
+
 export { PAID_PLANS };
 
 const AmountSchema = z

@@ -184,7 +184,11 @@ export async function listSubscriptions({ page, limit, status, plan, q }: Subscr
 
 /** userId "built from the email and a timestamp" (spec §3), as in the seeded data. */
 export function buildUserId(email: string, now: Date) {
-  const local = (email.split("@")[0] ?? "").replace(/[^a-z0-9]/gi, "").toLowerCase().slice(0, 40) || "user";
+  const local =
+    (email.split("@")[0] ?? "")
+      .replace(/[^a-z0-9]/gi, "")
+      .toLowerCase()
+      .slice(0, 40) || "user";
   return `${local}_${now.getTime()}`;
 }
 
@@ -238,7 +242,10 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
     if (!updated) throw alreadyHas((await findByEmail(signup.email)) ?? existing);
     return { subscription: updated, created: false };
   }
-  for (const userId of [buildUserId(signup.email, now), `${buildUserId(signup.email, now)}_${crypto.randomUUID().slice(0, 6)}`]) {
+  for (const userId of [
+    buildUserId(signup.email, now),
+    `${buildUserId(signup.email, now)}_${crypto.randomUUID().slice(0, 6)}`,
+  ]) {
     const row = await client
       .insert(subscriptions)
       .values({

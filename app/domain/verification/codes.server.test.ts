@@ -105,7 +105,8 @@ describe("issueCode", () => {
 
   it("allows at most 20 codes per IP per hour", async () => {
     const ip = `198.51.100.${Math.floor(Math.random() * 200)}`;
-    for (let i = 0; i < CODE_RULES.perIpPerHour; i++) await issue(uniqueTrialEmail("ip"), at(i * SECOND), { ip, local: false });
+    for (let i = 0; i < CODE_RULES.perIpPerHour; i++)
+      await issue(uniqueTrialEmail("ip"), at(i * SECOND), { ip, local: false });
     const error = await failure(issue(uniqueTrialEmail("ip"), at(30 * SECOND), { ip, local: false }));
     expect(error.status).toBe(429);
     expect(error.message).toMatch(/^Too many codes were requested from your network/);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, min, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
-import { CODE_PURPOSES, verificationCodes } from "~/db/schema";
+import { type CODE_PURPOSES, verificationCodes } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { BRAND } from "~/lib/brand";
 import { hmacSha256Hex, timingSafeEqual } from "~/lib/crypto.server";

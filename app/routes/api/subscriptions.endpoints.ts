@@ -63,9 +63,13 @@ const actorOf = (session: { admin: { id: string; email: string } } | null) => {
 
 function checkPage(pagination: { currentPage: number; totalPages: number }) {
   if (pagination.currentPage > Math.max(1, pagination.totalPages)) {
-    throw new AppError(400, `page is out of range: there ${pagination.totalPages === 1 ? "is 1 page" : `are ${pagination.totalPages} pages`}.`, {
-      details: [{ field: "page", message: `page must be between 1 and ${Math.max(1, pagination.totalPages)}` }],
-    });
+    throw new AppError(
+      400,
+      `page is out of range: there ${pagination.totalPages === 1 ? "is 1 page" : `are ${pagination.totalPages} pages`}.`,
+      {
+        details: [{ field: "page", message: `page must be between 1 and ${Math.max(1, pagination.totalPages)}` }],
+      },
+    );
   }
 }
 
@@ -306,7 +310,10 @@ export const endpoints = [
     summary: "One user's subscription (by userId or _id)",
     tag: TAG,
     access: "admin",
-    responses: { 200: { description: "Subscription", schema: successWith(SubscriptionViewSchema) }, ...pickErrors(401, 403, 404) },
+    responses: {
+      200: { description: "Subscription", schema: successWith(SubscriptionViewSchema) },
+      ...pickErrors(401, 403, 404),
+    },
     async handler({ params }) {
       return { success: true, data: toView(await requireSubscription(params.userId ?? "")) };
     },
