@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { APPROVAL_STATUSES, BILLING_CYCLES, USER_PLANS, USER_ROLES, USER_STATUSES } from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
+import { APPROVAL_STATUSES, BILLING_CYCLES, USER_PLANS, USER_ROLES, USER_STATUSES } from "./values";
 
 /* Option lists (spec §3). */
 export const ROLE_OPTIONS = [

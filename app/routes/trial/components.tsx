@@ -1,42 +1,6 @@
-import { CheckCircle2, CircleAlert, Info } from "lucide-react";
+export { messageTone, StatusMessage } from "~/components/status-message";
+
 import type { ReactNode } from "react";
-
-/** Spec §8: messages containing "Error" or "Failed" are red, "already has" amber, others green. */
-export function messageTone(text: string): "error" | "warning" | "success" {
-  if (/Error|Failed/.test(text)) return "error";
-  if (/already has/.test(text)) return "warning";
-  return "success";
-}
-
-const TONES = {
-  error: "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200",
-  warning: "border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100",
-  success:
-    "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
-} as const;
-
-export function StatusMessage({
-  text,
-  testId = "status-message",
-  tone = messageTone(text),
-}: {
-  text: string;
-  testId?: string;
-  tone?: "error" | "warning" | "success";
-}) {
-  const Icon = tone === "error" ? CircleAlert : tone === "warning" ? Info : CheckCircle2;
-  return (
-    <p
-      role={tone === "error" ? "alert" : "status"}
-      data-testid={testId}
-      data-tone={tone}
-      className={`flex items-start gap-2 rounded-lg border px-3 py-2 text-sm ${TONES[tone]}`}
-    >
-      <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <span>{text}</span>
-    </p>
-  );
-}
 
 export function FieldError({ id, error }: { id?: string; error?: string }) {
   if (!error) return null;
@@ -47,7 +11,15 @@ export function FieldError({ id, error }: { id?: string; error?: string }) {
   );
 }
 
-export function FieldLabel({ htmlFor, children, optional }: { htmlFor: string; children: ReactNode; optional?: boolean }) {
+export function FieldLabel({
+  htmlFor,
+  children,
+  optional,
+}: {
+  htmlFor: string;
+  children: ReactNode;
+  optional?: boolean;
+}) {
   return (
     <label htmlFor={htmlFor} className="label">
       {children}

@@ -270,7 +270,11 @@ const STEP_SCHEMAS = {
 
 function schemaFor(step: Step, role: string | undefined) {
   const schema =
-    step === 2 ? (role === "individual" ? TrialStep2IndividualSchema : TrialStep2OrganizationSchema) : STEP_SCHEMAS[step];
+    step === 2
+      ? role === "individual"
+        ? TrialStep2IndividualSchema
+        : TrialStep2OrganizationSchema
+      : STEP_SCHEMAS[step];
   return schema as unknown as z.ZodType<Shape, Shape>;
 }
 
@@ -332,7 +336,11 @@ function StepForm({
     "aria-describedby": errorOf(name) ? field(name).errorId : undefined,
     className: "input",
   });
-  const titles = { 1: "Tell us about you", 2: values.role === "individual" ? "Where are you based?" : "About your organization", 3: "Almost done" };
+  const titles = {
+    1: "Tell us about you",
+    2: values.role === "individual" ? "Where are you based?" : "About your organization",
+    3: "Almost done",
+  };
 
   return (
     <Form
@@ -347,7 +355,9 @@ function StepForm({
       <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none dark:text-white">
         {titles[step]}
       </h2>
-      {banner && edited.size === 0 ? <StatusMessage text={TRIAL_MESSAGES.fixHighlighted} tone="error" testId="form-banner" /> : null}
+      {banner && edited.size === 0 ? (
+        <StatusMessage text={TRIAL_MESSAGES.fixHighlighted} tone="error" testId="form-banner" />
+      ) : null}
       {error ? <StatusMessage text={error} testId="form-banner" /> : null}
       {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

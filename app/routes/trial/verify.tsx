@@ -93,7 +93,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const [code, setCode] = useState("");
   // The clock starts when the page is shown in the browser, not when the server rendered it.
   const [shownAt, setShownAt] = useState(loaderData.renderedAt);
-  useEffect(() => setShownAt(Date.now()), [loaderData]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts the clock for each new answer from the server
+  useEffect(() => setShownAt(Date.now()), [loaderData.renderedAt]);
   const left = useCountdown(loaderData.resendAfter, shownAt);
   const message = actionData?.message ?? (actionData ? null : loaderData.notice);
   const canVerify = /^\d{6}$/.test(code);
@@ -157,7 +158,11 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             className="btn-secondary"
             disabled={(hydrated && left > 0) || pendingIntent === "resend"}
           >
-            {pendingIntent === "resend" ? "Sending..." : left > 0 && hydrated ? `Resend code (${left}s)` : "Resend code"}
+            {pendingIntent === "resend"
+              ? "Sending..."
+              : left > 0 && hydrated
+                ? `Resend code (${left}s)`
+                : "Resend code"}
           </button>
         </Form>
 
