@@ -100,13 +100,18 @@ async function limitsFor(email: string, purpose: CodePurpose, ip: string, now: D
 function throwIfLimited(limits: Limits) {
   if (limits.cooldown > 0) {
     const seconds = ceilSeconds(limits.cooldown);
-    throw new AppError(429, CODE_MESSAGES.wait(seconds), { retryAfter: seconds, resendAfter: seconds });
+    throw new AppError(429, CODE_MESSAGES.wait(seconds), {
+      retryAfter: seconds,
+      resendAfter: seconds,
+      limit: "cooldown",
+    });
   }
   if (limits.emailLimit > 0) {
     const seconds = ceilSeconds(limits.emailLimit);
     throw new AppError(429, CODE_MESSAGES.emailLimit(Math.ceil(seconds / 60)), {
       retryAfter: seconds,
       resendAfter: seconds,
+      limit: "email",
     });
   }
   if (limits.ipLimit > 0) {
@@ -114,6 +119,7 @@ function throwIfLimited(limits: Limits) {
     throw new AppError(429, CODE_MESSAGES.ipLimit(Math.ceil(seconds / 60)), {
       retryAfter: seconds,
       resendAfter: seconds,
+      limit: "ip",
     });
   }
 }
@@ -181,7 +187,7 @@ export async function issueCode(input: {
   if ((inserted.meta.changes ?? 0) === 0) {
     // Another request got there first: report whichever limit now applies.
     throwIfLimited(await limitsFor(email, purpose, who.ip, now));
-    throw new AppError(429, CODE_MESSAGES.wait(60), { retryAfter: 60, resendAfter: 60 });
+    throw new AppError(429, CODE_MESSAGES.wait(60), { retryAfter: 60, resendAfter: 60, limit: "cooldown" });
   }
 
   const message = { ...codeEmail(purpose, code), to: email, idempotencyKey: `code:${id}` };

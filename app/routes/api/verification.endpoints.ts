@@ -38,6 +38,10 @@ const VerifiedSchema = z.object({
 
 const RateLimitedSchema = ErrorResponseSchema.extend({
   resendAfter: z.number().int().optional().describe("Seconds to wait; also in the Retry-After header"),
+  limit: z
+    .enum(["cooldown", "email", "ip"])
+    .optional()
+    .describe("Which limit applies: 60 s cooldown, per email, per IP"),
 });
 
 const codeErrors = {

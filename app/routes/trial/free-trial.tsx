@@ -162,9 +162,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await sendTrialCode(email, codeClient(request));
   } catch (error) {
-    // The code screen shows how long to wait before asking again.
     if (!isAppError(error)) throw error;
-    sent = false;
+    // A code sent less than a minute ago (a signup started again) is still the one to use;
+    // otherwise the code screen says sending failed and how long to wait.
+    sent = error.extra.limit === "cooldown";
   }
   throw redirect(`/free-trial/verify${sent ? "?sent=1" : ""}`, {
     headers: { "Set-Cookie": await trialCookie(request, userId) },
