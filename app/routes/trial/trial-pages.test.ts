@@ -7,6 +7,7 @@ import { action as trialAction, loader as trialLoader } from "./free-trial";
 import { action as verifyAction, loader as verifyLoader } from "./verify";
 import { loader as welcomeLoader } from "./welcome";
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read action results loosely
 type Result = { data: Record<string, any>; init: { status?: number } | null };
 
 const ORIGIN = "http://localhost";

@@ -19,6 +19,7 @@ const headers = () => ({ Authorization: `Bearer ${token}` });
 
 async function run(fn: (a: never) => unknown, request: Request, params: Record<string, string> = {}) {
   try {
+    // biome-ignore lint/suspicious/noExplicitAny: tests read loader and action results loosely
     const value = (await fn({ request, params, context: {} } as never)) as any;
     return value instanceof Response ? { response: value } : { result: value };
   } catch (thrown) {
