@@ -150,7 +150,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 
         <Form method="post" className="mt-4 flex flex-col items-center gap-2 text-sm sm:flex-row sm:justify-between">
           <input type="hidden" name="intent" value="resend" />
-          <span className="text-slate-600 dark:text-slate-300" aria-live="polite" data-testid="resend-countdown">
+          <span className="text-slate-600 dark:text-slate-300" data-testid="resend-countdown">
             {left > 0 ? `You can request a new code in ${left} seconds.` : "Didn't get the code?"}
           </span>
           <button
