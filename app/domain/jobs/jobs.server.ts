@@ -1,9 +1,16 @@
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { retryPendingEmails } from "~/domain/email/outbox.server";
+import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
+import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
+import { purgeOldCodes } from "~/domain/verification/codes.server";
 import type { Job } from "./runner.server";
 
 /** Every periodic job, run by the Worker's `scheduled` handler in this order. */
 export const scheduledJobs: readonly Job[] = [
   { name: "email-retries", run: retryPendingEmails },
   { name: "purge-sessions", run: purgeExpiredSessions },
+  { name: "trial-reminders", run: sendTrialReminders },
+  { name: "trial-expiry", run: markExpiredTrials },
+  { name: "provisioning-webhook-retries", run: retryDueWebhooks },
+  { name: "purge-codes", run: purgeOldCodes },
 ];

@@ -13,7 +13,10 @@ export const adminRoutes: RouteConfigEntry[] = [
       // Blog Management (issue 4)
       route("blog", "routes/admin/dashboard/blog.tsx"),
       // Users (issue 3)
-      route("users", "routes/admin/dashboard/users.tsx"),
+      route("users", "routes/admin/dashboard/users.tsx", [
+        route(":id", "routes/admin/dashboard/users/details.tsx"),
+        route(":id/:decision", "routes/admin/dashboard/users/confirm.tsx"),
+      ]),
       // Console: settings, search (issue 5)
       route("settings", "routes/admin/dashboard/settings.tsx", [
         index("routes/admin/dashboard/settings/account.tsx"),

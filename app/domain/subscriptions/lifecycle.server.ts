@@ -1,0 +1,489 @@
+import { addMonths, addYears } from "date-fns";
+import { and, eq, gt, isNull, lte, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { z } from "zod";
+import { db } from "~/db/client.server";
+import { type Subscription, subscriptions, USER_PLANS, webhookDeliveries } from "~/db/schema";
+import { auditStatement } from "~/domain/audit/audit.server";
+import { awaitingApproval } from "~/domain/dashboard/badges.server";
+import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { AppError } from "~/lib/errors";
+import {
+  approvedEmail,
+  awaitingApprovalEmail,
+  expiringEmail,
+  longDate,
+  rejectedEmail,
+  welcomeEmail,
+} from "./emails.server";
+import { attemptDelivery, provisioningStatement, webhookConfigured } from "./provisioning.server";
+import type {
+  ApproveInput,
+  CancelSchema,
+  CreateSubscriptionSchema,
+  CustomerAccount,
+  PurchaseSchema,
+  RenewSchema,
+  UpgradeSchema,
+} from "./schemas";
+import { buildUserId, findByEmail, requireSubscription, TRIAL_FEATURES } from "./subscriptions.server";
+import { EXPIRING_WINDOW_DAYS, TRIAL_DAYS } from "./trial-state";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export type Actor = { id: string; email: string };
+
+/** Spec §4 "awaits approval", evaluated on a loaded row (the SQL form is `awaitingApproval`). */
+export function isAwaitingApproval(row: Pick<Subscription, "status" | "approvalStatus">) {
+  return row.status === "unverified" || row.status === "pending" || row.approvalStatus === "pending_admin_approval";
+}
+
+/** The fields an audit record keeps before and after a change. */
+function snapshot(row: Subscription) {
+  return {
+    plan: row.plan,
+    status: row.status,
+    approvalStatus: row.approvalStatus,
+    emailVerified: row.emailVerified,
+    startDate: row.startDate?.toISOString() ?? null,
+    endDate: row.endDate?.toISOString() ?? null,
+    emailSent: row.emailSent,
+    priceAmount: row.priceAmount,
+    billingCycle: row.billingCycle,
+  };
+}
+
+type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+/**
+ * Runs the change (first statement, an UPDATE … RETURNING guarded by the state it expects),
+ * the audit record and the emails in one batch. Returns the updated row, or throws `conflict`
+ * when another request changed the row first.
+ */
+async function commit(
+  change: ReturnType<typeof guardedUpdate>,
+  extras: BatchItem<"sqlite">[],
+  emails: OutgoingEmail[],
+  conflict: string,
+) {
+  const client = db();
+  const [updated] = (await client.batch([change, ...extras, ...emails.map(emailStatement)] as Batch)) as [
+    Subscription[],
+    ...unknown[],
+  ];
+  const row = updated[0];
+  if (!row) throw new AppError(409, conflict);
+  if (emails.length) await deliverSoon(emails.map((e) => e.idempotencyKey));
+  return row;
+}
+
+function guardedUpdate(id: string, values: Partial<typeof subscriptions.$inferInsert>, guard?: ReturnType<typeof and>) {
+  return db()
+    .update(subscriptions)
+    .set(values)
+    .where(and(eq(subscriptions.id, id), guard))
+    .returning();
+}
+
+const approvalConflict = (row: Subscription, action: "approve" | "reject") => {
+  if (row.status === "rejected" || row.approvalStatus === "rejected") {
+    return new AppError(409, "This user was rejected. A rejection cannot be undone.");
+  }
+  if (row.approvalStatus === "approved") {
+    return new AppError(409, `This user is already approved, so they cannot be ${action}d now.`);
+  }
+  return new AppError(409, `Only users awaiting approval can be ${action}d.`);
+};
+
+export type ApprovalResult = { subscription: Subscription; customerAccount?: CustomerAccount };
+
+/**
+ * Approve: the 7-day trial starts now (status active) and, when configured, the signed
+ * provisioning webhook asks the application host for the customer account. Reject is final.
+ */
+export async function decideApproval(
+  actor: Actor,
+  idOrUserId: string,
+  { action, notes }: ApproveInput,
+  now = new Date(),
+): Promise<ApprovalResult> {
+  const row = await requireSubscription(idOrUserId);
+  if (!isAwaitingApproval(row)) throw approvalConflict(row, action);
+  const guard = and(awaitingApproval, ne(subscriptions.status, "rejected"));
+  if (action === "reject") {
+    const updated = await commit(
+      guardedUpdate(
+        row.id,
+        {
+          status: "rejected",
+          approvalStatus: "rejected",
+          trialApproved: false,
+          approvalNotes: notes || `Trial rejected by admin on ${longDate(now)}`,
+          approvedBy: actor.id,
+          updatedAt: now,
+        },
+        guard,
+      ),
+      [
+        auditStatement(actor, "subscription.rejected", "subscription", row.id, snapshot(row), {
+          status: "rejected",
+          approvalStatus: "rejected",
+          notes: notes ?? null,
+        }),
+      ],
+      [rejectedEmail(row)],
+      "This user was already approved or rejected.",
+    );
+    return { subscription: updated };
+  }
+
+  const startDate = now;
+  const endDate = new Date(now.getTime() + TRIAL_DAYS * DAY);
+  const webhook = webhookConfigured() ? provisioningStatement(row, { startDate, endDate }, now) : null;
+  const updated = await commit(
+    guardedUpdate(
+      row.id,
+      {
+        status: "active",
+        approvalStatus: "approved",
+        trialApproved: true,
+        approvalNotes: notes || `Trial approved by admin on ${longDate(now)}`,
+        approvedBy: actor.id,
+        approvedAt: now,
+        startDate,
+        endDate,
+        features: row.features.length ? row.features : TRIAL_FEATURES,
+        expiredAt: null,
+        reminderSentAt: null,
+        updatedAt: now,
+      },
+      guard,
+    ),
+    [
+      auditStatement(actor, "subscription.approved", "subscription", row.id, snapshot(row), {
+        status: "active",
+        approvalStatus: "approved",
+        startDate: startDate.toISOString(),
+        endDate: endDate.toISOString(),
+        notes: notes ?? null,
+      }),
+      ...(webhook ? [webhook.statement] : []),
+    ],
+    [approvedEmail(row, startDate, endDate)],
+    "This user was already approved or rejected.",
+  );
+  if (!webhook) return { subscription: updated };
+  const delivery = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, webhook.id)).get();
+  return {
+    subscription: updated,
+    customerAccount: delivery ? await attemptDelivery(delivery, now) : undefined,
+  };
+}
+
+/** Send Details: the welcome email with login details, at most once per user. */
+export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Date()) {
+  const row = await requireSubscription(idOrUserId);
+  if (row.emailSent) {
+    throw new AppError(
+      409,
+      `The welcome email was already sent${row.emailSentAt ? ` on ${longDate(row.emailSentAt)}` : ""}. It is sent only once.`,
+      { emailSentAt: row.emailSentAt?.toISOString() ?? null },
+    );
+  }
+  if (row.status !== "active" || row.approvalStatus !== "approved") {
+    throw new AppError(409, "Approve the user before sending the welcome email.");
+  }
+  return commit(
+    guardedUpdate(
+      row.id,
+      { emailSent: true, emailSentAt: now, updatedAt: now },
+      and(eq(subscriptions.emailSent, false), eq(subscriptions.status, "active")),
+    ),
+    [
+      auditStatement(
+        actor,
+        "subscription.welcome_email_sent",
+        "subscription",
+        row.id,
+        { emailSent: false },
+        {
+          emailSent: true,
+          emailSentAt: now.toISOString(),
+        },
+      ),
+    ],
+    [welcomeEmail(row)],
+    "The welcome email was already sent. It is sent only once.",
+  );
+}
+
+/** Admin correction of the email-verified flag, before approval only. */
+export async function setEmailVerification(actor: Actor, idOrUserId: string, verified: boolean, now = new Date()) {
+  const row = await requireSubscription(idOrUserId);
+  if (row.status === "rejected" || row.status === "cancelled" || row.approvalStatus === "approved") {
+    throw new AppError(409, "Email verification can only be changed before the user is approved or rejected.");
+  }
+  if (row.emailVerified === verified) {
+    throw new AppError(409, verified ? "This email is already verified." : "This email is already unverified.");
+  }
+  const values = verified
+    ? { emailVerified: true, status: "pending" as const, approvalStatus: "pending_admin_approval" as const }
+    : { emailVerified: false, status: "unverified" as const, approvalStatus: null };
+  return commit(
+    guardedUpdate(row.id, { ...values, updatedAt: now }, eq(subscriptions.emailVerified, !verified)),
+    [auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values)],
+    verified ? [awaitingApprovalEmail(row)] : [],
+    "The email verification changed meanwhile. Reload and try again.",
+  );
+}
+
+const cycleEnd = (from: Date, cycle: "monthly" | "annual") =>
+  cycle === "annual" ? addYears(from, 1) : addMonths(from, 1);
+const rank = (plan: Subscription["plan"]) => USER_PLANS.indexOf(plan);
+
+/** An admin adds a user directly: approved and active at once (no payment processor is connected). */
+export async function createSubscription(
+  actor: Actor,
+  input: z.output<typeof CreateSubscriptionSchema>,
+  now = new Date(),
+) {
+  const existing = await findByEmail(input.email);
+  if (existing) throw new AppError(409, "This email already has a subscription.", { currentPlan: existing.plan });
+  const endDate =
+    input.plan === "trial"
+      ? new Date(now.getTime() + TRIAL_DAYS * DAY)
+      : input.plan === "free"
+        ? null
+        : cycleEnd(now, input.billingCycle);
+  const id = crypto.randomUUID();
+  const values = {
+    id,
+    userId: buildUserId(input.email, now),
+    email: input.email,
+    role: input.role,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    jobTitle: input.jobTitle,
+    companyName: input.companyName,
+    companySize: input.companySize ?? "",
+    industry: input.industry ?? "",
+    country: input.country,
+    website: input.website,
+    plan: input.plan,
+    status: "active" as const,
+    emailVerified: false,
+    approvalStatus: "approved" as const,
+    trialApproved: input.plan === "trial",
+    approvalNotes: input.notes || `Created by admin on ${longDate(now)}`,
+    approvedBy: actor.id,
+    approvedAt: now,
+    startDate: now,
+    endDate,
+    features: input.plan === "trial" ? TRIAL_FEATURES : [],
+    priceAmount: input.amount,
+    billingCycle: input.billingCycle,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const client = db();
+  try {
+    const [inserted] = await client.batch([
+      client.insert(subscriptions).values(values).returning(),
+      auditStatement(actor, "subscription.created", "subscription", id, null, {
+        email: input.email,
+        plan: input.plan,
+        status: "active",
+      }),
+    ]);
+    const row = inserted[0];
+    if (!row) throw new AppError(409, "Please try again.");
+    return row;
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) throw new AppError(409, "This email already has a subscription.");
+    throw error;
+  }
+}
+
+function refuseRejected(row: Subscription) {
+  if (row.status === "rejected") throw new AppError(409, "This user was rejected. A rejection cannot be undone.");
+}
+
+/** Records a purchase made outside the site (no payment processor is connected). */
+export async function purchase(actor: Actor, input: z.output<typeof PurchaseSchema>, now = new Date()) {
+  const row = await requireSubscription(input.userId);
+  refuseRejected(row);
+  if (row.status === "unverified") throw new AppError(409, "The user's email is not verified yet.");
+  const values = {
+    plan: input.plan,
+    status: "active" as const,
+    billingCycle: input.billingCycle,
+    priceAmount: input.amount,
+    paymentMethodType: input.paymentMethod?.type ?? null,
+    cardLast4: input.paymentMethod?.cardLast4 ?? null,
+    startDate: now,
+    endDate: cycleEnd(now, input.billingCycle),
+    expiredAt: null,
+    reminderSentAt: null,
+    updatedAt: now,
+  };
+  return commit(
+    guardedUpdate(row.id, values, ne(subscriptions.status, "rejected")),
+    [
+      auditStatement(actor, "subscription.purchased", "subscription", row.id, snapshot(row), {
+        plan: input.plan,
+        billingCycle: input.billingCycle,
+        priceAmount: input.amount,
+        endDate: values.endDate.toISOString(),
+      }),
+    ],
+    [],
+    "This user was rejected meanwhile.",
+  );
+}
+
+export async function upgrade(
+  actor: Actor,
+  idOrUserId: string,
+  input: z.output<typeof UpgradeSchema>,
+  now = new Date(),
+) {
+  const row = await requireSubscription(idOrUserId);
+  refuseRejected(row);
+  if (row.status !== "active") throw new AppError(409, "Only active subscriptions can be upgraded.");
+  if (rank(input.plan) <= rank(row.plan)) {
+    throw new AppError(400, `Choose a plan above the current one (${row.plan}).`, {
+      details: [{ field: "plan", message: `Choose a plan above the current one (${row.plan}).` }],
+    });
+  }
+  const cycle = input.billingCycle ?? row.billingCycle;
+  const fromTrial = row.plan === "trial" || row.plan === "free";
+  const values = {
+    plan: input.plan,
+    billingCycle: cycle,
+    priceAmount: input.amount ?? row.priceAmount,
+    ...(fromTrial ? { startDate: now, endDate: cycleEnd(now, cycle), expiredAt: null, reminderSentAt: null } : {}),
+    updatedAt: now,
+  };
+  return commit(
+    guardedUpdate(row.id, values, and(eq(subscriptions.status, "active"), eq(subscriptions.plan, row.plan))),
+    [
+      auditStatement(actor, "subscription.upgraded", "subscription", row.id, snapshot(row), {
+        plan: input.plan,
+        billingCycle: cycle,
+        priceAmount: values.priceAmount,
+      }),
+    ],
+    [],
+    "The subscription changed meanwhile. Reload and try again.",
+  );
+}
+
+export async function renew(actor: Actor, idOrUserId: string, input: z.output<typeof RenewSchema>, now = new Date()) {
+  const row = await requireSubscription(idOrUserId);
+  refuseRejected(row);
+  if (row.plan === "trial" || row.plan === "free") {
+    throw new AppError(409, `A ${row.plan} plan cannot be renewed. Purchase a paid plan instead.`);
+  }
+  if (row.status !== "active" && row.status !== "cancelled") {
+    throw new AppError(409, "Only active or cancelled subscriptions can be renewed.");
+  }
+  const cycle = input.billingCycle ?? row.billingCycle;
+  const from = row.endDate && row.endDate > now ? row.endDate : now;
+  const values = {
+    status: "active" as const,
+    billingCycle: cycle,
+    endDate: cycleEnd(from, cycle),
+    expiredAt: null,
+    reminderSentAt: null,
+    updatedAt: now,
+  };
+  return commit(
+    guardedUpdate(row.id, values, eq(subscriptions.updatedAt, row.updatedAt)),
+    [
+      auditStatement(actor, "subscription.renewed", "subscription", row.id, snapshot(row), {
+        status: "active",
+        billingCycle: cycle,
+        endDate: values.endDate.toISOString(),
+      }),
+    ],
+    [],
+    "The subscription changed meanwhile. Reload and try again.",
+  );
+}
+
+export async function cancel(actor: Actor, idOrUserId: string, input: z.output<typeof CancelSchema>, now = new Date()) {
+  const row = await requireSubscription(idOrUserId);
+  if (row.status === "rejected") throw new AppError(409, "A rejected user has no subscription to cancel.");
+  if (row.status === "cancelled") throw new AppError(409, "This subscription is already cancelled.");
+  const values = {
+    status: "cancelled" as const,
+    // A cancelled signup no longer waits for approval.
+    approvalStatus: row.approvalStatus === "pending_admin_approval" ? null : row.approvalStatus,
+    updatedAt: now,
+  };
+  return commit(
+    guardedUpdate(row.id, values, and(ne(subscriptions.status, "cancelled"), ne(subscriptions.status, "rejected"))),
+    [
+      auditStatement(actor, "subscription.cancelled", "subscription", row.id, snapshot(row), {
+        status: "cancelled",
+        reason: input.reason ?? null,
+      }),
+    ],
+    [],
+    "This subscription is already cancelled.",
+  );
+}
+
+/** Scheduled job: one reminder for active trials ending within 3 days. */
+export async function sendTrialReminders(now: Date): Promise<number> {
+  const client = db();
+  const due = await client
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.plan, "trial"),
+        eq(subscriptions.status, "active"),
+        isNull(subscriptions.reminderSentAt),
+        gt(subscriptions.endDate, now),
+        lte(subscriptions.endDate, new Date(now.getTime() + EXPIRING_WINDOW_DAYS * DAY)),
+      ),
+    )
+    .limit(50)
+    .all();
+  let sent = 0;
+  for (const row of due) {
+    if (!row.endDate) continue;
+    const message = expiringEmail({ ...row, endDate: row.endDate });
+    const [marked] = await client.batch([
+      client
+        .update(subscriptions)
+        .set({ reminderSentAt: now })
+        .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.reminderSentAt)))
+        .returning({ id: subscriptions.id }),
+      emailStatement(message),
+    ]);
+    if (marked.length) {
+      sent++;
+      await deliverSoon([message.idempotencyKey]);
+    }
+  }
+  return sent;
+}
+
+/** Scheduled job: active trials past their end are marked expired. */
+export async function markExpiredTrials(now: Date): Promise<number> {
+  const result = await db()
+    .update(subscriptions)
+    .set({ expiredAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.plan, "trial"),
+        eq(subscriptions.status, "active"),
+        isNull(subscriptions.expiredAt),
+        lte(subscriptions.endDate, now),
+      ),
+    );
+  return result.meta.changes ?? 0;
+}

@@ -1,0 +1,322 @@
+import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { type Subscription, subscriptions } from "~/db/schema";
+import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
+import type { CodeClient } from "~/domain/verification/secret.server";
+import { AppError } from "~/lib/errors";
+import { awaitingApprovalEmail } from "./emails.server";
+import {
+  type SubscriptionListQuery,
+  type SubscriptionView,
+  TRIAL_MESSAGES,
+  type TrialSignup,
+  validateTrialSignup,
+} from "./schemas";
+import { daysRemaining, trialState } from "./trial-state";
+
+/** What a trial includes (the Pro plan's features, spec §9). */
+export const TRIAL_FEATURES = [
+  "Unlimited workflow steps",
+  "Unlimited team members",
+  "Unlimited master data",
+  "Pre-designed templates",
+  "Advanced customization",
+  "Conditional logic",
+];
+
+export const USER_NOT_FOUND = "User not found"; // spec §8, word for word
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Spec §3: top-level fields and the `metadata` object, built from the same row so they agree. */
+export function toView(row: Subscription, now = new Date()): SubscriptionView {
+  const state = trialState(row, now);
+  return {
+    _id: row.id,
+    userId: row.userId,
+    email: row.email,
+    role: row.role,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    jobTitle: row.jobTitle,
+    occupation: row.occupation,
+    companyName: row.companyName,
+    companySize: row.companySize,
+    industry: row.industry,
+    country: row.country,
+    website: row.website,
+    plan: row.plan,
+    requestedPlan: row.requestedPlan,
+    status: row.status,
+    emailVerified: row.emailVerified,
+    approvalStatus: row.approvalStatus,
+    trialApproved: row.trialApproved,
+    approvalNotes: row.approvalNotes,
+    approvedAt: iso(row.approvedAt),
+    startDate: iso(row.startDate),
+    endDate: iso(row.endDate),
+    trialExpired: state === "expired",
+    trialExpiring: state === "expiring",
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    emailSent: row.emailSent,
+    emailSentAt: iso(row.emailSentAt),
+    features: row.features,
+    howDidYouHear: row.howDidYouHear,
+    useCase: row.useCase,
+    currentTools: row.currentTools,
+    subscribeNewsletter: row.subscribeNewsletter,
+    metadata: {
+      personalInfo: { firstName: row.firstName, lastName: row.lastName, phone: row.phone, jobTitle: row.jobTitle },
+      companyInfo: {
+        name: row.companyName,
+        companyName: row.companyName,
+        industry: row.industry,
+        country: row.country,
+        size: row.companySize,
+        companySize: row.companySize,
+      },
+      approvalStatus: row.approvalStatus,
+      emailVerified: row.emailVerified,
+      pricing: {
+        amount: row.priceAmount,
+        currency: row.currency,
+        cycle: row.billingCycle,
+        billingCycle: row.billingCycle,
+      },
+      paymentMethod: row.paymentMethodType ? { type: row.paymentMethodType, cardLast4: row.cardLast4 } : null,
+    },
+  };
+}
+
+/** The public trial status: no personal data. */
+export function toTrialStatus(row: Subscription, now = new Date()) {
+  const nextStep =
+    row.status === "unverified"
+      ? "verify-email"
+      : row.status === "rejected"
+        ? "rejected"
+        : row.status === "cancelled"
+          ? "cancelled"
+          : row.approvalStatus === "approved" && row.status === "active"
+            ? "active"
+            : "await-approval";
+  return {
+    userId: row.userId,
+    plan: row.plan,
+    status: row.status,
+    emailVerified: row.emailVerified,
+    approvalStatus: row.approvalStatus,
+    trialApproved: row.trialApproved,
+    startDate: iso(row.startDate),
+    endDate: iso(row.endDate),
+    daysRemaining: daysRemaining(row.endDate, now),
+    trialExpired: trialState(row, now) === "expired",
+    nextStep,
+  } as const;
+}
+
+export async function findByEmail(email: string) {
+  return db().select().from(subscriptions).where(eq(subscriptions.email, email.toLowerCase())).get();
+}
+
+export async function findByUserId(userId: string) {
+  return db().select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+}
+
+/** By `_id` or by `userId` (the spec's paths use both). */
+export async function findSubscription(idOrUserId: string) {
+  return db()
+    .select()
+    .from(subscriptions)
+    .where(or(eq(subscriptions.id, idOrUserId), eq(subscriptions.userId, idOrUserId)))
+    .get();
+}
+
+export async function requireSubscription(idOrUserId: string) {
+  const row = idOrUserId.length <= 200 ? await findSubscription(idOrUserId) : undefined;
+  if (!row) throw new AppError(404, USER_NOT_FOUND);
+  return row;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Spec §5 "Search": email, first or last name, or company name, case-insensitive. */
+function searchFilter(q: string): SQL {
+  const pattern = `%${escapeLike(q.toLowerCase())}%`;
+  return sql`(${subscriptions.email} LIKE ${pattern} ESCAPE '\\'
+    OR lower(${subscriptions.firstName}) LIKE ${pattern} ESCAPE '\\'
+    OR lower(${subscriptions.lastName}) LIKE ${pattern} ESCAPE '\\'
+    OR lower(${subscriptions.firstName} || ' ' || ${subscriptions.lastName}) LIKE ${pattern} ESCAPE '\\'
+    OR lower(${subscriptions.companyName}) LIKE ${pattern} ESCAPE '\\')`;
+}
+
+export async function listSubscriptions({ page, limit, status, plan, q }: SubscriptionListQuery) {
+  const filters: SQL[] = [];
+  if (status) filters.push(eq(subscriptions.status, status));
+  if (plan) filters.push(eq(subscriptions.plan, plan));
+  if (q) filters.push(searchFilter(q));
+  const where = filters.length ? and(...filters) : undefined;
+  const client = db();
+  const [rows, totals] = await client.batch([
+    client
+      .select()
+      .from(subscriptions)
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    client.select({ total: count() }).from(subscriptions).where(where),
+  ]);
+  const totalItems = totals[0]?.total ?? 0;
+  return {
+    rows,
+    pagination: {
+      currentPage: page,
+      totalPages: Math.ceil(totalItems / limit),
+      totalItems,
+      itemsPerPage: limit,
+    },
+  };
+}
+
+/** userId "built from the email and a timestamp" (spec §3), as in the seeded data. */
+export function buildUserId(email: string, now: Date) {
+  const local =
+    (email.split("@")[0] ?? "")
+      .replace(/[^a-z0-9]/gi, "")
+      .toLowerCase()
+      .slice(0, 40) || "user";
+  return `${local}_${now.getTime()}`;
+}
+
+function alreadyHas(row: Subscription) {
+  return new AppError(409, TRIAL_MESSAGES.alreadyHas, { currentPlan: row.plan, status: row.status });
+}
+
+function signupColumns(input: TrialSignup) {
+  const organization = input.role === "organization";
+  return {
+    role: input.role,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    jobTitle: organization ? (input.jobTitle ?? "") : "",
+    occupation: organization ? "" : (input.occupation ?? ""),
+    companyName: organization ? (input.companyName ?? "") : "",
+    companySize: organization ? (input.companySize ?? "") : "",
+    industry: organization ? (input.industry ?? "") : "",
+    website: organization ? (input.website ?? "") : "",
+    country: input.country ?? "",
+    howDidYouHear: input.howDidYouHear ?? "",
+    useCase: input.useCase,
+    currentTools: input.currentTools,
+    subscribeNewsletter: input.subscribeNewsletter,
+    requestedPlan: input.requestedPlan ?? null,
+  };
+}
+
+/**
+ * Starts a trial signup: the subscription is stored `unverified` until the email code is
+ * verified. An email with a subscription is refused (409, with `currentPlan`); an abandoned
+ * unverified signup for the same email is updated instead, keeping its userId.
+ */
+export async function startTrial(input: Record<string, unknown>, { requireTerms = false, now = new Date() } = {}) {
+  const parsed = validateTrialSignup(input, { requireTerms });
+  if (!parsed.success) {
+    throw new AppError(400, parsed.details[0]?.message ?? TRIAL_MESSAGES.fixHighlighted, { details: parsed.details });
+  }
+  const signup = parsed.data;
+  const client = db();
+  const existing = await findByEmail(signup.email);
+  if (existing) {
+    if (existing.status !== "unverified" || existing.emailVerified) throw alreadyHas(existing);
+    const updated = await client
+      .update(subscriptions)
+      .set({ ...signupColumns(signup), updatedAt: now })
+      .where(and(eq(subscriptions.id, existing.id), eq(subscriptions.status, "unverified")))
+      .returning()
+      .get();
+    if (!updated) throw alreadyHas((await findByEmail(signup.email)) ?? existing);
+    return { subscription: updated, created: false };
+  }
+  for (const userId of [
+    buildUserId(signup.email, now),
+    `${buildUserId(signup.email, now)}_${crypto.randomUUID().slice(0, 6)}`,
+  ]) {
+    const row = await client
+      .insert(subscriptions)
+      .values({
+        ...signupColumns(signup),
+        userId,
+        email: signup.email,
+        plan: "trial",
+        status: "unverified",
+        emailVerified: false,
+        approvalStatus: null,
+        features: TRIAL_FEATURES,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+      .get();
+    if (row) return { subscription: row, created: true };
+    const raced = await findByEmail(signup.email);
+    if (raced) throw alreadyHas(raced);
+    // Otherwise the userId was taken (same name part, same millisecond): try the suffixed one.
+  }
+  throw new AppError(409, "Please try again.");
+}
+
+async function requireUnverifiedSignup(email: string) {
+  const row = await findByEmail(email);
+  if (!row) throw new AppError(404, "No free trial signup was found for this email. Please sign up first.");
+  if (row.emailVerified || row.status !== "unverified") {
+    throw new AppError(409, "This email is already verified.", { currentPlan: row.plan, status: row.status });
+  }
+  return row;
+}
+
+/** Sends (or re-sends) the trial code to an email with an unverified signup. */
+export async function sendTrialCode(email: string, client: CodeClient, now = new Date()) {
+  await requireUnverifiedSignup(email);
+  return issueCode({ email, purpose: "trial", client, now });
+}
+
+/** Seconds before the code screen may ask for another code. */
+export function trialResendWait(email: string, ip = "", now = new Date()) {
+  return secondsUntilResend(email, "trial", ip, now);
+}
+
+/**
+ * Checks the emailed code; on success the signup moves to `pending_admin_approval` and the
+ * "awaiting approval" email is queued, in the same batch as the code's consumption.
+ */
+export async function verifyTrialEmail(
+  email: string,
+  code: string,
+  client: Pick<CodeClient, "local">,
+  now = new Date(),
+) {
+  const row = await requireUnverifiedSignup(email);
+  const message = awaitingApprovalEmail(row);
+  await verifyCode({
+    email,
+    purpose: "trial",
+    code,
+    client,
+    now,
+    alsoRun: [
+      db()
+        .update(subscriptions)
+        .set({ emailVerified: true, status: "pending", approvalStatus: "pending_admin_approval", updatedAt: now })
+        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, "unverified"))),
+      emailStatement(message),
+    ],
+  });
+  await deliverSoon([message.idempotencyKey]);
+  return (await findByEmail(email)) ?? row;
+}

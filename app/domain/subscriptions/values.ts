@@ -1,0 +1,20 @@
+/**
+ * The subscription value lists of `~/db/schema`, restated here so that browser code (forms,
+ * badges) does not pull the drizzle schema into the client bundle. The type checks below fail
+ * the typecheck if the two ever differ.
+ */
+import type * as db from "~/db/schema";
+
+export const USER_PLANS = ["free", "trial", "basic", "standard", "premium", "enterprise"] as const;
+export const USER_STATUSES = ["active", "unverified", "pending", "cancelled", "rejected"] as const;
+export const APPROVAL_STATUSES = ["pending_admin_approval", "approved", "rejected"] as const;
+export const USER_ROLES = ["individual", "organization"] as const;
+export const BILLING_CYCLES = ["monthly", "annual"] as const;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const check = <T extends true>(value: T) => value;
+check<Same<(typeof USER_PLANS)[number], (typeof db.USER_PLANS)[number]>>(true);
+check<Same<(typeof USER_STATUSES)[number], (typeof db.USER_STATUSES)[number]>>(true);
+check<Same<(typeof APPROVAL_STATUSES)[number], (typeof db.APPROVAL_STATUSES)[number]>>(true);
+check<Same<(typeof USER_ROLES)[number], (typeof db.USER_ROLES)[number]>>(true);
+check<Same<(typeof BILLING_CYCLES)[number], (typeof db.BILLING_CYCLES)[number]>>(true);

@@ -1,0 +1,291 @@
+import { and, count, desc, eq, gt, isNull, lt, min, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { db } from "~/db/client.server";
+import { type CODE_PURPOSES, verificationCodes } from "~/db/schema";
+import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { BRAND } from "~/lib/brand";
+import { hmacSha256Hex, timingSafeEqual } from "~/lib/crypto.server";
+import { AppError } from "~/lib/errors";
+import { type CodeClient, codeSecret } from "./secret.server";
+
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** PRODUCT.md "Email one-time codes". */
+export const CODE_RULES = {
+  digits: 6,
+  lifetime: 10 * MINUTE,
+  maxWrongGuesses: 5,
+  resendAfter: 60 * SECOND,
+  perEmailPerHour: 5,
+  perIpPerHour: 20,
+  /** Rows older than this are purged by the scheduled job (they no longer count for any limit). */
+  keepFor: 24 * HOUR,
+} as const;
+
+export const CODE_MESSAGES = {
+  invalid: (left: number) => `Invalid code. You have ${left} attempt${left === 1 ? "" : "s"} left.`,
+  lastWrong: "Invalid code. Too many incorrect attempts: please request a new code.",
+  tooManyGuesses: "Too many incorrect attempts. Please request a new code.",
+  expired: "This code has expired. Please request a new one.",
+  used: "This code has already been used. Please request a new one.",
+  none: "No code was requested for this email. Please request a new one.",
+  wait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
+  emailLimit: (minutes: number) =>
+    `Too many codes were requested for this email. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  ipLimit: (minutes: number) =>
+    `Too many codes were requested from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+} as const;
+
+/** A uniformly random 6-digit code from the CSPRNG (rejection sampling avoids modulo bias). */
+export function generateCode(): string {
+  const range = 10 ** CODE_RULES.digits;
+  const limit = 2 ** 32 - (2 ** 32 % range);
+  const buffer = new Uint32Array(1);
+  let value: number;
+  do {
+    crypto.getRandomValues(buffer);
+    value = buffer[0] ?? limit;
+  } while (value >= limit);
+  return String(value % range).padStart(CODE_RULES.digits, "0");
+}
+
+/** The stored form of a code: an HMAC bound to the email and the purpose. */
+export function hashCode(email: string, purpose: CodePurpose, code: string, local = false) {
+  return hmacSha256Hex(codeSecret(local), `otp:${purpose}:${email}:${code}`);
+}
+
+const ceilSeconds = (ms: number) => Math.max(1, Math.ceil(ms / SECOND));
+
+type Limits = { cooldown: number; emailLimit: number; ipLimit: number };
+
+/** Milliseconds before each limit lets a new code through (0 = open). */
+async function limitsFor(email: string, purpose: CodePurpose, ip: string, now: Date): Promise<Limits> {
+  const client = db();
+  const hourAgo = new Date(now.getTime() - HOUR);
+  const [latest, byEmail, byIp] = await client.batch([
+    client
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1),
+    client
+      .select({ n: count(), oldest: min(verificationCodes.createdAt) })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, email), gt(verificationCodes.createdAt, hourAgo))),
+    client
+      .select({ n: count(), oldest: min(verificationCodes.createdAt) })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.ip, ip), gt(verificationCodes.createdAt, hourAgo))),
+  ]);
+  const at = now.getTime();
+  const last = latest[0]?.createdAt?.getTime();
+  const emailRow = byEmail[0];
+  const ipRow = byIp[0];
+  // `min()` over a timestamp column comes back as the raw stored number.
+  const oldest = (value: unknown) => (value instanceof Date ? value.getTime() : Number(value ?? at));
+  return {
+    cooldown: last !== undefined ? Math.max(0, last + CODE_RULES.resendAfter - at) : 0,
+    emailLimit:
+      emailRow && emailRow.n >= CODE_RULES.perEmailPerHour ? Math.max(0, oldest(emailRow.oldest) + HOUR - at) : 0,
+    // Without a known client IP (local runs) there is nothing to count per IP.
+    ipLimit: ip && ipRow && ipRow.n >= CODE_RULES.perIpPerHour ? Math.max(0, oldest(ipRow.oldest) + HOUR - at) : 0,
+  };
+}
+
+function throwIfLimited(limits: Limits) {
+  if (limits.cooldown > 0) {
+    const seconds = ceilSeconds(limits.cooldown);
+    throw new AppError(429, CODE_MESSAGES.wait(seconds), {
+      retryAfter: seconds,
+      resendAfter: seconds,
+      limit: "cooldown",
+    });
+  }
+  if (limits.emailLimit > 0) {
+    const seconds = ceilSeconds(limits.emailLimit);
+    throw new AppError(429, CODE_MESSAGES.emailLimit(Math.ceil(seconds / 60)), {
+      retryAfter: seconds,
+      resendAfter: seconds,
+      limit: "email",
+    });
+  }
+  if (limits.ipLimit > 0) {
+    const seconds = ceilSeconds(limits.ipLimit);
+    throw new AppError(429, CODE_MESSAGES.ipLimit(Math.ceil(seconds / 60)), {
+      retryAfter: seconds,
+      resendAfter: seconds,
+      limit: "ip",
+    });
+  }
+}
+
+/** Seconds until a new code may be requested for this email (0 = now). Shown by the code screen. */
+export async function secondsUntilResend(email: string, purpose: CodePurpose, ip = "", now = new Date()) {
+  const limits = await limitsFor(email, purpose, ip, now);
+  const wait = Math.max(limits.cooldown, limits.emailLimit, limits.ipLimit);
+  return wait > 0 ? ceilSeconds(wait) : 0;
+}
+
+function codeEmail(purpose: CodePurpose, code: string) {
+  const minutes = CODE_RULES.lifetime / MINUTE;
+  const what = purpose === "trial" ? `your ${BRAND.name} free trial signup` : BRAND.name;
+  return {
+    kind: `${purpose}.code`,
+    subject: `Your ${BRAND.name} verification code: ${code}`,
+    text: [
+      `Your verification code for ${what} is ${code}.`,
+      "",
+      `It is valid for ${minutes} minutes and can be used once.`,
+      "If you did not ask for this code, you can ignore this email.",
+      "",
+      `The ${BRAND.name} team`,
+    ].join("\n"),
+  };
+}
+
+export type IssuedCode = { id: string; expiresAt: Date; resendAfter: number };
+
+/**
+ * Issues a new code for (email, purpose) and emails it. The old code is voided. Refused with a
+ * 429 (and the seconds to wait) within 60 s of the last code, beyond 5 codes per email per hour
+ * or 20 per IP per hour. The limits are checked again inside the insert, so two concurrent
+ * requests cannot both pass.
+ */
+export async function issueCode(input: {
+  email: string;
+  purpose: CodePurpose;
+  client: CodeClient;
+  now?: Date;
+}): Promise<IssuedCode & { code: string }> {
+  const { email, purpose, client: who } = input;
+  const now = input.now ?? new Date();
+  throwIfLimited(await limitsFor(email, purpose, who.ip, now));
+
+  const code = generateCode();
+  const codeHash = await hashCode(email, purpose, code, who.local);
+  const id = crypto.randomUUID();
+  const at = now.getTime();
+  const expiresAt = at + CODE_RULES.lifetime;
+  const hourAgo = at - HOUR;
+  const inserted = await db().run(sql`
+    INSERT INTO verification_codes (id, email, purpose, code_hash, attempts, ip, expires_at, created_at)
+    SELECT ${id}, ${email}, ${purpose}, ${codeHash}, 0, ${who.ip}, ${expiresAt}, ${at}
+    WHERE NOT EXISTS (
+        SELECT 1 FROM verification_codes
+        WHERE email = ${email} AND purpose = ${purpose} AND created_at > ${at - CODE_RULES.resendAfter}
+      )
+      AND (SELECT count(*) FROM verification_codes WHERE email = ${email} AND created_at > ${hourAgo})
+        < ${CODE_RULES.perEmailPerHour}
+      AND (${who.ip} = '' OR (SELECT count(*) FROM verification_codes WHERE ip = ${who.ip} AND created_at > ${hourAgo})
+        < ${CODE_RULES.perIpPerHour})
+  `);
+  if ((inserted.meta.changes ?? 0) === 0) {
+    // Another request got there first: report whichever limit now applies.
+    throwIfLimited(await limitsFor(email, purpose, who.ip, now));
+    throw new AppError(429, CODE_MESSAGES.wait(60), { retryAfter: 60, resendAfter: 60, limit: "cooldown" });
+  }
+
+  const message = { ...codeEmail(purpose, code), to: email, idempotencyKey: `code:${id}` };
+  const client = db();
+  await client.batch([
+    client
+      .update(verificationCodes)
+      .set({ voidedAt: now })
+      .where(
+        and(
+          eq(verificationCodes.email, email),
+          eq(verificationCodes.purpose, purpose),
+          ne(verificationCodes.id, id),
+          isNull(verificationCodes.consumedAt),
+          isNull(verificationCodes.voidedAt),
+        ),
+      ),
+    emailStatement(message),
+  ]);
+  await deliverSoon([message.idempotencyKey]);
+  return { id, code, expiresAt: new Date(expiresAt), resendAfter: CODE_RULES.resendAfter / SECOND };
+}
+
+/**
+ * Checks a code for (email, purpose). A wrong code counts a guess (the 5th voids the code);
+ * the right one is consumed once, in the same batch as `alsoRun` (the caller's own changes).
+ */
+export async function verifyCode(input: {
+  email: string;
+  purpose: CodePurpose;
+  code: string;
+  client: Pick<CodeClient, "local">;
+  now?: Date;
+  alsoRun?: BatchItem<"sqlite">[];
+}) {
+  const { email, purpose, code } = input;
+  const now = input.now ?? new Date();
+  const client = db();
+  const latest = await client
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1)
+    .get();
+  if (!latest) throw new AppError(400, CODE_MESSAGES.none);
+  if (latest.consumedAt) throw new AppError(400, CODE_MESSAGES.used);
+  if (latest.voidedAt || latest.attempts >= CODE_RULES.maxWrongGuesses) {
+    throw new AppError(429, CODE_MESSAGES.tooManyGuesses);
+  }
+  if (latest.expiresAt <= now) throw new AppError(400, CODE_MESSAGES.expired);
+
+  const candidate = await hashCode(email, purpose, code, input.client.local);
+  if (!timingSafeEqual(candidate, latest.codeHash)) {
+    const counted = await client
+      .update(verificationCodes)
+      .set({
+        attempts: sql`${verificationCodes.attempts} + 1`,
+        voidedAt: sql`CASE WHEN ${verificationCodes.attempts} + 1 >= ${CODE_RULES.maxWrongGuesses} THEN ${now.getTime()} ELSE NULL END`,
+      })
+      .where(
+        and(
+          eq(verificationCodes.id, latest.id),
+          isNull(verificationCodes.consumedAt),
+          isNull(verificationCodes.voidedAt),
+        ),
+      )
+      .returning({ attempts: verificationCodes.attempts })
+      .get();
+    if (!counted) throw new AppError(429, CODE_MESSAGES.tooManyGuesses);
+    const left = CODE_RULES.maxWrongGuesses - counted.attempts;
+    throw new AppError(400, left > 0 ? CODE_MESSAGES.invalid(left) : CODE_MESSAGES.lastWrong, { attemptsLeft: left });
+  }
+
+  const [consumed] = await client.batch([
+    client
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(verificationCodes.id, latest.id),
+          isNull(verificationCodes.consumedAt),
+          isNull(verificationCodes.voidedAt),
+          gt(verificationCodes.expiresAt, now),
+          lt(verificationCodes.attempts, CODE_RULES.maxWrongGuesses),
+        ),
+      )
+      .returning({ id: verificationCodes.id }),
+    ...(input.alsoRun ?? []),
+  ]);
+  if (consumed.length === 0) throw new AppError(400, CODE_MESSAGES.used);
+  return { codeId: latest.id };
+}
+
+/** Scheduled job: codes older than a day count for no limit and are deleted. */
+export async function purgeOldCodes(now: Date): Promise<number> {
+  const result = await db()
+    .delete(verificationCodes)
+    .where(lt(verificationCodes.createdAt, new Date(now.getTime() - CODE_RULES.keepFor)));
+  return result.meta.changes ?? 0;
+}

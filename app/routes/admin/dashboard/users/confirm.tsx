@@ -1,0 +1,172 @@
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { StatusMessage } from "~/components/status-message";
+import { decideApproval, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
+import { USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
+import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
+import { isAppError } from "~/lib/errors";
+import type { Route } from "./+types/confirm";
+import { awaitsApproval, canSendDetails, formatDateTime, fullName, listSearch, RouteDialog, USERS_PATH } from "./ui";
+
+const DECISIONS = ["approve", "reject", "send-details"] as const;
+type Decision = (typeof DECISIONS)[number];
+const isDecision = (value: string): value is Decision => (DECISIONS as readonly string[]).includes(value);
+
+const TITLES: Record<Decision, string> = {
+  approve: "Approve user",
+  reject: "Reject user",
+  "send-details": "Send login details",
+};
+
+function listUrl(back: string, notice: Record<string, string>) {
+  const params = new URLSearchParams(listSearch(back));
+  for (const [key, value] of Object.entries(notice)) params.set(key, value);
+  return `${USERS_PATH}?${params}`;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  if (!isDecision(params.decision)) throw data("Not found", { status: 404 });
+  const row = params.id.length <= 200 ? await findSubscription(params.id) : undefined;
+  return {
+    decision: params.decision,
+    user: row ? toView(row) : null,
+    timeZone: config().BUSINESS_TIMEZONE,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
+  if (!isDecision(params.decision)) throw data("Not found", { status: 404 });
+  const decision = params.decision;
+  const actor = { id: admin.id, email: admin.email };
+  const form = await request.formData();
+  const back = String(form.get("back") ?? "");
+  const failed = decision === "send-details" ? USER_ADMIN_MESSAGES.welcomeFailed : USER_ADMIN_MESSAGES.failed(decision);
+  try {
+    if (decision === "send-details") {
+      await sendWelcome(actor, params.id);
+      return redirect(listUrl(back, { notice: "welcome-sent" }));
+    }
+    const notes = String(form.get("notes") ?? "")
+      .trim()
+      .slice(0, 1000);
+    const result = await decideApproval(actor, params.id, { action: decision, notes: notes || undefined });
+    const account = result.customerAccount;
+    if (!account) return redirect(listUrl(back, { notice: decision === "approve" ? "approved" : "rejected" }));
+    if (account.status === "created") {
+      return redirect(
+        listUrl(back, {
+          notice: "account-created",
+          account: (account.userId ?? "").replace(/[^\w.@-]/g, "").slice(0, 100),
+        }),
+      );
+    }
+    return redirect(
+      listUrl(back, { notice: /already exists/i.test(account.message) ? "account-exists" : "account-failed" }),
+    );
+  } catch (error) {
+    if (!isAppError(error)) {
+      console.error(error);
+      return data({ error: failed, reason: null }, { status: 500 });
+    }
+    if (error.status === 404) return data({ error: USER_ADMIN_MESSAGES.notFound, reason: null }, { status: 404 });
+    const note = /exist/i.test(error.message) ? ` ${USER_ADMIN_MESSAGES.existingAccountNote}` : "";
+    return data({ error: `${failed}${note}`, reason: error.message }, { status: error.status });
+  }
+}
+
+export default function ConfirmDecision({ loaderData, actionData }: Route.ComponentProps) {
+  const { decision, user, timeZone } = loaderData;
+  const back = listSearch(useLocation().search);
+  const closeTo = `${USERS_PATH}${back}`;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  if (!user) {
+    return (
+      <RouteDialog title={TITLES[decision]} closeTo={closeTo} testId="confirm-dialog">
+        <StatusMessage text={actionData?.error ?? USER_ADMIN_MESSAGES.notFound} tone="error" />
+      </RouteDialog>
+    );
+  }
+  const name = fullName(user);
+  const applicable = decision === "send-details" ? canSendDetails(user) : awaitsApproval(user);
+  const reason =
+    decision === "send-details"
+      ? user.emailSent
+        ? `The welcome email was already sent to ${user.email} on ${formatDateTime(user.emailSentAt, timeZone)}. It is sent only once.`
+        : "Approve the user before sending the welcome email."
+      : user.status === "rejected"
+        ? "This user was rejected. A rejection cannot be undone."
+        : "This user is not awaiting approval.";
+
+  return (
+    <RouteDialog title={TITLES[decision]} closeTo={closeTo} testId="confirm-dialog">
+      {actionData?.error ? (
+        <div className="mb-4 space-y-1">
+          <StatusMessage text={actionData.error} tone="error" testId="confirm-error" />
+          {actionData.reason ? <p className="text-sm text-slate-600 dark:text-slate-300">{actionData.reason}</p> : null}
+        </div>
+      ) : null}
+      {applicable || actionData?.error ? (
+        <Form method="post" preventScrollReset className="space-y-4">
+          <input type="hidden" name="back" value={back} />
+          <p className="text-slate-700 dark:text-slate-200">
+            {decision === "approve"
+              ? `Approve ${name} (${user.email})? Their 7-day free trial starts now and they get an approval email.`
+              : decision === "reject"
+                ? `Reject ${name} (${user.email})? They get an email saying the trial was not approved. Rejecting cannot be undone.`
+                : `Send the welcome email with login details to ${name} (${user.email})? It can be sent only once.`}
+          </p>
+          {decision !== "send-details" ? (
+            <div>
+              <label htmlFor="decision-notes" className="label">
+                Notes <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+              </label>
+              <textarea
+                id="decision-notes"
+                name="notes"
+                rows={2}
+                maxLength={1000}
+                className="input"
+                placeholder={
+                  decision === "approve" ? "Trial approved by admin on today's date" : "Reason for the rejection"
+                }
+              />
+            </div>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Link to={closeTo} preventScrollReset className="btn-secondary">
+              Cancel
+            </Link>
+            <button
+              type="submit"
+              className={decision === "reject" ? "btn-danger" : "btn-primary"}
+              disabled={busy}
+              data-testid="confirm-button"
+            >
+              {busy
+                ? "Processing..."
+                : decision === "approve"
+                  ? "Yes, approve"
+                  : decision === "reject"
+                    ? "Yes, reject"
+                    : "Yes, send details"}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <div className="space-y-4">
+          <StatusMessage text={reason} tone="info" />
+          <div className="flex justify-end">
+            <Link to={closeTo} className="btn-secondary">
+              Close
+            </Link>
+          </div>
+        </div>
+      )}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,395 @@
+import { z } from "zod";
+import { auditStatement } from "~/domain/audit/audit.server";
+import {
+  cancel,
+  createSubscription,
+  decideApproval,
+  purchase,
+  renew,
+  sendWelcome,
+  setEmailVerification,
+  upgrade,
+} from "~/domain/subscriptions/lifecycle.server";
+import {
+  listWebhookDeliveries,
+  retryWebhooks,
+  toDeliveryView,
+  webhookStats,
+} from "~/domain/subscriptions/provisioning.server";
+import {
+  ApprovalPatchSchema,
+  ApproveSchema,
+  CancelSchema,
+  CreateSubscriptionSchema,
+  CustomerAccountSchema,
+  EmailVerificationPatchSchema,
+  flattenTrialPayload,
+  PurchaseSchema,
+  RenewSchema,
+  SubscriptionListQuerySchema,
+  SubscriptionViewSchema,
+  TrialStartPayloadSchema,
+  TrialStatusSchema,
+  UpgradeSchema,
+  USER_ADMIN_MESSAGES,
+  WebhookDeliverySchema,
+  WebhookLogQuerySchema,
+  WebhookRetrySchema,
+} from "~/domain/subscriptions/schemas";
+import {
+  findByUserId,
+  listSubscriptions,
+  requireSubscription,
+  startTrial,
+  toTrialStatus,
+  toView,
+  USER_NOT_FOUND,
+} from "~/domain/subscriptions/subscriptions.server";
+import { endpoint } from "~/lib/api/endpoint.server";
+import { ErrorResponseSchema, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { AppError } from "~/lib/errors";
+
+const APPROVAL_MESSAGES = { approve: USER_ADMIN_MESSAGES.approved, reject: USER_ADMIN_MESSAGES.rejected };
+
+const TAG = "Subscriptions";
+const WEBHOOKS = "Provisioning webhooks";
+
+const ViewResponse = successWith(SubscriptionViewSchema).extend({ message: z.string().optional() });
+
+const actorOf = (session: { admin: { id: string; email: string } } | null) => {
+  if (!session) throw new AppError(401, "Authentication required.");
+  return { id: session.admin.id, email: session.admin.email };
+};
+
+function checkPage(pagination: { currentPage: number; totalPages: number }) {
+  if (pagination.currentPage > Math.max(1, pagination.totalPages)) {
+    throw new AppError(
+      400,
+      `page is out of range: there ${pagination.totalPages === 1 ? "is 1 page" : `are ${pagination.totalPages} pages`}.`,
+      {
+        details: [{ field: "page", message: `page must be between 1 and ${Math.max(1, pagination.totalPages)}` }],
+      },
+    );
+  }
+}
+
+export const endpoints = [
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/trial/start",
+    summary: "Start a 7-day free trial signup; the email must then be verified with a code (send-otp)",
+    tag: TAG,
+    access: "public",
+    body: TrialStartPayloadSchema,
+    responses: {
+      201: {
+        description: "Signup stored, unverified",
+        schema: z.object({
+          success: z.literal(true),
+          message: z.string(),
+          data: z.object({
+            userId: z.string().describe("Use this id for GET /api/subscriptions/trial/status/{userId}"),
+            email: z.string(),
+            plan: z.literal("trial"),
+            status: z.literal("unverified"),
+            nextStep: z.literal("verify-email"),
+          }),
+        }),
+      },
+      400: { description: "Invalid fields, named as in the form", schema: ErrorResponseSchema },
+      409: {
+        description: "The email already has a subscription",
+        schema: ErrorResponseSchema.extend({ currentPlan: z.string(), status: z.string() }),
+      },
+    },
+    async handler({ body }) {
+      const { subscription } = await startTrial(flattenTrialPayload(body));
+      return Response.json(
+        {
+          success: true,
+          message: "Trial signup received. Verify your email with the code we send you.",
+          data: {
+            userId: subscription.userId,
+            email: subscription.email,
+            plan: "trial",
+            status: "unverified",
+            nextStep: "verify-email",
+          },
+        },
+        { status: 201 },
+      );
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/subscriptions/trial/status/:userId",
+    summary: "Where a trial signup stands (no personal data)",
+    tag: TAG,
+    access: "public",
+    responses: { 200: { description: "Status", schema: successWith(TrialStatusSchema) }, ...pickErrors(404) },
+    async handler({ params }) {
+      const row = params.userId && params.userId.length <= 200 ? await findByUserId(params.userId) : undefined;
+      if (!row) throw new AppError(404, USER_NOT_FOUND);
+      return { success: true, data: toTrialStatus(row) };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/subscriptions",
+    summary: "Trial users and subscriptions, newest first (admin uses limit 10); filter by status, plan or q",
+    tag: TAG,
+    access: "admin",
+    query: SubscriptionListQuerySchema,
+    responses: {
+      200: {
+        description: "One page",
+        schema: z.object({
+          success: z.literal(true),
+          subscriptions: z.array(SubscriptionViewSchema),
+          pagination: PaginationSchema,
+        }),
+      },
+      ...pickErrors(400, 401, 403),
+    },
+    async handler({ query }) {
+      const { rows, pagination } = await listSubscriptions(query);
+      checkPage(pagination);
+      const now = new Date();
+      return { success: true, subscriptions: rows.map((row) => toView(row, now)), pagination };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/create",
+    summary: "Add a user directly, approved and active (no payment processor is connected)",
+    tag: TAG,
+    access: "admin",
+    body: CreateSubscriptionSchema,
+    responses: {
+      201: { description: "Created", schema: ViewResponse },
+      ...pickErrors(400, 401, 403, 409),
+    },
+    async handler({ body, session }) {
+      const row = await createSubscription(actorOf(session), body);
+      return Response.json({ success: true, message: "Subscription created.", data: toView(row) }, { status: 201 });
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/purchase",
+    summary: "Record a paid plan bought outside the site (no payment processor is connected)",
+    tag: TAG,
+    access: "admin",
+    body: PurchaseSchema,
+    responses: { 200: { description: "Purchased", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    async handler({ body, session }) {
+      const row = await purchase(actorOf(session), body);
+      return { success: true, message: "Purchase recorded.", data: toView(row) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/upgrade/:id",
+    summary: "Move an active subscription to a higher plan",
+    tag: TAG,
+    access: "admin",
+    body: UpgradeSchema,
+    responses: { 200: { description: "Upgraded", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    async handler({ body, params, session }) {
+      const row = await upgrade(actorOf(session), params.id ?? "", body);
+      return { success: true, message: "Subscription upgraded.", data: toView(row) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/renew/:id",
+    summary: "Extend a paid subscription by one billing cycle (reactivates a cancelled one)",
+    tag: TAG,
+    access: "admin",
+    body: RenewSchema,
+    responses: { 200: { description: "Renewed", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    async handler({ body, params, session }) {
+      const row = await renew(actorOf(session), params.id ?? "", body);
+      return { success: true, message: "Subscription renewed.", data: toView(row) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/cancel/:id",
+    summary: "Cancel a subscription",
+    tag: TAG,
+    access: "admin",
+    body: CancelSchema,
+    responses: { 200: { description: "Cancelled", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    async handler({ body, params, session }) {
+      const row = await cancel(actorOf(session), params.id ?? "", body);
+      return { success: true, message: "Subscription cancelled.", data: toView(row) };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/subscriptions/webhooks/logs",
+    summary: "Provisioning webhook deliveries, newest first",
+    tag: WEBHOOKS,
+    access: "admin",
+    query: WebhookLogQuerySchema,
+    responses: {
+      200: {
+        description: "One page",
+        schema: z.object({
+          success: z.literal(true),
+          data: z.array(WebhookDeliverySchema),
+          pagination: PaginationSchema,
+        }),
+      },
+      ...pickErrors(400, 401, 403),
+    },
+    async handler({ query }) {
+      const { rows, pagination } = await listWebhookDeliveries(query);
+      checkPage(pagination);
+      return { success: true, data: rows.map(toDeliveryView), pagination };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/webhooks/retry",
+    summary: "Try a delivery again now, or every failed and pending one (up to 20)",
+    tag: WEBHOOKS,
+    access: "admin",
+    body: WebhookRetrySchema,
+    responses: {
+      200: {
+        description: "What each attempt gave",
+        schema: successWith(
+          z.array(
+            z.object({ deliveryId: z.string(), subscriptionId: z.string(), customerAccount: CustomerAccountSchema }),
+          ),
+        ),
+      },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ body, session }) {
+      const actor = actorOf(session);
+      const results = await retryWebhooks(body.deliveryId);
+      await auditStatement(actor, "webhook.retried", "webhook_delivery", body.deliveryId ?? null, null, {
+        attempts: results.map((r) => ({ deliveryId: r.deliveryId, status: r.customerAccount.status })),
+      });
+      return { success: true, data: results };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/subscriptions/webhooks/stats",
+    summary: "Provisioning webhook delivery counts",
+    tag: WEBHOOKS,
+    access: "admin",
+    responses: {
+      200: {
+        description: "Counts",
+        schema: successWith(
+          z.object({
+            configured: z.boolean(),
+            total: z.number().int(),
+            pending: z.number().int(),
+            succeeded: z.number().int(),
+            failed: z.number().int(),
+            successRate: z.number().nullable().describe("Percent of finished deliveries that succeeded"),
+            lastActivityAt: z.string().nullable(),
+          }),
+        ),
+      },
+      ...pickErrors(401, 403),
+    },
+    async handler() {
+      return { success: true, data: await webhookStats() };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/subscriptions/:userId",
+    summary: "One user's subscription (by userId or _id)",
+    tag: TAG,
+    access: "admin",
+    responses: {
+      200: { description: "Subscription", schema: successWith(SubscriptionViewSchema) },
+      ...pickErrors(401, 403, 404),
+    },
+    async handler({ params }) {
+      return { success: true, data: toView(await requireSubscription(params.userId ?? "")) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/:id/approve",
+    summary: "Approve (the 7-day trial starts now) or reject (final) a user awaiting approval",
+    tag: TAG,
+    access: "admin",
+    body: ApproveSchema,
+    responses: {
+      200: {
+        description: "Decided; customerAccount is present when the provisioning webhook ran",
+        schema: ViewResponse.extend({ customerAccount: CustomerAccountSchema.optional() }),
+      },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ body, params, session }) {
+      const result = await decideApproval(actorOf(session), params.id ?? "", body);
+      return {
+        success: true,
+        message: APPROVAL_MESSAGES[body.action],
+        data: toView(result.subscription),
+        ...(result.customerAccount ? { customerAccount: result.customerAccount } : {}),
+      };
+    },
+  }),
+  endpoint({
+    method: "PATCH",
+    path: "/api/subscriptions/:id/approval",
+    summary: "Set the approval status (approved or rejected); same rules as approve",
+    tag: TAG,
+    access: "admin",
+    body: ApprovalPatchSchema,
+    responses: {
+      200: {
+        description: "Decided",
+        schema: ViewResponse.extend({ customerAccount: CustomerAccountSchema.optional() }),
+      },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ body, params, session }) {
+      const action = body.approvalStatus === "approved" ? "approve" : "reject";
+      const result = await decideApproval(actorOf(session), params.id ?? "", { action, notes: body.notes });
+      return {
+        success: true,
+        message: APPROVAL_MESSAGES[action],
+        data: toView(result.subscription),
+        ...(result.customerAccount ? { customerAccount: result.customerAccount } : {}),
+      };
+    },
+  }),
+  endpoint({
+    method: "PATCH",
+    path: "/api/subscriptions/:id/email-verification",
+    summary: "Mark the email verified (the user then awaits approval) or unverified, before approval",
+    tag: TAG,
+    access: "admin",
+    body: EmailVerificationPatchSchema,
+    responses: { 200: { description: "Changed", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    async handler({ body, params, session }) {
+      const row = await setEmailVerification(actorOf(session), params.id ?? "", body.emailVerified);
+      return { success: true, message: "Email verification updated.", data: toView(row) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/:id/send-welcome-email",
+    summary: "Send the welcome email with login details; at most once per user (a second call gets 409)",
+    tag: TAG,
+    access: "admin",
+    responses: { 200: { description: "Sent", schema: ViewResponse }, ...pickErrors(401, 403, 404, 409) },
+    async handler({ params, session }) {
+      const row = await sendWelcome(actorOf(session), params.id ?? "");
+      return { success: true, message: "Welcome email sent successfully.", data: toView(row) };
+    },
+  }),
+];

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
+import { CODE_RULES } from "~/domain/verification/codes.server";
+import {
+  OTP_MESSAGES,
+  SendOtpSchema,
+  SendVerificationSchema,
+  VerifyCodeSchema,
+  VerifyOtpSchema,
+} from "~/domain/verification/schemas";
+import { codeClient } from "~/domain/verification/secret.server";
+import { endpoint } from "~/lib/api/endpoint.server";
+import { ErrorResponseSchema, pickErrors } from "~/lib/api/schemas";
+
+const OTP_SENT = OTP_MESSAGES.sent;
+const OTP_RESENT = OTP_MESSAGES.resent;
+
+const SentSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    email: z.string(),
+    expiresIn: z.number().int().describe("Seconds the code stays valid"),
+    resendAfter: z.number().int().describe("Seconds before another code may be requested"),
+  }),
+});
+
+const VerifiedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    userId: z.string(),
+    status: z.string(),
+    approvalStatus: z.string().nullable(),
+    emailVerified: z.boolean(),
+  }),
+});
+
+const RateLimitedSchema = ErrorResponseSchema.extend({
+  resendAfter: z.number().int().optional().describe("Seconds to wait; also in the Retry-After header"),
+  limit: z
+    .enum(["cooldown", "email", "ip"])
+    .optional()
+    .describe("Which limit applies: 60 s cooldown, per email, per IP"),
+});
+
+const codeErrors = {
+  ...pickErrors(400, 404, 409),
+  429: { description: "Too soon or too many codes; see Retry-After", schema: RateLimitedSchema },
+};
+
+async function send(request: Request, email: string, message: string) {
+  await sendTrialCode(email, codeClient(request));
+  return {
+    success: true,
+    message,
+    data: { email, expiresIn: CODE_RULES.lifetime / 1000, resendAfter: CODE_RULES.resendAfter / 1000 },
+  };
+}
+
+async function verify(request: Request, email: string, code: string) {
+  const row = await verifyTrialEmail(email, code, codeClient(request));
+  return {
+    success: true,
+    message: OTP_MESSAGES.verified,
+    data: {
+      userId: row.userId,
+      status: row.status,
+      approvalStatus: row.approvalStatus,
+      emailVerified: row.emailVerified,
+    },
+  };
+}
+
+export const endpoints = [
+  endpoint({
+    method: "POST",
+    path: "/api/auth/general-email-verification/send-otp",
+    summary: "Email a 6-digit code to an email with a trial signup (valid 10 minutes; resend after 60 s)",
+    tag: "Email verification",
+    access: "public",
+    body: SendOtpSchema,
+    responses: { 200: { description: "Code sent", schema: SentSchema }, ...codeErrors },
+    handler: ({ request, body }) => send(request, body.email, OTP_SENT),
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/general-email-verification/verify-otp",
+    summary: "Check the emailed code; the trial signup then waits for admin approval",
+    tag: "Email verification",
+    access: "public",
+    body: VerifyOtpSchema,
+    responses: { 200: { description: "Verified", schema: VerifiedSchema }, ...codeErrors },
+    handler: ({ request, body }) => verify(request, body.email, body.otp),
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/email/send-verification",
+    summary: "Email the trial verification code (same rules as send-otp)",
+    tag: "Email verification",
+    access: "public",
+    body: SendVerificationSchema,
+    responses: { 200: { description: "Code sent", schema: SentSchema }, ...codeErrors },
+    handler: ({ request, body }) => send(request, body.email, OTP_SENT),
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/email/resend-verification",
+    summary: "Email a new trial verification code; the previous one stops working",
+    tag: "Email verification",
+    access: "public",
+    body: SendVerificationSchema,
+    responses: { 200: { description: "Code sent again", schema: SentSchema }, ...codeErrors },
+    handler: ({ request, body }) => send(request, body.email, OTP_RESENT),
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/email/verify-code",
+    summary: "Check the trial verification code (same rules as verify-otp)",
+    tag: "Email verification",
+    access: "public",
+    body: VerifyCodeSchema,
+    responses: { 200: { description: "Verified", schema: VerifiedSchema }, ...codeErrors },
+    handler: ({ request, body }) => verify(request, body.email, body.code),
+  }),
+];

@@ -1,0 +1,77 @@
+export { messageTone, StatusMessage } from "~/components/status-message";
+
+import type { ReactNode } from "react";
+
+export function FieldError({ id, error }: { id?: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="field-error">
+      {error}
+    </p>
+  );
+}
+
+export function FieldLabel({
+  htmlFor,
+  children,
+  optional,
+}: {
+  htmlFor: string;
+  children: ReactNode;
+  optional?: boolean;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="label">
+      {children}
+      {optional ? <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">(optional)</span> : null}
+    </label>
+  );
+}
+
+const STEP_LABELS = ["About you", "Your work", "Finish"] as const;
+
+export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
+  return (
+    <div>
+      <p className="text-sm font-semibold text-brand-700 dark:text-brand-300" data-testid="step-indicator">
+        Step {step} of 3
+      </p>
+      <ol className="mt-3 grid grid-cols-3 gap-2" aria-label="Signup progress">
+        {STEP_LABELS.map((label, index) => {
+          const number = index + 1;
+          const state = number < step ? "done" : number === step ? "current" : "todo";
+          return (
+            <li key={label} aria-current={state === "current" ? "step" : undefined}>
+              <span
+                className={`block h-1.5 rounded-full ${
+                  state === "todo" ? "bg-slate-200 dark:bg-slate-700" : "bg-brand-600 dark:bg-brand-400"
+                }`}
+              />
+              <span
+                className={`mt-2 block text-xs ${
+                  state === "current"
+                    ? "font-semibold text-slate-900 dark:text-white"
+                    : "text-slate-600 dark:text-slate-400"
+                }`}
+              >
+                {label}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** A field bots fill and people never see; a filled honeypot stores nothing. */
+export const HONEYPOT_FIELD = "contact_me_by_fax";
+
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+      <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

@@ -1,0 +1,586 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import {
+  COMPANY_SIZES,
+  companySizeLabel,
+  HOW_HEARD,
+  INDUSTRIES,
+  RequestedPlanSchema,
+  ROLE_OPTIONS,
+  requestedPlanLabel,
+  TRIAL_MESSAGES,
+  TrialStep1Schema,
+  TrialStep2IndividualSchema,
+  TrialStep2OrganizationSchema,
+  TrialStep3Schema,
+  trialStep2Schema,
+} from "~/domain/subscriptions/schemas";
+import { sendTrialCode, startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { codeClient } from "~/domain/verification/secret.server";
+import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
+import { isAppError } from "~/lib/errors";
+import { canonicalUrl, seo } from "~/lib/seo";
+import type { Route } from "./+types/free-trial";
+import { FieldError, FieldLabel, HONEYPOT_FIELD, Honeypot, StatusMessage, StepIndicator } from "./components";
+import { trialCookie } from "./session.server";
+
+type Step = 1 | 2 | 3;
+type Values = Record<string, string>;
+type FieldName = (typeof FIELDS)[number];
+type Shape = Partial<Record<FieldName, string>>;
+
+/** Every field of the signup, carried between steps in hidden inputs (plus the pricing page's plan). */
+const FIELDS = [
+  "role",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "companyName",
+  "jobTitle",
+  "companySize",
+  "industry",
+  "country",
+  "website",
+  "occupation",
+  "howDidYouHear",
+  "useCase",
+  "currentTools",
+  "agreeToTerms",
+  "subscribeNewsletter",
+  "plan",
+] as const;
+
+const STEP_FIELDS: Record<Step, readonly string[]> = {
+  1: ["role", "firstName", "lastName", "email", "phone"],
+  2: ["companyName", "jobTitle", "companySize", "industry", "country", "website", "occupation"],
+  3: ["howDidYouHear", "useCase", "currentTools", "agreeToTerms", "subscribeNewsletter"],
+};
+
+const START_FAILED = "Failed to start trial. Please try again.";
+const START_OFFLINE = "Failed to start trial. Please check your connection and try again.";
+
+type ActionData = {
+  step: Step;
+  values: Values;
+  result?: SubmissionResult<string[]>;
+  /** Server field errors: "Please fix the highlighted errors and try again." */
+  banner?: boolean;
+  error?: string;
+  existing?: { email: string; currentPlan: string };
+};
+
+function carried(form: FormData): Values {
+  const values: Values = {};
+  for (const name of FIELDS) {
+    const value = form.get(name);
+    if (typeof value === "string" && value !== "") values[name] = value.slice(0, 2000);
+  }
+  return values;
+}
+
+const stepOf = (field: string): Step => (STEP_FIELDS[1].includes(field) ? 1 : STEP_FIELDS[2].includes(field) ? 2 : 3);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const settings = config();
+  return {
+    plan: RequestedPlanSchema.parse(url.searchParams.get("plan") ?? undefined) ?? null,
+    canonical: canonicalUrl(request.url, settings.SITE_URL),
+    appUrl: settings.APP_URL.replace(/\/$/, ""),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const values = carried(form);
+  const reply = (body: ActionData, status = 200) => data(body, { status });
+  if (intent === "back-1" || intent === "back-2") return reply({ step: intent === "back-1" ? 1 : 2, values });
+
+  const submitted: Step = intent === "step-3" ? 3 : intent === "step-2" ? 2 : 1;
+  // Earlier steps are checked again on every post: a step sent out of order goes back to the
+  // first step that is not complete, with its errors.
+  const step1 = parseWithZod(form, { schema: TrialStep1Schema });
+  if (step1.status !== "success") return reply({ step: 1, values, result: step1.reply(), banner: true }, 400);
+  if (submitted === 1) return reply({ step: 2, values });
+  const step2 = parseWithZod(form, { schema: trialStep2Schema(step1.value.role) });
+  if (step2.status !== "success") return reply({ step: 2, values, result: step2.reply(), banner: true }, 400);
+  if (submitted === 2) return reply({ step: 3, values });
+  const step3 = parseWithZod(form, { schema: TrialStep3Schema });
+  if (step3.status !== "success") return reply({ step: 3, values, result: step3.reply(), banner: true }, 400);
+
+  // A filled honeypot: look like a success, store nothing.
+  if (form.get(HONEYPOT_FIELD)) throw redirect("/free-trial/welcome");
+
+  let userId: string;
+  let email: string;
+  try {
+    const { subscription } = await startTrial(
+      { ...step1.value, ...step2.value, ...step3.value, requestedPlan: values.plan },
+      { requireTerms: true },
+    );
+    userId = subscription.userId;
+    email = subscription.email;
+  } catch (error) {
+    if (!isAppError(error)) {
+      console.error(error);
+      return reply({ step: 3, values, error: START_FAILED }, 500);
+    }
+    if (error.status === 409 && error.message.includes("already has a subscription")) {
+      return reply(
+        { step: 3, values, existing: { email: step1.value.email, currentPlan: String(error.extra.currentPlan ?? "") } },
+        409,
+      );
+    }
+    const details = error.extra.details ?? [];
+    if (details.length) {
+      // Server field errors go back onto the fields of the step they belong to.
+      const target = Math.min(...details.map((d) => stepOf(d.field))) as Step;
+      const submission = target === 1 ? step1 : target === 2 ? step2 : step3;
+      const fieldErrors = Object.fromEntries(
+        details.filter((d) => stepOf(d.field) === target).map((d) => [d.field, [d.message]]),
+      );
+      return reply({ step: target, values, result: submission.reply({ fieldErrors }), banner: true }, 400);
+    }
+    return reply({ step: 3, values, error: `Error: ${error.message}` }, error.status);
+  }
+
+  let sent = true;
+  try {
+    await sendTrialCode(email, codeClient(request));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    // A code sent less than a minute ago (a signup started again) is still the one to use;
+    // otherwise the code screen says sending failed and how long to wait.
+    sent = error.extra.limit === "cooldown";
+  }
+  throw redirect(`/free-trial/verify${sent ? "?sent=1" : ""}`, {
+    headers: { "Set-Cookie": await trialCookie(request, userId) },
+  });
+}
+
+export default function FreeTrial({ loaderData, actionData }: Route.ComponentProps) {
+  const plan = loaderData.plan ?? actionData?.values.plan ?? null;
+  const step = actionData?.step ?? 1;
+  const values: Values = actionData?.values ?? (loaderData.plan ? { plan: loaderData.plan } : {});
+  return (
+    <main className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:gap-16 lg:px-8 lg:py-20">
+        <Intro plan={plan} />
+        <div className="lg:col-span-3">
+          <div className="card relative p-5 sm:p-8">
+            {actionData?.existing ? (
+              <AlreadySubscribed {...actionData.existing} appUrl={loaderData.appUrl} />
+            ) : (
+              <>
+                <StepIndicator step={step} />
+                {/* A new key per answer: each step's form starts from the server's values. */}
+                <StepForm
+                  key={`${step}-${actionData ? JSON.stringify(actionData.result ?? null) : "initial"}`}
+                  step={step}
+                  values={values}
+                  result={actionData?.result}
+                  banner={actionData?.banner}
+                  error={actionData?.error}
+                  focusOnMount={Boolean(actionData)}
+                />
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Intro({ plan }: { plan: string | null }) {
+  return (
+    <div className="lg:col-span-2">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">Free trial</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+        Start your 7-day free trial
+      </h1>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        Build approval workflows, forms and integrations with {BRAND.name}. No credit card required.
+      </p>
+      {plan ? (
+        <p
+          className="mt-6 inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1.5 text-sm font-medium text-brand-800 dark:border-brand-800 dark:bg-slate-900 dark:text-brand-200"
+          data-testid="selected-plan"
+        >
+          <Sparkles aria-hidden className="size-4" />
+          Selected plan: {requestedPlanLabel(plan)}
+        </p>
+      ) : null}
+      <ul className="mt-8 space-y-3 text-sm text-slate-700 dark:text-slate-200">
+        {[
+          "Full access to every feature for 7 days",
+          "Unlimited workflow steps and team members",
+          "Our team reviews each request and emails you when it is approved",
+        ].map((item) => (
+          <li key={item} className="flex gap-2">
+            <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-accent-600 dark:text-accent-400" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function AlreadySubscribed({ email, currentPlan, appUrl }: { email: string; currentPlan: string; appUrl: string }) {
+  const planName = currentPlan ? currentPlan[0]?.toUpperCase() + currentPlan.slice(1) : "";
+  return (
+    <div data-testid="existing-subscription" className="text-center">
+      <h2 className="text-2xl font-bold text-slate-900 dark:text-white">Welcome back!</h2>
+      <div className="mt-4 text-left">
+        <StatusMessage text={`${email} already has an active subscription with ${BRAND.name}.`} />
+      </div>
+      <p className="mt-4 text-slate-700 dark:text-slate-200">
+        Current plan: <strong data-testid="current-plan">{planName}</strong>
+      </p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <a href={`${appUrl}/login`} className="btn-primary">
+          Go to login
+        </a>
+        <Link to="/" className="btn-secondary">
+          Back to home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const STEP_SCHEMAS = {
+  1: TrialStep1Schema,
+  3: TrialStep3Schema,
+} as const;
+
+function schemaFor(step: Step, role: string | undefined) {
+  const schema =
+    step === 2
+      ? role === "individual"
+        ? TrialStep2IndividualSchema
+        : TrialStep2OrganizationSchema
+      : STEP_SCHEMAS[step];
+  return schema as unknown as z.ZodType<Shape, Shape>;
+}
+
+const ANY_STEP = z.object({}) as unknown as z.ZodType<Shape, Shape>;
+
+function StepForm({
+  step,
+  values,
+  result,
+  banner,
+  error,
+  focusOnMount,
+}: {
+  step: Step;
+  values: Values;
+  result?: SubmissionResult<string[]>;
+  banner?: boolean;
+  error?: string;
+  focusOnMount: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A field's error clears as soon as it is edited (spec §5); the next submit checks again.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const schema = schemaFor(step, values.role);
+  const [form, fields] = useForm<Shape>({
+    id: `trial-step-${step}`,
+    lastResult: result,
+    defaultValue: values,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+    onValidate({ formData, submitter }) {
+      const back = submitter instanceof HTMLButtonElement && submitter.value.startsWith("back");
+      return parseWithZod(formData, { schema: back ? ANY_STEP : schema });
+    },
+  });
+
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
+
+  const errorOf = (name: FieldName) => (edited.has(name) ? undefined : fields[name].errors?.[0]);
+  const onEdit = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
+  };
+  const field = (name: FieldName) => fields[name];
+  const hidden = Object.entries(values).filter(([name]) => !STEP_FIELDS[step].includes(name));
+  const text = (name: FieldName, type: "text" | "email" | "tel" | "url" = "text") => ({
+    ...getInputProps(field(name), { type }),
+    "aria-invalid": errorOf(name) ? true : undefined,
+    "aria-describedby": errorOf(name) ? field(name).errorId : undefined,
+    className: "input",
+  });
+  const select = (name: FieldName) => ({
+    ...getSelectProps(field(name)),
+    "aria-invalid": errorOf(name) ? true : undefined,
+    "aria-describedby": errorOf(name) ? field(name).errorId : undefined,
+    className: "input",
+  });
+  const titles = {
+    1: "Tell us about you",
+    2: values.role === "individual" ? "Where are you based?" : "About your organization",
+    3: "Almost done",
+  };
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      onInput={onEdit}
+      onChange={onEdit}
+      onSubmitCapture={() => setEdited(new Set())}
+      className="mt-6 space-y-5"
+    >
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900 outline-none dark:text-white">
+        {titles[step]}
+      </h2>
+      {banner && edited.size === 0 ? (
+        <StatusMessage text={TRIAL_MESSAGES.fixHighlighted} tone="error" testId="form-banner" />
+      ) : null}
+      {error ? <StatusMessage text={error} testId="form-banner" /> : null}
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Honeypot />
+
+      {step === 1 ? (
+        <>
+          <fieldset aria-describedby={errorOf("role") ? field("role").errorId : undefined}>
+            <legend className="label">I am signing up as</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {ROLE_OPTIONS.map((option) => (
+                <label
+                  key={option.value}
+                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 hover:border-brand-400 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500 dark:border-slate-700 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950"
+                >
+                  <input
+                    {...getInputProps(field("role"), { type: "radio", value: option.value })}
+                    className="mt-1 size-4 accent-brand-600"
+                  />
+                  <span>
+                    <span className="block text-sm font-semibold text-slate-900 dark:text-white">{option.label}</span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-300">{option.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FieldError id={field("role").errorId} error={errorOf("role")} />
+          </fieldset>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <FieldLabel htmlFor={field("firstName").id}>First name</FieldLabel>
+              <input {...text("firstName")} autoComplete="given-name" />
+              <FieldError id={field("firstName").errorId} error={errorOf("firstName")} />
+            </div>
+            <div>
+              <FieldLabel htmlFor={field("lastName").id}>Last name</FieldLabel>
+              <input {...text("lastName")} autoComplete="family-name" />
+              <FieldError id={field("lastName").errorId} error={errorOf("lastName")} />
+            </div>
+          </div>
+          <div>
+            <FieldLabel htmlFor={field("email").id}>Work email</FieldLabel>
+            <input {...text("email", "email")} autoComplete="email" inputMode="email" />
+            <FieldError id={field("email").errorId} error={errorOf("email")} />
+          </div>
+          <div>
+            <FieldLabel htmlFor={field("phone").id} optional>
+              Phone
+            </FieldLabel>
+            <input {...text("phone", "tel")} autoComplete="tel" />
+            <FieldError id={field("phone").errorId} error={errorOf("phone")} />
+          </div>
+        </>
+      ) : null}
+
+      {step === 2 && values.role !== "individual" ? (
+        <>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <FieldLabel htmlFor={field("companyName").id}>Company name</FieldLabel>
+              <input {...text("companyName")} autoComplete="organization" />
+              <FieldError id={field("companyName").errorId} error={errorOf("companyName")} />
+            </div>
+            <div>
+              <FieldLabel htmlFor={field("jobTitle").id}>Job title</FieldLabel>
+              <input {...text("jobTitle")} autoComplete="organization-title" />
+              <FieldError id={field("jobTitle").errorId} error={errorOf("jobTitle")} />
+            </div>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <FieldLabel htmlFor={field("companySize").id}>Company size</FieldLabel>
+              <select {...select("companySize")}>
+                <option value="">Select company size</option>
+                {COMPANY_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {companySizeLabel(size)}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={field("companySize").errorId} error={errorOf("companySize")} />
+            </div>
+            <div>
+              <FieldLabel htmlFor={field("industry").id}>Industry</FieldLabel>
+              <select {...select("industry")}>
+                <option value="">Select industry</option>
+                {INDUSTRIES.map((industry) => (
+                  <option key={industry} value={industry}>
+                    {industry}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={field("industry").errorId} error={errorOf("industry")} />
+            </div>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <FieldLabel htmlFor={field("country").id}>Country</FieldLabel>
+              <input {...text("country")} autoComplete="country-name" />
+              <FieldError id={field("country").errorId} error={errorOf("country")} />
+            </div>
+            <div>
+              <FieldLabel htmlFor={field("website").id} optional>
+                Website
+              </FieldLabel>
+              <input {...text("website", "url")} autoComplete="url" placeholder="https://example.com" />
+              <FieldError id={field("website").errorId} error={errorOf("website")} />
+            </div>
+          </div>
+        </>
+      ) : null}
+
+      {step === 2 && values.role === "individual" ? (
+        <>
+          <div>
+            <FieldLabel htmlFor={field("country").id}>Country</FieldLabel>
+            <input {...text("country")} autoComplete="country-name" />
+            <FieldError id={field("country").errorId} error={errorOf("country")} />
+          </div>
+          <div>
+            <FieldLabel htmlFor={field("occupation").id} optional>
+              Occupation
+            </FieldLabel>
+            <input {...text("occupation")} autoComplete="organization-title" />
+            <FieldError id={field("occupation").errorId} error={errorOf("occupation")} />
+          </div>
+        </>
+      ) : null}
+
+      {step === 3 ? (
+        <>
+          <div>
+            <FieldLabel htmlFor={field("howDidYouHear").id} optional>
+              How did you hear about us?
+            </FieldLabel>
+            <select {...select("howDidYouHear")}>
+              <option value="">Select an option</option>
+              {HOW_HEARD.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+            <FieldError id={field("howDidYouHear").errorId} error={errorOf("howDidYouHear")} />
+          </div>
+          <div>
+            <FieldLabel htmlFor={field("useCase").id} optional>
+              What would you like to automate?
+            </FieldLabel>
+            <textarea
+              {...getTextareaProps(field("useCase"))}
+              aria-invalid={errorOf("useCase") ? true : undefined}
+              rows={3}
+              className="input"
+            />
+            <FieldError id={field("useCase").errorId} error={errorOf("useCase")} />
+          </div>
+          <div>
+            <FieldLabel htmlFor={field("currentTools").id} optional>
+              Tools you use today
+            </FieldLabel>
+            <input {...text("currentTools")} placeholder="Email, spreadsheets, ERP…" />
+            <FieldError id={field("currentTools").errorId} error={errorOf("currentTools")} />
+          </div>
+          <div className="space-y-3">
+            <label className="flex items-start gap-3 text-sm text-slate-700 dark:text-slate-200">
+              <input
+                {...getInputProps(field("agreeToTerms"), { type: "checkbox" })}
+                aria-invalid={errorOf("agreeToTerms") ? true : undefined}
+                aria-describedby={errorOf("agreeToTerms") ? field("agreeToTerms").errorId : undefined}
+                className="mt-0.5 size-4 accent-brand-600"
+              />
+              <span>I agree to the {BRAND.name} Terms of Service and Privacy Policy</span>
+            </label>
+            <FieldError id={field("agreeToTerms").errorId} error={errorOf("agreeToTerms")} />
+            <label className="flex items-start gap-3 text-sm text-slate-700 dark:text-slate-200">
+              <input
+                {...getInputProps(field("subscribeNewsletter"), { type: "checkbox" })}
+                className="mt-0.5 size-4 accent-brand-600"
+              />
+              <span>Send me product news and automation tips (optional)</span>
+            </label>
+          </div>
+        </>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+        {step > 1 ? (
+          <button type="submit" name="intent" value={`back-${step - 1}`} className="btn-secondary" disabled={busy}>
+            <ArrowLeft aria-hidden className="size-4" /> Back
+          </button>
+        ) : (
+          <span />
+        )}
+        <button type="submit" name="intent" value={`step-${step}`} className="btn-primary" disabled={busy}>
+          {step === 3 ? (busy ? "Starting..." : "Start free trial") : "Continue"}
+          {step < 3 ? <ArrowRight aria-hidden className="size-4" /> : null}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seo({
+    title: "Start your 7-day free trial",
+    description: `Try ${BRAND.name} free for 7 days: no-code approval workflows, forms and integrations. No credit card required.`,
+    url: loaderData?.canonical ?? "/free-trial",
+  });
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Start your 7-day free trial</h1>
+      <div className="mt-6 text-left">
+        <StatusMessage text={START_OFFLINE} />
+      </div>
+      <a href="/free-trial" className="btn-primary mt-6">
+        Try again
+      </a>
+    </main>
+  );
+}

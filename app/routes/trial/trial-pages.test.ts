@@ -1,0 +1,216 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { subscriptions, verificationCodes } from "~/db/schema";
+import { latestCodeFor, uniqueTrialEmail } from "../../../tests/helpers/trial";
+import { action as trialAction, loader as trialLoader } from "./free-trial";
+import { action as verifyAction, loader as verifyLoader } from "./verify";
+import { loader as welcomeLoader } from "./welcome";
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read action results loosely
+type Result = { data: Record<string, any>; init: { status?: number } | null };
+
+const ORIGIN = "http://localhost";
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+
+function post(path: string, fields: Record<string, string>, cookie?: string) {
+  return new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+}
+
+/** Runs a loader or action: its data, or the redirect it threw. */
+async function run(fn: (a: never) => unknown, request: Request) {
+  try {
+    const value = (await fn(args(request))) as Result | Response;
+    if (value instanceof Response) return { response: value };
+    return { result: value as Result };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { response: thrown };
+    throw thrown;
+  }
+}
+
+const step1 = (email: string) => ({
+  role: "organization",
+  firstName: "Kiran",
+  lastName: "Rao",
+  email,
+  phone: "",
+});
+const step2 = {
+  companyName: "Rao Mills",
+  jobTitle: "Owner",
+  companySize: "1-10",
+  industry: "Manufacturing",
+  country: "India",
+};
+const step3 = { howDidYouHear: "YouTube", useCase: "", currentTools: "", agreeToTerms: "on" };
+
+async function signUp(email = uniqueTrialEmail("page")) {
+  const { response } = await run(
+    trialAction,
+    post("/free-trial", { intent: "step-3", ...step1(email), ...step2, ...step3, plan: "standard" }),
+  );
+  expect(response?.status).toBe(302);
+  const cookie = (response?.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+  return { email, cookie, location: response?.headers.get("Location") };
+}
+
+describe("/free-trial steps", () => {
+  it("shows the plan from ?plan= and ignores unknown plans", async () => {
+    const pro = (await run(trialLoader, new Request(`${ORIGIN}/free-trial?plan=Pro`))).result as unknown as {
+      plan: string;
+    };
+    expect(pro.plan).toBe("pro");
+    const odd = (await run(trialLoader, new Request(`${ORIGIN}/free-trial?plan=gold`))).result as unknown as {
+      plan: string | null;
+    };
+    expect(odd.plan).toBeNull();
+  });
+
+  it("answers an empty step 1 with the spec's messages and the banner", async () => {
+    const { result } = await run(trialAction, post("/free-trial", { intent: "step-1" }));
+    expect(result?.init?.status).toBe(400);
+    expect(result?.data.step).toBe(1);
+    expect(result?.data.banner).toBe(true);
+    expect(result?.data.result.error).toMatchObject({
+      role: ["Please select your role"],
+      firstName: ["First name is required"],
+      lastName: ["Last name is required"],
+      email: ["Email is required"],
+    });
+  });
+
+  it("moves on step by step, carrying the values", async () => {
+    const email = uniqueTrialEmail("steps");
+    const one = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(email), plan: "pro" }));
+    expect(one.result?.data).toMatchObject({ step: 2, values: { email, plan: "pro" } });
+    const two = await run(trialAction, post("/free-trial", { intent: "step-2", ...step1(email), ...step2 }));
+    expect(two.result?.data.step).toBe(3);
+    const individual = await run(
+      trialAction,
+      post("/free-trial", { intent: "step-2", ...step1(email), role: "individual", country: "" }),
+    );
+    expect(individual.result?.data.result.error).toEqual({ country: ["Country is required"] });
+    const back = await run(trialAction, post("/free-trial", { intent: "back-1", ...step1(email), ...step2 }));
+    expect(back.result?.data).toMatchObject({ step: 1, values: { companyName: "Rao Mills" } });
+  });
+
+  it("sends a step posted out of order back to the first incomplete step, storing nothing", async () => {
+    const email = uniqueTrialEmail("order");
+    const skipped = await run(trialAction, post("/free-trial", { intent: "step-3", email, ...step3 }));
+    expect(skipped.result?.init?.status).toBe(400);
+    expect(skipped.result?.data.step).toBe(1);
+    const noStep2 = await run(trialAction, post("/free-trial", { intent: "step-3", ...step1(email), ...step3 }));
+    expect(noStep2.result?.data.step).toBe(2);
+    expect(noStep2.result?.data.result.error.companyName).toEqual(["Company name is required"]);
+    const noTerms = await run(
+      trialAction,
+      post("/free-trial", { intent: "step-3", ...step1(email), ...step2, howDidYouHear: "" }),
+    );
+    expect(noTerms.result?.data.result.error).toEqual({ agreeToTerms: ["You must agree to the terms"] });
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.email, email)).get()).toBeUndefined();
+  });
+
+  it("stores nothing when the honeypot is filled", async () => {
+    const email = uniqueTrialEmail("bot");
+    const { response } = await run(
+      trialAction,
+      post("/free-trial", { intent: "step-3", ...step1(email), ...step2, ...step3, contact_me_by_fax: "x" }),
+    );
+    expect(response?.headers.get("Location")).toBe("/free-trial/welcome");
+    expect(await db().select().from(subscriptions).where(eq(subscriptions.email, email)).get()).toBeUndefined();
+  });
+
+  it("stores the signup, emails a code and opens the code screen", async () => {
+    const { email, cookie, location } = await signUp();
+    expect(location).toBe("/free-trial/verify?sent=1");
+    expect(cookie).toMatch(/^flowlane_trial=.+/);
+    const row = await db().select().from(subscriptions).where(eq(subscriptions.email, email)).get();
+    expect(row).toMatchObject({ status: "unverified", requestedPlan: "standard", companyName: "Rao Mills" });
+    expect(await latestCodeFor(email)).toMatch(/^\d{6}$/);
+  });
+
+  it("greets an email that already has a subscription with its plan", async () => {
+    const { email } = await signUp();
+    await db()
+      .update(subscriptions)
+      .set({ status: "active", emailVerified: true })
+      .where(eq(subscriptions.email, email));
+    const { result } = await run(
+      trialAction,
+      post("/free-trial", { intent: "step-3", ...step1(email), ...step2, ...step3 }),
+    );
+    expect(result?.init?.status).toBe(409);
+    expect(result?.data.existing).toEqual({ email, currentPlan: "trial" });
+  });
+});
+
+describe("/free-trial/verify", () => {
+  it("needs the signup cookie, unaltered", async () => {
+    const none = await run(verifyLoader, new Request(`${ORIGIN}/free-trial/verify`));
+    expect(none.response?.headers.get("Location")).toBe("/free-trial");
+    const { cookie } = await signUp();
+    const tampered = `${cookie.slice(0, -3)}abc`;
+    const altered = await run(
+      verifyLoader,
+      new Request(`${ORIGIN}/free-trial/verify`, { headers: { Cookie: tampered } }),
+    );
+    expect(altered.response?.headers.get("Location")).toBe("/free-trial");
+  });
+
+  it("shows the remaining resend seconds, refuses bad codes and early resends, then verifies", async () => {
+    const { email, cookie } = await signUp();
+    const page = await run(
+      verifyLoader,
+      new Request(`${ORIGIN}/free-trial/verify?sent=1`, { headers: { Cookie: cookie } }),
+    );
+    const data = page.result as unknown as { email: string; resendAfter: number; notice: string };
+    expect(data.email).toBe(email);
+    expect(data.resendAfter).toBeGreaterThan(50);
+    expect(data.resendAfter).toBeLessThanOrEqual(60);
+    expect(data.notice).toBe("Please check your email for the OTP verification code.");
+
+    const empty = await run(verifyAction, post("/free-trial/verify", { intent: "verify", otp: "" }, cookie));
+    expect(empty.result?.data.fieldError).toBe("Please enter the OTP code.");
+    const letters = await run(verifyAction, post("/free-trial/verify", { intent: "verify", otp: "12a456" }, cookie));
+    expect(letters.result?.data.fieldError).toBe("The code must contain digits only.");
+    const short = await run(verifyAction, post("/free-trial/verify", { intent: "verify", otp: "12345" }, cookie));
+    expect(short.result?.data.fieldError).toBe("The code must be 6 digits.");
+
+    const code = await latestCodeFor(email);
+    const wrong = await run(
+      verifyAction,
+      post("/free-trial/verify", { intent: "verify", otp: code === "000000" ? "111111" : "000000" }, cookie),
+    );
+    expect(wrong.result?.data.message).toBe("Error: Invalid code. You have 4 attempts left.");
+
+    const early = await run(verifyAction, post("/free-trial/verify", { intent: "resend" }, cookie));
+    expect(early.result?.init?.status).toBe(429);
+    expect(early.result?.data.message).toMatch(/^Error: Please wait \d+ seconds before requesting a new code\.$/);
+
+    // After the cooldown, a resend works and says so.
+    await db()
+      .update(verificationCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(verificationCodes.email, email));
+    const resent = await run(verifyAction, post("/free-trial/verify", { intent: "resend" }, cookie));
+    expect(resent.result?.data.message).toBe("OTP resent to your email.");
+    const fresh = await latestCodeFor(email);
+
+    const ok = await run(verifyAction, post("/free-trial/verify", { intent: "verify", otp: fresh }, cookie));
+    expect(ok.response?.headers.get("Location")).toBe("/free-trial/welcome");
+    const after = await run(verifyLoader, new Request(`${ORIGIN}/free-trial/verify`, { headers: { Cookie: cookie } }));
+    expect(after.response?.headers.get("Location")).toBe("/free-trial/welcome");
+    const welcome = await run(
+      welcomeLoader,
+      new Request(`${ORIGIN}/free-trial/welcome`, { headers: { Cookie: cookie } }),
+    );
+    expect(welcome.result).toMatchObject({ firstName: "Kiran", email });
+    const row = await db().select().from(subscriptions).where(eq(subscriptions.email, email)).get();
+    expect(row).toMatchObject({ status: "pending", approvalStatus: "pending_admin_approval", emailVerified: true });
+  });
+});

@@ -1,0 +1,182 @@
+import { MailCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { sendTrialCode, trialResendWait, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
+import { CODE_RULES } from "~/domain/verification/codes.server";
+import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
+import { codeClient } from "~/domain/verification/secret.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Route } from "./+types/verify";
+import { FieldError, StatusMessage } from "./components";
+import { currentSignup } from "./session.server";
+
+const VerifySchema = z.object({ otp: OtpSchema });
+
+type ActionData = { intent: "verify" | "resend"; message?: string; fieldError?: string };
+
+async function requireUnverifiedSignup(request: Request) {
+  const signup = await currentSignup(request);
+  if (!signup) throw redirect("/free-trial");
+  if (signup.status !== "unverified" || signup.emailVerified) throw redirect("/free-trial/welcome");
+  return signup;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const signup = await requireUnverifiedSignup(request);
+  const sent = new URL(request.url).searchParams.get("sent");
+  return {
+    email: signup.email,
+    validMinutes: CODE_RULES.lifetime / 60_000,
+    // The server says how long the resend button waits, so a reload keeps the countdown.
+    resendAfter: await trialResendWait(signup.email, codeClient(request).ip),
+    renderedAt: Date.now(),
+    notice: sent === "1" ? OTP_MESSAGES.sent : sent === "0" ? OTP_MESSAGES.sendFailed : null,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const signup = await requireUnverifiedSignup(request);
+  const form = await request.formData();
+  const client = codeClient(request);
+  const reply = (body: ActionData, status = 200) => data(body, { status });
+
+  if (form.get("intent") === "resend") {
+    try {
+      await sendTrialCode(signup.email, client);
+      return reply({ intent: "resend", message: OTP_MESSAGES.resent });
+    } catch (error) {
+      if (!isAppError(error)) {
+        console.error(error);
+        return reply({ intent: "resend", message: OTP_MESSAGES.sendFailed }, 500);
+      }
+      return reply({ intent: "resend", message: `Error: ${error.message}` }, error.status);
+    }
+  }
+
+  const parsed = VerifySchema.safeParse({ otp: form.get("otp") ?? "" });
+  if (!parsed.success) {
+    return reply({ intent: "verify", fieldError: parsed.error.issues[0]?.message ?? OTP_MESSAGES.verifyFailed }, 400);
+  }
+  try {
+    await verifyTrialEmail(signup.email, parsed.data.otp, client);
+  } catch (error) {
+    if (!isAppError(error)) {
+      console.error(error);
+      return reply({ intent: "verify", message: OTP_MESSAGES.verifyFailed }, 500);
+    }
+    return reply({ intent: "verify", message: `Error: ${error.message}` }, error.status);
+  }
+  throw redirect("/free-trial/welcome");
+}
+
+/** Seconds left, ticking in the browser from the server's figure. */
+function useCountdown(seconds: number, since: number) {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    const deadline = since + seconds * 1000;
+    const tick = () => setLeft(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
+    tick();
+    if (seconds <= 0) return;
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [seconds, since]);
+  return left;
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const [code, setCode] = useState("");
+  // The clock starts when the page is shown in the browser, not when the server rendered it.
+  const [shownAt, setShownAt] = useState(loaderData.renderedAt);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts the clock for each new answer from the server
+  useEffect(() => setShownAt(Date.now()), [loaderData.renderedAt]);
+  const left = useCountdown(loaderData.resendAfter, shownAt);
+  const message = actionData?.message ?? (actionData ? null : loaderData.notice);
+  const canVerify = /^\d{6}$/.test(code);
+
+  return (
+    <main className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-20 dark:from-slate-900 dark:to-slate-950">
+      <div className="card mx-auto max-w-lg p-6 sm:p-8">
+        <MailCheck aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">Verify your email</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          We sent a 6-digit code to <strong className="text-slate-900 dark:text-white">{loaderData.email}</strong>. It
+          is valid for {loaderData.validMinutes} minutes.
+        </p>
+        {message ? (
+          <div className="mt-5">
+            <StatusMessage text={message} testId="otp-message" />
+          </div>
+        ) : null}
+
+        <Form method="post" noValidate className="mt-6 space-y-4">
+          <input type="hidden" name="intent" value="verify" />
+          <div>
+            <label htmlFor="otp" className="label">
+              Verification code
+            </label>
+            <input
+              id="otp"
+              name="otp"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={6}
+              value={hydrated ? code : undefined}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
+              aria-invalid={actionData?.fieldError ? true : undefined}
+              aria-describedby={actionData?.fieldError ? "otp-error" : "otp-hint"}
+              className="input text-center font-mono text-2xl tracking-[0.5em]"
+            />
+            <p id="otp-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              Digits only, 6 in all.
+            </p>
+            <FieldError id="otp-error" error={actionData?.fieldError} />
+          </div>
+          <button
+            type="submit"
+            className="btn-primary w-full"
+            disabled={(hydrated && !canVerify) || pendingIntent === "verify"}
+          >
+            {pendingIntent === "verify" ? "Verifying..." : "Verify"}
+          </button>
+        </Form>
+
+        <Form method="post" className="mt-4 flex flex-col items-center gap-2 text-sm sm:flex-row sm:justify-between">
+          <input type="hidden" name="intent" value="resend" />
+          <span className="text-slate-600 dark:text-slate-300" data-testid="resend-countdown">
+            {left > 0 ? `You can request a new code in ${left} seconds.` : "Didn't get the code?"}
+          </span>
+          <button
+            type="submit"
+            className="btn-secondary"
+            disabled={(hydrated && left > 0) || pendingIntent === "resend"}
+          >
+            {pendingIntent === "resend"
+              ? "Sending..."
+              : left > 0 && hydrated
+                ? `Resend code (${left}s)`
+                : "Resend code"}
+          </button>
+        </Form>
+
+        <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+          Wrong address?{" "}
+          <Link to="/free-trial" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+            Start again
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Verify your email | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,105 @@
+import { env } from "cloudflare:workers";
+import { desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { emailOutbox, verificationCodes } from "~/db/schema";
+import { resetConfigCache } from "~/lib/config.server";
+
+/** A client with a known IP, not a local run. */
+export const CLIENT = { ip: "203.0.113.7", local: false };
+
+let counter = 0;
+export const uniqueTrialEmail = (prefix = "trial") => `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** The flat form fields of a complete organization signup. */
+export function orgSignup(overrides: Record<string, unknown> = {}) {
+  return {
+    role: "organization",
+    firstName: "Asha",
+    lastName: "Verma",
+    email: uniqueTrialEmail("org"),
+    phone: "+91 98200 12345",
+    companyName: "Verma Textiles",
+    jobTitle: "Operations Head",
+    companySize: "51-200",
+    industry: "Manufacturing",
+    country: "India",
+    website: "vermatextiles.example",
+    howDidYouHear: "LinkedIn",
+    useCase: "Purchase approvals",
+    currentTools: "Spreadsheets",
+    subscribeNewsletter: true,
+    agreeToTerms: true,
+    ...overrides,
+  };
+}
+
+/** The nested API payload (spec §3 "Trial signup payload") of an organization signup. */
+export function orgPayload(overrides: Record<string, unknown> = {}) {
+  const email = (overrides.email as string | undefined) ?? uniqueTrialEmail("api");
+  return {
+    userId: "client-made-id",
+    email,
+    role: "organization",
+    personalInfo: { firstName: "Ravi", lastName: "Iyer", phone: "+91 98450 00000", jobTitle: "CTO" },
+    companyInfo: {
+      name: "Iyer Logistics",
+      size: "11-50",
+      industry: "Technology",
+      website: "https://iyer.example",
+      country: "India",
+    },
+    additionalInfo: { howDidYouHear: "Google Search", useCase: "Dispatch approvals", currentTools: "Email" },
+    preferences: { subscribeNewsletter: false },
+    plan: "trial",
+    ...overrides,
+  };
+}
+
+export function individualPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    email: uniqueTrialEmail("solo"),
+    role: "individual",
+    personalInfo: { firstName: "Meera", lastName: "Das", occupation: "Freelance designer" },
+    companyInfo: { country: "India" },
+    additionalInfo: {},
+    preferences: {},
+    plan: "trial",
+    ...overrides,
+  };
+}
+
+/** The code in the newest code email to an address (read from the outbox, as a person would). */
+export async function latestCodeFor(email: string) {
+  const code = await db()
+    .select()
+    .from(verificationCodes)
+    .where(eq(verificationCodes.email, email))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1)
+    .get();
+  if (!code) throw new Error(`no code for ${email}`);
+  const message = await db()
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.idempotencyKey, `code:${code.id}`))
+    .get();
+  const match = message?.text.match(/ is (\d{6})\./);
+  if (!match?.[1]) throw new Error(`no code email for ${email}`);
+  return match[1];
+}
+
+export async function emailsFor(email: string) {
+  return db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).all();
+}
+
+/** Changes configuration for the rest of the test file (restore with the returned function). */
+export function setConfig(values: Record<string, string>) {
+  const target = env as unknown as Record<string, string>;
+  const previous = Object.fromEntries(Object.keys(values).map((key) => [key, target[key] ?? ""]));
+  Object.assign(target, values);
+  resetConfigCache();
+  return () => {
+    Object.assign(target, previous);
+    resetConfigCache();
+  };
+}
