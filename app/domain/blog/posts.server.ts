@@ -24,6 +24,16 @@ export async function listPublishedPosts(limit?: number) {
   return limit ? query.limit(limit).all() : query.all();
 }
 
+/** Ids and change dates of published posts (the sitemap). */
+export async function listPublishedPostRefs() {
+  return db()
+    .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.status, "published"))
+    .orderBy(...newestFirst)
+    .all();
+}
+
 /** Every post, drafts included, newest change first (the admin list). */
 export async function listAllPosts() {
   return db()
@@ -40,7 +50,7 @@ export async function findPost(id: string) {
 /** A post a visitor may read: published only (spec §4); drafts look exactly like missing posts. */
 export async function getPublishedPost(id: string) {
   const post = await findPost(id);
-  if (!post || post.status !== "published") throw new AppError(404, POST_NOT_FOUND);
+  if (post?.status !== "published") throw new AppError(404, POST_NOT_FOUND);
   return post;
 }
 

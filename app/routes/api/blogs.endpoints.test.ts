@@ -238,3 +238,20 @@ describe("OpenAPI", () => {
     expect(Object.keys(doc.paths["/api/blogs/{id}"] ?? {})).toEqual(["get", "put", "delete"]);
   });
 });
+
+describe("POST /api/blogs/preview", () => {
+  it("renders sanitized HTML for an admin and stores nothing", async () => {
+    const before = await rowCount();
+    const r = await api("POST", "/api/blogs/preview", {
+      token,
+      body: { content: "## Hi\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1))" },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.data.html).toBe('<h2 id="hi">Hi</h2>\n<p><a>x</a></p>');
+    expect(await rowCount()).toBe(before);
+  });
+
+  it("is for admins only", async () => {
+    expect((await api("POST", "/api/blogs/preview", { body: { content: "x" } })).status).toBe(401);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
+import { renderMarkdown } from "~/domain/blog/markdown";
 import {
   createPost,
   deletePost,
@@ -10,7 +11,7 @@ import {
   toApiPost,
   updatePost,
 } from "~/domain/blog/posts.server";
-import { BlogInputSchema, BlogPostSchema, BlogUpdateSchema } from "~/domain/blog/schemas";
+import { BlogInputSchema, BlogPostSchema, BlogUpdateSchema, PreviewSchema } from "~/domain/blog/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { pickErrors, successWith } from "~/lib/api/schemas";
 
@@ -88,6 +89,21 @@ export const endpoints = [
     async handler({ params, session }) {
       const post = await deletePost(actorOf(session), params.id!);
       return { success: true, data: { _id: post.id, id: post.id } };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/blogs/preview",
+    summary: "Render markdown to the sanitized HTML a post would show (the editor's live preview); stores nothing",
+    tag: "Blogs",
+    access: "admin",
+    body: PreviewSchema,
+    responses: {
+      200: { description: "Rendered", schema: successWith(z.object({ html: z.string() })) },
+      ...pickErrors(400, 401, 403),
+    },
+    handler({ body }) {
+      return { success: true, data: { html: renderMarkdown(body.content) } };
     },
   }),
 ];

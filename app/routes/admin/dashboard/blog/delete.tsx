@@ -1,0 +1,70 @@
+import { ArrowLeft, Trash2 } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorAlert } from "~/components/blog/admin";
+import { AdminBlogError } from "~/components/blog/admin-error";
+import { deletePost } from "~/domain/blog/posts.server";
+import { DELETE_FAILED } from "~/domain/blog/schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import type { Route } from "./+types/delete";
+import { loadPostOr404 } from "./load.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const post = await loadPostOr404(params.id);
+  return { post: { id: post.id, title: post.title, status: post.status } };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
+  try {
+    await deletePost({ id: admin.id, email: admin.email }, params.id);
+  } catch (error) {
+    if (!isAppError(error)) console.error(error);
+    return data({ error: DELETE_FAILED }, { status: isAppError(error) ? error.status : 500 });
+  }
+  return redirect("/admin/dashboard/blog?notice=deleted");
+}
+
+/** The delete confirmation without JavaScript (with it, the list opens a dialog posting here). */
+export default function ConfirmDelete({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto max-w-lg">
+      <Link
+        to="/admin/dashboard/blog"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Blog Management
+      </Link>
+      <div className="card mt-4 p-6">
+        <h1 className="flex items-center gap-2 text-xl font-bold">
+          <Trash2 aria-hidden className="size-5 text-red-600 dark:text-red-400" />
+          Delete this blog post?
+        </h1>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+          “<span className="font-semibold text-slate-900 dark:text-white">{loaderData.post.title}</span>” will be
+          removed for good. This cannot be undone.
+        </p>
+        {actionData?.error ? <ErrorAlert className="mt-4">{actionData.error}</ErrorAlert> : null}
+        <Form method="post" className="mt-6 flex justify-end gap-3">
+          <Link to="/admin/dashboard/blog" className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-danger" disabled={busy}>
+            {busy ? "Deleting..." : "Delete"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: `Delete blog post | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary() {
+  return <AdminBlogError />;
+}
