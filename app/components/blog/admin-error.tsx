@@ -3,9 +3,9 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { POST_NOT_FOUND } from "~/domain/blog/schemas";
 
 /** Error view of the Blog Management sub-pages: a missing post, or anything else. */
-export function AdminBlogError() {
+export function AdminBlogError({ notFound = false }: { notFound?: boolean }) {
   const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
+  const missing = notFound || (isRouteErrorResponse(error) && error.status === 404);
   return (
     <div className="card mx-auto max-w-lg p-8 text-center">
       <h1 className="text-xl font-bold">{missing ? POST_NOT_FOUND : "Something went wrong"}</h1>

@@ -38,6 +38,7 @@ export function DeleteDialog({ post, onClose }: { post: { id: string; title: str
         action={`/admin/dashboard/blog/${post.id}/delete`}
         className="mt-6 flex justify-end gap-3"
       >
+        <input type="hidden" name="title" value={post.title} />
         <button type="button" className="btn-secondary" onClick={() => ref.current?.close()}>
           Cancel
         </button>

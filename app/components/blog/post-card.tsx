@@ -29,7 +29,7 @@ function Byline({ post }: { post: PostCardData }) {
       <span aria-hidden>·</span>
       <span className="inline-flex items-center gap-1">
         <Clock aria-hidden className="size-3.5" />
-        {post.readingTime} min read
+        {`${post.readingTime} min read`}
       </span>
     </p>
   );

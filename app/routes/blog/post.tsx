@@ -113,7 +113,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
               <span aria-hidden>·</span>
               <span className="inline-flex items-center gap-1" data-testid="reading-time">
                 <Clock aria-hidden className="size-3.5" />
-                {post.readingTime} min read
+                {`${post.readingTime} min read`}
               </span>
             </p>
             <ShareMenu url={canonical} title={post.title} />

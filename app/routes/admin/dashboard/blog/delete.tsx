@@ -2,27 +2,30 @@ import { ArrowLeft, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
-import { deletePost } from "~/domain/blog/posts.server";
+import { deletePost, findPost } from "~/domain/blog/posts.server";
 import { DELETE_FAILED } from "~/domain/blog/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/delete";
-import { loadPostOr404 } from "./load.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const post = await loadPostOr404(params.id);
-  return { post: { id: post.id, title: post.title, status: post.status } };
+  const post = await findPost(params.id);
+  // A missing post is shown by the page, so that a failed delete can still say so (spec §8).
+  if (!post) return data({ post: null }, { status: 404 });
+  return { post: { id: post.id, title: post.title } };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  // Echoed back on failure, when the post may be gone and cannot name itself.
+  const title = String((await request.formData()).get("title") ?? "").slice(0, 200);
   try {
     await deletePost({ id: admin.id, email: admin.email }, params.id);
   } catch (error) {
     if (!isAppError(error)) console.error(error);
-    return data({ error: DELETE_FAILED }, { status: isAppError(error) ? error.status : 500 });
+    return data({ error: DELETE_FAILED, title }, { status: isAppError(error) ? error.status : 500 });
   }
   return redirect("/admin/dashboard/blog?notice=deleted");
 }
@@ -30,6 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 /** The delete confirmation without JavaScript (with it, the list opens a dialog posting here). */
 export default function ConfirmDelete({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  if (!loaderData.post && !actionData) return <AdminBlogError notFound />;
   return (
     <div className="mx-auto max-w-lg">
       <Link
@@ -44,11 +48,15 @@ export default function ConfirmDelete({ loaderData, actionData }: Route.Componen
           Delete this blog post?
         </h1>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-          “<span className="font-semibold text-slate-900 dark:text-white">{loaderData.post.title}</span>” will be
-          removed for good. This cannot be undone.
+          “
+          <span className="font-semibold text-slate-900 dark:text-white">
+            {loaderData.post?.title ?? actionData?.title}
+          </span>
+          ” will be removed for good. This cannot be undone.
         </p>
         {actionData?.error ? <ErrorAlert className="mt-4">{actionData.error}</ErrorAlert> : null}
         <Form method="post" className="mt-6 flex justify-end gap-3">
+          <input type="hidden" name="title" value={loaderData.post?.title ?? actionData?.title ?? ""} />
           <Link to="/admin/dashboard/blog" className="btn-secondary">
             Cancel
           </Link>

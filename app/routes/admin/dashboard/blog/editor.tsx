@@ -7,29 +7,34 @@ import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { PostContent } from "~/components/blog/post-content";
 import { renderMarkdown } from "~/domain/blog/markdown";
-import { createPost, updatePost } from "~/domain/blog/posts.server";
+import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
 import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED } from "~/domain/blog/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/editor";
-import { loadPostOr404 } from "./load.server";
 
 const PREVIEW_DELAY = 300; // ms after the last keystroke
+const EMPTY = { title: "", author: "", excerpt: "", content: "", tags: "" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   if (!params.id) {
-    return {
-      id: null,
-      values: { title: "", author: "", excerpt: "", content: "", tags: "", status: "draft" as const },
-      previewHtml: "",
-    };
+    return { id: null, missing: false, values: { ...EMPTY, status: "draft" as const }, previewHtml: "" };
   }
-  const post = await loadPostOr404(params.id);
+  const post = await findPost(params.id);
+  if (!post) {
+    // Rendered by the page (not the error boundary) so that a failed save of a post deleted
+    // meanwhile still shows the form, what was typed and the failure message.
+    return data(
+      { id: params.id, missing: true, values: { ...EMPTY, status: "draft" as const }, previewHtml: "" },
+      { status: 404 },
+    );
+  }
   return {
     id: post.id,
+    missing: false,
     values: {
       title: post.title,
       author: post.author,
@@ -119,6 +124,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
   const [touched, setTouched] = useState(false);
   const live = useLivePreview(content, loaderData.previewHtml, hydrated && touched);
   const previewHtml = hydrated ? live.html : (actionData?.preview ?? loaderData.previewHtml);
+  if (loaderData.missing && !actionData) return <AdminBlogError notFound />;
 
   return (
     <div className="mx-auto max-w-7xl">

@@ -1,20 +1,22 @@
 import { ArrowLeft, Pencil } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { BlogStatusBadge } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { TagList } from "~/components/blog/post-card";
 import { PostContent } from "~/components/blog/post-content";
 import { ARTICLE_DATE, formatPostDate, postDate } from "~/domain/blog/format";
+import { findPost } from "~/domain/blog/posts.server";
 import { readingMinutes } from "~/domain/blog/reading-time";
+import { POST_NOT_FOUND } from "~/domain/blog/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/preview";
-import { loadPostOr404 } from "./load.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const post = await loadPostOr404(params.id);
+  const post = await findPost(params.id);
+  if (!post) throw data({ message: POST_NOT_FOUND }, { status: 404 });
   return {
     post: {
       id: post.id,
@@ -75,7 +77,7 @@ export default function PreviewPost({ loaderData }: Route.ComponentProps) {
             {post.date}
           </time>
           <span aria-hidden>·</span>
-          <span>{post.readingTime} min read</span>
+          <span>{`${post.readingTime} min read`}</span>
         </p>
         <PostContent html={post.html} className="mt-8 border-t border-slate-200 pt-8 dark:border-slate-800" />
       </article>
