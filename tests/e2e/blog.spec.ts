@@ -344,6 +344,13 @@ test.describe("Blog Management", () => {
       await page.goto("/admin/dashboard/blog/new");
       await expect(page.getByLabel("Title")).toHaveAttribute("required", "");
       await expect(page.getByLabel("Content")).toHaveAttribute("required", "");
+      // The preview without JavaScript: a round trip that renders the markdown and keeps the form.
+      await page.getByLabel("Title").fill("Kept while previewing");
+      await page.getByLabel("Content").fill("## Previewed heading\n\n<script>alert(1)</script>");
+      await page.getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByTestId("live-preview").getByRole("heading", { name: "Previewed heading" })).toBeVisible();
+      await expect(page.getByLabel("Title")).toHaveValue("Kept while previewing");
+      await expect(page.getByLabel("Content")).toHaveValue("## Previewed heading\n\n<script>alert(1)</script>");
     }
 
     // Saving a post that was deleted meanwhile.
