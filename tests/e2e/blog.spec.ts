@@ -205,6 +205,9 @@ test.describe("share menu", () => {
     expect(opened[0]![2]).toMatch(/width=600,height=400/);
     await expect(page).toHaveURL(url);
 
+    // Choosing an entry closes the menu.
+    await expect(menu.getByRole("link", { name: "LinkedIn" })).toBeHidden();
+    await page.getByText("Share", { exact: true }).click();
     await menu.getByRole("button", { name: "Copy Link" }).click();
     await expect(page.getByTestId("copied-notice")).toHaveText("Link copied!");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);

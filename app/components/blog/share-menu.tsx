@@ -33,6 +33,8 @@ async function copyText(text: string) {
   if (!ok) throw new Error("copy command refused");
 }
 
+const closeMenu = (element: HTMLElement) => element.closest("details")?.removeAttribute("open");
+
 /**
  * Facebook, Twitter and LinkedIn open in a 600×400 window with JavaScript, and are plain links
  * (new tab) without it. Copy Link copies with JavaScript; without it the address is shown selected
@@ -49,6 +51,7 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
     const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
     const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
     event.preventDefault();
+    closeMenu(event.currentTarget);
     window.open(
       event.currentTarget.href,
       "share",
@@ -56,7 +59,8 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
     );
   };
 
-  const copy = async () => {
+  const copy = async (event: React.MouseEvent<HTMLButtonElement>) => {
+    closeMenu(event.currentTarget);
     try {
       await copyText(url);
       setCopied(true);
@@ -78,7 +82,7 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
           <Share2 aria-hidden className="size-4" />
           Share
         </summary>
-        <div className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg sm:left-0 sm:right-auto dark:border-slate-800 dark:bg-slate-900">
+        <div className="absolute left-0 z-20 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg sm:right-0 sm:left-auto dark:border-slate-800 dark:bg-slate-900">
           <ul>
             {shareLinks(url, title).map((link) => (
               <li key={link.name}>
