@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { TZDate } from "@date-fns/tz";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { format } from "date-fns";
@@ -448,5 +449,28 @@ test.describe("Blog Management", () => {
     await page.waitForTimeout(500);
     expect(dialogs).toEqual([]);
     await deleteViaApi(request, post.id);
+  });
+});
+
+test.describe("accessibility", () => {
+  test("the blog pages and Blog Management have no WCAG 2 A/AA violations (light theme)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "axe runs as a script inside the page");
+    test.setTimeout(90_000);
+    const scan = async (path: string) => {
+      await page.goto(path);
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+      expect(result.violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+    };
+    await scan("/blog");
+    await scan("/blog/seed-post-no-code-guide");
+    await scan("/blog/no-such-post");
+    await signInAsAdmin(page);
+    await scan("/admin/dashboard/blog");
+    await scan("/admin/dashboard/blog/seed-post-no-code-guide/edit");
+    await scan("/admin/dashboard/blog/seed-post-no-code-guide/preview");
+    await scan("/admin/dashboard/blog/seed-post-forms/delete");
   });
 });
