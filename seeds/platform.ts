@@ -8,6 +8,9 @@ import { createDb } from "~/db/drizzle";
  */
 export async function openLocalDb() {
   const dir = process.env.PERSIST_DIR;
-  const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: dir ? { path: path.join(dir, "v3") } : true });
+  const proxy = await getPlatformProxy<Env>({
+    configPath: "wrangler.toml",
+    persist: dir ? { path: path.join(dir, "v3") } : true,
+  });
   return { db: createDb(proxy.env.DB), dispose: () => proxy.dispose() };
 }

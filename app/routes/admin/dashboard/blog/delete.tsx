@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { deletePost, findPost } from "~/domain/blog/posts.server";
-import { DELETE_FAILED } from "~/domain/blog/schemas";
+import { BLOG_LIMITS, DELETE_FAILED } from "~/domain/blog/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
   // Echoed back on failure, when the post may be gone and cannot name itself.
-  const title = String((await request.formData()).get("title") ?? "").slice(0, 200);
+  const title = String((await request.formData()).get("title") ?? "").slice(0, BLOG_LIMITS.title);
   try {
     await deletePost({ id: admin.id, email: admin.email }, params.id);
   } catch (error) {
