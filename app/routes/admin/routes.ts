@@ -12,6 +12,10 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("meetings", "routes/admin/dashboard/meetings.tsx"),
       // Blog Management (issue 4)
       route("blog", "routes/admin/dashboard/blog.tsx"),
+      route("blog/new", "routes/admin/dashboard/blog/editor.tsx", { id: "admin-blog-new" }),
+      route("blog/:id/edit", "routes/admin/dashboard/blog/editor.tsx", { id: "admin-blog-edit" }),
+      route("blog/:id/preview", "routes/admin/dashboard/blog/preview.tsx"),
+      route("blog/:id/delete", "routes/admin/dashboard/blog/delete.tsx"),
       // Users (issue 3)
       route("users", "routes/admin/dashboard/users.tsx", [
         route(":id", "routes/admin/dashboard/users/details.tsx"),

@@ -1,3 +1,7 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-export const blogRoutes: RouteConfigEntry[] = [];
+export const blogRoutes: RouteConfigEntry[] = [
+  route("blog", "routes/blog/index.tsx"),
+  route("blog/rss.xml", "routes/blog/rss.ts"),
+  route("blog/:id", "routes/blog/post.tsx"),
+];

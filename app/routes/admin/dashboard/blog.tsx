@@ -1,12 +1,157 @@
+import { Eye, FilePlus2, MoreVertical, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { BlogStatusBadge, Notice } from "~/components/blog/admin";
+import { DeleteDialog } from "~/components/blog/delete-dialog";
+import { TagList } from "~/components/blog/post-card";
+import { CARD_DATE, formatPostDate, postDate } from "~/domain/blog/format";
+import { listAllPosts } from "~/domain/blog/posts.server";
 import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/blog";
 
-// Placeholder until issue 4 builds this section.
+/** What the list says after a change (the change itself redirects here with `?notice=`). */
+const NOTICES: Record<string, string> = {
+  created: "Blog post created.",
+  updated: "Blog post saved.",
+  deleted: "Blog post deleted.",
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const timeZone = config().BUSINESS_TIMEZONE;
+  const posts = await listAllPosts();
+  return {
+    posts: posts.map((post) => ({
+      id: post.id,
+      title: post.title,
+      excerpt: post.excerpt,
+      author: post.author,
+      tags: post.tags,
+      status: post.status,
+      date: formatPostDate(postDate(post), CARD_DATE, timeZone),
+      isoDate: postDate(post).toISOString(),
+    })),
+  };
 }
 
-export default function Section() {
-  return <h1 className="text-2xl font-bold">Blog Management</h1>;
+type ListedPost = Route.ComponentProps["loaderData"]["posts"][number];
+
+export default function BlogManagement({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const notice = NOTICES[searchParams.get("notice") ?? ""];
+  const hydrated = useHydrated();
+  const [deleting, setDeleting] = useState<ListedPost | null>(null);
+  const published = loaderData.posts.filter((p) => p.status === "published").length;
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Blog Management</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {loaderData.posts.length} posts · {published} published · {loaderData.posts.length - published} drafts
+          </p>
+        </div>
+        <Link to="/admin/dashboard/blog/new" className="btn-primary">
+          <FilePlus2 aria-hidden className="size-4" />
+          New Post
+        </Link>
+      </div>
+
+      {notice ? <Notice className="mt-6">{notice}</Notice> : null}
+
+      {loaderData.posts.length === 0 ? (
+        <div className="card mt-6 p-10 text-center">
+          <h2 className="text-lg font-semibold">No blog posts yet</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Write the first one.</p>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4" aria-label="Blog posts">
+          {loaderData.posts.map((post) => (
+            <li key={post.id} className="card p-5" data-testid="admin-post">
+              <div className="flex items-start gap-4">
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <BlogStatusBadge status={post.status} />
+                    <time dateTime={post.isoDate} className="text-xs text-slate-600 dark:text-slate-400">
+                      {post.date}
+                    </time>
+                  </div>
+                  <h2 className="mt-2 text-lg font-semibold break-words">{post.title}</h2>
+                  <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{post.excerpt}</p>
+                  <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">By {post.author}</p>
+                  <TagList tags={post.tags} className="mt-3" />
+                </div>
+                <details className="relative shrink-0" data-testid="post-menu">
+                  <summary
+                    aria-label={`Actions for ${post.title}`}
+                    className="inline-flex size-9 list-none items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                  >
+                    <MoreVertical aria-hidden className="size-5" />
+                  </summary>
+                  <div className="absolute right-0 z-20 mt-1 w-40 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900">
+                    <MenuLink to={`/admin/dashboard/blog/${post.id}/preview`} icon={Eye} label="Preview" />
+                    <MenuLink to={`/admin/dashboard/blog/${post.id}/edit`} icon={Pencil} label="Edit" />
+                    <MenuLink
+                      to={`/admin/dashboard/blog/${post.id}/delete`}
+                      icon={Trash2}
+                      label="Delete"
+                      danger
+                      onClick={
+                        hydrated
+                          ? (event) => {
+                              // With JavaScript the confirmation is a dialog; without, its own page.
+                              event.preventDefault();
+                              event.currentTarget.closest("details")?.removeAttribute("open");
+                              setDeleting(post);
+                            }
+                          : undefined
+                      }
+                    />
+                  </div>
+                </details>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {deleting ? <DeleteDialog post={deleting} onClose={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
+
+function MenuLink({
+  to,
+  icon: Icon,
+  label,
+  danger = false,
+  onClick,
+}: {
+  to: string;
+  icon: typeof Eye;
+  label: string;
+  danger?: boolean;
+  onClick?: (event: React.MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      className={`flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+        danger
+          ? "text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+          : "text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+      }`}
+    >
+      <Icon aria-hidden className="size-4" />
+      {label}
+    </Link>
+  );
+}
+
+export function meta() {
+  return [{ title: `Blog Management | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
 }

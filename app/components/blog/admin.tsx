@@ -1,0 +1,46 @@
+import { CheckCircle2, CircleAlert } from "lucide-react";
+import type { BlogPost } from "~/db/schema";
+
+export function BlogStatusBadge({ status }: { status: BlogPost["status"] }) {
+  return status === "published" ? (
+    <span
+      data-testid="status-badge"
+      className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+    >
+      Published
+    </span>
+  ) : (
+    <span
+      data-testid="status-badge"
+      className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+    >
+      Draft
+    </span>
+  );
+}
+
+/** A success message (spec alerts become accessible status messages, PRODUCT.md). */
+export function Notice({ children, className = "" }: { children: React.ReactNode; className?: string }) {
+  return (
+    <p
+      role="status"
+      className={`flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100 ${className}`}
+    >
+      <CheckCircle2 aria-hidden className="size-4 shrink-0" />
+      {children}
+    </p>
+  );
+}
+
+export function ErrorAlert({ children, className = "" }: { children: React.ReactNode; className?: string }) {
+  return (
+    <p
+      role="alert"
+      data-testid="blog-error"
+      className={`flex items-center gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200 ${className}`}
+    >
+      <CircleAlert aria-hidden className="size-4 shrink-0" />
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,97 @@
+import { ArrowRight, Clock } from "lucide-react";
+import { Link } from "react-router";
+import type { PostCardData } from "~/domain/blog/format";
+
+export function TagList({ tags, className = "" }: { tags: string[]; className?: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className={`flex flex-wrap gap-2 ${className}`} aria-label="Tags">
+      {tags.map((tag) => (
+        <li
+          key={tag}
+          className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200"
+        >
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Byline({ post }: { post: PostCardData }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+      <span className="font-medium text-slate-800 dark:text-slate-200">{post.author}</span>
+      <span aria-hidden>·</span>
+      <time dateTime={post.isoDate} data-testid="post-date">
+        {post.date}
+      </time>
+      <span aria-hidden>·</span>
+      <span className="inline-flex items-center gap-1">
+        <Clock aria-hidden className="size-3.5" />
+        {`${post.readingTime} min read`}
+      </span>
+    </p>
+  );
+}
+
+/** A post in a list; the whole card is one link to the article. */
+export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article
+      className="card group relative flex h-full flex-col p-6 transition-shadow hover:shadow-md"
+      data-testid="post-card"
+    >
+      <TagList tags={post.tags} />
+      <Heading className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
+        <Link
+          to={`/blog/${post.id}`}
+          className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700 dark:group-hover:text-brand-300"
+        >
+          {post.title}
+        </Link>
+      </Heading>
+      <p className="mt-3 line-clamp-3 flex-1 text-slate-600 dark:text-slate-300">{post.excerpt}</p>
+      <div className="mt-6">
+        <Byline post={post} />
+      </div>
+    </article>
+  );
+}
+
+/** The newest post, shown large above the grid. */
+export function FeaturedPost({ post }: { post: PostCardData }) {
+  return (
+    <article
+      className="card group relative overflow-hidden p-8 transition-shadow hover:shadow-md sm:p-10"
+      data-testid="featured-post"
+    >
+      <div
+        aria-hidden
+        className="absolute inset-y-0 right-0 hidden w-1/3 bg-gradient-to-l from-brand-100 to-transparent lg:block dark:from-brand-950"
+      />
+      <div className="relative max-w-3xl">
+        <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-300">
+          Featured article
+        </p>
+        <TagList tags={post.tags} className="mt-4" />
+        <h2 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          <Link
+            to={`/blog/${post.id}`}
+            className="after:absolute after:inset-0 group-hover:text-brand-700 dark:group-hover:text-brand-300"
+          >
+            {post.title}
+          </Link>
+        </h2>
+        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{post.excerpt}</p>
+        <div className="mt-6">
+          <Byline post={post} />
+        </div>
+        <p className="mt-6 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 dark:text-brand-300">
+          Read article <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-1" />
+        </p>
+      </div>
+    </article>
+  );
+}

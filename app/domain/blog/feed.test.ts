@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { BlogPost } from "~/db/schema";
+import { renderRss } from "./feed";
+
+const post = (over: Partial<BlogPost>): BlogPost => ({
+  id: "p1",
+  title: "Title",
+  content: "x",
+  contentHtml: "<p>x</p>",
+  excerpt: "Excerpt",
+  author: "Author",
+  tags: [],
+  status: "published",
+  publishedAt: new Date("2026-11-03T10:00:00Z"),
+  createdAt: new Date("2026-11-01T10:00:00Z"),
+  updatedAt: new Date("2026-11-03T10:00:00Z"),
+  ...over,
+});
+
+describe("renderRss", () => {
+  it("lists the posts with links, dates, authors and tags, escaping XML", () => {
+    const xml = renderRss({ origin: "https://flowlane.example", title: "Flowlane Blog", description: "News" }, [
+      post({ id: "a&b", title: "Quotes <fast> & cheap", tags: ["R&D"], contentHtml: "<p>1 &lt; 2</p>" }),
+      post({ id: "older", publishedAt: new Date("2026-10-01T00:00:00Z") }),
+    ]);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(xml).toContain("<title>Quotes &lt;fast&gt; &amp; cheap</title>");
+    expect(xml).toContain("<link>https://flowlane.example/blog/a%26b</link>");
+    expect(xml).toContain("<pubDate>Tue, 03 Nov 2026 10:00:00 GMT</pubDate>");
+    expect(xml).toContain("<lastBuildDate>Tue, 03 Nov 2026 10:00:00 GMT</lastBuildDate>");
+    expect(xml).toContain("<category>R&amp;D</category>");
+    expect(xml).toContain("<dc:creator>Author</dc:creator>");
+    expect(xml).toContain("<content:encoded>&lt;p&gt;1 &amp;lt; 2&lt;/p&gt;</content:encoded>");
+    expect(xml.indexOf("a%26b")).toBeLessThan(xml.indexOf("/blog/older"));
+    expect(xml).not.toMatch(/<script/);
+  });
+
+  it("is a valid empty channel without posts", () => {
+    const xml = renderRss({ origin: "https://x.example", title: "T", description: "D" }, []);
+    expect(xml).toContain("<channel>");
+    expect(xml).not.toContain("<item>");
+    expect(xml).not.toContain("lastBuildDate");
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "./markdown";
+import { readingMinutes, readingTimeLabel, textOf, wordCount } from "./reading-time";
+
+/** Anything in the output that a browser could execute. */
+function expectInert(html: string) {
+  expect(html).not.toMatch(/<script/i);
+  expect(html).not.toMatch(/<iframe/i);
+  expect(html).not.toMatch(/<svg/i);
+  expect(html).not.toMatch(/<object|<embed|<style|<form|<input/i);
+  // Attribute values are always double-quoted with inner quotes encoded: blank them, then look at names.
+  expect(html.replace(/"[^"]*"/g, '""')).not.toMatch(/\son[a-z]+\s*=/i);
+  expect(html).not.toMatch(/(?:href|src|action)\s*=\s*"\s*(?:javascript|vbscript|data):/i);
+}
+
+describe("renderMarkdown sanitizes stored XSS", () => {
+  it.each([
+    ["a script tag", "Hello <script>alert(1)</script> world"],
+    ["a script block", "<script>\nalert(document.cookie)\n</script>"],
+    ["an onerror handler", '<img src="x" onerror="alert(1)">'],
+    ["an inline event handler", '<a href="https://example.com" onclick="alert(1)">x</a>'],
+    ["a javascript: link", "[click me](javascript:alert(1))"],
+    ["an encoded javascript: link", "[click](jav&#x61;script:alert(1))"],
+    ["a javascript: autolink", "<javascript:alert(1)>"],
+    ["a javascript: image", "![x](javascript:alert(1))"],
+    ["a data: link", "[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)"],
+    ["an iframe", '<iframe src="https://evil.example"></iframe>'],
+    ["an SVG with script", "<svg><script>alert(1)</script></svg>"],
+    ["an SVG onload", '<svg onload="alert(1)"><circle r="1"/></svg>'],
+    ["an SVG data image", "![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)"],
+    ["a style tag", "<style>body{display:none}</style>"],
+    ["a form", '<form action="https://evil.example"><input name="x"></form>'],
+    ["a link with a quoted handler in the title", '[x](https://example.com "a\\" onmouseover=\\"alert(1)")'],
+  ])("neutralises %s", (_name, markdown) => {
+    expectInert(renderMarkdown(markdown));
+  });
+
+  it("keeps the text around removed HTML, escaped", () => {
+    const html = renderMarkdown("Hello <b>bold</b> and 1 < 2 & 3 > 2");
+    expect(html).toContain("Hello");
+    expect(html).toContain("1 &#x3C; 2 &#x26; 3 > 2");
+  });
+
+  it("drops the href of a javascript: link but keeps its text", () => {
+    expect(renderMarkdown("[click me](javascript:alert(1))")).toBe("<p><a>click me</a></p>");
+  });
+});
+
+describe("renderMarkdown presentation", () => {
+  it("gives headings ids and keeps one h1 per page (the title)", () => {
+    const html = renderMarkdown("# Big idea\n\n## Map the process first\n\n### Details");
+    expect(html).toContain('<h2 id="big-idea">Big idea</h2>');
+    expect(html).toContain('<h2 id="map-the-process-first">Map the process first</h2>');
+    expect(html).toContain('<h3 id="details">Details</h3>');
+    expect(html).not.toContain("<h1");
+  });
+
+  it("marks external links nofollow noopener noreferrer and leaves internal ones alone", () => {
+    const html = renderMarkdown("[out](https://example.com/a) [in](/pricing) [anchor](#top) [proto](//cdn.example/x)");
+    expect(html).toContain(
+      '<a href="https://example.com/a" rel="nofollow noopener noreferrer" target="_blank">out</a>',
+    );
+    expect(html).toContain('<a href="/pricing">in</a>');
+    expect(html).toContain('<a href="#top">anchor</a>');
+    expect(html).toContain('<a href="//cdn.example/x" rel="nofollow noopener noreferrer" target="_blank">proto</a>');
+  });
+
+  it("styles code blocks and labels their language", () => {
+    const html = renderMarkdown("```ts\nconst a = 1 < 2;\n```\n\nInline `code` too.");
+    expect(html).toContain('<pre class="code-block" data-language="ts" tabindex="0"><code class="language-ts">');
+    expect(html).toContain("const a = 1 &#x3C; 2;");
+    expect(html).toContain("<code>code</code>");
+    expect(renderMarkdown("```\nplain\n```")).toContain('<pre class="code-block" tabindex="0"><code>plain');
+  });
+
+  it("renders GitHub-flavoured tables, lists and strikethrough", () => {
+    const html = renderMarkdown("| a | b |\n|---|---|\n| 1 | 2 |\n\n- one\n- two\n\n~~old~~");
+    expect(html).toContain('<table class="content-table">');
+    expect(html).toContain("<li>one</li>");
+    expect(html).toContain("<del>old</del>");
+  });
+});
+
+describe("reading time", () => {
+  it("counts the words of the text without tags", () => {
+    expect(textOf("<p>Hello <strong>big</strong>&nbsp;world &amp; more</p>")).toContain("Hello  big  world & more");
+    expect(wordCount("<h2>Two words</h2><p>and <a href='#'>three</a> more</p>")).toBe(5);
+    expect(wordCount("")).toBe(0);
+  });
+
+  it("is words / 200 rounded up, as 'N min read'", () => {
+    const words = (n: number) => `<p>${Array.from({ length: n }, () => "word").join(" ")}</p>`;
+    expect(readingMinutes(words(1))).toBe(1);
+    expect(readingMinutes(words(200))).toBe(1);
+    expect(readingMinutes(words(201))).toBe(2);
+    expect(readingMinutes(words(400))).toBe(2);
+    expect(readingMinutes(words(401))).toBe(3);
+    expect(readingTimeLabel(words(650))).toBe("4 min read");
+  });
+
+  it("does not count markup as words", () => {
+    const html = renderMarkdown(`## Heading\n\n[a link](https://example.com/a/very/long/url) ${"x ".repeat(197)}`);
+    expect(wordCount(html)).toBe(1 + 2 + 197);
+  });
+});

@@ -1,0 +1,190 @@
+import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { type BlogPost, blogPosts } from "~/db/schema";
+import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
+import { AppError } from "~/lib/errors";
+import { renderMarkdown } from "./markdown";
+import { readingMinutes } from "./reading-time";
+import { type BlogInput, type BlogUpdate, POST_NOT_FOUND } from "./schemas";
+
+/** Spec §9: up to 3 related articles. */
+export const RELATED_LIMIT = 3;
+
+export type { BlogPost };
+
+const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.createdAt), desc(blogPosts.id)];
+
+/** Published posts, newest first: the public list, the feed and the sitemap. */
+export async function listPublishedPosts(limit?: number) {
+  const query = db()
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.status, "published"))
+    .orderBy(...newestFirst);
+  return limit ? query.limit(limit).all() : query.all();
+}
+
+/** Ids and change dates of published posts (the sitemap). */
+export async function listPublishedPostRefs() {
+  return db()
+    .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.status, "published"))
+    .orderBy(...newestFirst)
+    .all();
+}
+
+/** Every post, drafts included, newest change first (the admin list). */
+export async function listAllPosts() {
+  return db()
+    .select()
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.createdAt), desc(blogPosts.id))
+    .all();
+}
+
+export async function findPost(id: string) {
+  return db().select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+}
+
+/** A post a visitor may read: published only (spec §4); drafts look exactly like missing posts. */
+export async function getPublishedPost(id: string) {
+  const post = await findPost(id);
+  if (post?.status !== "published") throw new AppError(404, POST_NOT_FOUND);
+  return post;
+}
+
+export async function getPost(id: string) {
+  const post = await findPost(id);
+  if (!post) throw new AppError(404, POST_NOT_FOUND);
+  return post;
+}
+
+/**
+ * Spec §9: up to 3 other published posts sharing at least one tag (compared case-insensitively),
+ * the ones sharing the most tags first, then the newest.
+ */
+export async function relatedPosts(post: Pick<BlogPost, "id" | "tags">, limit = RELATED_LIMIT) {
+  const tags = [...new Set(post.tags.map((t) => t.toLowerCase()))];
+  if (tags.length === 0) return [];
+  const shared = sql<number>`(SELECT count(*) FROM json_each(${blogPosts.tags}) AS t WHERE lower(t.value) IN (${sql.join(
+    tags.map((t) => sql`${t}`),
+    sql`, `,
+  )}))`;
+  const rows = await db()
+    .select({ post: blogPosts, shared })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.status, "published"), ne(blogPosts.id, post.id), sql`${shared} > 0`))
+    .orderBy(desc(shared), ...newestFirst)
+    .limit(limit)
+    .all();
+  return rows.map((r) => r.post);
+}
+
+/** Counts for the console's overview (spec §3 dashboard stats). */
+export async function blogCounts() {
+  const client = db();
+  const [total, published] = await client.batch([
+    client.select({ n: count() }).from(blogPosts),
+    client.select({ n: count() }).from(blogPosts).where(eq(blogPosts.status, "published")),
+  ]);
+  return { totalBlogs: total[0]?.n ?? 0, publishedBlogs: published[0]?.n ?? 0 };
+}
+
+/** What the audit log keeps of a post: everything but the derived HTML. */
+function auditView(post: Partial<BlogPost>) {
+  const { contentHtml: _html, ...rest } = post;
+  return rest;
+}
+
+export async function createPost(actor: AuditActor, input: BlogInput, now = new Date()) {
+  const client = db();
+  const id = crypto.randomUUID();
+  const row = {
+    id,
+    title: input.title,
+    content: input.content,
+    contentHtml: renderMarkdown(input.content),
+    excerpt: input.excerpt,
+    author: input.author,
+    tags: input.tags,
+    status: input.status,
+    publishedAt: input.status === "published" ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies BlogPost;
+  const [inserted] = await client.batch([
+    client.insert(blogPosts).values(row).returning(),
+    auditStatement(actor, "blog.created", "blog_post", id, null, auditView(row)),
+  ]);
+  const post = inserted[0];
+  if (!post) throw new Error("Blog post insert returned nothing");
+  return post;
+}
+
+const EDITABLE = ["title", "content", "excerpt", "author", "tags", "status"] as const;
+
+/**
+ * Applies the fields that differ from the stored post. `publishedAt` is set the first time the
+ * post is published and kept on later edits (also if it goes back to draft and returns).
+ */
+export async function updatePost(actor: AuditActor, id: string, input: BlogUpdate, now = new Date()) {
+  const before = await getPost(id);
+  const changes: Partial<BlogPost> = {};
+  for (const key of EDITABLE) {
+    const value = input[key];
+    if (value === undefined) continue;
+    const same = key === "tags" ? JSON.stringify(value) === JSON.stringify(before.tags) : value === before[key];
+    if (!same) Object.assign(changes, { [key]: value });
+  }
+  if (Object.keys(changes).length === 0) return { post: before, changed: false };
+
+  const set: { [K in keyof typeof blogPosts.$inferInsert]?: (typeof blogPosts.$inferInsert)[K] | SQL } = {
+    ...changes,
+    updatedAt: now,
+  };
+  if (changes.content !== undefined) set.contentHtml = renderMarkdown(changes.content);
+  if (changes.status === "published") {
+    // One statement: the first publication date wins even if two edits race.
+    set.publishedAt = sql`coalesce(${blogPosts.publishedAt}, ${now.getTime()})`;
+  }
+  const beforeView = Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof BlogPost]]));
+  const client = db();
+  const [updated] = await client.batch([
+    client.update(blogPosts).set(set).where(eq(blogPosts.id, id)).returning(),
+    auditStatement(actor, "blog.updated", "blog_post", id, beforeView, auditView(changes)),
+  ]);
+  const post = updated[0];
+  if (!post) throw new AppError(404, POST_NOT_FOUND);
+  return { post, changed: true };
+}
+
+export async function deletePost(actor: AuditActor, id: string) {
+  const before = await getPost(id);
+  const client = db();
+  const [deleted] = await client.batch([
+    client.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id }),
+    auditStatement(actor, "blog.deleted", "blog_post", id, auditView(before), null),
+  ]);
+  if (deleted.length === 0) throw new AppError(404, POST_NOT_FOUND);
+  return before;
+}
+
+/** The API shape of a post (spec §3): `_id` beside `id`, dates as ISO strings. */
+export function toApiPost(post: BlogPost) {
+  return {
+    _id: post.id,
+    id: post.id,
+    title: post.title,
+    content: post.content,
+    contentHtml: post.contentHtml,
+    excerpt: post.excerpt,
+    author: post.author,
+    tags: post.tags,
+    status: post.status,
+    readingTime: readingMinutes(post.contentHtml),
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+  };
+}

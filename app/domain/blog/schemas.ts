@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { BLOG_STATUSES } from "~/db/schema";
+
+/** Length caps: enough for any real post, small enough to keep a request under the 64 KB API cap. */
+export const BLOG_LIMITS = {
+  title: 200,
+  author: 100,
+  excerpt: 500,
+  content: 50_000,
+  tags: 10,
+  tag: 40,
+} as const;
+
+export const SAVE_FAILED = "Failed to save blog post. Please try again.";
+export const DELETE_FAILED = "Failed to delete blog post. Please try again.";
+export const POST_NOT_FOUND = "Blog post not found";
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const TitleSchema = required("Title", BLOG_LIMITS.title);
+export const AuthorSchema = required("Author", BLOG_LIMITS.author);
+export const ExcerptSchema = required("Excerpt", BLOG_LIMITS.excerpt);
+/** Markdown is kept as written (no trim), but must hold something besides whitespace. */
+export const ContentSchema = z
+  .string({ error: "Content is required" })
+  .max(BLOG_LIMITS.content, `Content must be at most ${BLOG_LIMITS.content.toLocaleString("en-US")} characters`)
+  .refine((v) => v.trim().length > 0, "Content is required");
+
+export const StatusSchema = z.enum(BLOG_STATUSES, { error: "Status must be draft or published" });
+
+const TagSchema = z
+  .string({ error: "Each tag must be a string" })
+  .trim()
+  .max(BLOG_LIMITS.tag, `Each tag must be at most ${BLOG_LIMITS.tag} characters`);
+
+/** Trimmed, empties dropped, duplicates (case-insensitive) removed, at most 10. */
+const tidyTags = (tags: string[]) => {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+export const TagsSchema = z
+  .array(TagSchema, { error: "Tags must be a list of strings" })
+  .transform(tidyTags)
+  .pipe(z.array(z.string()).max(BLOG_LIMITS.tags, `At most ${BLOG_LIMITS.tags} tags`));
+
+/** Spec §5 blog form: tags comma-separated, trimmed, empties dropped. */
+export function parseTagList(value: string): string[] {
+  return value
+    .split(",")
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
+/** The API payload (spec §7): title, content, excerpt, author, tags array, status. */
+export const BlogInputSchema = z.object({
+  title: TitleSchema,
+  content: ContentSchema,
+  excerpt: ExcerptSchema,
+  author: AuthorSchema,
+  tags: TagsSchema.default([]),
+  status: StatusSchema.default("draft"),
+});
+export type BlogInput = z.output<typeof BlogInputSchema>;
+
+/** PUT: any subset of the fields; what is sent is validated like on create. */
+export const BlogUpdateSchema = z
+  .object({
+    title: TitleSchema.optional(),
+    content: ContentSchema.optional(),
+    excerpt: ExcerptSchema.optional(),
+    author: AuthorSchema.optional(),
+    tags: TagsSchema.optional(),
+    status: StatusSchema.optional(),
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), "Nothing to update: send at least one field");
+export type BlogUpdate = z.output<typeof BlogUpdateSchema>;
+
+/** The admin form: the same rules, tags typed as one comma-separated line. */
+export const BlogFormSchema = z.object({
+  title: TitleSchema,
+  author: AuthorSchema,
+  excerpt: ExcerptSchema,
+  content: ContentSchema,
+  tags: z
+    .string()
+    .max(BLOG_LIMITS.tags * (BLOG_LIMITS.tag + 2), "Too many tags")
+    .optional()
+    .transform((v) => parseTagList(v ?? ""))
+    .pipe(TagsSchema),
+  status: StatusSchema.default("draft"),
+});
+
+/** The live preview beside the editor: markdown in, sanitized HTML out. */
+export const PreviewSchema = z.object({
+  content: z.string().max(BLOG_LIMITS.content, "Content is too long to preview").default(""),
+});
+
+const IsoDate = z.string().describe("ISO 8601 date-time");
+
+/** A post as the API returns it (spec §3), with `_id` beside `id`. */
+export const BlogPostSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: z.string(),
+  content: z.string().describe("Markdown source"),
+  contentHtml: z.string().describe("Sanitized HTML rendered from the markdown"),
+  excerpt: z.string(),
+  author: z.string(),
+  tags: z.array(z.string()),
+  status: StatusSchema,
+  readingTime: z.number().int().describe("Minutes: words of the text / 200, rounded up"),
+  publishedAt: IsoDate.nullable(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});

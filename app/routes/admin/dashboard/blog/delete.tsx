@@ -1,0 +1,78 @@
+import { ArrowLeft, Trash2 } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorAlert } from "~/components/blog/admin";
+import { AdminBlogError } from "~/components/blog/admin-error";
+import { deletePost, findPost } from "~/domain/blog/posts.server";
+import { BLOG_LIMITS, DELETE_FAILED } from "~/domain/blog/schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import type { Route } from "./+types/delete";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const post = await findPost(params.id);
+  // A missing post is shown by the page, so that a failed delete can still say so (spec §8).
+  if (!post) return data({ post: null }, { status: 404 });
+  return { post: { id: post.id, title: post.title } };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
+  // Echoed back on failure, when the post may be gone and cannot name itself.
+  const title = String((await request.formData()).get("title") ?? "").slice(0, BLOG_LIMITS.title);
+  try {
+    await deletePost({ id: admin.id, email: admin.email }, params.id);
+  } catch (error) {
+    if (!isAppError(error)) console.error(error);
+    return data({ error: DELETE_FAILED, title }, { status: isAppError(error) ? error.status : 500 });
+  }
+  return redirect("/admin/dashboard/blog?notice=deleted");
+}
+
+/** The delete confirmation without JavaScript (with it, the list opens a dialog posting here). */
+export default function ConfirmDelete({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (!loaderData.post && !actionData) return <AdminBlogError notFound />;
+  return (
+    <div className="mx-auto max-w-lg">
+      <Link
+        to="/admin/dashboard/blog"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Blog Management
+      </Link>
+      <div className="card mt-4 p-6">
+        <h1 className="flex items-center gap-2 text-xl font-bold">
+          <Trash2 aria-hidden className="size-5 text-red-600 dark:text-red-400" />
+          Delete this blog post?
+        </h1>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+          “
+          <span className="font-semibold text-slate-900 dark:text-white">
+            {loaderData.post?.title ?? actionData?.title}
+          </span>
+          ” will be removed for good. This cannot be undone.
+        </p>
+        {actionData?.error ? <ErrorAlert className="mt-4">{actionData.error}</ErrorAlert> : null}
+        <Form method="post" className="mt-6 flex justify-end gap-3">
+          <input type="hidden" name="title" value={loaderData.post?.title ?? actionData?.title ?? ""} />
+          <Link to="/admin/dashboard/blog" className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-danger" disabled={busy}>
+            {busy ? "Deleting..." : "Delete"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: `Delete blog post | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary() {
+  return <AdminBlogError />;
+}

@@ -1,0 +1,283 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, Eye } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorAlert } from "~/components/blog/admin";
+import { AdminBlogError } from "~/components/blog/admin-error";
+import { PostContent } from "~/components/blog/post-content";
+import { renderMarkdown } from "~/domain/blog/markdown";
+import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
+import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED } from "~/domain/blog/schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Route } from "./+types/editor";
+
+const PREVIEW_DELAY = 300; // ms after the last keystroke
+const EMPTY = { title: "", author: "", excerpt: "", content: "", tags: "" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  if (!params.id) {
+    return { id: null, missing: false, values: { ...EMPTY, status: "draft" as const }, previewHtml: "" };
+  }
+  const post = await findPost(params.id);
+  if (!post) {
+    // Rendered by the page (not the error boundary) so that a failed save of a post deleted
+    // meanwhile still shows the form, what was typed and the failure message.
+    return data(
+      { id: params.id, missing: true, values: { ...EMPTY, status: "draft" as const }, previewHtml: "" },
+      { status: 404 },
+    );
+  }
+  return {
+    id: post.id,
+    missing: false,
+    values: {
+      title: post.title,
+      author: post.author,
+      excerpt: post.excerpt,
+      content: post.content,
+      tags: post.tags.join(", "),
+      status: post.status,
+    },
+    previewHtml: post.contentHtml,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: BlogFormSchema });
+  if (formData.get("intent") === "preview") {
+    // The preview without JavaScript: render what was typed, keep the form as it is.
+    const content = String(formData.get("content") ?? "").slice(0, BLOG_LIMITS.content);
+    return data({ result: { ...submission.reply(), error: undefined }, preview: renderMarkdown(content) });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), preview: null }, { status: 400 });
+  }
+  const actor = { id: admin.id, email: admin.email };
+  try {
+    if (params.id) await updatePost(actor, params.id, submission.value);
+    else await createPost(actor, submission.value);
+  } catch (error) {
+    if (!isAppError(error)) console.error(error);
+    return data(
+      { result: submission.reply({ formErrors: [SAVE_FAILED] }), preview: null },
+      { status: isAppError(error) ? error.status : 500 },
+    );
+  }
+  return redirect(`/admin/dashboard/blog?notice=${params.id ? "updated" : "created"}`);
+}
+
+/** Renders markdown through the admin-only preview endpoint, a moment after typing stops. */
+function useLivePreview(content: string, initialHtml: string, enabled: boolean) {
+  const [html, setHtml] = useState(initialHtml);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch("/api/blogs/preview", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ content }),
+          signal: controller.signal,
+        });
+        const body = (await response.json()) as { success: boolean; data?: { html: string } };
+        if (!response.ok || !body.data) throw new Error(`Preview failed with status ${response.status}`);
+        setHtml(body.data.html);
+        setFailed(false);
+      } catch (error) {
+        if (!controller.signal.aborted) {
+          console.warn("Live preview unavailable", error);
+          setFailed(true);
+        }
+      }
+    }, PREVIEW_DELAY);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [content, enabled]);
+  return { html, failed };
+}
+
+export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "preview";
+  const editing = loaderData.id !== null;
+  const [form, fields] = useForm({
+    id: `blog-editor-${loaderData.id ?? "new"}`,
+    lastResult: actionData?.result,
+    defaultValue: loaderData.values,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BlogFormSchema }),
+  });
+  const [content, setContent] = useState(loaderData.values.content);
+  const [touched, setTouched] = useState(false);
+  const live = useLivePreview(content, loaderData.previewHtml, hydrated && touched);
+  const previewHtml = hydrated ? live.html : (actionData?.preview ?? loaderData.previewHtml);
+  if (loaderData.missing && !actionData) return <AdminBlogError notFound />;
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <Link
+        to="/admin/dashboard/blog"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Blog Management
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold">{editing ? "Edit Post" : "New Post"}</h1>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="card space-y-5 p-5 sm:p-6">
+          {form.errors?.length ? <ErrorAlert>{form.errors[0]}</ErrorAlert> : null}
+          <Field label="Title" id={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors}>
+            <input
+              {...getInputProps(fields.title, { type: "text" })}
+              className="input"
+              maxLength={BLOG_LIMITS.title}
+              required
+            />
+          </Field>
+          <Field label="Author" id={fields.author.id} errorId={fields.author.errorId} errors={fields.author.errors}>
+            <input
+              {...getInputProps(fields.author, { type: "text" })}
+              className="input"
+              maxLength={BLOG_LIMITS.author}
+              autoComplete="name"
+              required
+            />
+          </Field>
+          <Field label="Excerpt" id={fields.excerpt.id} errorId={fields.excerpt.errorId} errors={fields.excerpt.errors}>
+            <textarea
+              {...getTextareaProps(fields.excerpt)}
+              className="input"
+              rows={3}
+              maxLength={BLOG_LIMITS.excerpt}
+              required
+            />
+          </Field>
+          <Field
+            label="Content"
+            hint="Markdown: ## headings, **bold**, [links](https://…), lists, ``` code blocks ```."
+            id={fields.content.id}
+            errorId={fields.content.errorId}
+            errors={fields.content.errors}
+          >
+            <textarea
+              {...getTextareaProps(fields.content)}
+              className="input min-h-80 font-mono text-sm"
+              rows={18}
+              maxLength={BLOG_LIMITS.content}
+              required
+              onInput={(event) => {
+                setContent(event.currentTarget.value);
+                setTouched(true);
+              }}
+            />
+          </Field>
+          <Field
+            label="Tags"
+            hint="Comma-separated, e.g. Automation, Finance"
+            id={fields.tags.id}
+            errorId={fields.tags.errorId}
+            errors={fields.tags.errors}
+          >
+            <input {...getInputProps(fields.tags, { type: "text" })} className="input" />
+          </Field>
+          <Field label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
+            <select {...getSelectProps(fields.status)} className="input">
+              <option value="draft">Draft</option>
+              <option value="published">Published</option>
+            </select>
+          </Field>
+          <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
+            {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
+            <button type="submit" name="intent" value="save" className="btn-primary order-3" disabled={saving}>
+              {saving ? "Saving..." : editing ? "Update Post" : "Create Post"}
+            </button>
+            {hydrated ? null : (
+              <button type="submit" name="intent" value="preview" className="btn-secondary order-2" formNoValidate>
+                <Eye aria-hidden className="size-4" /> Preview
+              </button>
+            )}
+            <Link to="/admin/dashboard/blog" className="btn-secondary order-1">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+
+        <section aria-labelledby="live-preview" className="card min-w-0 p-5 sm:p-6 lg:sticky lg:top-20 lg:self-start">
+          <h2
+            id="live-preview"
+            className="flex items-center gap-2 text-sm font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400"
+          >
+            <Eye aria-hidden className="size-4" /> Preview
+          </h2>
+          {hydrated && live.failed ? (
+            <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">The preview could not be updated.</p>
+          ) : null}
+          <div className="mt-4 max-h-[70vh] overflow-y-auto" data-testid="live-preview">
+            {previewHtml ? (
+              <PostContent html={previewHtml} />
+            ) : (
+              <p className="text-sm text-slate-500 dark:text-slate-400">
+                {hydrated ? "Start writing to see the rendered post." : "Press Preview to see the rendered post."}
+              </p>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Field({
+  label,
+  hint,
+  id,
+  errorId,
+  errors,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  id: string;
+  errorId: string;
+  errors?: string[];
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
+      {errors?.length ? (
+        <p id={errorId} className="field-error">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.id ? "Edit" : "New"} blog post | ${BRAND.name} Admin` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function ErrorBoundary() {
+  return <AdminBlogError />;
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import type { ActiveSession } from "~/domain/accounts/sessions.server";
+import { renderMarkdown } from "~/domain/blog/markdown";
+import {
+  createPost,
+  deletePost,
+  getPost,
+  getPublishedPost,
+  listAllPosts,
+  listPublishedPosts,
+  toApiPost,
+  updatePost,
+} from "~/domain/blog/posts.server";
+import { BlogInputSchema, BlogPostSchema, BlogUpdateSchema, PreviewSchema } from "~/domain/blog/schemas";
+import { endpoint } from "~/lib/api/endpoint.server";
+import { pickErrors, successWith } from "~/lib/api/schemas";
+
+/** Only an approved admin sees drafts; a pending account is treated like a visitor. */
+const isAdmin = (session: ActiveSession | null) => session?.admin.status === "active";
+const actorOf = (session: ActiveSession | null) => ({ id: session!.admin.id, email: session!.admin.email });
+
+export const endpoints = [
+  endpoint({
+    method: "GET",
+    path: "/api/blogs",
+    summary: "Blog posts, newest first: published ones for visitors, every post with its status for an admin",
+    tag: "Blogs",
+    access: "optional",
+    responses: { 200: { description: "Posts", schema: successWith(z.array(BlogPostSchema)) } },
+    async handler({ session }) {
+      const posts = isAdmin(session) ? await listAllPosts() : await listPublishedPosts();
+      return { success: true, data: posts.map(toApiPost) };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/blogs/:id",
+    summary: "One blog post; drafts only for an admin (404 for anyone else)",
+    tag: "Blogs",
+    access: "optional",
+    responses: { 200: { description: "Post", schema: successWith(BlogPostSchema) }, ...pickErrors(404) },
+    async handler({ params, session }) {
+      const post = isAdmin(session) ? await getPost(params.id!) : await getPublishedPost(params.id!);
+      return { success: true, data: toApiPost(post) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/blogs",
+    summary: "Create a blog post from markdown (status draft unless told otherwise); returns it in data",
+    tag: "Blogs",
+    access: "admin",
+    body: BlogInputSchema,
+    responses: {
+      201: { description: "Created", schema: successWith(BlogPostSchema) },
+      ...pickErrors(400, 401, 403),
+    },
+    async handler({ body, session }) {
+      const post = await createPost(actorOf(session), body);
+      return Response.json({ success: true, data: toApiPost(post) }, { status: 201 });
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/blogs/:id",
+    summary: "Update a blog post: any of title, content, excerpt, author, tags, status; others are kept",
+    tag: "Blogs",
+    access: "admin",
+    body: BlogUpdateSchema,
+    responses: {
+      200: { description: "Updated", schema: successWith(BlogPostSchema) },
+      ...pickErrors(400, 401, 403, 404),
+    },
+    async handler({ params, body, session }) {
+      const { post } = await updatePost(actorOf(session), params.id!, body);
+      return { success: true, data: toApiPost(post) };
+    },
+  }),
+  endpoint({
+    method: "DELETE",
+    path: "/api/blogs/:id",
+    summary: "Delete a blog post",
+    tag: "Blogs",
+    access: "admin",
+    responses: {
+      200: { description: "Deleted", schema: successWith(z.object({ _id: z.string(), id: z.string() })) },
+      ...pickErrors(401, 403, 404),
+    },
+    async handler({ params, session }) {
+      const post = await deletePost(actorOf(session), params.id!);
+      return { success: true, data: { _id: post.id, id: post.id } };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/blogs/preview",
+    summary: "Render markdown to the sanitized HTML a post would show (the editor's live preview); stores nothing",
+    tag: "Blogs",
+    access: "admin",
+    body: PreviewSchema,
+    responses: {
+      200: { description: "Rendered", schema: successWith(z.object({ html: z.string() })) },
+      ...pickErrors(400, 401, 403),
+    },
+    handler({ body }) {
+      return { success: true, data: { html: renderMarkdown(body.content) } };
+    },
+  }),
+];

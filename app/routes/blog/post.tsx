@@ -1,0 +1,188 @@
+import { ArrowLeft, Clock } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { PostCard, TagList } from "~/components/blog/post-card";
+import { PostContent } from "~/components/blog/post-content";
+import { ShareMenu } from "~/components/blog/share-menu";
+import { ARTICLE_DATE, formatPostDate, postDate, toCard } from "~/domain/blog/format";
+import { findPost, relatedPosts } from "~/domain/blog/posts.server";
+import { readingMinutes, wordCount } from "~/domain/blog/reading-time";
+import { POST_NOT_FOUND } from "~/domain/blog/schemas";
+import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
+import { useNonce } from "~/lib/nonce";
+import { canonicalUrl, seo } from "~/lib/seo";
+import type { Route } from "./+types/post";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const post = await findPost(params.id);
+  if (!post) throw data({ message: POST_NOT_FOUND }, { status: 404 });
+  // Spec §4: a post that is not published sends the visitor to the list.
+  if (post.status !== "published") throw redirect("/blog");
+  const { BUSINESS_TIMEZONE, SITE_URL } = config();
+  const canonical = canonicalUrl(request.url, SITE_URL);
+  const published = postDate(post);
+  const related = await relatedPosts(post);
+  return {
+    post: {
+      id: post.id,
+      title: post.title,
+      excerpt: post.excerpt,
+      author: post.author,
+      tags: post.tags,
+      html: post.contentHtml,
+      date: formatPostDate(published, ARTICLE_DATE, BUSINESS_TIMEZONE),
+      isoDate: published.toISOString(),
+      isoModified: post.updatedAt.toISOString(),
+      readingTime: readingMinutes(post.contentHtml),
+      words: wordCount(post.contentHtml),
+    },
+    related: related.map((r) => toCard(r, BUSINESS_TIMEZONE)),
+    canonical,
+    origin: new URL(canonical).origin,
+  };
+}
+
+function articleJsonLd({ post, canonical, origin }: Route.ComponentProps["loaderData"]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: post.title,
+    description: post.excerpt,
+    author: { "@type": "Person", name: post.author },
+    datePublished: post.isoDate,
+    dateModified: post.isoModified,
+    mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
+    url: canonical,
+    keywords: post.tags.join(", "),
+    wordCount: post.words,
+    image: `${origin}/og-image.png`,
+    publisher: {
+      "@type": "Organization",
+      name: BRAND.name,
+      logo: { "@type": "ImageObject", url: `${origin}/favicon.svg` },
+    },
+  };
+}
+
+/** JSON inside a script element: `<` escaped so no text in a post can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+function BackToBlog() {
+  return (
+    <Link
+      to="/blog"
+      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      Back to Blog
+    </Link>
+  );
+}
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const { post, related, canonical } = loaderData;
+  const nonce = useNonce();
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD with `<` escaped
+        dangerouslySetInnerHTML={{ __html: scriptJson(articleJsonLd(loaderData)) }}
+      />
+      <BackToBlog />
+      <article className="mt-8">
+        <header>
+          <TagList tags={post.tags} />
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
+            {post.title}
+          </h1>
+          <p className="mt-4 text-lg text-slate-600 sm:text-xl dark:text-slate-300" data-testid="post-excerpt">
+            {post.excerpt}
+          </p>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+              <span className="font-semibold text-slate-900 dark:text-white" data-testid="post-author">
+                {post.author}
+              </span>
+              <span aria-hidden>·</span>
+              <time dateTime={post.isoDate} data-testid="post-date">
+                {post.date}
+              </time>
+              <span aria-hidden>·</span>
+              <span className="inline-flex items-center gap-1" data-testid="reading-time">
+                <Clock aria-hidden className="size-3.5" />
+                {`${post.readingTime} min read`}
+              </span>
+            </p>
+            <ShareMenu url={canonical} title={post.title} />
+          </div>
+        </header>
+        <PostContent html={post.html} className="mt-8" />
+      </article>
+
+      {related.length > 0 ? (
+        <section
+          aria-labelledby="related-heading"
+          className="mt-16 border-t border-slate-200 pt-10 dark:border-slate-800"
+        >
+          <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
+            Related articles
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2" data-testid="related-posts">
+            {related.map((r) => (
+              <li key={r.id}>
+                <PostCard post={r} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className="mt-12">
+        <BackToBlog />
+      </div>
+    </main>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${POST_NOT_FOUND} | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  const { post, canonical } = loaderData;
+  return [
+    ...seo({ title: post.title, description: post.excerpt, url: canonical, type: "article" }),
+    { property: "article:published_time", content: post.isoDate },
+    { property: "article:modified_time", content: post.isoModified },
+    { property: "article:author", content: post.author },
+    ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+    { name: "author", content: post.author },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${BRAND.name} Blog`,
+      href: "/blog/rss.xml",
+    },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {missing ? POST_NOT_FOUND : "Something went wrong"}
+      </h1>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        {missing
+          ? "The article you are looking for does not exist or is no longer available."
+          : "The article could not be loaded. Please try again in a moment."}
+      </p>
+      <Link to="/blog" className="btn-primary mt-8">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Blog
+      </Link>
+    </main>
+  );
+}
