@@ -21,8 +21,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { theme, stored } = await resolveTheme(request);
-  return { theme, themeStored: stored };
+  return resolveTheme(request);
 }
 
 function Document({ children, theme }: { children: React.ReactNode; theme: string | null }) {

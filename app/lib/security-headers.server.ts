@@ -34,9 +34,8 @@ export function withSecurityHeaders(
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   headers.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
   if ((headers.get("Content-Type") ?? "").startsWith("text/html")) {
-    // Lets the server render the system theme before any script runs (no flash, no JS needed).
+    // The system theme, so the no-JavaScript theme toggle offers the other one.
     headers.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
-    headers.set("Critical-CH", "Sec-CH-Prefers-Color-Scheme");
     headers.append("Vary", "Sec-CH-Prefers-Color-Scheme");
   }
   if (authenticated || headers.has("Set-Cookie")) {

@@ -26,12 +26,14 @@ export function themeSession(request: Request) {
 }
 
 /**
- * The theme to render on the server: the stored choice, else the browser's
- * `Sec-CH-Prefers-Color-Scheme` hint, else none (the client script or CSS media query decides).
+ * The stored choice (rendered as the `dark`/`light` class on <html>), and the system preference
+ * the browser announced with the `Sec-CH-Prefers-Color-Scheme` hint. Without a stored choice
+ * <html> gets no class: the CSS media query (no JavaScript) or remix-themes' script decides, so
+ * the page always follows the real system preference. The hint only tells the no-JavaScript
+ * toggle which theme is the other one.
  */
-export async function resolveTheme(request: Request): Promise<{ theme: Theme | null; stored: boolean }> {
+export async function resolveTheme(request: Request): Promise<{ theme: Theme | null; system: Theme | null }> {
   const stored = (await themeSession(request)).getTheme();
-  if (stored) return { theme: stored, stored: true };
   const hint = request.headers.get("Sec-CH-Prefers-Color-Scheme")?.replaceAll('"', "");
-  return { theme: isTheme(hint) ? hint : null, stored: false };
+  return { theme: stored, system: isTheme(hint) ? hint : null };
 }

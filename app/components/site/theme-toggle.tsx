@@ -1,5 +1,5 @@
 import { Moon, Sun } from "lucide-react";
-import { useLocation } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
 /**
@@ -9,7 +9,9 @@ import { Theme, useTheme } from "remix-themes";
 export function ThemeToggle({ className = "" }: { className?: string }) {
   const [theme, setTheme] = useTheme();
   const location = useLocation();
-  const next = theme === Theme.DARK ? Theme.LIGHT : Theme.DARK;
+  // No stored choice on the server: the system theme the browser announced is the current one.
+  const system = useRouteLoaderData<{ system: Theme | null }>("root")?.system ?? null;
+  const next = (theme ?? system) === Theme.DARK ? Theme.LIGHT : Theme.DARK;
   const label = next === Theme.DARK ? "Switch to dark theme" : "Switch to light theme";
   return (
     <form
