@@ -140,6 +140,23 @@ export async function listMeetings({ status, q, page, limit }: MeetingListQuery)
   return { meetings: rows, total: totals[0]?.n ?? 0 };
 }
 
+/** How many meetings are in each status (for the filter tabs). */
+export async function meetingStatusCounts() {
+  const rows = await db().select({ status: meetings.status, n: count() }).from(meetings).groupBy(meetings.status).all();
+  const counts: Record<Meeting["status"] | "all", number> = {
+    all: 0,
+    scheduled: 0,
+    confirmed: 0,
+    cancelled: 0,
+    completed: 0,
+  };
+  for (const row of rows) {
+    counts[row.status] = row.n;
+    counts.all += row.n;
+  }
+  return counts;
+}
+
 /** Spec §4: an admin moves a scheduled meeting to confirmed (Approve) or cancelled (Reject). */
 export const ADMIN_TRANSITIONS = { confirmed: "meeting.approved", cancelled: "meeting.rejected" } as const;
 export type AdminTarget = keyof typeof ADMIN_TRANSITIONS;
