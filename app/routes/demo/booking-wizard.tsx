@@ -341,7 +341,7 @@ export function DetailsStep({
   const [form, fields] = useForm({
     id: "booking",
     lastResult,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
   });
@@ -442,9 +442,11 @@ export function Confirmation({ meeting, businessTimeZone }: { meeting: BookedMee
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
         <Check aria-hidden className="size-8" />
       </span>
-      <h2 id="confirmation-title" className="mt-4 text-2xl font-bold" role="status">
-        {MEETING_TEXTS.scheduled}
-      </h2>
+      <div role="status">
+        <h2 id="confirmation-title" className="mt-4 text-2xl font-bold">
+          {MEETING_TEXTS.scheduled}
+        </h2>
+      </div>
       <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-lg bg-slate-50 p-4 text-left text-sm dark:bg-slate-800/60">
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600 dark:text-slate-300">Date</dt>

@@ -24,7 +24,7 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
   const [form, fields] = useForm({
     id: "callback",
     lastResult,
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CallbackSchema }),
   });

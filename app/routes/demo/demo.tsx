@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CheckCircle2, PhoneCall, Rocket, Video } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigation,
+} from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { bookMeeting, siteOrigin } from "~/domain/meetings/meetings.server";
@@ -74,6 +81,11 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 500 },
     );
   }
+}
+
+/** React Router skips revalidation after a 4xx action; a 409 means the slots changed, so reload them. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
 }
 
 export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {

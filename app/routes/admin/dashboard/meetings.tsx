@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listMeetings, meetingStatusCounts, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { MEETING_FILTERS } from "~/domain/meetings/schemas";
@@ -53,6 +53,11 @@ const FILTER_LABELS: Record<Filter, string> = {
   confirmed: "Confirmed",
   completed: "Completed",
 };
+
+/** A 409 means someone else decided first: reload so the card shows the current status. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
 
 export default function DemoMeetings({ loaderData, actionData }: Route.ComponentProps) {
   const { meetings, total, status, q, page, pages, counts, timeZone } = loaderData;

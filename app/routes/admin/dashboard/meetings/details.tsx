@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { requireAdmin } from "~/lib/auth.server";
@@ -20,6 +20,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** View Details without JavaScript (with it, the list opens a dialog instead). */
+/** A 409 means someone else decided first: reload so the card shows the current status. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
 export default function MeetingDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { meeting, timeZone } = loaderData;
   return (

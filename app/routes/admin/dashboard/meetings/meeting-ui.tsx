@@ -85,58 +85,74 @@ export function formatInstant(iso: string, timeZone: string) {
   return `${longDateLabel(zoned.date)}, ${zoned.label}`;
 }
 
-export function MeetingFacts({ meeting, timeZone }: { meeting: MeetingView; timeZone?: string }) {
-  const row = "flex flex-col gap-0.5 sm:flex-row sm:gap-3";
-  const term = "w-24 shrink-0 text-slate-500 dark:text-slate-400";
+/**
+ * Name, email, phone, company, date, time slot, status and notes (spec §2). With `timeZone`,
+ * also the visitor's timezone and when the request came in (the details views).
+ */
+export function MeetingFacts({
+  meeting,
+  timeZone,
+  showStatus = true,
+}: {
+  meeting: MeetingView;
+  timeZone?: string;
+  showStatus?: boolean;
+}) {
+  const row = "grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2";
+  const term = "text-slate-500 dark:text-slate-400";
   return (
-    <dl className="grid gap-2 text-sm sm:grid-cols-2">
-      <div className={row}>
-        <dt className={term}>Email</dt>
-        <dd className="min-w-0 break-words">
-          <a href={`mailto:${meeting.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
-            {meeting.email}
-          </a>
-        </dd>
-      </div>
-      <div className={row}>
-        <dt className={term}>Phone</dt>
-        <dd>{meeting.phone || "—"}</dd>
-      </div>
-      <div className={row}>
-        <dt className={term}>Company</dt>
-        <dd>{meeting.company || "—"}</dd>
-      </div>
-      <div className={row}>
-        <dt className={term}>Date</dt>
-        <dd>{longDateLabel(meeting.date)}</dd>
-      </div>
-      <div className={row}>
-        <dt className={term}>Time slot</dt>
-        <dd>{formatTime12h(meeting.timeSlot)}</dd>
-      </div>
-      <div className={row}>
-        <dt className={term}>Status</dt>
-        <dd>
-          <StatusBadge status={meeting.status} />
-        </dd>
-      </div>
-      {timeZone ? (
-        <>
+    <div className="@container">
+      <dl className="grid gap-x-6 gap-y-2 text-sm @lg:grid-cols-2">
+        <div className={row}>
+          <dt className={term}>Email</dt>
+          <dd className="break-words">
+            <a href={`mailto:${meeting.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
+              {meeting.email}
+            </a>
+          </dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Phone</dt>
+          <dd>{meeting.phone || "—"}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Company</dt>
+          <dd>{meeting.company || "—"}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Date</dt>
+          <dd>{longDateLabel(meeting.date)}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Time slot</dt>
+          <dd>{formatTime12h(meeting.timeSlot)}</dd>
+        </div>
+        {showStatus ? (
           <div className={row}>
-            <dt className={term}>Visitor zone</dt>
-            <dd>{meeting.visitorTimezone ?? "—"}</dd>
+            <dt className={term}>Status</dt>
+            <dd>
+              <StatusBadge status={meeting.status} />
+            </dd>
           </div>
-          <div className={row}>
-            <dt className={term}>Requested</dt>
-            <dd>{formatInstant(meeting.createdAt, timeZone)}</dd>
-          </div>
-        </>
-      ) : null}
-      <div className={`${row} sm:col-span-2`}>
-        <dt className={term}>Notes</dt>
-        <dd className="min-w-0 break-words whitespace-pre-line">{meeting.notes || "—"}</dd>
-      </div>
-    </dl>
+        ) : null}
+        {timeZone ? (
+          <>
+            <div className={row}>
+              <dt className={term}>Visitor zone</dt>
+              <dd>{meeting.visitorTimezone ?? "—"}</dd>
+            </div>
+            <div className={row}>
+              <dt className={term}>Requested</dt>
+              <dd>{formatInstant(meeting.createdAt, timeZone)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className={`${row} @lg:col-span-2`}>
+          <dt className={term}>Notes</dt>
+          <dd className="min-w-0 break-words whitespace-pre-line">{meeting.notes || "—"}</dd>
+        </div>
+      </dl>
+    </div>
   );
 }
 
@@ -182,12 +198,14 @@ export function MeetingCard({ meeting, onView }: { meeting: MeetingView; onView?
           <h2 id={`meeting-${meeting.id}`} className="truncate text-base font-semibold">
             {meeting.name}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{meeting.company || "No company given"}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {longDateLabel(meeting.date)} at {formatTime12h(meeting.timeSlot)}
+          </p>
         </div>
         <StatusBadge status={meeting.status} />
       </div>
       <div className="mt-4">
-        <MeetingFacts meeting={meeting} />
+        <MeetingFacts meeting={meeting} showStatus={false} />
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         <DecisionForms meeting={meeting} />
