@@ -159,6 +159,30 @@ test.describe("booking a demo", () => {
     await expect(page.getByText("Name is required")).toBeVisible();
     await expect(page.getByText("Email is invalid")).toBeVisible();
   });
+  test("with JavaScript, the wizard shows its loading and scheduling texts", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "pending states exist only with JavaScript");
+    const { date, time } = await freeSlot(request);
+    await page.goto(`/demo?month=${date.slice(0, 7)}`);
+    await expect(page.getByRole("heading", { name: "Select a date" })).toBeVisible();
+    // Hold the data requests a moment so the pending states can be seen.
+    await page.route("**/demo.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.locator(`[data-date="${date}"]`).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading available times..." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Select a time" })).toBeVisible();
+    await page.getByTestId(`slot-${time}`).click();
+    await page.getByLabel("Name").fill("Pending Person");
+    await page.getByLabel("Email").fill(uniqueEmail("pending"));
+    await page.getByRole("button", { name: "Schedule Meeting" }).click();
+    await expect(page.getByRole("button", { name: "Scheduling..." })).toBeDisabled();
+    await expect(page.getByRole("heading", { name: "Meeting Scheduled!" })).toBeVisible();
+  });
 });
 
 test("a visitor requests a callback", async ({ page, request, javaScriptEnabled }) => {
