@@ -37,15 +37,25 @@ export const FIELD_LIMITS = { name: 100, phone: 30, company: 150, notes: 2000, m
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 
+/** Single-line fields end up in email subjects and calendar entries: no line breaks or control characters. */
+const SINGLE_LINE = /^[^\p{Cc}]*$/u;
+const singleLine = (label: string) => `${label} must be a single line of text.`;
+
 const requiredText = (label: string, max: number, required = `${label} is required`) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong(label, max));
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong(label, max))
+    .regex(SINGLE_LINE, singleLine(label));
 
 /** Optional text: missing, null and empty all become "". */
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, { multiline = false } = {}) =>
   z
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, tooLong(label, max))
+    .regex(multiline ? /[\s\S]*/ : SINGLE_LINE, singleLine(label))
     .nullish()
     .transform((v) => v ?? "");
 
@@ -78,7 +88,7 @@ export const BookingSchema = z.object({
   email: EmailSchema,
   phone: PhoneSchema,
   company: optionalText("Company", FIELD_LIMITS.company),
-  notes: optionalText("Notes", FIELD_LIMITS.notes),
+  notes: optionalText("Notes", FIELD_LIMITS.notes, { multiline: true }),
   meetingType: z.enum(MEETING_TYPES, { error: 'meetingType must be "demo".' }).default("demo"),
   date: BookingDateSchema,
   timeSlot: TimeSlotSchema,
@@ -100,7 +110,7 @@ export const CallbackSchema = z.object({
   email: EmailSchema,
   company: requiredText("Company", FIELD_LIMITS.company),
   phone: PhoneSchema,
-  message: optionalText("Message", FIELD_LIMITS.message),
+  message: optionalText("Message", FIELD_LIMITS.message, { multiline: true }),
   [HONEYPOT_FIELD]: HoneypotSchema,
 });
 export type CallbackInput = z.output<typeof CallbackSchema>;

@@ -169,6 +169,14 @@ describe("POST /api/meetings", () => {
     expect(sales[0]?.text).toContain(`/admin/dashboard/meetings/${meeting.id}`);
   });
 
+  it("keeps line breaks in notes", async () => {
+    const r = await api("POST", "/api/meetings", {
+      body: booking({ date: weekday(5), timeSlot: "16:00", notes: "one\ntwo" }),
+    });
+    expect(r.status).toBe(201);
+    expect(r.json.data.notes).toBe("one\ntwo");
+  });
+
   it("accepts a 12-hour time label and optional fields left out", async () => {
     const r = await api("POST", "/api/meetings", {
       body: { name: "Lee", email: `lee${++counter}@example.com`, date: weekday(5), timeSlot: "2:00 PM" },
@@ -234,6 +242,18 @@ describe("POST /api/meetings", () => {
     ["an over-long name", { name: tooLong(101) }, "name", "Name must be at most 100 characters."],
     ["an over-long company", { company: tooLong(151) }, "company", "Company must be at most 150 characters."],
     ["over-long notes", { notes: tooLong(2001) }, "notes", "Notes must be at most 2000 characters."],
+    [
+      "a name with a line break",
+      { name: "Priya\r\nBcc: x@example.com" },
+      "name",
+      "Name must be a single line of text.",
+    ],
+    [
+      "a company with a control character",
+      { company: "Acme\u0000" },
+      "company",
+      "Company must be a single line of text.",
+    ],
     ["an over-long phone", { phone: "1".repeat(31) }, "phone", "Phone must be at most 30 characters."],
     ["an invalid phone", { phone: "call me" }, "phone", "Phone number is invalid"],
     ["an unknown meetingType", { meetingType: "sales" }, "meetingType", 'meetingType must be "demo".'],
