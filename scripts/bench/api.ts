@@ -11,8 +11,8 @@ import { hasBuild, prepareLocal, root, waitForUrl } from "../lib.ts";
 /**
  * `npm run bench:api`: serves the production build locally (vite preview → workerd) on a
  * throwaway database prepared like the e2e run (migrations + seed), and drives it with
- * autocannon over loopback: a small static response (`/robots.txt`) as the baseline,
- * then API cases measured in the same run. Prints req/s, p50 and p99, the ratios to the
+ * autocannon over loopback: a small static response (`/robots.txt`) as the baseline and
+ * the GET cases in alternating rounds, then the bookings, all in the same run. Prints req/s, p50 and p99, the ratios to the
  * baseline and the budgets of the issues (e.g. issue 7: available-slots at least 40% of
  * the baseline's req/s, p99 at most 2× its p99, no errors).
  *
@@ -24,6 +24,7 @@ import { hasBuild, prepareLocal, root, waitForUrl } from "../lib.ts";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per case
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARMUP = 3; // seconds per endpoint before measuring
+const ROUNDS = 5; // GET cases alternate with the baseline in this many rounds
 const HOST = "127.0.0.1";
 
 type Measured = {
@@ -70,45 +71,82 @@ type AutocannonOptions = {
   duration?: number;
   amount?: number;
   requests?: (AutocannonRequest & { setupRequest?: (request: AutocannonRequest) => AutocannonRequest })[];
-  setupClient?: (client: { on(event: "response", listener: (status: number) => void): void }) => void;
+  setupClient?: (client: {
+    on(event: "response", listener: (status: number, bytes: number, durationMs: number) => void): void;
+  }) => void;
 };
-type AutocannonResult = {
-  requests: { total: number; average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-};
+type AutocannonResult = { requests: { total: number }; duration: number; errors: number; timeouts: number };
 const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
-type Options = Omit<AutocannonOptions, "url"> & { expectStatus?: number[] };
+/** The raw figures of one case, accumulated over its rounds. */
+class Tally {
+  requests = 0;
+  seconds = 0;
+  errors = 0;
+  unexpected = 0;
+  statuses: Record<string, number> = {};
+  latencies: number[] = [];
+  readonly name: string;
+  readonly path: string;
+  // Plain assignments: Node's type stripping does not support parameter properties.
+  constructor(name: string, path: string) {
+    this.name = name;
+    this.path = path;
+  }
 
-async function measure(base: string, name: string, urlPath: string, options: Options = {}): Promise<Measured> {
+  summary(): Measured {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+    return {
+      name: this.name,
+      path: this.path,
+      requests: this.requests,
+      reqPerSec: this.seconds ? this.requests / this.seconds : 0,
+      p50: at(0.5),
+      p99: at(0.99),
+      errors: this.errors,
+      unexpected: this.unexpected,
+      statuses: this.statuses,
+    };
+  }
+}
+
+type Options = Omit<AutocannonOptions, "url" | "setupClient"> & { expectStatus?: number[] };
+
+/** One autocannon run added to a tally; every response's status and latency is recorded. */
+async function run(base: string, tally: Tally, options: Options) {
   const { expectStatus = [200], ...rest } = options;
-  let unexpected = 0;
-  const statuses: Record<string, number> = {};
   const result = await autocannon({
-    url: `${base}${urlPath}`,
+    url: `${base}${tally.path}`,
     connections: CONNECTIONS,
-    ...(rest.amount ? {} : { duration: DURATION }),
     ...rest,
     setupClient(client) {
-      client.on("response", (status: number) => {
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (!expectStatus.includes(status)) unexpected++;
+      client.on("response", (status, _bytes, durationMs) => {
+        tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+        if (!expectStatus.includes(status)) {
+          tally.unexpected++;
+          if (process.env.BENCH_DEBUG) console.log(`unexpected ${status} at response ${tally.latencies.length} after ${durationMs} ms`);
+        }
+        tally.latencies.push(durationMs);
       });
     },
   });
-  return {
-    name,
-    path: urlPath,
-    requests: result.requests.total,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    unexpected,
-    statuses,
-  };
+  tally.requests += result.requests.total;
+  tally.seconds += result.duration;
+  tally.errors += result.errors + result.timeouts;
+}
+
+/**
+ * GET cases and the baseline in alternating short rounds, so a change in the machine's load
+ * (shared machines, other runs) hits them alike and the ratios stay meaningful.
+ */
+async function interleaved(base: string, tallies: Tally[]) {
+  const seconds = Math.max(1, Math.round(DURATION / ROUNDS));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const tally of round % 2 === 0 ? tallies : [...tallies].reverse()) {
+      await run(base, tally, { duration: seconds });
+    }
+  }
 }
 
 async function warmUp(base: string, urlPath: string) {
@@ -174,46 +212,48 @@ try {
   const slotDate = (days.find((d, i) => i >= 2 && d.available) ?? days[0])!.date;
   const slotsPath = `/api/calendar/available-slots?date=${slotDate}`;
 
-  console.log(`\nBenchmark on ${base}: ${CONNECTIONS} connections, ${DURATION} s per case (warm-up ${WARMUP} s)\n`);
+  console.log(
+    `\nBenchmark on ${base}: ${CONNECTIONS} connections, ${DURATION} s per GET case in ${ROUNDS} alternating rounds (warm-up ${WARMUP} s)\n`,
+  );
   await warmUp(base, "/robots.txt");
   await warmUp(base, slotsPath);
 
-  const results: Measured[] = [];
-  results.push(await measure(base, "GET /robots.txt (baseline)", "/robots.txt"));
-  results.push(await measure(base, "GET available-slots", slotsPath));
+  const baselineTally = new Tally("GET /robots.txt (baseline)", "/robots.txt");
+  const slotsTally = new Tally("GET available-slots", slotsPath);
+  await interleaved(base, [baselineTally, slotsTally]);
 
   // Bookings: one request per distinct free slot, so every answer should be a 201. autocannon
   // prepares a request per connection ahead of time, so a few slots are left as headroom.
   const slots = await freeSlots(base);
   const bookings = Math.max(1, slots.length - 2 * CONNECTIONS);
+  const bookingTally = new Tally("POST /api/meetings", "/api/meetings");
   let next = 0;
-  results.push(
-    await measure(base, "POST /api/meetings", "/api/meetings", {
-      amount: bookings,
-      expectStatus: [201],
-      requests: [
-        {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          setupRequest(request) {
-            const slot = slots[next % slots.length]!;
-            const n = next++;
-            return {
-              ...request,
-              body: JSON.stringify({
-                name: `Bench Visitor ${n}`,
-                email: `bench-${n}@bench.test`,
-                company: "Bench Co",
-                meetingType: "demo",
-                date: slot.date,
-                timeSlot: slot.time,
-              }),
-            };
-          },
+  await run(base, bookingTally, {
+    amount: bookings,
+    expectStatus: [201],
+    requests: [
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        setupRequest(request) {
+          const slot = slots[next % slots.length]!;
+          const n = next++;
+          return {
+            ...request,
+            body: JSON.stringify({
+              name: `Bench Visitor ${n}`,
+              email: `bench-${n}@bench.test`,
+              company: "Bench Co",
+              meetingType: "demo",
+              date: slot.date,
+              timeSlot: slot.time,
+            }),
+          };
         },
-      ],
-    }),
-  );
+      },
+    ],
+  });
+  const results = [baselineTally, slotsTally, bookingTally].map((t) => t.summary());
 
   const baseline = results[0]!;
   const rows = results.map((r) => ({

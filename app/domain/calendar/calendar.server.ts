@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { and, between, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { meetings } from "~/db/schema";
@@ -42,6 +43,45 @@ export async function takenSlots(from: string, to: string): Promise<Map<string, 
   return byDate;
 }
 
+/**
+ * Held slots of one date, shared for a moment within the isolate: the slot list is the
+ * busiest read (every visitor, every date click) and one D1 round trip costs more than the
+ * rest of the request. A slot shown free that was taken in the last second elsewhere is
+ * harmless: the booking itself is decided by the UNIQUE index and answers 409. Writes in this
+ * isolate forget the date at once. Concurrent misses share one query.
+ */
+const HELD_TTL = 1_000; // 1 second
+type HeldCache = Map<string, { until: number; times: Promise<Set<string>> }>;
+/** One cache per database binding (tests get a fresh database per file). */
+const heldCaches = new WeakMap<object, HeldCache>();
+
+function heldCacheFor(): HeldCache {
+  let cache = heldCaches.get(env.DB);
+  if (!cache) {
+    cache = new Map();
+    heldCaches.set(env.DB, cache);
+  }
+  return cache;
+}
+
+export function heldSlotsOn(date: string, nowMs = Date.now()): Promise<Set<string>> {
+  const heldCache = heldCacheFor();
+  const cached = heldCache.get(date);
+  if (cached && cached.until > nowMs) return cached.times;
+  const times = takenSlots(date, date).then((byDate) => byDate.get(date) ?? new Set<string>());
+  heldCache.set(date, { until: nowMs + HELD_TTL, times });
+  times.catch(() => heldCache.delete(date));
+  if (heldCache.size > 100) {
+    for (const [key, entry] of heldCache) if (entry.until <= nowMs) heldCache.delete(key);
+  }
+  return times;
+}
+
+/** Called after any change to a date's meetings in this isolate. */
+export function forgetHeldSlots(date: string) {
+  heldCacheFor().delete(date);
+}
+
 /** A date a visitor may book, or a 400 that says why not. */
 export function assertBookableDate(date: string, rules: BookingRules, now: Date) {
   const problem = dateProblem(date, rules, now);
@@ -52,8 +92,7 @@ export function assertBookableDate(date: string, rules: BookingRules, now: Date)
 export async function availableSlots(date: string, now = new Date()) {
   const rules = bookingRules();
   assertBookableDate(date, rules, now);
-  const taken = await takenSlots(date, date);
-  return slotsForDate(date, rules, now, taken.get(date) ?? new Set());
+  return slotsForDate(date, rules, now, await heldSlotsOn(date, now.getTime()));
 }
 
 /** The bookable weekdays from today through today + `days`, with their free slot counts. */

@@ -10,7 +10,7 @@ import {
   startsFarEnoughAhead,
   timeProblem,
 } from "~/domain/calendar/availability";
-import { assertBookableDate, bookingRules } from "~/domain/calendar/calendar.server";
+import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
@@ -86,7 +86,9 @@ export async function bookMeeting(
   const client = db();
   try {
     await client.batch([client.insert(meetings).values(meeting), ...emails.map(emailStatement)]);
+    forgetHeldSlots(meeting.date);
   } catch (error) {
+    forgetHeldSlots(meeting.date);
     const failure = constraintFailure(error);
     if (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure)) {
       throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
@@ -210,6 +212,7 @@ export async function updateMeetingStatus(
     const current = await requireMeeting(id);
     throw new AppError(409, notScheduledMessage(current.status));
   }
+  forgetHeldSlots(before.date);
   deliverSoon([email.idempotencyKey]);
   return after;
 }

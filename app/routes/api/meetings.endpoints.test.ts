@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, meetings } from "~/db/schema";
 import { addDays, BOOKING_MESSAGES, isWeekend, slotStart, todayIn } from "~/domain/calendar/availability";
+import { heldSlotsOn } from "~/domain/calendar/calendar.server";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { fromBase64Utf8 } from "~/domain/meetings/ics";
 import { bookMeeting, completePastMeetings } from "~/domain/meetings/meetings.server";
@@ -83,6 +84,28 @@ describe("GET /api/calendar/available-slots", () => {
     expect(r.status).toBe(400);
     expect(r.json.success).toBe(false);
     expect(r.json.details).toContainEqual({ field: "date", message });
+  });
+});
+
+describe("the held-slots cache behind available-slots", () => {
+  it("shares a date's held slots for a second and forgets them on a booking in this isolate", async () => {
+    const date = weekday(17);
+    const t = Date.now();
+    expect((await heldSlotsOn(date, t)).size).toBe(0);
+    // Written behind the service's back: only the expiry reveals it.
+    await db()
+      .insert(meetings)
+      .values({
+        name: "Direct",
+        email: "direct@example.com",
+        date,
+        timeSlot: "10:00",
+        startsAt: slotStart(date, "10:00", TZ),
+      });
+    expect((await heldSlotsOn(date, t + 500)).has("10:00")).toBe(false);
+    expect((await heldSlotsOn(date, t + 1_001)).has("10:00")).toBe(true);
+    await book({ date, timeSlot: "11:00" });
+    expect((await heldSlotsOn(date, t + 1_500)).has("11:00")).toBe(true);
   });
 });
 
