@@ -125,7 +125,8 @@ async function run(base: string, tally: Tally, options: Options) {
         tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
         if (!expectStatus.includes(status)) {
           tally.unexpected++;
-          if (process.env.BENCH_DEBUG) console.log(`unexpected ${status} at response ${tally.latencies.length} after ${durationMs} ms`);
+          if (process.env.BENCH_DEBUG)
+            console.log(`unexpected ${status} at response ${tally.latencies.length} after ${durationMs} ms`);
         }
         tally.latencies.push(durationMs);
       });
