@@ -18,7 +18,8 @@ import { hasBuild, prepareLocal, root, waitForUrl } from "../lib.ts";
  *
  * SKIP_BUILD=1 reuses the last build. BENCH_DURATION (seconds per case, default 10) and
  * BENCH_CONNECTIONS (default 20) tune the load; BENCH_STRICT=1 exits 1 on a missed budget.
- * Errors (socket errors, timeouts, unexpected statuses) always exit 1.
+ * Errors (socket errors, timeouts, unexpected statuses) always exit 1; BENCH_DEBUG=1 prints
+ * each unexpected status as it happens. Results are also saved in bench-results/ (ignored by git).
  */
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per case
