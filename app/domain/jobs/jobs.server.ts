@@ -3,6 +3,7 @@ import { retryPendingEmails } from "~/domain/email/outbox.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
 import { purgeOldCodes } from "~/domain/verification/codes.server";
+import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import type { Job } from "./runner.server";
 
 /** Every periodic job, run by the Worker's `scheduled` handler in this order. */
@@ -13,4 +14,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "trial-expiry", run: markExpiredTrials },
   { name: "provisioning-webhook-retries", run: retryDueWebhooks },
   { name: "purge-codes", run: purgeOldCodes },
+  { name: "complete-meetings", run: completePastMeetings },
 ];

@@ -10,6 +10,8 @@ export const adminRoutes: RouteConfigEntry[] = [
       index("routes/admin/dashboard/overview.tsx"),
       // Demo Meetings (issue 7)
       route("meetings", "routes/admin/dashboard/meetings.tsx"),
+      route("meetings/callbacks", "routes/admin/dashboard/meetings/callbacks.tsx"),
+      route("meetings/:id", "routes/admin/dashboard/meetings/details.tsx"),
       // Blog Management (issue 4)
       route("blog", "routes/admin/dashboard/blog.tsx"),
       route("blog/new", "routes/admin/dashboard/blog/editor.tsx", { id: "admin-blog-new" }),

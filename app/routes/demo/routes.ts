@@ -1,3 +1,3 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-export const demoRoutes: RouteConfigEntry[] = [];
+export const demoRoutes: RouteConfigEntry[] = [route("demo", "routes/demo/demo.tsx")];

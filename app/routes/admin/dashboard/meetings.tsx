@@ -1,12 +1,234 @@
+import { ChevronLeft, ChevronRight, Search, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { bookingRules } from "~/domain/calendar/calendar.server";
+import { listMeetings, meetingStatusCounts, toMeetingJson } from "~/domain/meetings/meetings.server";
+import { MEETING_FILTERS } from "~/domain/meetings/schemas";
 import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/meetings";
+import {
+  DecisionForms,
+  DecisionMessage,
+  MeetingCard,
+  MeetingFacts,
+  type MeetingView,
+  SectionHeader,
+} from "./meetings/meeting-ui";
+import { decideMeeting } from "./meetings/status-action.server";
 
-// Placeholder until issue 7 builds this section.
+const PAGE_SIZE = 20;
+type Filter = (typeof MEETING_FILTERS)[number];
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("status") ?? "all";
+  const status: Filter = (MEETING_FILTERS as readonly string[]).includes(requested) ? (requested as Filter) : "all";
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
+  const [{ meetings, total }, counts] = await Promise.all([
+    listMeetings({ status, q: q || undefined, page, limit: PAGE_SIZE }),
+    meetingStatusCounts(),
+  ]);
+  return {
+    meetings: meetings.map(toMeetingJson),
+    total,
+    status,
+    q,
+    page,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    counts,
+    timeZone: bookingRules().timeZone,
+  };
 }
 
-export default function Section() {
-  return <h1 className="text-2xl font-bold">Demo Meetings</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  return decideMeeting(request);
+}
+
+const FILTER_LABELS: Record<Filter, string> = {
+  all: "All",
+  scheduled: "Scheduled",
+  confirmed: "Confirmed",
+  completed: "Completed",
+};
+
+/** A 409 means someone else decided first: reload so the card shows the current status. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export default function DemoMeetings({ loaderData, actionData }: Route.ComponentProps) {
+  const { meetings, total, status, q, page, pages, counts, timeZone } = loaderData;
+  const [viewing, setViewing] = useState<string | null>(null);
+  const viewed = meetings.find((m) => m.id === viewing) ?? null;
+  const query = (changes: Record<string, string | number | null>) => {
+    const params = new URLSearchParams();
+    const next = { status, q, page: 1, ...changes };
+    if (next.status && next.status !== "all") params.set("status", String(next.status));
+    if (next.q) params.set("q", String(next.q));
+    if (next.page && next.page !== 1) params.set("page", String(next.page));
+    const search = params.toString();
+    return `/admin/dashboard/meetings${search ? `?${search}` : ""}`;
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <SectionHeader
+        title="Demo Meetings"
+        description={`Demo requests from the booking page. Times are in ${timeZone}.`}
+      />
+      <DecisionMessage result={actionData} />
+
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+          {MEETING_FILTERS.map((filter) => (
+            <Link
+              key={filter}
+              to={query({ status: filter })}
+              aria-current={filter === status ? "page" : undefined}
+              className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
+                filter === status
+                  ? "border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950"
+                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+              }`}
+            >
+              {FILTER_LABELS[filter]} <span className="opacity-75">({counts[filter]})</span>
+            </Link>
+          ))}
+        </nav>
+        <Form method="get" role="search" className="flex gap-2">
+          {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
+          <label htmlFor="meeting-search" className="sr-only">
+            Search by name or company
+          </label>
+          <input
+            id="meeting-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            maxLength={100}
+            placeholder="Search by name or company"
+            className="input w-full lg:w-72"
+          />
+          <button type="submit" className="btn-secondary" aria-label="Search">
+            <Search aria-hidden className="size-4" />
+          </button>
+        </Form>
+      </div>
+
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-testid="meeting-count">
+        {total === 0
+          ? "No meetings match."
+          : `Showing ${(page - 1) * PAGE_SIZE + 1} to ${Math.min(page * PAGE_SIZE, total)} of ${total} meetings`}
+        {q ? (
+          <>
+            {" "}
+            for “{q}”.{" "}
+            <Link to={query({ q: null })} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+              Clear search
+            </Link>
+          </>
+        ) : null}
+      </p>
+
+      <div className="mt-4 grid gap-4 xl:grid-cols-2">
+        {meetings.map((meeting) => (
+          <MeetingCard key={meeting.id} meeting={meeting} onView={setViewing} />
+        ))}
+      </div>
+
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
+          {page > 1 ? (
+            <Link to={query({ page: page - 1 })} className="btn-secondary">
+              <ChevronLeft aria-hidden className="size-4" /> Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={query({ page: page + 1 })} className="btn-secondary">
+              Next <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+
+      <MeetingDialog meeting={viewed} timeZone={timeZone} onClose={() => setViewing(null)} closeAfter={actionData} />
+    </div>
+  );
+}
+
+/** View Details with JavaScript: a modal <dialog>. Without it, the link opens the details page. */
+function MeetingDialog({
+  meeting,
+  timeZone,
+  onClose,
+  closeAfter,
+}: {
+  meeting: MeetingView | null;
+  timeZone: string;
+  onClose: () => void;
+  closeAfter: unknown;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (meeting && dialog && !dialog.open) dialog.showModal();
+    if (!meeting && dialog?.open) dialog.close();
+  }, [meeting]);
+  // After Approve / Reject from the dialog, close it: the outcome shows on the page.
+  useEffect(() => {
+    if (closeAfter && ref.current?.open) ref.current.close();
+  }, [closeAfter]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="meeting-dialog-title"
+      className="m-auto w-[calc(100%-2rem)] max-w-xl rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {meeting ? (
+        <div className="p-6">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <h2 id="meeting-dialog-title" className="text-lg font-semibold">
+                {meeting.name}
+              </h2>
+              <p className="text-sm text-slate-600 dark:text-slate-300">Meeting details</p>
+            </div>
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+              aria-label="Close"
+            >
+              <X aria-hidden className="size-5" />
+            </button>
+          </div>
+          <div className="mt-5">
+            <MeetingFacts meeting={meeting} timeZone={timeZone} />
+          </div>
+          <div className="mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+            <DecisionForms meeting={meeting} />
+            <button type="button" onClick={() => ref.current?.close()} className="btn-secondary">
+              Close
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+export function meta() {
+  return [{ title: `Demo Meetings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
 }

@@ -1,0 +1,271 @@
+import { TZDate } from "@date-fns/tz";
+
+/**
+ * The availability engine: pure functions of (rules, now, taken slots). No I/O, so the
+ * server, the `/api` adapter, the page and the tests all share one definition of a
+ * bookable slot. Dates are `yyyy-MM-dd` and times `HH:mm`, both in the business timezone.
+ */
+
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Spec §9: demo length, time steps, booking window, available-days default. */
+export const BOOKING = {
+  meetingMinutes: 30,
+  slotMinutes: 30,
+  /** Today through today + 60 days (inclusive). */
+  windowDays: 60,
+  /** A slot starting sooner than this is not offered. */
+  leadMinutes: 60,
+  availableDaysDefault: 30,
+} as const;
+
+export type BookingRules = {
+  /** IANA name of the business timezone, e.g. Asia/Kolkata. */
+  timeZone: string;
+  /** First slot start, `HH:mm`. */
+  workStart: string;
+  /** End of the working day, `HH:mm`: the last slot ends here. */
+  workEnd: string;
+};
+
+export type Slot = {
+  /** `HH:mm` in the business timezone. */
+  time: string;
+  available: boolean;
+  /** The slot's start as an ISO instant (UTC), for showing it in another timezone. */
+  startsAt: string;
+};
+
+export type BookingDay = { date: string; available: boolean; availableSlots: number };
+
+export const BOOKING_MESSAGES = {
+  dateMalformed: "Date must be a real date in the format yyyy-MM-dd.",
+  datePast: "Date cannot be in the past.",
+  dateWeekend: "Demos can only be booked on weekdays (Monday to Friday).",
+  dateTooFar: `Date must be within the next ${BOOKING.windowDays} days.`,
+  timeMalformed: "Time slot must be a time like 10:30.",
+  timeOffGrid: `Time slot must start on the hour or half hour (every ${BOOKING.slotMinutes} minutes).`,
+  timeOutsideHours: (first: string, last: string) => `Time slot must be between ${first} and ${last}.`,
+  timeTooSoon: "This time is no longer available: demos must be booked at least 1 hour ahead.",
+  slotTaken: "Sorry, this time slot was just booked by someone else. Please choose another time.",
+} as const;
+
+// ---------------------------------------------------------------- calendar dates
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Days since 1970-01-01 of a real `yyyy-MM-dd` date, or null for anything else. */
+export function epochDay(date: string): number | null {
+  const m = DATE_RE.exec(date);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
+  return ms / DAY;
+}
+
+export const isRealDate = (date: string) => epochDay(date) !== null;
+
+export function dateFromEpochDay(day: number): string {
+  return new Date(day * DAY).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  const day = epochDay(date);
+  if (day === null) throw new Error(`not a date: ${date}`);
+  return dateFromEpochDay(day + days);
+}
+
+/** 0 = Sunday … 6 = Saturday, for a calendar date (no timezone involved). */
+export function dayOfWeek(date: string): number {
+  const day = epochDay(date);
+  if (day === null) throw new Error(`not a date: ${date}`);
+  return new Date(day * DAY).getUTCDay();
+}
+
+export const isWeekend = (date: string) => {
+  const dow = dayOfWeek(date);
+  return dow === 0 || dow === 6;
+};
+
+/** Today's date in a timezone. */
+export function todayIn(timeZone: string, now: Date): string {
+  const d = new TZDate(now.getTime(), timeZone);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export const lastBookableDate = (rules: BookingRules, now: Date) =>
+  addDays(todayIn(rules.timeZone, now), BOOKING.windowDays);
+
+// ---------------------------------------------------------------- times
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Minutes after midnight of `HH:mm`, or null. */
+export function minutesOf(time: string): number | null {
+  const m = TIME_RE.exec(time);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+export const timeOf = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+
+/** Every slot start of a working day: from workStart, each 30 minutes, ending by workEnd. */
+export function slotTimes(rules: BookingRules): string[] {
+  const start = minutesOf(rules.workStart) ?? 0;
+  const end = minutesOf(rules.workEnd) ?? 0;
+  const times: string[] = [];
+  for (let t = start; t + BOOKING.meetingMinutes <= end; t += BOOKING.slotMinutes) times.push(timeOf(t));
+  return times;
+}
+
+/** The instant a slot starts: the wall-clock time `time` on `date` in `timeZone`. */
+export function slotStart(date: string, time: string, timeZone: string): Date {
+  const day = epochDay(date);
+  const minutes = minutesOf(time);
+  if (day === null || minutes === null) throw new Error(`not a slot: ${date} ${time}`);
+  const d = new Date(day * DAY);
+  const tz = new TZDate(
+    d.getUTCFullYear(),
+    d.getUTCMonth(),
+    d.getUTCDate(),
+    Math.floor(minutes / 60),
+    minutes % 60,
+    timeZone,
+  );
+  return new Date(tz.getTime());
+}
+
+export const slotEnd = (start: Date) => new Date(start.getTime() + BOOKING.meetingMinutes * MINUTE);
+
+/**
+ * `HH:mm` from `HH:mm` or a 12-hour label like "2:30 PM" (the original client sent labels).
+ * Anything else is returned unchanged, for the validator to refuse.
+ */
+export function normalizeTime(value: string): string {
+  const trimmed = value.trim();
+  const m = /^(\d{1,2}):(\d{2})\s*([AaPp])\.?[Mm]\.?$/.exec(trimmed);
+  if (!m) return /^\d:\d{2}$/.test(trimmed) ? `0${trimmed}` : trimmed;
+  const hour = Number(m[1]);
+  if (hour < 1 || hour > 12) return trimmed;
+  const h24 = (hour % 12) + (m[3]!.toLowerCase() === "p" ? 12 : 0);
+  return `${pad(h24)}:${m[2]}`;
+}
+
+/** "9:00 AM" for `09:00`. */
+export function formatTime12h(time: string): string {
+  const minutes = minutesOf(time) ?? 0;
+  const h = Math.floor(minutes / 60);
+  return `${h % 12 === 0 ? 12 : h % 12}:${pad(minutes % 60)} ${h < 12 ? "AM" : "PM"}`;
+}
+
+// ---------------------------------------------------------------- rules
+
+/** Why a date cannot be booked, or null when it can. */
+export function dateProblem(date: string, rules: BookingRules, now: Date): string | null {
+  const day = epochDay(date);
+  if (day === null) return BOOKING_MESSAGES.dateMalformed;
+  const today = epochDay(todayIn(rules.timeZone, now))!;
+  if (day < today) return BOOKING_MESSAGES.datePast;
+  if (day > today + BOOKING.windowDays) return BOOKING_MESSAGES.dateTooFar;
+  if (isWeekend(date)) return BOOKING_MESSAGES.dateWeekend;
+  return null;
+}
+
+/** Why a time is not a slot of the working day, or null when it is (ignores the clock). */
+export function timeProblem(time: string, rules: BookingRules): string | null {
+  const minutes = minutesOf(time);
+  if (minutes === null) return BOOKING_MESSAGES.timeMalformed;
+  const times = slotTimes(rules);
+  const first = minutesOf(times[0] ?? rules.workStart) ?? 0;
+  const last = minutesOf(times.at(-1) ?? rules.workStart) ?? 0;
+  if (minutes < first || minutes > last) {
+    return BOOKING_MESSAGES.timeOutsideHours(times[0] ?? rules.workStart, times.at(-1) ?? rules.workStart);
+  }
+  if ((minutes - first) % BOOKING.slotMinutes !== 0) return BOOKING_MESSAGES.timeOffGrid;
+  return null;
+}
+
+/** Whether a slot starts far enough ahead to be offered. */
+export const startsFarEnoughAhead = (start: Date, now: Date) =>
+  start.getTime() - now.getTime() >= BOOKING.leadMinutes * MINUTE;
+
+/**
+ * The slots of one bookable date with their availability: a slot is unavailable when it
+ * starts less than an hour from `now` or is held by a scheduled or confirmed meeting.
+ * Callers check `dateProblem` first; a date outside the rules has no slots.
+ */
+export function slotsForDate(date: string, rules: BookingRules, now: Date, taken: ReadonlySet<string>): Slot[] {
+  if (dateProblem(date, rules, now)) return [];
+  return slotTimes(rules).map((time) => {
+    const start = slotStart(date, time, rules.timeZone);
+    return {
+      time,
+      available: startsFarEnoughAhead(start, now) && !taken.has(time),
+      startsAt: start.toISOString(),
+    };
+  });
+}
+
+/**
+ * The weekdays from today through today + `days` (capped at the booking window), each
+ * with how many slots are still free.
+ */
+export function bookingDays(
+  rules: BookingRules,
+  now: Date,
+  days: number,
+  takenByDate: ReadonlyMap<string, ReadonlySet<string>>,
+): BookingDay[] {
+  const today = todayIn(rules.timeZone, now);
+  const span = Math.min(Math.max(days, 0), BOOKING.windowDays);
+  const result: BookingDay[] = [];
+  for (let offset = 0; offset <= span; offset++) {
+    const date = addDays(today, offset);
+    if (isWeekend(date)) continue;
+    const free = slotsForDate(date, rules, now, takenByDate.get(date) ?? new Set()).filter((s) => s.available).length;
+    result.push({ date, available: free > 0, availableSlots: free });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- showing times elsewhere
+
+export function isValidTimeZone(timeZone: string): boolean {
+  if (!timeZone || timeZone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A short name of a timezone at an instant: "EST", "GMT+5:30". */
+export function zoneName(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(at);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
+export type ZonedTime = {
+  /** `yyyy-MM-dd` in that timezone. */
+  date: string;
+  /** `HH:mm` in that timezone. */
+  time: string;
+  /** "5:30 AM". */
+  label: string;
+  /** -1, 0 or 1: the local date relative to the business date of the slot. */
+  dayShift: number;
+  zone: string;
+};
+
+/** An instant as wall-clock time in a timezone, e.g. a slot in the visitor's own timezone. */
+export function inTimeZone(instant: Date, timeZone: string, referenceDate?: string): ZonedTime {
+  const d = new TZDate(instant.getTime(), timeZone);
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const dayShift = referenceDate ? (epochDay(date) ?? 0) - (epochDay(referenceDate) ?? 0) : 0;
+  return { date, time, label: formatTime12h(time), dayShift, zone: zoneName(timeZone, instant) };
+}

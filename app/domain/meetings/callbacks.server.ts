@@ -1,0 +1,105 @@
+import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { type CallbackRequest, callbackRequests } from "~/db/schema";
+import { auditStatement } from "~/domain/audit/audit.server";
+import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { AppError } from "~/lib/errors";
+import { salesCallbackNotice } from "./emails.server";
+import { type Actor, constraintFailure, likePattern } from "./meetings.server";
+import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./schemas";
+
+/**
+ * Stores a callback request (the original product only logged it) and notifies the sales
+ * inbox in the same batch. A filled honeypot stores and sends nothing.
+ */
+export async function requestCallback(
+  input: CallbackInput,
+  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+): Promise<CallbackRequest> {
+  const callback: CallbackRequest = {
+    id: crypto.randomUUID(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    company: input.company,
+    phone: input.phone,
+    message: input.message,
+    status: "new",
+    createdAt: now,
+  };
+  if (input[HONEYPOT_FIELD]) return callback;
+  const email = salesCallbackNotice(callback, siteUrl);
+  const client = db();
+  await client.batch([client.insert(callbackRequests).values(callback), emailStatement(email)]);
+  deliverSoon([email.idempotencyKey]);
+  return callback;
+}
+
+export async function listCallbacks({ status, q, page, limit }: CallbackListQuery) {
+  const filters: SQL[] = [];
+  if (status !== "all") filters.push(eq(callbackRequests.status, status));
+  if (q) {
+    const pattern = likePattern(q);
+    filters.push(
+      or(
+        sql`lower(${callbackRequests.firstName} || ' ' || ${callbackRequests.lastName}) LIKE ${pattern} ESCAPE '\\'`,
+        sql`lower(${callbackRequests.company}) LIKE ${pattern} ESCAPE '\\'`,
+      )!,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const client = db();
+  const [rows, totals] = await client.batch([
+    client
+      .select()
+      .from(callbackRequests)
+      .where(where)
+      .orderBy(desc(callbackRequests.createdAt), desc(callbackRequests.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    client.select({ n: count() }).from(callbackRequests).where(where),
+  ]);
+  return { callbacks: rows, total: totals[0]?.n ?? 0 };
+}
+
+/**
+ * An admin records that sales has contacted the visitor (or reopens the request). Audited.
+ * As with meetings, a status that changed meanwhile makes the UPDATE break the CHECK
+ * constraint, so the batch (and its audit record) is dropped and the caller gets a 409.
+ */
+export async function setCallbackStatus(actor: Actor, id: string, status: CallbackRequest["status"]) {
+  const client = db();
+  const before = await client.select().from(callbackRequests).where(eq(callbackRequests.id, id)).get();
+  if (!before) throw new AppError(404, "Callback request not found.");
+  if (before.status === status) throw new AppError(409, `This callback request is already marked ${status}.`);
+  try {
+    await client.batch([
+      client
+        .update(callbackRequests)
+        .set({
+          status: sql`CASE WHEN ${callbackRequests.status} = ${before.status} THEN ${status} ELSE 'changed-meanwhile' END`,
+        })
+        .where(eq(callbackRequests.id, id)),
+      auditStatement(actor, `callback.${status}`, "callback_request", id, { status: before.status }, { status }),
+    ]);
+  } catch (error) {
+    if (!constraintFailure(error)) throw error;
+    throw new AppError(409, "This callback request was changed meanwhile. Please reload.");
+  }
+  return { ...before, status };
+}
+
+export function toCallbackJson(callback: CallbackRequest) {
+  return {
+    _id: callback.id,
+    id: callback.id,
+    firstName: callback.firstName,
+    lastName: callback.lastName,
+    email: callback.email,
+    company: callback.company,
+    phone: callback.phone,
+    message: callback.message,
+    status: callback.status,
+    createdAt: callback.createdAt.toISOString(),
+  };
+}

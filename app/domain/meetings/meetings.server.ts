@@ -1,0 +1,249 @@
+import { and, count, desc, eq, lte, or, type SQL, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { type Meeting, meetings } from "~/db/schema";
+import { auditStatement } from "~/domain/audit/audit.server";
+import {
+  BOOKING,
+  BOOKING_MESSAGES,
+  slotEnd,
+  slotStart,
+  startsFarEnoughAhead,
+  timeProblem,
+} from "~/domain/calendar/availability";
+import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
+import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { config } from "~/lib/config.server";
+import { AppError } from "~/lib/errors";
+import {
+  bookingConfirmationEmail,
+  meetingCancelledEmail,
+  meetingConfirmedEmail,
+  salesBookingNotice,
+} from "./emails.server";
+import { type BookingInput, HONEYPOT_FIELD, type MeetingListQuery } from "./schemas";
+
+const MINUTE = 60 * 1000;
+
+export type Actor = { id: string; email: string };
+
+/** The absolute site URL for links in emails: SITE_URL when configured, else the request's origin. */
+export function siteOrigin(requestUrl: string) {
+  return (config().SITE_URL || new URL(requestUrl).origin).replace(/\/$/, "");
+}
+
+/** The message of a SQLite constraint failure somewhere in an error's cause chain, if any. */
+export function constraintFailure(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (/constraint failed/i.test(message)) return message;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return null;
+}
+
+const fieldError = (field: string, message: string) => new AppError(400, message, { details: [{ field, message }] });
+
+/**
+ * Books a demo (spec §3 "Meeting booking"). The slot is claimed by the INSERT itself: the
+ * partial UNIQUE index on (date, time_slot) for scheduled/confirmed meetings lets exactly
+ * one of any number of simultaneous bookings through; the others get a 409. The emails are
+ * written in the same batch, so they exist exactly when the meeting does.
+ */
+export async function bookMeeting(
+  input: BookingInput,
+  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+): Promise<Meeting> {
+  const rules = bookingRules();
+  const honeypot = Boolean(input[HONEYPOT_FIELD]);
+  if (!honeypot) {
+    assertBookableDate(input.date, rules, now);
+    const problem = timeProblem(input.timeSlot, rules);
+    if (problem) throw fieldError("timeSlot", problem);
+  }
+  const startsAt = slotStart(input.date, input.timeSlot, rules.timeZone);
+  if (!honeypot && !startsFarEnoughAhead(startsAt, now)) throw fieldError("timeSlot", BOOKING_MESSAGES.timeTooSoon);
+
+  const meeting: Meeting = {
+    id: crypto.randomUUID(),
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    company: input.company,
+    meetingType: input.meetingType,
+    date: input.date,
+    timeSlot: input.timeSlot,
+    startsAt,
+    status: "scheduled",
+    notes: input.notes,
+    visitorTimezone: input.visitorTimezone,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // A filled honeypot: answer like a success, keep nothing, send nothing.
+  if (honeypot) return meeting;
+
+  const emails = [bookingConfirmationEmail(meeting, now), salesBookingNotice(meeting, siteUrl)];
+  const client = db();
+  try {
+    await client.batch([client.insert(meetings).values(meeting), ...emails.map(emailStatement)]);
+    forgetHeldSlots(meeting.date);
+  } catch (error) {
+    forgetHeldSlots(meeting.date);
+    const failure = constraintFailure(error);
+    if (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure)) {
+      throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
+        details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
+      });
+    }
+    throw error;
+  }
+  deliverSoon(emails.map((e) => e.idempotencyKey));
+  return meeting;
+}
+
+export async function getMeeting(id: string) {
+  return db().select().from(meetings).where(eq(meetings.id, id)).get();
+}
+
+export async function requireMeeting(id: string) {
+  const meeting = await getMeeting(id);
+  if (!meeting) throw new AppError(404, "Meeting not found.");
+  return meeting;
+}
+
+/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
+export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Spec §5 "Search": name or company, case-insensitive. Newest requests first. */
+export async function listMeetings({ status, q, page, limit }: MeetingListQuery) {
+  const filters: SQL[] = [];
+  if (status !== "all") filters.push(eq(meetings.status, status));
+  if (q) {
+    const pattern = likePattern(q);
+    filters.push(
+      or(
+        sql`lower(${meetings.name}) LIKE ${pattern} ESCAPE '\\'`,
+        sql`lower(${meetings.company}) LIKE ${pattern} ESCAPE '\\'`,
+      )!,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const client = db();
+  const [rows, totals] = await client.batch([
+    client
+      .select()
+      .from(meetings)
+      .where(where)
+      .orderBy(desc(meetings.createdAt), desc(meetings.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    client.select({ n: count() }).from(meetings).where(where),
+  ]);
+  return { meetings: rows, total: totals[0]?.n ?? 0 };
+}
+
+/** How many meetings are in each status (for the filter tabs). */
+export async function meetingStatusCounts() {
+  const rows = await db().select({ status: meetings.status, n: count() }).from(meetings).groupBy(meetings.status).all();
+  const counts: Record<Meeting["status"] | "all", number> = {
+    all: 0,
+    scheduled: 0,
+    confirmed: 0,
+    cancelled: 0,
+    completed: 0,
+  };
+  for (const row of rows) {
+    counts[row.status] = row.n;
+    counts.all += row.n;
+  }
+  return counts;
+}
+
+/** Spec §4: an admin moves a scheduled meeting to confirmed (Approve) or cancelled (Reject). */
+export const ADMIN_TRANSITIONS = { confirmed: "meeting.approved", cancelled: "meeting.rejected" } as const;
+export type AdminTarget = keyof typeof ADMIN_TRANSITIONS;
+
+const NOT_SCHEDULED = "not-scheduled";
+
+export function notScheduledMessage(status: Meeting["status"]) {
+  return `Only scheduled meetings can be approved or rejected; this meeting is already ${status}.`;
+}
+
+/**
+ * Approve or reject. The UPDATE asks for an impossible status when the meeting is no longer
+ * scheduled, so the status CHECK constraint aborts the whole batch: the change, its audit
+ * record and its email land together, and a second decision (a double click, two admins)
+ * changes nothing and gets a 409.
+ */
+export async function updateMeetingStatus(
+  actor: Actor,
+  id: string,
+  target: Meeting["status"],
+  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+): Promise<Meeting> {
+  if (target !== "confirmed" && target !== "cancelled") {
+    throw new AppError(
+      400,
+      'A scheduled meeting can only be changed to "confirmed" (approve) or "cancelled" (reject).',
+      {
+        details: [{ field: "status", message: 'status must be "confirmed" or "cancelled".' }],
+      },
+    );
+  }
+  const before = await requireMeeting(id);
+  if (before.status !== "scheduled") throw new AppError(409, notScheduledMessage(before.status));
+  const after: Meeting = { ...before, status: target, updatedAt: now };
+  const email = target === "confirmed" ? meetingConfirmedEmail(after, now) : meetingCancelledEmail(after, now, siteUrl);
+  const client = db();
+  try {
+    await client.batch([
+      client
+        .update(meetings)
+        .set({
+          status: sql`CASE WHEN ${meetings.status} = 'scheduled' THEN ${target} ELSE ${NOT_SCHEDULED} END`,
+          updatedAt: now,
+        })
+        .where(eq(meetings.id, id)),
+      auditStatement(actor, ADMIN_TRANSITIONS[target], "meeting", id, { status: before.status }, { status: target }),
+      emailStatement(email),
+    ]);
+  } catch (error) {
+    if (!constraintFailure(error)) throw error;
+    const current = await requireMeeting(id);
+    throw new AppError(409, notScheduledMessage(current.status));
+  }
+  forgetHeldSlots(before.date);
+  deliverSoon([email.idempotencyKey]);
+  return after;
+}
+
+/** Scheduled job: confirmed meetings whose 30 minutes are over become completed. */
+export async function completePastMeetings(now: Date): Promise<number> {
+  const endedBefore = new Date(now.getTime() - BOOKING.meetingMinutes * MINUTE);
+  const result = await db()
+    .update(meetings)
+    .set({ status: "completed", updatedAt: now })
+    .where(and(eq(meetings.status, "confirmed"), lte(meetings.startsAt, endedBefore)));
+  return result.meta.changes ?? 0;
+}
+
+export function toMeetingJson(meeting: Meeting) {
+  return {
+    _id: meeting.id,
+    id: meeting.id,
+    name: meeting.name,
+    email: meeting.email,
+    phone: meeting.phone,
+    company: meeting.company,
+    meetingType: meeting.meetingType,
+    date: meeting.date,
+    timeSlot: meeting.timeSlot,
+    startsAt: meeting.startsAt.toISOString(),
+    endsAt: slotEnd(meeting.startsAt).toISOString(),
+    status: meeting.status,
+    notes: meeting.notes,
+    visitorTimezone: meeting.visitorTimezone,
+    createdAt: meeting.createdAt.toISOString(),
+    updatedAt: meeting.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "~/db/schema";
+import { EmailSchema } from "~/domain/accounts/schemas";
+import {
+  BOOKING_MESSAGES,
+  isRealDate,
+  isValidTimeZone,
+  minutesOf,
+  normalizeTime,
+} from "~/domain/calendar/availability";
+
+/**
+ * One schema per form, shared by the page (Conform) and the `/api` endpoints. Rules that
+ * depend on the clock or the configured hours (past, weekend, window, grid) are checked by
+ * the service with the same messages (BOOKING_MESSAGES).
+ */
+
+/** Spec §8 texts. */
+export const MEETING_TEXTS = {
+  loadingSlots: "Loading available times...",
+  noSlots: "No available slots for this date. Please select another date.",
+  scheduling: "Scheduling...",
+  scheduled: "Meeting Scheduled!",
+  confirmationNote: "You'll receive a confirmation email shortly with meeting details.",
+  bookingFailed: "Failed to book meeting. Please try again.",
+  callbackSent: "Demo request submitted successfully! We'll contact you within 24 hours.",
+  statusUpdateFailed: "Failed to update meeting status. Please try again.",
+} as const;
+
+/**
+ * Honeypot: a field people never see. A filled one means a bot; the service then answers
+ * as if all went well and stores nothing.
+ */
+export const HONEYPOT_FIELD = "faxNumber";
+
+export const FIELD_LIMITS = { name: 100, phone: 30, company: 150, notes: 2000, message: 2000 } as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
+
+/** Single-line fields end up in email subjects and calendar entries: no line breaks or control characters. */
+const SINGLE_LINE = /^[^\p{Cc}]*$/u;
+const singleLine = (label: string) => `${label} must be a single line of text.`;
+
+const requiredText = (label: string, max: number, required = `${label} is required`) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong(label, max))
+    .regex(SINGLE_LINE, singleLine(label));
+
+/** Optional text: missing, null and empty all become "". */
+const optionalText = (label: string, max: number, { multiline = false } = {}) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, tooLong(label, max))
+    .regex(multiline ? /[\s\S]*/ : SINGLE_LINE, singleLine(label))
+    .nullish()
+    .transform((v) => v ?? "");
+
+const PhoneSchema = z
+  .string({ error: "Phone must be text." })
+  .trim()
+  .max(FIELD_LIMITS.phone, tooLong("Phone", FIELD_LIMITS.phone))
+  .regex(/^$|^\+?[\d\s().-]{5,}$/, "Phone number is invalid")
+  .nullish()
+  .transform((v) => v ?? "");
+
+const HoneypotSchema = z.string().max(1000).nullish();
+
+export const BookingDateSchema = z
+  .string({ error: "Date is required" })
+  .trim()
+  .min(1, "Date is required")
+  .refine(isRealDate, BOOKING_MESSAGES.dateMalformed);
+
+export const TimeSlotSchema = z
+  .string({ error: "Time slot is required" })
+  .trim()
+  .min(1, "Time slot is required")
+  .transform(normalizeTime)
+  .refine((v) => minutesOf(v) !== null, BOOKING_MESSAGES.timeMalformed);
+
+/** Spec §3 "Meeting booking" and §5 "Booking details". */
+export const BookingSchema = z.object({
+  name: requiredText("Name", FIELD_LIMITS.name),
+  email: EmailSchema,
+  phone: PhoneSchema,
+  company: optionalText("Company", FIELD_LIMITS.company),
+  notes: optionalText("Notes", FIELD_LIMITS.notes, { multiline: true }),
+  meetingType: z.enum(MEETING_TYPES, { error: 'meetingType must be "demo".' }).default("demo"),
+  date: BookingDateSchema,
+  timeSlot: TimeSlotSchema,
+  /** The visitor's IANA timezone, to show the meeting in their own time. */
+  visitorTimezone: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isValidTimeZone(v), "Time zone is not a known IANA time zone."),
+  [HONEYPOT_FIELD]: HoneypotSchema,
+});
+export type BookingInput = z.output<typeof BookingSchema>;
+
+/** Spec §3 "Callback request form" and §5 "Callback form". */
+export const CallbackSchema = z.object({
+  firstName: requiredText("First name", FIELD_LIMITS.name),
+  lastName: requiredText("Last name", FIELD_LIMITS.name),
+  email: EmailSchema,
+  company: requiredText("Company", FIELD_LIMITS.company),
+  phone: PhoneSchema,
+  message: optionalText("Message", FIELD_LIMITS.message, { multiline: true }),
+  [HONEYPOT_FIELD]: HoneypotSchema,
+});
+export type CallbackInput = z.output<typeof CallbackSchema>;
+
+/** Spec §3 "Meeting status update". */
+export const MeetingStatusUpdateSchema = z.object({
+  status: z.enum(MEETING_STATUSES, {
+    error: `status must be one of: ${MEETING_STATUSES.join(", ")}.`,
+  }),
+});
+
+/** The admin list filter (spec §2: all, scheduled, confirmed, completed); the API also takes cancelled. */
+export const MEETING_FILTERS = ["all", "scheduled", "confirmed", "completed"] as const;
+
+export const MeetingListQuerySchema = z.object({
+  status: z
+    .enum(["all", ...MEETING_STATUSES], { error: `status must be all or one of: ${MEETING_STATUSES.join(", ")}.` })
+    .default("all"),
+  q: z.string().trim().max(100, tooLong("Search", 100)).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type MeetingListQuery = z.output<typeof MeetingListQuerySchema>;
+
+export const CallbackListQuerySchema = z.object({
+  status: z.enum(["all", ...CALLBACK_STATUSES]).default("all"),
+  q: z.string().trim().max(100, tooLong("Search", 100)).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type CallbackListQuery = z.output<typeof CallbackListQuerySchema>;
+
+export const CallbackStatusUpdateSchema = z.object({
+  status: z.enum(CALLBACK_STATUSES, { error: `status must be one of: ${CALLBACK_STATUSES.join(", ")}.` }),
+});
+
+// ------------------------------------------------------------ response shapes (OpenAPI)
+
+/** Spec §3 "Meeting (admin view)", plus `id` and the times as instants. */
+export const MeetingJsonSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  meetingType: z.enum(MEETING_TYPES),
+  date: z.string().describe("yyyy-MM-dd in the business timezone"),
+  timeSlot: z.string().describe("HH:mm in the business timezone"),
+  startsAt: z.string().describe("ISO instant (UTC)"),
+  endsAt: z.string().describe("ISO instant (UTC)"),
+  status: z.enum(MEETING_STATUSES),
+  notes: z.string(),
+  visitorTimezone: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const CallbackJsonSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  company: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  status: z.enum(CALLBACK_STATUSES),
+  createdAt: z.string(),
+});
+
+export const SlotJsonSchema = z.object({
+  time: z.string().describe("HH:mm in the business timezone"),
+  available: z.boolean(),
+  startsAt: z.string().describe("ISO instant (UTC)"),
+});
+
+export const BookingDayJsonSchema = z.object({
+  date: z.string(),
+  available: z.boolean(),
+  availableSlots: z.number().int(),
+});

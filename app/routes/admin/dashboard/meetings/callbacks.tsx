@@ -1,0 +1,226 @@
+import { Loader2, Mail, Phone, RotateCcw, Search, UserCheck } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
+import { bookingRules } from "~/domain/calendar/calendar.server";
+import { listCallbacks, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import type { Route } from "./+types/callbacks";
+import { formatInstant, SectionHeader, StatusBadge } from "./meeting-ui";
+
+const PAGE_SIZE = 50;
+const FILTERS = ["all", ...CALLBACK_STATUSES] as const;
+const FILTER_LABELS = { all: "All", new: "New", contacted: "Contacted" } as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("status") ?? "all";
+  const status = (FILTERS as readonly string[]).includes(requested) ? (requested as (typeof FILTERS)[number]) : "all";
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const { callbacks, total } = await listCallbacks({ status, q: q || undefined, page: 1, limit: PAGE_SIZE });
+  return { callbacks: callbacks.map(toCallbackJson), total, status, q, timeZone: bookingRules().timeZone };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { admin } = await requireAdmin(request);
+  const form = await request.formData();
+  const id = String(form.get("callbackId") ?? "").slice(0, 64);
+  const intent = form.get("intent");
+  const status: CallbackRequest["status"] | null =
+    intent === "contacted" ? "contacted" : intent === "reopen" ? "new" : null;
+  if (!status || !id) return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  try {
+    const callback = await setCallbackStatus({ id: admin.id, email: admin.email }, id, status);
+    return {
+      ok: true,
+      message:
+        status === "contacted"
+          ? `Marked ${callback.firstName} ${callback.lastName} as contacted.`
+          : `Marked ${callback.firstName} ${callback.lastName} as new again.`,
+    };
+  } catch (error) {
+    if (isAppError(error)) return data({ ok: false, message: error.message }, { status: error.status });
+    console.error(error);
+    return data({ ok: false, message: "Failed to update the callback request. Please try again." }, { status: 500 });
+  }
+}
+
+export default function Callbacks({ loaderData, actionData }: Route.ComponentProps) {
+  const { callbacks, total, status, q, timeZone } = loaderData;
+  const navigation = useNavigation();
+  const pendingId = navigation.state === "submitting" ? navigation.formData?.get("callbackId") : null;
+  const href = (next: { status?: string; q?: string }) => {
+    const params = new URLSearchParams();
+    const s = next.status ?? status;
+    const term = next.q ?? q;
+    if (s !== "all") params.set("status", s);
+    if (term) params.set("q", term);
+    const search = params.toString();
+    return `/admin/dashboard/meetings/callbacks${search ? `?${search}` : ""}`;
+  };
+  return (
+    <div className="mx-auto max-w-6xl">
+      <SectionHeader
+        title="Demo Meetings"
+        description="Callback requests from the booking page. We promise to call within 24 hours."
+      />
+      {actionData ? (
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={`mb-4 rounded-lg px-4 py-3 text-sm ${
+            actionData.ok
+              ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+              : "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"
+          }`}
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+          {FILTERS.map((filter) => (
+            <Link
+              key={filter}
+              to={href({ status: filter })}
+              aria-current={filter === status ? "page" : undefined}
+              className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
+                filter === status
+                  ? "border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950"
+                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+              }`}
+            >
+              {FILTER_LABELS[filter]}
+            </Link>
+          ))}
+        </nav>
+        <Form method="get" role="search" className="flex gap-2">
+          {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
+          <label htmlFor="callback-search" className="sr-only">
+            Search by name or company
+          </label>
+          <input
+            id="callback-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            key={q}
+            maxLength={100}
+            placeholder="Search by name or company"
+            className="input w-full lg:w-72"
+          />
+          <button type="submit" className="btn-secondary" aria-label="Search">
+            <Search aria-hidden className="size-4" />
+          </button>
+        </Form>
+      </div>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+        {total === 0
+          ? "No callback requests match."
+          : `${total} callback ${total === 1 ? "request" : "requests"}${total > callbacks.length ? `, the newest ${callbacks.length} shown` : ""}.`}
+      </p>
+      <div className="mt-4 grid gap-4 xl:grid-cols-2">
+        {callbacks.map((callback) => (
+          <article
+            key={callback.id}
+            className="card p-5"
+            aria-labelledby={`callback-${callback.id}`}
+            data-testid="callback-card"
+          >
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <h2 id={`callback-${callback.id}`} className="text-base font-semibold">
+                  {callback.firstName} {callback.lastName}
+                </h2>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{callback.company}</p>
+              </div>
+              <StatusBadge status={callback.status} />
+            </div>
+            <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
+              <div className="flex items-center gap-2">
+                <dt>
+                  <Mail aria-hidden className="size-4 text-slate-500" />
+                  <span className="sr-only">Email</span>
+                </dt>
+                <dd className="min-w-0 break-words">
+                  <a href={`mailto:${callback.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
+                    {callback.email}
+                  </a>
+                </dd>
+              </div>
+              <div className="flex items-center gap-2">
+                <dt>
+                  <Phone aria-hidden className="size-4 text-slate-500" />
+                  <span className="sr-only">Phone</span>
+                </dt>
+                <dd>
+                  {callback.phone ? (
+                    <a
+                      href={`tel:${callback.phone.replace(/[^\d+]/g, "")}`}
+                      className="text-brand-700 hover:underline dark:text-brand-300"
+                    >
+                      {callback.phone}
+                    </a>
+                  ) : (
+                    "—"
+                  )}
+                </dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-slate-500 dark:text-slate-400">Message</dt>
+                <dd className="break-words whitespace-pre-line">{callback.message || "—"}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="sr-only">Received</dt>
+                <dd className="text-xs text-slate-500 dark:text-slate-400">
+                  Received {formatInstant(callback.createdAt, timeZone)}
+                </dd>
+              </div>
+            </dl>
+            <Form method="post" className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+              <input type="hidden" name="callbackId" value={callback.id} />
+              {callback.status === "new" ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value="contacted"
+                  className="btn-primary"
+                  disabled={pendingId === callback.id}
+                >
+                  {pendingId === callback.id ? (
+                    <Loader2 aria-hidden className="size-4 animate-spin" />
+                  ) : (
+                    <UserCheck aria-hidden className="size-4" />
+                  )}
+                  Mark contacted
+                  <span className="sr-only">
+                    : {callback.firstName} {callback.lastName}
+                  </span>
+                </button>
+              ) : (
+                <button
+                  type="submit"
+                  name="intent"
+                  value="reopen"
+                  className="btn-secondary"
+                  disabled={pendingId === callback.id}
+                >
+                  <RotateCcw aria-hidden className="size-4" />
+                  Mark as new
+                  <span className="sr-only">
+                    : {callback.firstName} {callback.lastName}
+                  </span>
+                </button>
+              )}
+            </Form>
+          </article>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: `Callbacks | Demo Meetings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}

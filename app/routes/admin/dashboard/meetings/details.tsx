@@ -1,0 +1,76 @@
+import { ArrowLeft } from "lucide-react";
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { bookingRules } from "~/domain/calendar/calendar.server";
+import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
+import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import type { Route } from "./+types/details";
+import { DecisionForms, DecisionMessage, MeetingFacts } from "./meeting-ui";
+import { decideMeeting } from "./status-action.server";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const meeting = await getMeeting(params.id);
+  if (!meeting) throw data("Meeting not found.", { status: 404 });
+  return { meeting: toMeetingJson(meeting), timeZone: bookingRules().timeZone };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return decideMeeting(request);
+}
+
+/** View Details without JavaScript (with it, the list opens a dialog instead). */
+/** A 409 means someone else decided first: reload so the card shows the current status. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export default function MeetingDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { meeting, timeZone } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Link
+        to="/admin/dashboard/meetings"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Back to Demo Meetings
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold">{meeting.name}</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Meeting details</p>
+      <div className="mt-6">
+        <DecisionMessage result={actionData} />
+      </div>
+      <section className="card p-6" aria-label="Meeting details">
+        <MeetingFacts meeting={meeting} timeZone={timeZone} />
+        {meeting.status === "scheduled" ? (
+          <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+            <DecisionForms meeting={meeting} />
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.meeting.name ?? "Meeting"} | Demo Meetings | ${BRAND.name} Admin` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  if (!missing) console.error(error);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold">{missing ? "Meeting not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        {missing ? "This meeting does not exist." : "The meeting could not be loaded. Please try again."}
+      </p>
+      <Link to="/admin/dashboard/meetings" className="btn-secondary mt-6">
+        Back to Demo Meetings
+      </Link>
+    </div>
+  );
+}

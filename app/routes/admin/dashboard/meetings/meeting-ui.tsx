@@ -1,0 +1,227 @@
+import { Check, Eye, Loader2, X } from "lucide-react";
+import { Form, Link, NavLink, useNavigation } from "react-router";
+import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
+import { longDateLabel } from "~/domain/calendar/month";
+import type { toMeetingJson } from "~/domain/meetings/meetings.server";
+import type { DecisionResult } from "./status-action.server";
+
+export type MeetingView = ReturnType<typeof toMeetingJson>;
+
+export function SectionHeader({ title, description }: { title: string; description: string }) {
+  return (
+    <div className="mb-6">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p>
+      <nav
+        aria-label="Demo Meetings sections"
+        className="mt-5 flex gap-6 border-b border-slate-200 dark:border-slate-800"
+      >
+        {[
+          { to: "/admin/dashboard/meetings", label: "Meetings", end: true },
+          { to: "/admin/dashboard/meetings/callbacks", label: "Callbacks", end: true },
+        ].map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) =>
+              `-mb-px border-b-2 px-1 pb-3 text-sm font-semibold ${
+                isActive
+                  ? "border-brand-600 text-brand-700 dark:border-brand-400 dark:text-brand-200"
+                  : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+              }`
+            }
+          >
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+const BADGE: Record<string, string> = {
+  scheduled: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  confirmed: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+  completed: "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200",
+  cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
+  new: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  contacted: "bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      data-testid="status"
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${BADGE[status] ?? BADGE.completed}`}
+    >
+      {status}
+    </span>
+  );
+}
+
+/** The outcome of the last Approve / Reject, as an accessible status message. */
+export function DecisionMessage({ result }: { result: DecisionResult | undefined }) {
+  if (!result) return null;
+  return (
+    <div
+      role={result.ok ? "status" : "alert"}
+      data-testid="decision-message"
+      className={`mb-4 rounded-lg px-4 py-3 text-sm ${
+        result.ok
+          ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+          : "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"
+      }`}
+    >
+      <p className="font-semibold">{result.message}</p>
+      {result.reason ? <p className="mt-1">{result.reason}</p> : null}
+    </div>
+  );
+}
+
+/** "Monday, November 23, 2026, 4:05 PM" in the given timezone. */
+export function formatInstant(iso: string, timeZone: string) {
+  const zoned = inTimeZone(new Date(iso), timeZone);
+  return `${longDateLabel(zoned.date)}, ${zoned.label}`;
+}
+
+/**
+ * Name, email, phone, company, date, time slot, status and notes (spec §2). With `timeZone`,
+ * also the visitor's timezone and when the request came in (the details views).
+ */
+export function MeetingFacts({
+  meeting,
+  timeZone,
+  showStatus = true,
+}: {
+  meeting: MeetingView;
+  timeZone?: string;
+  showStatus?: boolean;
+}) {
+  const row = "grid grid-cols-[6.5rem_minmax(0,1fr)] gap-2";
+  const term = "text-slate-500 dark:text-slate-400";
+  return (
+    <div className="@container">
+      <dl className="grid gap-x-6 gap-y-2 text-sm @lg:grid-cols-2">
+        <div className={row}>
+          <dt className={term}>Email</dt>
+          <dd className="break-words">
+            <a href={`mailto:${meeting.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
+              {meeting.email}
+            </a>
+          </dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Phone</dt>
+          <dd>{meeting.phone || "—"}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Company</dt>
+          <dd>{meeting.company || "—"}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Date</dt>
+          <dd>{longDateLabel(meeting.date)}</dd>
+        </div>
+        <div className={row}>
+          <dt className={term}>Time slot</dt>
+          <dd>{formatTime12h(meeting.timeSlot)}</dd>
+        </div>
+        {showStatus ? (
+          <div className={row}>
+            <dt className={term}>Status</dt>
+            <dd>
+              <StatusBadge status={meeting.status} />
+            </dd>
+          </div>
+        ) : null}
+        {timeZone ? (
+          <>
+            <div className={row}>
+              <dt className={term}>Visitor zone</dt>
+              <dd>{meeting.visitorTimezone ?? "—"}</dd>
+            </div>
+            <div className={row}>
+              <dt className={term}>Requested</dt>
+              <dd>{formatInstant(meeting.createdAt, timeZone)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className={`${row} @lg:col-span-2`}>
+          <dt className={term}>Notes</dt>
+          <dd className="min-w-0 break-words whitespace-pre-line">{meeting.notes || "—"}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** Approve and Reject: two plain POST forms, so they work without JavaScript. */
+export function DecisionForms({ meeting }: { meeting: MeetingView }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("meetingId") === meeting.id;
+  const pendingIntent = pending ? navigation.formData?.get("intent") : null;
+  if (meeting.status !== "scheduled") return null;
+  return (
+    <>
+      <Form method="post">
+        <input type="hidden" name="meetingId" value={meeting.id} />
+        <button type="submit" name="intent" value="approve" className="btn-primary" disabled={pending}>
+          {pendingIntent === "approve" ? (
+            <Loader2 aria-hidden className="size-4 animate-spin" />
+          ) : (
+            <Check aria-hidden className="size-4" />
+          )}
+          Approve<span className="sr-only"> the meeting with {meeting.name}</span>
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="meetingId" value={meeting.id} />
+        <button type="submit" name="intent" value="reject" className="btn-danger" disabled={pending}>
+          {pendingIntent === "reject" ? (
+            <Loader2 aria-hidden className="size-4 animate-spin" />
+          ) : (
+            <X aria-hidden className="size-4" />
+          )}
+          Reject<span className="sr-only"> the meeting with {meeting.name}</span>
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export function MeetingCard({ meeting, onView }: { meeting: MeetingView; onView?: (id: string) => void }) {
+  return (
+    <article className="card p-5" aria-labelledby={`meeting-${meeting.id}`} data-testid="meeting-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`meeting-${meeting.id}`} className="truncate text-base font-semibold">
+            {meeting.name}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {longDateLabel(meeting.date)} at {formatTime12h(meeting.timeSlot)}
+          </p>
+        </div>
+        <StatusBadge status={meeting.status} />
+      </div>
+      <div className="mt-4">
+        <MeetingFacts meeting={meeting} showStatus={false} />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <DecisionForms meeting={meeting} />
+        <Link
+          to={`/admin/dashboard/meetings/${meeting.id}`}
+          className="btn-secondary"
+          onClick={(event) => {
+            if (!onView || event.metaKey || event.ctrlKey || event.shiftKey) return;
+            event.preventDefault();
+            onView(meeting.id);
+          }}
+        >
+          <Eye aria-hidden className="size-4" />
+          View Details<span className="sr-only"> of the meeting with {meeting.name}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

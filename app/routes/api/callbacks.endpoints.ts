@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { listCallbacks, requestCallback, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
+import { siteOrigin } from "~/domain/meetings/meetings.server";
+import {
+  CallbackJsonSchema,
+  CallbackListQuerySchema,
+  CallbackSchema,
+  CallbackStatusUpdateSchema,
+  MEETING_TEXTS,
+} from "~/domain/meetings/schemas";
+import { endpoint } from "~/lib/api/endpoint.server";
+import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+
+export const endpoints = [
+  endpoint({
+    method: "POST",
+    path: "/api/callbacks",
+    summary: 'Ask to be called back (spec §3 "Callback request form"); stored and sent to the sales inbox',
+    tag: "Meetings",
+    access: "public",
+    body: CallbackSchema,
+    responses: {
+      201: {
+        description: "Stored",
+        schema: successWith(CallbackJsonSchema).extend({ message: z.literal(MEETING_TEXTS.callbackSent) }),
+      },
+      ...pickErrors(400),
+    },
+    async handler({ request, body }) {
+      const callback = await requestCallback(body, { siteUrl: siteOrigin(request.url) });
+      return Response.json(
+        { success: true, data: toCallbackJson(callback), message: MEETING_TEXTS.callbackSent },
+        { status: 201 },
+      );
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/callbacks",
+    summary: "Callback requests, newest first; filter by status, search name or company",
+    tag: "Meetings",
+    access: "admin",
+    query: CallbackListQuerySchema,
+    responses: {
+      200: {
+        description: "Callback requests",
+        schema: successWith(z.array(CallbackJsonSchema)).extend({ pagination: PaginationSchema }),
+      },
+      ...pickErrors(400, 401, 403),
+    },
+    async handler({ query }) {
+      const { callbacks, total } = await listCallbacks(query);
+      return {
+        success: true,
+        data: callbacks.map(toCallbackJson),
+        pagination: {
+          currentPage: query.page,
+          totalPages: Math.max(1, Math.ceil(total / query.limit)),
+          totalItems: total,
+          itemsPerPage: query.limit,
+        },
+      };
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/callbacks/:id/status",
+    summary: "Mark a callback request contacted (or new again); audited",
+    tag: "Meetings",
+    access: "admin",
+    body: CallbackStatusUpdateSchema,
+    responses: {
+      200: { description: "Updated", schema: successWith(CallbackJsonSchema) },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ params, body, session }) {
+      const actor = { id: session!.admin.id, email: session!.admin.email };
+      return { success: true, data: toCallbackJson(await setCallbackStatus(actor, params.id!, body.status)) };
+    },
+  }),
+];

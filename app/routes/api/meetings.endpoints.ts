@@ -1,0 +1,97 @@
+import { z } from "zod";
+import {
+  bookMeeting,
+  listMeetings,
+  requireMeeting,
+  siteOrigin,
+  toMeetingJson,
+  updateMeetingStatus,
+} from "~/domain/meetings/meetings.server";
+import {
+  BookingSchema,
+  MeetingJsonSchema,
+  MeetingListQuerySchema,
+  MeetingStatusUpdateSchema,
+} from "~/domain/meetings/schemas";
+import { endpoint } from "~/lib/api/endpoint.server";
+import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+
+export const endpoints = [
+  endpoint({
+    method: "POST",
+    path: "/api/meetings",
+    summary:
+      'Book a 30-minute demo (spec §3 "Meeting booking"); 409 when the slot was just taken. Emails the visitor an .ics invitation and notifies sales',
+    tag: "Meetings",
+    access: "public",
+    body: BookingSchema,
+    responses: {
+      201: { description: "Booked (status scheduled, waiting for approval)", schema: successWith(MeetingJsonSchema) },
+      ...pickErrors(400, 409),
+    },
+    async handler({ request, body }) {
+      const meeting = await bookMeeting(body, { siteUrl: siteOrigin(request.url) });
+      return Response.json({ success: true, data: toMeetingJson(meeting) }, { status: 201 });
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/meetings",
+    summary: "Meetings, newest requests first; filter by status, search name or company (case-insensitive)",
+    tag: "Meetings",
+    access: "admin",
+    query: MeetingListQuerySchema,
+    responses: {
+      200: {
+        description: "Meetings",
+        schema: successWith(z.array(MeetingJsonSchema)).extend({ pagination: PaginationSchema }),
+      },
+      ...pickErrors(400, 401, 403),
+    },
+    async handler({ query }) {
+      const { meetings, total } = await listMeetings(query);
+      return {
+        success: true,
+        data: meetings.map(toMeetingJson),
+        pagination: {
+          currentPage: query.page,
+          totalPages: Math.max(1, Math.ceil(total / query.limit)),
+          totalItems: total,
+          itemsPerPage: query.limit,
+        },
+      };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/meetings/:id",
+    summary: "One meeting",
+    tag: "Meetings",
+    access: "admin",
+    responses: {
+      200: { description: "The meeting", schema: successWith(MeetingJsonSchema) },
+      ...pickErrors(401, 403, 404),
+    },
+    async handler({ params }) {
+      return { success: true, data: toMeetingJson(await requireMeeting(params.id!)) };
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/meetings/:id/status",
+    summary:
+      "Approve (confirmed) or reject (cancelled) a scheduled meeting; any other change is refused. Emails the visitor; audited",
+    tag: "Meetings",
+    access: "admin",
+    body: MeetingStatusUpdateSchema,
+    responses: {
+      200: { description: "Updated", schema: successWith(MeetingJsonSchema) },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ request, params, body, session }) {
+      const actor = { id: session!.admin.id, email: session!.admin.email };
+      const meeting = await updateMeetingStatus(actor, params.id!, body.status, { siteUrl: siteOrigin(request.url) });
+      return { success: true, data: toMeetingJson(meeting) };
+    },
+  }),
+];

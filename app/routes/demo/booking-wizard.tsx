@@ -1,0 +1,482 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, Globe, Loader2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { longDateLabel, WEEKDAY_NAMES } from "~/domain/calendar/month";
+import { BookingSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { useHydrated } from "~/lib/use-hydrated";
+import { FieldError, Honeypot, TextAreaField, TextField } from "./form-fields";
+import { slotLabel, useVisitorTimeZone, zoneCaption } from "./visitor-time";
+import type { BookedMeeting, MonthView, WizardState } from "./wizard.server";
+
+const STEPS = [
+  { key: "date", label: "Date" },
+  { key: "time", label: "Time" },
+  { key: "details", label: "Details" },
+  { key: "confirmation", label: "Confirmation" },
+] as const;
+
+type Step = (typeof STEPS)[number]["key"];
+
+export function StepIndicator({ step }: { step: Step }) {
+  const current = STEPS.findIndex((s) => s.key === step);
+  return (
+    <ol aria-label="Booking steps" className="mb-6 grid grid-cols-4 gap-2 text-xs font-medium sm:text-sm">
+      {STEPS.map((s, i) => {
+        const done = i < current;
+        const active = i === current;
+        return (
+          <li
+            key={s.key}
+            aria-current={active ? "step" : undefined}
+            className={`flex flex-col items-center gap-1.5 border-t-4 pt-2 sm:flex-row sm:gap-2 ${
+              done || active ? "border-brand-600 dark:border-brand-400" : "border-slate-200 dark:border-slate-700"
+            } ${active ? "text-brand-700 dark:text-brand-200" : "text-slate-600 dark:text-slate-300"}`}
+          >
+            <span
+              className={`flex size-6 shrink-0 items-center justify-center rounded-full text-xs ${
+                done
+                  ? "bg-brand-600 text-white dark:bg-brand-400 dark:text-slate-950"
+                  : active
+                    ? "border-2 border-brand-600 dark:border-brand-400"
+                    : "border border-slate-300 dark:border-slate-600"
+              }`}
+            >
+              {done ? <Check aria-hidden className="size-3.5" /> : i + 1}
+            </span>
+            <span>
+              {s.label}
+              {done ? <span className="sr-only"> (done)</span> : null}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+// ------------------------------------------------------------------ date
+
+export function DateStep({ calendar, notice }: { calendar: MonthView; notice: string | null }) {
+  const navLink =
+    "inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800";
+  return (
+    <section aria-labelledby="date-step-title">
+      <h2 id="date-step-title" className="flex items-center gap-2 text-lg font-semibold">
+        <CalendarDays aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+        Select a date
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Weekdays only, from today up to 60 days ahead.</p>
+      {notice ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <div className="mt-5 flex items-center justify-between">
+        {calendar.prev ? (
+          <Link to={`?month=${calendar.prev}`} className={navLink} aria-label="Previous month" preventScrollReset>
+            <ChevronLeft aria-hidden className="size-5" />
+          </Link>
+        ) : (
+          <span className={`${navLink} opacity-40`} aria-hidden>
+            <ChevronLeft className="size-5" />
+          </span>
+        )}
+        <p className="text-base font-semibold" aria-live="polite" data-testid="calendar-month">
+          {calendar.label}
+        </p>
+        {calendar.next ? (
+          <Link to={`?month=${calendar.next}`} className={navLink} aria-label="Next month" preventScrollReset>
+            <ChevronRight aria-hidden className="size-5" />
+          </Link>
+        ) : (
+          <span className={`${navLink} opacity-40`} aria-hidden>
+            <ChevronRight className="size-5" />
+          </span>
+        )}
+      </div>
+      <table className="mt-4 w-full table-fixed border-separate border-spacing-1 text-center">
+        <caption className="sr-only">{calendar.label}: choose a day</caption>
+        <thead>
+          <tr>
+            {[1, 2, 3, 4, 5, 6, 0].map((dow) => (
+              <th
+                key={dow}
+                scope="col"
+                abbr={WEEKDAY_NAMES[dow]}
+                className="pb-1 text-xs font-medium text-slate-500 dark:text-slate-400"
+              >
+                {WEEKDAY_NAMES[dow]!.slice(0, 3)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {calendar.weeks.map((week, w) => (
+            <tr key={w}>
+              {week.map((day, d) => (
+                <td key={d} className="p-0">
+                  {day ? <DayCell day={day} /> : null}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul
+        className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400"
+        aria-label="Legend"
+      >
+        <li className="inline-flex items-center gap-1.5">
+          <span
+            aria-hidden
+            className="size-3 rounded border border-brand-300 bg-brand-50 dark:border-brand-700 dark:bg-brand-950"
+          />
+          Available
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <span aria-hidden className="size-3 rounded bg-slate-100 dark:bg-slate-800" />
+          Fully booked
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <span aria-hidden className="size-3 rounded ring-2 ring-inset ring-accent-500" />
+          Today
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function DayCell({ day }: { day: MonthView["weeks"][number][number] & {} }) {
+  const base = "flex h-11 w-full items-center justify-center rounded-lg text-sm sm:h-12";
+  const today = day.isToday ? " ring-2 ring-inset ring-accent-500" : "";
+  const label = longDateLabel(day.date);
+  if (day.state !== "open") {
+    const full = day.state === "full";
+    return (
+      <span
+        className={`${base}${today} ${
+          full
+            ? "bg-slate-100 text-slate-500 line-through dark:bg-slate-800 dark:text-slate-400"
+            : "text-slate-400 dark:text-slate-500"
+        }`}
+      >
+        <span aria-hidden>{day.day}</span>
+        <span className="sr-only">
+          {label}: {full ? "fully booked" : "not available"}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={`?date=${day.date}`}
+      data-date={day.date}
+      aria-label={`${label}: ${day.freeSlots} ${day.freeSlots === 1 ? "time" : "times"} available`}
+      className={`${base}${today} border border-brand-200 bg-brand-50 font-semibold text-brand-800 hover:border-brand-500 hover:bg-brand-100 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100 dark:hover:border-brand-400 dark:hover:bg-brand-900`}
+    >
+      {day.day}
+    </Link>
+  );
+}
+
+// ------------------------------------------------------------------ time
+
+function SelectedSummary({
+  icon: Icon,
+  label,
+  value,
+  changeTo,
+  changeLabel,
+}: {
+  icon: typeof Clock;
+  label: string;
+  value: React.ReactNode;
+  changeTo: string;
+  changeLabel: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 px-4 py-3 dark:bg-slate-800/60">
+      <p className="flex items-center gap-2 text-sm">
+        <Icon aria-hidden className="size-5 shrink-0 text-brand-600 dark:text-brand-300" />
+        <span>
+          <span className="block text-xs text-slate-500 dark:text-slate-400">{label}</span>
+          <span className="font-semibold" data-testid={`selected-${label.toLowerCase()}`}>
+            {value}
+          </span>
+        </span>
+      </p>
+      <Link to={changeTo} className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+        {changeLabel}
+      </Link>
+    </div>
+  );
+}
+
+function TimeZoneNote({
+  businessTimeZone,
+  visitorTimeZone,
+}: {
+  businessTimeZone: string;
+  visitorTimeZone: string | null;
+}) {
+  const now = new Date();
+  return (
+    <p className="mt-3 flex items-start gap-2 text-sm text-slate-600 dark:text-slate-300" data-testid="timezone-note">
+      <Globe aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {visitorTimeZone && visitorTimeZone !== businessTimeZone ? (
+        <span>
+          Times are shown in your time zone, <strong>{zoneCaption(visitorTimeZone, now)}</strong>, with our time (
+          {zoneCaption(businessTimeZone, now)}) beside them.
+        </span>
+      ) : (
+        <span>
+          Times are in <strong>{zoneCaption(businessTimeZone, now)}</strong>.
+        </span>
+      )}
+    </p>
+  );
+}
+
+export function TimeStep({
+  wizard,
+  businessTimeZone,
+  notice,
+}: {
+  wizard: Extract<WizardState, { step: "time" }>;
+  businessTimeZone: string;
+  notice: string | null;
+}) {
+  const visitorTimeZone = useVisitorTimeZone();
+  const open = wizard.slots.filter((s) => s.available);
+  return (
+    <section aria-labelledby="time-step-title" className="space-y-4">
+      <SelectedSummary
+        icon={CalendarDays}
+        label="Date"
+        value={wizard.dateLabel}
+        changeTo={`?month=${wizard.month}`}
+        changeLabel="Change Date"
+      />
+      <div>
+        <h2 id="time-step-title" className="flex items-center gap-2 text-lg font-semibold">
+          <Clock aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+          Select a time
+        </h2>
+        <TimeZoneNote businessTimeZone={businessTimeZone} visitorTimeZone={visitorTimeZone} />
+      </div>
+      {notice ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {notice}
+        </p>
+      ) : null}
+      {open.length === 0 ? (
+        <p
+          role="status"
+          className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300"
+        >
+          {MEETING_TEXTS.noSlots}
+        </p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Available times">
+          {open.map((slot) => {
+            const label = slotLabel(slot, wizard.date, businessTimeZone, visitorTimeZone);
+            return (
+              <li key={slot.time}>
+                <Link
+                  to={`?date=${wizard.date}&time=${slot.time}`}
+                  data-testid={`slot-${slot.time}`}
+                  className="flex min-h-12 flex-col items-center justify-center rounded-lg border border-slate-300 px-2 py-2 text-sm font-semibold text-slate-800 hover:border-brand-500 hover:bg-brand-50 dark:border-slate-700 dark:text-slate-100 dark:hover:border-brand-400 dark:hover:bg-brand-950"
+                >
+                  <span>{label.main}</span>
+                  {label.aside ? (
+                    <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+                      {label.aside} our time
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** With JavaScript, shown while the chosen date's slots load. */
+export function LoadingTimes() {
+  return (
+    <p
+      role="status"
+      className="flex items-center justify-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-300"
+    >
+      <Loader2 aria-hidden className="size-5 animate-spin" />
+      {MEETING_TEXTS.loadingSlots}
+    </p>
+  );
+}
+
+// ------------------------------------------------------------------ details
+
+export function DetailsStep({
+  wizard,
+  businessTimeZone,
+  lastResult,
+}: {
+  wizard: Extract<WizardState, { step: "details" }>;
+  businessTimeZone: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const hydrated = useHydrated();
+  const visitorTimeZone = useVisitorTimeZone();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
+  const [form, fields] = useForm({
+    id: "booking",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
+  });
+  const label = slotLabel(
+    { time: wizard.time, startsAt: wizard.startsAt },
+    wizard.date,
+    businessTimeZone,
+    visitorTimeZone,
+  );
+  return (
+    <section aria-labelledby="details-step-title" className="space-y-4">
+      <SelectedSummary
+        icon={CalendarDays}
+        label="Date"
+        value={wizard.dateLabel}
+        changeTo={`?month=${wizard.date.slice(0, 7)}`}
+        changeLabel="Change Date"
+      />
+      <SelectedSummary
+        icon={Clock}
+        label="Time"
+        value={
+          <>
+            {label.main}
+            {label.aside ? ` (${label.aside} our time)` : ` (${businessTimeZone})`}
+          </>
+        }
+        changeTo={`?date=${wizard.date}`}
+        changeLabel="Change Time"
+      />
+      <h2 id="details-step-title" className="pt-2 text-lg font-semibold">
+        Your details
+      </h2>
+      <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="space-y-4">
+        <input type="hidden" name="intent" value="book" />
+        <input type="hidden" name="date" value={wizard.date} />
+        <input type="hidden" name="timeSlot" value={wizard.time} />
+        <input type="hidden" name="visitorTimezone" value={visitorTimeZone ?? ""} />
+        <Honeypot idPrefix="booking" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField meta={fields.name} label="Name" required autoComplete="name" maxLength={FIELD_LIMITS.name} />
+          <TextField meta={fields.email} label="Email" type="email" required autoComplete="email" maxLength={254} />
+          <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} />
+          <TextField
+            meta={fields.company}
+            label="Company"
+            autoComplete="organization"
+            maxLength={FIELD_LIMITS.company}
+          />
+        </div>
+        <TextAreaField
+          meta={fields.notes}
+          label="Notes"
+          maxLength={FIELD_LIMITS.notes}
+          placeholder="What would you like to see in the demo?"
+        />
+        <FieldError id={fields.date.errorId} errors={fields.date.errors} />
+        <FieldError id={fields.timeSlot.errorId} errors={fields.timeSlot.errors} />
+        {form.errors?.length ? (
+          <p
+            role="alert"
+            data-testid="booking-error"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          {busy ? (
+            <>
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+              {MEETING_TEXTS.scheduling}
+            </>
+          ) : (
+            <>
+              <CalendarCheck aria-hidden className="size-4" />
+              Schedule Meeting
+            </>
+          )}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+// ------------------------------------------------------------------ confirmation
+
+export function Confirmation({ meeting, businessTimeZone }: { meeting: BookedMeeting; businessTimeZone: string }) {
+  const visitorTimeZone = useVisitorTimeZone();
+  const local = slotLabel(
+    { time: meeting.timeSlot, startsAt: meeting.startsAt },
+    meeting.date,
+    businessTimeZone,
+    visitorTimeZone,
+  );
+  return (
+    <section aria-labelledby="confirmation-title" className="py-4 text-center">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
+        <Check aria-hidden className="size-8" />
+      </span>
+      <div role="status">
+        <h2 id="confirmation-title" className="mt-4 text-2xl font-bold">
+          {MEETING_TEXTS.scheduled}
+        </h2>
+      </div>
+      <dl className="mx-auto mt-6 max-w-sm space-y-2 rounded-lg bg-slate-50 p-4 text-left text-sm dark:bg-slate-800/60">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-300">Date</dt>
+          <dd className="text-right font-semibold" data-testid="confirmed-date">
+            {meeting.dateLabel}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-300">Time</dt>
+          <dd className="text-right font-semibold" data-testid="confirmed-time">
+            {meeting.timeLabel} – {meeting.endLabel} ({businessTimeZone})
+          </dd>
+        </div>
+        {local.aside ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600 dark:text-slate-300">Your time</dt>
+            <dd className="text-right font-semibold">
+              {local.main} ({visitorTimeZone})
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-300">Length</dt>
+          <dd className="text-right font-semibold">30 minutes, video call</dd>
+        </div>
+      </dl>
+      <p className="mx-auto mt-6 max-w-md text-slate-600 dark:text-slate-300">{MEETING_TEXTS.confirmationNote}</p>
+      <Link to="/demo" className="btn-secondary mt-6">
+        Schedule Another Meeting
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Loader2, PhoneCall } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { CallbackSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Honeypot, TextAreaField, TextField } from "./form-fields";
+
+export function CallbackSuccess() {
+  return (
+    <div className="py-6 text-center">
+      <CheckCircle2 aria-hidden className="mx-auto size-12 text-emerald-600 dark:text-emerald-400" />
+      <p role="status" data-testid="callback-success" className="mx-auto mt-4 max-w-md text-lg font-semibold">
+        {MEETING_TEXTS.callbackSent}
+      </p>
+    </div>
+  );
+}
+
+export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "callback";
+  const [form, fields] = useForm({
+    id: "callback",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CallbackSchema }),
+  });
+  return (
+    <section aria-labelledby="callback-title">
+      <h2 id="callback-title" className="flex items-center gap-2 text-lg font-semibold">
+        <PhoneCall aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+        Request a callback
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Leave your details and our team will call you within 24 hours.
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="mt-5 space-y-4">
+        <input type="hidden" name="intent" value="callback" />
+        <Honeypot idPrefix="callback" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            meta={fields.firstName}
+            label="First name"
+            required
+            autoComplete="given-name"
+            maxLength={FIELD_LIMITS.name}
+          />
+          <TextField
+            meta={fields.lastName}
+            label="Last name"
+            required
+            autoComplete="family-name"
+            maxLength={FIELD_LIMITS.name}
+          />
+          <TextField meta={fields.email} label="Email" type="email" required autoComplete="email" maxLength={254} />
+          <TextField
+            meta={fields.company}
+            label="Company"
+            required
+            autoComplete="organization"
+            maxLength={FIELD_LIMITS.company}
+          />
+          <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} />
+        </div>
+        <TextAreaField
+          meta={fields.message}
+          label="Message"
+          maxLength={FIELD_LIMITS.message}
+          placeholder="When is a good time to call, and what should we prepare?"
+        />
+        {form.errors?.length ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          {busy ? (
+            <Loader2 aria-hidden className="size-4 animate-spin" />
+          ) : (
+            <PhoneCall aria-hidden className="size-4" />
+          )}
+          {busy ? "Submitting..." : "Request Callback"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,242 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CalendarClock, CheckCircle2, PhoneCall, Rocket, Video } from "lucide-react";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigation,
+} from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { requestCallback } from "~/domain/meetings/callbacks.server";
+import { bookMeeting, siteOrigin } from "~/domain/meetings/meetings.server";
+import { BookingSchema, CallbackSchema, MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
+import { isAppError } from "~/lib/errors";
+import { canonicalUrl, seo } from "~/lib/seo";
+import type { Route } from "./+types/demo";
+import { Confirmation, DateStep, DetailsStep, LoadingTimes, StepIndicator, TimeStep } from "./booking-wizard";
+import { CallbackForm, CallbackSuccess } from "./callback-form";
+import { wizardState } from "./wizard.server";
+
+const CALLBACK_FAILED = "Failed to submit your request. Please try again.";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const canonical = canonicalUrl(request.url, config().SITE_URL);
+  if (url.searchParams.get("mode") === "callback") {
+    return { mode: "callback" as const, canonical, requested: url.searchParams.has("requested") };
+  }
+  return { mode: "schedule" as const, canonical, ...(await wizardState(url)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const siteUrl = siteOrigin(request.url);
+  if (form.get("intent") === "callback") {
+    const submission = parseWithZod(form, { schema: CallbackSchema });
+    if (submission.status !== "success") {
+      return data({ intent: "callback" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
+    }
+    try {
+      await requestCallback(submission.value, { siteUrl });
+    } catch (error) {
+      console.error(error);
+      return data(
+        { intent: "callback" as const, result: submission.reply({ formErrors: [CALLBACK_FAILED] }), slotTaken: null },
+        { status: 500 },
+      );
+    }
+    return redirect("/demo?mode=callback&requested=1");
+  }
+
+  const submission = parseWithZod(form, { schema: BookingSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "book" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
+  }
+  try {
+    const meeting = await bookMeeting(submission.value, { siteUrl });
+    return redirect(`/demo?booked=${meeting.id}`);
+  } catch (error) {
+    if (isAppError(error) && (error.status === 400 || error.status === 409)) {
+      const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));
+      return data(
+        {
+          intent: "book" as const,
+          result: submission.reply({ formErrors: [error.message], fieldErrors }),
+          slotTaken: error.status === 409 ? error.message : null,
+        },
+        { status: error.status },
+      );
+    }
+    console.error(error);
+    return data(
+      {
+        intent: "book" as const,
+        result: submission.reply({ formErrors: [MEETING_TEXTS.bookingFailed] }),
+        slotTaken: null,
+      },
+      { status: 500 },
+    );
+  }
+}
+
+/** React Router skips revalidation after a 4xx action; a 409 means the slots changed, so reload them. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "loading" && !navigation.formMethod && navigation.location.pathname === "/demo"
+      ? new URLSearchParams(navigation.location.search)
+      : null;
+  const loadingTimes = Boolean(pending?.get("date") && !pending.get("time") && !pending.get("mode"));
+
+  return (
+    <main className="bg-gradient-to-b from-brand-50 to-white pb-20 dark:from-brand-950/40 dark:to-slate-950">
+      <div className="mx-auto max-w-6xl px-4 pt-12 sm:px-6 sm:pt-16 lg:px-8">
+        <header className="max-w-2xl">
+          <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-300">
+            Demo booking
+          </p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">See {BRAND.name} in action</h1>
+          <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">
+            Book a 30-minute video demo with a product specialist, or ask us to call you back.
+          </p>
+        </header>
+
+        <div className="mt-10 grid gap-8 lg:grid-cols-3">
+          <div className="card p-5 sm:p-8 lg:col-span-2">
+            <ModeToggle mode={loaderData.mode} />
+            {loaderData.mode === "callback" ? (
+              loaderData.requested ? (
+                <CallbackSuccess />
+              ) : (
+                <CallbackForm lastResult={actionData?.intent === "callback" ? actionData.result : undefined} />
+              )
+            ) : (
+              <>
+                <StepIndicator step={loadingTimes ? "time" : loaderData.wizard.step} />
+                {loadingTimes ? (
+                  <LoadingTimes />
+                ) : loaderData.wizard.step === "date" ? (
+                  <DateStep calendar={loaderData.wizard.calendar} notice={loaderData.wizard.notice} />
+                ) : loaderData.wizard.step === "time" ? (
+                  <TimeStep
+                    wizard={loaderData.wizard}
+                    businessTimeZone={loaderData.businessTimeZone}
+                    notice={actionData?.slotTaken ?? loaderData.wizard.notice}
+                  />
+                ) : loaderData.wizard.step === "details" ? (
+                  <DetailsStep
+                    key={`${loaderData.wizard.date}T${loaderData.wizard.time}`}
+                    wizard={loaderData.wizard}
+                    businessTimeZone={loaderData.businessTimeZone}
+                    lastResult={actionData?.intent === "book" ? actionData.result : undefined}
+                  />
+                ) : (
+                  <Confirmation meeting={loaderData.wizard.meeting} businessTimeZone={loaderData.businessTimeZone} />
+                )}
+              </>
+            )}
+          </div>
+          <SidePanel />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function ModeToggle({ mode }: { mode: "schedule" | "callback" }) {
+  const tab = (active: boolean) =>
+    `flex flex-1 items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+      active
+        ? "bg-white text-brand-800 shadow-sm dark:bg-slate-950 dark:text-brand-100"
+        : "text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+    }`;
+  return (
+    <nav aria-label="Booking options" className="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+      <Link to="/demo" aria-current={mode === "schedule" ? "page" : undefined} className={tab(mode === "schedule")}>
+        <CalendarClock aria-hidden className="size-4" />
+        Schedule Now
+      </Link>
+      <Link
+        to="/demo?mode=callback"
+        aria-current={mode === "callback" ? "page" : undefined}
+        className={tab(mode === "callback")}
+      >
+        <PhoneCall aria-hidden className="size-4" />
+        Request Callback
+      </Link>
+    </nav>
+  );
+}
+
+const EXPECT = [
+  "A walkthrough of the workflow builder, approvals and forms",
+  "Your own use case, mapped live by a product specialist",
+  "Answers on integrations, security and pricing",
+  "No commitment and no credit card",
+];
+
+function SidePanel() {
+  return (
+    <aside className="space-y-6">
+      <div className="card p-6">
+        <h2 className="flex items-center gap-2 font-semibold">
+          <Video aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+          What to expect
+        </h2>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">30 minutes on a video call.</p>
+        <ul className="mt-4 space-y-3 text-sm">
+          {EXPECT.map((item) => (
+            <li key={item} className="flex gap-2">
+              <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" />
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="card p-6">
+        <h2 className="flex items-center gap-2 font-semibold">
+          <Rocket aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+          Rather try it yourself?
+        </h2>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          Start a 7-day free trial, or talk to our sales team about a larger rollout.
+        </p>
+        <div className="mt-4 grid gap-2">
+          <Link to="/free-trial" className="btn-primary">
+            Start Free Trial
+          </Link>
+          <Link to="/demo?mode=callback" className="btn-secondary">
+            Contact Sales
+          </Link>
+        </div>
+      </div>
+    </aside>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seo({
+    title: "Book a demo",
+    description: `Book a 30-minute video demo of ${BRAND.name} with a product specialist, or request a callback.`,
+    url: loaderData?.canonical ?? "/demo",
+  });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <ErrorPage
+      status={isRouteErrorResponse(error) ? error.status : 500}
+      title="The booking page is unavailable"
+      message="Something went wrong while loading the calendar. Please try again in a moment."
+    />
+  );
+}

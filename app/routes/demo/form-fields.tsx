@@ -1,0 +1,90 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { HONEYPOT_FIELD } from "~/domain/meetings/schemas";
+
+type FieldProps = {
+  meta: FieldMetadata<string | null | undefined>;
+  label: string;
+  type?: "text" | "email" | "tel";
+  required?: boolean;
+  autoComplete?: string;
+  maxLength?: number;
+  hint?: string;
+};
+
+/** A labelled input with its error below, wired for screen readers by Conform. */
+export function TextField({ meta, label, type = "text", required, autoComplete, maxLength, hint }: FieldProps) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="label">
+        {label}
+        {required ? (
+          <span aria-hidden className="text-red-600 dark:text-red-400">
+            {" "}
+            *
+          </span>
+        ) : (
+          <span className="font-normal text-slate-500 dark:text-slate-400"> (optional)</span>
+        )}
+      </label>
+      <input
+        {...getInputProps(meta, { type })}
+        className="input"
+        required={required}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+      />
+      {hint ? <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  meta,
+  label,
+  maxLength,
+  placeholder,
+}: {
+  meta: FieldMetadata<string | null | undefined>;
+  label: string;
+  maxLength?: number;
+  placeholder?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="label">
+        {label}
+        <span className="font-normal text-slate-500 dark:text-slate-400"> (optional)</span>
+      </label>
+      <textarea
+        {...getTextareaProps(meta)}
+        className="input min-h-24"
+        rows={4}
+        maxLength={maxLength}
+        placeholder={placeholder}
+      />
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error">
+      {errors[0]}
+    </p>
+  );
+}
+
+/** The honeypot: hidden from people (and assistive technology), tempting to bots. */
+export function Honeypot({ idPrefix }: { idPrefix: string }) {
+  const id = `${idPrefix}-${HONEYPOT_FIELD}`;
+  return (
+    <div className="hidden" aria-hidden="true">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

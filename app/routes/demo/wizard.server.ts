@@ -1,0 +1,147 @@
+import {
+  BOOKING_MESSAGES,
+  bookingDays,
+  dateProblem,
+  formatTime12h,
+  inTimeZone,
+  minutesOf,
+  normalizeTime,
+  type Slot,
+  slotEnd,
+  slotsForDate,
+  zoneName,
+} from "~/domain/calendar/availability";
+import { bookingWindow } from "~/domain/calendar/calendar.server";
+import { isMonth, longDateLabel, monthLabel, monthOf, monthWeeks, shiftMonth } from "~/domain/calendar/month";
+import { getMeeting } from "~/domain/meetings/meetings.server";
+
+/**
+ * The booking wizard's state, derived from the URL alone (`?date=`, `?time=`, `?month=`,
+ * `?booked=`), so every step renders on the server and works without JavaScript.
+ */
+
+export type CalendarDay = {
+  date: string;
+  day: number;
+  /** closed: weekend, past or beyond the window; full: no free slot left; open: bookable. */
+  state: "closed" | "full" | "open";
+  freeSlots: number;
+  isToday: boolean;
+  selected: boolean;
+};
+
+export type MonthView = {
+  month: string;
+  label: string;
+  prev: string | null;
+  next: string | null;
+  weeks: (CalendarDay | null)[][];
+};
+
+export type BookedMeeting = {
+  date: string;
+  dateLabel: string;
+  timeSlot: string;
+  timeLabel: string;
+  endLabel: string;
+  startsAt: string;
+};
+
+export type WizardState =
+  | { step: "date"; calendar: MonthView; notice: string | null }
+  | { step: "time"; date: string; dateLabel: string; month: string; slots: Slot[]; notice: string | null }
+  | { step: "details"; date: string; dateLabel: string; time: string; timeLabel: string; startsAt: string }
+  | { step: "confirmation"; meeting: BookedMeeting };
+
+export const SLOT_GONE = "That time is no longer available. Please choose another time.";
+
+export async function wizardState(url: URL, now = new Date()) {
+  const { rules, today, last, taken } = await bookingWindow(now);
+  const businessTimeZone = rules.timeZone;
+  const base = { businessTimeZone, businessZone: zoneName(businessTimeZone, now) };
+
+  const bookedId = url.searchParams.get("booked");
+  if (bookedId) {
+    const meeting = await getMeeting(bookedId.slice(0, 64));
+    if (meeting && (meeting.status === "scheduled" || meeting.status === "confirmed")) {
+      const wizard: WizardState = {
+        step: "confirmation",
+        meeting: {
+          date: meeting.date,
+          dateLabel: longDateLabel(meeting.date),
+          timeSlot: meeting.timeSlot,
+          timeLabel: formatTime12h(meeting.timeSlot),
+          endLabel: inTimeZone(slotEnd(meeting.startsAt), businessTimeZone).label,
+          startsAt: meeting.startsAt.toISOString(),
+        },
+      };
+      return { ...base, wizard };
+    }
+  }
+
+  const slotsOf = (date: string) => slotsForDate(date, rules, now, taken.get(date) ?? new Set());
+  const date = url.searchParams.get("date");
+  const dateNotice = date ? dateProblem(date, rules, now) : null;
+
+  if (date && !dateNotice) {
+    const slots = slotsOf(date);
+    const rawTime = url.searchParams.get("time");
+    const time = rawTime ? normalizeTime(rawTime) : null;
+    const slot = time && minutesOf(time) !== null ? slots.find((s) => s.time === time) : undefined;
+    if (slot?.available) {
+      const wizard: WizardState = {
+        step: "details",
+        date,
+        dateLabel: longDateLabel(date),
+        time: slot.time,
+        timeLabel: formatTime12h(slot.time),
+        startsAt: slot.startsAt,
+      };
+      return { ...base, wizard };
+    }
+    const wizard: WizardState = {
+      step: "time",
+      date,
+      dateLabel: longDateLabel(date),
+      month: monthOf(date),
+      slots,
+      notice: rawTime ? SLOT_GONE : null,
+    };
+    return { ...base, wizard };
+  }
+
+  // The date step: the requested month, else the month of the first day with a free slot.
+  const firstOpen = bookingDays(rules, now, Number.POSITIVE_INFINITY, taken).find((d) => d.available)?.date ?? today;
+  const requested = url.searchParams.get("month");
+  const [minMonth, maxMonth] = [monthOf(today), monthOf(last)];
+  const month =
+    requested && isMonth(requested) && requested >= minMonth && requested <= maxMonth ? requested : monthOf(firstOpen);
+  const weeks = monthWeeks(month).map((week) =>
+    week.map((day): CalendarDay | null => {
+      if (!day) return null;
+      const closed = dateProblem(day, rules, now) !== null;
+      const freeSlots = closed ? 0 : slotsOf(day).filter((s) => s.available).length;
+      return {
+        date: day,
+        day: Number(day.slice(8)),
+        state: closed ? "closed" : freeSlots > 0 ? "open" : "full",
+        freeSlots,
+        isToday: day === today,
+        selected: day === date,
+      };
+    }),
+  );
+  const calendar: MonthView = {
+    month,
+    label: monthLabel(month),
+    prev: month > minMonth ? shiftMonth(month, -1) : null,
+    next: month < maxMonth ? shiftMonth(month, 1) : null,
+    weeks,
+  };
+  const wizard: WizardState = {
+    step: "date",
+    calendar,
+    notice: dateNotice === BOOKING_MESSAGES.dateMalformed ? "Please choose a date from the calendar." : dateNotice,
+  };
+  return { ...base, wizard };
+}
