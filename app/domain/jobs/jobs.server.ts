@@ -1,9 +1,9 @@
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { retryPendingEmails } from "~/domain/email/outbox.server";
+import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
 import { purgeOldCodes } from "~/domain/verification/codes.server";
-import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import type { Job } from "./runner.server";
 
 /** Every periodic job, run by the Worker's `scheduled` handler in this order. */
