@@ -54,7 +54,8 @@ const check = (cx: number, cy: number, fill: string = C.accent, r = 10) =>
   `${circle(cx, cy, r, fill)}<path d="M${cx - r * 0.42} ${cy} l${r * 0.3} ${r * 0.3} l${r * 0.55} -${r * 0.6}" fill="none" stroke="#fff" stroke-width="${r * 0.24}" stroke-linecap="round" stroke-linejoin="round"/>`;
 const edge = (d: string, a: Attrs = {}) =>
   `<path ${attrs({ d, fill: "none", stroke: C.slate400, "stroke-width": 2, "stroke-dasharray": "5 5", ...a })}/>`;
-const blob = (cx: number, cy: number, r: number, fill: string = C.brand100) => circle(cx, cy, r, fill, { opacity: 0.7 });
+const blob = (cx: number, cy: number, r: number, fill: string = C.brand100) =>
+  circle(cx, cy, r, fill, { opacity: 0.7 });
 const pill = (x: number, y: number, label: string, fill: string, color: string, w = label.length * 7 + 20) =>
   `${rect(x, y, w, 22, { rx: 11, fill })}${text(x + w / 2, y + 15, label, { "font-size": 11, fill: color, "text-anchor": "middle" })}`;
 const node = (x: number, y: number, kind: string, title: string, border: string = C.slate300, w = 150) =>
@@ -78,10 +79,16 @@ const illustrations: Record<string, [string, string]> = {
       rect(20, 24, 110, 312, { fill: C.slate100, rx: 14 }),
       ...["Form", "Approval", "Condition", "Email", "CRM sync"].map(
         (label, i) =>
-          `${rect(32, 48 + i * 44, 86, 32, { fill: C.white, stroke: C.slate200, rx: 8 })}${rect(40, 58 + i * 44, 12, 12, {
-            rx: 3,
-            fill: [C.brand100, C.accentSoft, C.amberSoft, C.violetSoft, C.roseSoft][i] as string,
-          })}${text(58, 69 + i * 44, label, { "font-size": 11, "font-weight": 500 })}`,
+          `${rect(32, 48 + i * 44, 86, 32, { fill: C.white, stroke: C.slate200, rx: 8 })}${rect(
+            40,
+            58 + i * 44,
+            12,
+            12,
+            {
+              rx: 3,
+              fill: [C.brand100, C.accentSoft, C.amberSoft, C.violetSoft, C.roseSoft][i] as string,
+            },
+          )}${text(58, 69 + i * 44, label, { "font-size": 11, "font-weight": 500 })}`,
       ),
       edge("M 220 98 L 220 130 L 370 130 L 370 160"),
       edge("M 370 212 L 370 244 L 220 244 L 220 262"),
@@ -111,7 +118,9 @@ const illustrations: Record<string, [string, string]> = {
         const y = 118 + i * 56;
         return [
           i < 2 ? `<path d="M 84 ${y + 22} L 84 ${y + 56}" stroke="${C.accent}" stroke-width="2"/>` : "",
-          state === "ok" ? check(84, y + 10, C.accent, 12) : circle(84, y + 10, 12, C.amberSoft, { stroke: C.amber, "stroke-width": 2 }),
+          state === "ok"
+            ? check(84, y + 10, C.accent, 12)
+            : circle(84, y + 10, 12, C.amberSoft, { stroke: C.amber, "stroke-width": 2 }),
           circle(128, y + 10, 16, [C.brand100, C.accentSoft, C.violetSoft][i] as string),
           text(128, y + 15, (name as string)[0] as string, { "text-anchor": "middle", fill: C.brand800 }),
           text(154, y + 6, name as string),
@@ -384,12 +393,20 @@ const illustrations: Record<string, [string, string]> = {
         const x = 28 + i * 146;
         const body =
           i === 0
-            ? [0, 1, 2, 3].map((r) => `${bar(x + 14, 96 + r * 44, 60, C.slate300, 6)}${rect(x + 14, 108 + r * 44, 110, 20, { fill: C.slate100, rx: 5 })}`).join("")
+            ? [0, 1, 2, 3]
+                .map(
+                  (r) =>
+                    `${bar(x + 14, 96 + r * 44, 60, C.slate300, 6)}${rect(x + 14, 108 + r * 44, 110, 20, { fill: C.slate100, rx: 5 })}`,
+                )
+                .join("")
             : i === 1
               ? [0, 1, 2, 3]
                   .map((r) =>
                     [0, 1]
-                      .map((c) => `${bar(x + 14 + c * 58, 96 + r * 44, 36, C.slate300, 6)}${rect(x + 14 + c * 58, 108 + r * 44, 52, 20, { fill: C.slate100, rx: 5 })}`)
+                      .map(
+                        (c) =>
+                          `${bar(x + 14 + c * 58, 96 + r * 44, 36, C.slate300, 6)}${rect(x + 14 + c * 58, 108 + r * 44, 52, 20, { fill: C.slate100, rx: 5 })}`,
+                      )
                       .join(""),
                   )
                   .join("")
@@ -412,6 +429,127 @@ const illustrations: Record<string, [string, string]> = {
       pill(360, 130, "OAuth 2.0", C.white, C.slate900, 90),
       pill(60, 250, "SOC 2 Type II", C.white, C.slate900, 110),
       pill(330, 260, "Audit log", C.white, C.slate900, 86),
+    ].join(""),
+  ],
+  "form-elements": [
+    "The form elements: text, number, date, dropdown, checkbox, file upload, signature, table and rating",
+    [
+      blob(80, 70, 60, C.accentSoft),
+      blob(410, 300, 60),
+      panel(24, 30, 432, 300),
+      text(48, 64, "Elements", { "font-size": 15 }),
+      ...[
+        ["Aa", "Text", C.brand100],
+        ["#", "Number", C.accentSoft],
+        ["31", "Date", C.amberSoft],
+        ["▾", "Dropdown", C.violetSoft],
+        ["✓", "Checkbox", C.accentSoft],
+        ["⇪", "File upload", C.roseSoft],
+        ["✍", "Signature", C.brand100],
+        ["▦", "Table", C.amberSoft],
+        ["★", "Rating", C.violetSoft],
+      ].map(([glyph, label, fill], i) => {
+        const x = 48 + (i % 3) * 134;
+        const y = 84 + Math.floor(i / 3) * 78;
+        return `${rect(x, y, 122, 64, { fill: C.white, stroke: C.slate200, rx: 10 })}${rect(x + 12, y + 16, 32, 32, { fill: fill as string, rx: 8 })}${text(x + 28, y + 37, glyph as string, { "text-anchor": "middle", fill: C.brand800, "font-size": 14 })}${text(x + 54, y + 37, label as string, { "font-size": 11.5 })}`;
+      }),
+    ].join(""),
+  ],
+  "form-submissions": [
+    "A submitted form starting a workflow: the entry is routed for approval",
+    [
+      blob(90, 90, 70),
+      blob(400, 290, 60, C.accentSoft),
+      panel(24, 50, 190, 250),
+      text(44, 82, "Leave request", { "font-size": 14 }),
+      ...[0, 1, 2].map(
+        (i) =>
+          `${bar(44, 104 + i * 46, 70, C.slate300, 6)}${rect(44, 116 + i * 46, 150, 22, { fill: C.slate100, rx: 6 })}`,
+      ),
+      rect(44, 250, 90, 30, { fill: C.brand600, rx: 8 }),
+      text(89, 270, "Submit", { fill: C.white, "text-anchor": "middle", "font-size": 12 }),
+      `<path d="M 224 175 L 262 175" stroke="${C.brand500}" stroke-width="3" stroke-linecap="round"/><path d="M 254 166 L 264 175 L 254 184" fill="none" stroke="${C.brand500}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>`,
+      node(276, 70, "Approval", "Line manager", C.accent, 180),
+      check(452, 72),
+      node(276, 150, "Approval", "HR", C.brand500, 180),
+      node(276, 230, "Action", "Update HR system", C.slate300, 180),
+      edge("M 366 122 L 366 150"),
+      edge("M 366 202 L 366 230"),
+    ].join(""),
+  ],
+  "crm-sync": [
+    "A CRM deal synced with a Flowlane workflow in both directions",
+    [
+      blob(240, 180, 120),
+      panel(20, 70, 190, 220),
+      text(40, 100, "CRM · Deal", { "font-size": 10.5, fill: C.slate500, "letter-spacing": 1 }),
+      text(40, 124, "Northwind Logistics", { "font-size": 13.5 }),
+      ...[
+        ["Stage", "Negotiation"],
+        ["Value", "₹1,71,000"],
+        ["Owner", "Priya S."],
+      ].map(
+        ([k, v], i) =>
+          `${text(40, 156 + i * 30, k as string, { "font-size": 11, "font-weight": 500, fill: C.slate500 })}${text(190, 156 + i * 30, v as string, { "font-size": 11.5, "text-anchor": "end" })}`,
+      ),
+      pill(40, 246, "Synced just now", C.accentSoft, "#065f54", 120),
+      `<path d="M 218 160 C 240 140, 250 140, 268 160" fill="none" stroke="${C.brand500}" stroke-width="2.5"/><path d="M 262 150 L 269 161 L 257 163" fill="none" stroke="${C.brand500}" stroke-width="2.5" stroke-linejoin="round"/>`,
+      `<path d="M 268 200 C 248 220, 238 220, 218 200" fill="none" stroke="${C.accent}" stroke-width="2.5"/><path d="M 224 210 L 217 199 L 229 197" fill="none" stroke="${C.accent}" stroke-width="2.5" stroke-linejoin="round"/>`,
+      panel(274, 70, 190, 220),
+      text(294, 100, "FLOWLANE · QUOTE", { "font-size": 10.5, fill: C.slate500, "letter-spacing": 1 }),
+      text(294, 124, "Q-1042 approved", { "font-size": 13.5 }),
+      ...[0, 1, 2].map(
+        (i) =>
+          `${check(302, 152 + i * 30, i < 2 ? C.accent : C.brand500, 8)}${bar(318, 148 + i * 30, [110, 90, 120][i] as number)}`,
+      ),
+      pill(294, 246, "Deal stage updated", C.brand100, C.brand800, 134),
+    ].join(""),
+  ],
+  "erp-sync": [
+    "A purchase order posted to the ERP once every approval is complete",
+    [
+      blob(400, 80, 70),
+      blob(70, 290, 60, C.accentSoft),
+      panel(24, 30, 432, 300),
+      text(48, 64, "ERP posting · Purchase orders", { "font-size": 14 }),
+      ...["PO number", "Vendor", "Amount", "Status"].map((h, i) =>
+        text([48, 140, 270, 360][i] as number, 98, h, { "font-size": 10.5, fill: C.slate500 }),
+      ),
+      ...[
+        ["PO-7781", "Acme Steel", "₹4,80,000", "Posted", C.accentSoft, "#065f54"],
+        ["PO-7782", "Zen Office", "₹62,500", "Posted", C.accentSoft, "#065f54"],
+        ["PO-7783", "Kite Cargo", "₹2,15,000", "Approving", C.amberSoft, "#92400e"],
+        ["PO-7784", "Blue Print", "₹18,900", "Queued", C.slate100, C.slate700],
+      ].map(([po, vendor, amount, status, fill, color], i) => {
+        const y = 112 + i * 46;
+        return `${rect(40, y, 400, 38, { fill: i % 2 ? C.white : C.slate100, rx: 8 })}${text(48, y + 24, po as string, { "font-size": 12 })}${text(140, y + 24, vendor as string, { "font-size": 12, "font-weight": 500, fill: C.slate700 })}${text(270, y + 24, amount as string, { "font-size": 12 })}${pill(356, y + 8, status as string, fill as string, color as string, 76)}`;
+      }),
+      text(48, 314, "Ledger and budgets update automatically in your ERP.", {
+        "font-size": 11,
+        "font-weight": 400,
+        fill: C.slate500,
+      }),
+    ].join(""),
+  ],
+  "apps-grid": [
+    "Third-party apps connected to Flowlane: chat, email, storage, e-signature and payments",
+    [
+      blob(240, 180, 130, C.accentSoft),
+      ...[
+        ["Slack", C.violetSoft],
+        ["Teams", C.brand100],
+        ["Gmail", C.roseSoft],
+        ["Drive", C.amberSoft],
+        ["DocuSign", C.amberSoft],
+        ["Razorpay", C.brand100],
+        ["Dropbox", C.brand100],
+        ["Zoom", C.accentSoft],
+        ["Webhooks", C.violetSoft],
+      ].map(([label, fill], i) => {
+        const x = 40 + (i % 3) * 140;
+        const y = 40 + Math.floor(i / 3) * 96;
+        return `${panel(x, y, 120, 80, { rx: 14 })}${rect(x + 42, y + 12, 36, 36, { rx: 10, fill: fill as string })}${text(x + 60, y + 36, (label as string).slice(0, 2), { "text-anchor": "middle", fill: C.brand800, "font-size": 13 })}${text(x + 60, y + 66, label as string, { "text-anchor": "middle", "font-size": 11.5 })}`;
+      }),
     ].join(""),
   ],
 };

@@ -66,11 +66,27 @@ ffmpeg([
   path.join(out, "flowlane-demo.mp4"),
 ]);
 ffmpeg(["-i", still, "-c:v", "libwebp", "-quality", "80", path.join(out, "hero-thumb-960.webp")]);
-ffmpeg(["-i", still, "-vf", "scale=640:-1", "-c:v", "libwebp", "-quality", "80", path.join(out, "hero-thumb-640.webp")]);
+ffmpeg([
+  "-i",
+  still,
+  "-vf",
+  "scale=640:-1",
+  "-c:v",
+  "libwebp",
+  "-quality",
+  "80",
+  path.join(out, "hero-thumb-640.webp"),
+]);
 ffmpeg(["-i", still, "-vf", "scale=640:-1", "-compression_level", "9", path.join(out, "hero-thumb.png")]);
 ffmpeg(["-i", path.join(frames, "og.png"), "-compression_level", "9", path.join(root, "public", "og-image.png")]);
 rmSync(frames, { recursive: true, force: true });
 
-for (const file of ["flowlane-demo.mp4", "hero-thumb-960.webp", "hero-thumb-640.webp", "hero-thumb.png", "../og-image.png"]) {
+for (const file of [
+  "flowlane-demo.mp4",
+  "hero-thumb-960.webp",
+  "hero-thumb-640.webp",
+  "hero-thumb.png",
+  "../og-image.png",
+]) {
   console.log(`${path.basename(file)}: ${(statSync(path.join(out, file)).size / 1024).toFixed(1)} KB`);
 }
