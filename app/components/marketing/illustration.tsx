@@ -20,7 +20,8 @@ export type IllustrationName =
   | "workflow-builder";
 
 /**
- * An illustration as a plain image: no JavaScript, loaded lazily unless it is above the fold.
+ * An illustration as a plain image: no JavaScript, loaded lazily unless it is above the fold
+ * (then eagerly and with high priority, as it is usually the page's largest paint).
  * One light palette serves both themes: the dark theme inverts it and turns the hues back.
  */
 export function Illustration({
@@ -41,6 +42,7 @@ export function Illustration({
       width={480}
       height={360}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       className={`h-auto w-full dark:hue-rotate-180 dark:invert ${className}`}
     />
