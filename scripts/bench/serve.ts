@@ -97,8 +97,7 @@ export async function compressingProxy(
       });
       const out: Record<string, string | string[]> = {};
       response.headers.forEach((value, name) => {
-        if (!["content-length", "content-encoding", "transfer-encoding", "set-cookie"].includes(name))
-          out[name] = value;
+        if (!dropped.has(name)) out[name] = value;
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) out["set-cookie"] = cookies;
