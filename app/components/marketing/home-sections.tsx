@@ -151,7 +151,7 @@ export function HomeCoreFeatures() {
       <div className="mt-14 grid gap-6 lg:grid-cols-2">
         {PRODUCTS.map((product) => (
           <article key={product.name} className="card flex flex-col p-8" data-testid="product-card">
-            <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950">
+            <span className="flex size-12 items-center justify-center rounded-xl bg-brand-600 text-white dark:bg-brand-400 dark:text-slate-950">
               <product.icon aria-hidden className="size-6" />
             </span>
             <h3 className="mt-5 text-2xl font-bold">{product.name}</h3>
@@ -359,7 +359,7 @@ export function HomeWhy() {
               <li key={item.title} className="flex gap-5">
                 <span
                   aria-hidden="true"
-                  className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-lg font-bold text-white dark:bg-brand-500 dark:text-slate-950"
+                  className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-600 text-lg font-bold text-white dark:bg-brand-400 dark:text-slate-950"
                 >
                   {String(index + 1).padStart(2, "0")}
                 </span>

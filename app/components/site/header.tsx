@@ -75,6 +75,7 @@ export function SiteHeader({ appUrl }: { appUrl: string }) {
             isGroup(entry) ? (
               <details key={entry.label} name="site-nav" className="group relative">
                 <summary
+                  data-active={entry.items.some((i) => isActivePath(pathname, i.to)) || undefined}
                   className={`${linkClass(entry.items.some((i) => isActivePath(pathname, i.to)))} flex list-none items-center gap-1`}
                 >
                   {entry.label}

@@ -168,7 +168,7 @@ function BillingToggle({ billing }: { billing: Billing }) {
       data-testid={`billing-${value}`}
       className={`rounded-full px-5 py-2 text-sm font-semibold transition-colors ${
         billing === value
-          ? "bg-brand-600 text-white shadow dark:bg-brand-500 dark:text-slate-950"
+          ? "bg-brand-600 text-white shadow dark:bg-brand-400 dark:text-slate-950"
           : "text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-white"
       }`}
     >
@@ -210,7 +210,7 @@ function PlanCard({ plan, billing, inProgress }: { plan: Plan; billing: Billing;
       } ${inProgress ? "opacity-80" : ""}`}
     >
       {plan.highlighted ? (
-        <p className="absolute -top-3.5 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white dark:bg-brand-500 dark:text-slate-950">
+        <p className="absolute -top-3.5 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white dark:bg-brand-400 dark:text-slate-950">
           <Sparkles aria-hidden className="size-3.5" /> Most Popular
         </p>
       ) : null}
