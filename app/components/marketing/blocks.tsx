@@ -127,7 +127,7 @@ export function CtaBand({
       <div className="relative mx-auto max-w-7xl overflow-hidden rounded-3xl bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12 dark:bg-brand-900">
         <div
           aria-hidden="true"
-          className="absolute -top-24 -right-24 size-72 rounded-full bg-accent-500/30 blur-3xl dark:bg-accent-500/20"
+          className="absolute -top-32 -right-32 size-96 bg-radial from-accent-500/35 to-transparent to-70% dark:from-accent-500/25"
         />
         <h2 id="cta-title" className="relative text-3xl font-bold tracking-tight text-balance text-white sm:text-4xl">
           {title}

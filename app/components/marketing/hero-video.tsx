@@ -8,7 +8,7 @@ export const AUTOPLAY_DELAY = 1000; // ms
 export const SAMPLE_VIDEO = "/media/flowlane-demo.mp4";
 
 const controlClass =
-  "inline-flex size-10 items-center justify-center rounded-full bg-slate-950/75 text-white backdrop-blur transition-colors hover:bg-slate-950 focus-visible:outline-white";
+  "inline-flex size-10 items-center justify-center rounded-full bg-slate-950/80 text-white transition-colors hover:bg-slate-950 focus-visible:outline-white";
 
 /**
  * The promo video: autoplays muted about a second after load, with play/pause, mute and full

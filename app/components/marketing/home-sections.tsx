@@ -30,7 +30,7 @@ export function HomeHero({ videoSrc }: { videoSrc: string }) {
     <section className="relative overflow-hidden bg-linear-to-b from-brand-50 via-white to-white dark:from-slate-900 dark:via-slate-950 dark:to-slate-950">
       <div
         aria-hidden="true"
-        className="absolute -top-40 right-0 size-[36rem] rounded-full bg-brand-200/40 blur-3xl dark:bg-brand-800/20"
+        className="absolute -top-48 -right-24 size-[44rem] bg-radial from-brand-200/60 to-transparent to-70% dark:from-brand-800/30"
       />
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 sm:pt-20 lg:grid-cols-[1fr_1.1fr] lg:px-8 lg:pb-24">
         <div>
