@@ -66,17 +66,10 @@ ffmpeg([
   path.join(out, "flowlane-demo.mp4"),
 ]);
 ffmpeg(["-i", still, "-c:v", "libwebp", "-quality", "80", path.join(out, "hero-thumb-960.webp")]);
-ffmpeg([
-  "-i",
-  still,
-  "-vf",
-  "scale=640:-1",
-  "-c:v",
-  "libwebp",
-  "-quality",
-  "80",
-  path.join(out, "hero-thumb-640.webp"),
-]);
+for (const width of [480, 800]) {
+  const file = path.join(out, `hero-thumb-${width}.webp`);
+  ffmpeg(["-i", still, "-vf", `scale=${width}:-1`, "-c:v", "libwebp", "-quality", "80", file]);
+}
 ffmpeg(["-i", still, "-vf", "scale=640:-1", "-compression_level", "9", path.join(out, "hero-thumb.png")]);
 ffmpeg(["-i", path.join(frames, "og.png"), "-compression_level", "9", path.join(root, "public", "og-image.png")]);
 rmSync(frames, { recursive: true, force: true });
@@ -84,7 +77,8 @@ rmSync(frames, { recursive: true, force: true });
 for (const file of [
   "flowlane-demo.mp4",
   "hero-thumb-960.webp",
-  "hero-thumb-640.webp",
+  "hero-thumb-800.webp",
+  "hero-thumb-480.webp",
   "hero-thumb.png",
   "../og-image.png",
 ]) {

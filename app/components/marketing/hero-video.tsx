@@ -105,7 +105,7 @@ export function HeroVideo({ src, title }: { src: string; title: string }) {
         <picture>
           <source
             type="image/webp"
-            srcSet="/media/hero-thumb-640.webp 640w, /media/hero-thumb-960.webp 960w"
+            srcSet="/media/hero-thumb-480.webp 480w, /media/hero-thumb-800.webp 800w, /media/hero-thumb-960.webp 960w"
             sizes="(min-width: 1024px) 560px, calc(100vw - 2rem)"
           />
           <img
