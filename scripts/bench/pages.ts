@@ -217,7 +217,7 @@ for (const file of files.sort((a, b) => b.gzip - a.gzip)) {
 }
 console.log(`\n  JavaScript on /:                  ${kb(jsBytes).toFixed(1)} KB gzip (budget ${BUDGET.homeJsKb} KB)`);
 console.log(`  Everything / loads, no video:     ${kb(allBytes).toFixed(1)} KB gzip (budget ${BUDGET.homeAllKb} KB)`);
-console.log(`  + lazy images below the fold:     ${kb(lazyBytes).toFixed(1)} KB gzip (loaded on scroll)`);
+console.log(`  + lazy images, srcset variants:   ${kb(lazyBytes).toFixed(1)} KB gzip (loaded on scroll)`);
 
 const misses = [
   ...rows.flatMap((row) => [
