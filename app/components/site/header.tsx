@@ -41,8 +41,20 @@ export function SiteHeader({ appUrl }: { appUrl: string }) {
         if (!details.contains(event.target as Node)) details.open = false;
       }
     };
+    // Escape closes the open menu and gives focus back to its toggle.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const details of document.querySelectorAll<HTMLDetailsElement>("header details[open]")) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    };
     document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKeyDown);
+    };
   }, []);
 
   return (
@@ -63,6 +75,7 @@ export function SiteHeader({ appUrl }: { appUrl: string }) {
             isGroup(entry) ? (
               <details key={entry.label} name="site-nav" className="group relative">
                 <summary
+                  data-active={entry.items.some((i) => isActivePath(pathname, i.to)) || undefined}
                   className={`${linkClass(entry.items.some((i) => isActivePath(pathname, i.to)))} flex list-none items-center gap-1`}
                 >
                   {entry.label}

@@ -1,35 +1,53 @@
-import { Link } from "react-router";
+import { CtaBand } from "~/components/marketing/blocks";
+import { pageCanonical } from "~/components/marketing/canonical.server";
+import { SAMPLE_VIDEO } from "~/components/marketing/hero-video";
+import {
+  HomeCoreFeatures,
+  HomeHero,
+  HomeIntegrations,
+  HomeStats,
+  HomeWhy,
+  HomeWorkflowFaq,
+} from "~/components/marketing/home-sections";
+import { marketingMeta } from "~/components/marketing/page-meta";
 import { BRAND } from "~/lib/brand";
-import { canonicalUrl, seo } from "~/lib/seo";
+import { config } from "~/lib/config.server";
 import type { Route } from "./+types/home";
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { canonical: canonicalUrl(request.url) };
+  return {
+    canonical: pageCanonical(request),
+    // The hosted promo video when configured, else the small sample shipped with the site.
+    videoSrc: config().VIDEO_URL || SAMPLE_VIDEO,
+  };
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-24 sm:px-6 lg:px-8">
-      <h1 className="text-4xl font-bold tracking-tight sm:text-6xl">Automate the work between your teams</h1>
-      <p className="mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
-        {BRAND.name} turns approvals, quotes and handoffs into no-code workflows.
-      </p>
-      <div className="mt-8 flex gap-3">
-        <Link to="/free-trial" className="btn-primary">
-          Get Started Free
-        </Link>
-        <Link to="/demo" className="btn-secondary">
-          Watch Demo
-        </Link>
-      </div>
+    <main>
+      <HomeHero videoSrc={loaderData.videoSrc} />
+      <HomeStats />
+      <HomeCoreFeatures />
+      <HomeWorkflowFaq />
+      <HomeIntegrations />
+      <HomeWhy />
+      <CtaBand
+        title="Ready to automate your first workflow?"
+        body={`Join the teams that replaced email chains and spreadsheets with ${BRAND.name}. Build your first workflow today, or let us show you around.`}
+        actions={[
+          { label: "Start Free Trial", to: "/free-trial" },
+          { label: "Book a Demo", to: "/demo", variant: "secondary" },
+        ]}
+        note="7-day free trial · No credit card required"
+      />
     </main>
   );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return seo({
+  return marketingMeta(loaderData?.canonical, {
     title: `${BRAND.name} — no-code workflow automation for business teams`,
-    description: "Design approval workflows, quotes and forms without code. Start a 7-day free trial.",
-    url: loaderData?.canonical ?? "/",
+    description:
+      "Design approval workflows, bid-to-quote processes, forms and integrations without code. Start a 7-day free trial, no credit card required.",
   });
 }

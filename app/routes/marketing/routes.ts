@@ -1,3 +1,13 @@
-import { index, type RouteConfigEntry } from "@react-router/dev/routes";
+import { index, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { BRAND } from "../../lib/brand";
 
-export const marketingRoutes: RouteConfigEntry[] = [index("routes/marketing/home.tsx")];
+/** The public marketing pages (spec §2): home, the five feature pages and pricing. */
+export const marketingRoutes: RouteConfigEntry[] = [
+  index("routes/marketing/home.tsx"),
+  route("custom-workflows", "routes/marketing/custom-workflows.tsx"),
+  route(`what-is-${BRAND.slug}`, "routes/marketing/what-is.tsx"),
+  route("no-code-required", "routes/marketing/no-code-required.tsx"),
+  route("form-builder", "routes/marketing/form-builder.tsx"),
+  route("integration", "routes/marketing/integration.tsx"),
+  route("pricing", "routes/marketing/pricing.tsx"),
+];

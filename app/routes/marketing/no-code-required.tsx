@@ -1,0 +1,97 @@
+import { CtaBand, FeatureRows, PageHero } from "~/components/marketing/blocks";
+import { pageCanonical } from "~/components/marketing/canonical.server";
+import { marketingMeta } from "~/components/marketing/page-meta";
+import { BRAND } from "~/lib/brand";
+import type { Route } from "./+types/no-code-required";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { canonical: pageCanonical(request) };
+}
+
+export default function NoCodeRequired() {
+  return (
+    <main>
+      <PageHero
+        eyebrow="No-Code Required"
+        title="Intuitive and fluid no-code workflows"
+        intro={`If you can sketch your process on a whiteboard, you can automate it in ${BRAND.name}. Milestones, conditions and release strategies are settings you choose, not code you write.`}
+        actions={[
+          { label: "Start Free Trial", to: "/free-trial" },
+          { label: "Schedule Demo", to: "/demo", variant: "secondary" },
+        ]}
+        illustration={{ name: "approvals", alt: "An approval chain configured without code" }}
+      />
+      <FeatureRows
+        blocks={[
+          {
+            eyebrow: "Milestone conditions",
+            title: "Milestones that know when they are done",
+            body: "Break long processes into milestones and give each one a completion condition: documents received, checks passed, approvals given. The workflow moves on by itself the moment a condition is met.",
+            points: [
+              "Conditions on fields, approvals, dates and checklists",
+              "Automatic notifications when a milestone is reached or at risk",
+              "A clear timeline for everyone involved",
+            ],
+            illustration: {
+              name: "milestones",
+              alt: "A project timeline with milestones and the condition for the next one",
+            },
+          },
+          {
+            eyebrow: "Release strategy",
+            title: "Approval and release strategies by value",
+            body: "Decide who must approve before anything is released: by amount band, cost centre or category. Small requests fly through; large ones get the scrutiny they need.",
+            points: [
+              "Amount bands with one, two or more approval levels",
+              "Automatic release once the last level approves",
+              "Changes to a strategy apply to new requests instantly",
+            ],
+            illustration: {
+              name: "release-strategy",
+              alt: "A release strategy with approval levels by purchase order amount",
+            },
+          },
+          {
+            eyebrow: "Visual builder",
+            title: "Drag, drop, publish",
+            body: "Add steps from the palette, connect them and publish. Business users change their own workflows in minutes, and IT stays in control with roles and review.",
+            points: [
+              "Pre-designed templates for finance, HR, sales and operations",
+              "Preview and test runs before publishing",
+              "Every change versioned and reversible",
+            ],
+            illustration: { name: "workflow-builder", alt: "Dragging an Email step onto the workflow canvas" },
+          },
+          {
+            eyebrow: "Confidence",
+            title: "Every change leaves a trail",
+            body: "No-code does not mean no control. Each edit to a workflow and each decision inside it is recorded, so you can answer any auditor's question in minutes.",
+            points: [
+              "Who changed which step, and when",
+              "Before-and-after values on every record",
+              "Exports for internal and external audits",
+            ],
+            illustration: { name: "audit-trail", alt: "An audit trail of changes and approvals" },
+          },
+        ]}
+      />
+      <CtaBand
+        title="Automate a process today — no developers needed"
+        body="Pick a template, set your milestones and release strategy, and go live in under 30 minutes."
+        actions={[
+          { label: "Start Free Trial", to: "/free-trial" },
+          { label: "Schedule Demo", to: "/demo", variant: "secondary" },
+        ]}
+        note="7-day free trial · No credit card required"
+      />
+    </main>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return marketingMeta(loaderData?.canonical, {
+    title: "No-Code Required: intuitive workflows with milestones and release strategies",
+    description:
+      "Automate processes without code: milestone conditions, approval and release strategies and a drag-and-drop builder business users love.",
+  });
+}

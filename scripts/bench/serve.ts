@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { root, run, waitForUrl } from "../lib.ts";
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "localhost", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/**
+ * Serves the production build (`vite preview`: workerd with the Cloudflare plugin) on a free
+ * port, with its own freshly migrated local D1 so benchmarks never touch the dev database.
+ */
+export async function serveBuild(name: string): Promise<{ origin: string; stop: () => void }> {
+  const persistDir = path.join(root, ".wrangler", `bench-${name}`);
+  rmSync(persistDir, { recursive: true, force: true });
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], { env: { CI: "true" } });
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(
+    "vite",
+    ["preview", "--port", String(port), "--strictPort", "--host", "localhost"],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, PERSIST_DIR: persistDir },
+      detached: true,
+    },
+  );
+  child.stderr?.on("data", (chunk: Buffer) => {
+    const text = chunk.toString();
+    // workerd has no internet here: the Request.cf lookup failing is expected noise.
+    if (!/Request\.cf|workers\.cloudflare\.com|getaddrinfo|^\s+at /m.test(text)) process.stderr.write(text);
+  });
+  const stop = () => {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        child.kill("SIGTERM");
+      }
+    }
+  };
+  process.on("exit", stop);
+  await waitForUrl(`${origin}/robots.txt`);
+  return { origin, stop };
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/**
+ * A local stand-in for the edge in front of the Worker: forwards every request to `upstream`
+ * and gzips text responses for clients that accept it, as Cloudflare does in production.
+ * (`vite preview` sends everything uncompressed, which would skew load-time measurements.)
+ */
+export async function compressingProxy(
+  upstream: string,
+  { dropHeaders = [] }: { dropHeaders?: string[] } = {},
+): Promise<{ origin: string; stop: () => void }> {
+  const dropped = new Set(["content-length", "content-encoding", "transfer-encoding", "set-cookie", ...dropHeaders]);
+  const port = await freePort();
+  const server = http.createServer(async (req, res) => {
+    try {
+      const body =
+        req.method === "GET" || req.method === "HEAD"
+          ? undefined
+          : await new Promise<Buffer>((resolve) => {
+              const chunks: Buffer[] = [];
+              req.on("data", (chunk: Buffer) => chunks.push(chunk));
+              req.on("end", () => resolve(Buffer.concat(chunks)));
+            });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value !== undefined && name !== "host" && name !== "accept-encoding") {
+          headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        }
+      }
+      const response = await fetch(`${upstream}${req.url}`, {
+        method: req.method,
+        headers,
+        body: body ? new Uint8Array(body) : undefined,
+        redirect: "manual",
+      });
+      const out: Record<string, string | string[]> = {};
+      response.headers.forEach((value, name) => {
+        if (!dropped.has(name)) out[name] = value;
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) out["set-cookie"] = cookies;
+      let payload = Buffer.from(await response.arrayBuffer());
+      const gzip =
+        /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") &&
+        COMPRESSIBLE.test(response.headers.get("content-type") ?? "") &&
+        payload.length > 1024;
+      if (gzip) {
+        payload = gzipSync(payload, { level: 6 });
+        out["content-encoding"] = "gzip";
+        out.vary = out.vary ? `${out.vary}, Accept-Encoding` : "Accept-Encoding";
+      }
+      out["content-length"] = String(payload.length);
+      res.writeHead(response.status, out);
+      res.end(req.method === "HEAD" ? undefined : payload);
+    } catch (error) {
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, "localhost", resolve));
+  return { origin: `http://localhost:${port}`, stop: () => server.close() };
+}
