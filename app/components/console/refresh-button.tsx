@@ -1,5 +1,6 @@
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
+import { flushSync } from "react-dom";
 import { useLocation, useRevalidator } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -22,8 +23,11 @@ export function RefreshButton() {
 
   async function refresh() {
     if (spinning) return;
-    setSpinning(true);
-    setAnnouncement("");
+    // Commit the spinner before the clock starts, so it is on screen for the whole minimum.
+    flushSync(() => {
+      setSpinning(true);
+      setAnnouncement("");
+    });
     const started = Date.now();
     try {
       await revalidator.revalidate();

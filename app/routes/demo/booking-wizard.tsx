@@ -161,7 +161,7 @@ function DayCell({ day }: { day: MonthView["weeks"][number][number] & {} }) {
         className={`${base}${today} ${
           full
             ? "bg-slate-100 text-slate-500 line-through dark:bg-slate-800 dark:text-slate-400"
-            : "text-slate-400 dark:text-slate-500"
+            : "text-slate-500 dark:text-slate-400"
         }`}
       >
         <span aria-hidden>{day.day}</span>
