@@ -10,6 +10,7 @@ import {
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { paginationOf } from "~/lib/pagination";
 
 export const endpoints = [
   endpoint({
@@ -53,12 +54,7 @@ export const endpoints = [
       return {
         success: true,
         data: callbacks.map(toCallbackJson),
-        pagination: {
-          currentPage: query.page,
-          totalPages: Math.max(1, Math.ceil(total / query.limit)),
-          totalItems: total,
-          itemsPerPage: query.limit,
-        },
+        pagination: paginationOf(query.page, query.limit, total),
       };
     },
   }),

@@ -10,6 +10,7 @@ import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { config } from "~/lib/config.server";
 import { csvResponse } from "~/lib/csv";
+import { paginationOf } from "~/lib/pagination";
 
 const actorOf = (session: { admin: { id: string; email: string } } | null) => ({
   id: session!.admin.id,
@@ -89,12 +90,7 @@ export const endpoints = [
         success: true,
         data: {
           entries: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
-          pagination: {
-            currentPage: query.page,
-            totalPages: Math.max(1, Math.ceil(total / query.limit)),
-            totalItems: total,
-            itemsPerPage: query.limit,
-          },
+          pagination: paginationOf(query.page, query.limit, total),
         },
       };
     },

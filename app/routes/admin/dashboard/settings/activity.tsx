@@ -6,6 +6,7 @@ import { auditTargetLabels, listAudit, listAuditActions, listAuditActors } from 
 import { AUDIT_PAGE_SIZE, AuditQuerySchema } from "~/domain/audit/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { pageCount } from "~/lib/pagination";
 import type { Route } from "./+types/activity";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     actors,
     filters: { actor: query.actor ?? "", action: query.action ?? "" },
     page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    totalPages: pageCount(total, query.limit),
   };
 }
 

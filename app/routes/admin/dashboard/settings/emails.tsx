@@ -14,6 +14,7 @@ import {
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { pageCount } from "~/lib/pagination";
 import type { Route } from "./+types/emails";
 
 const RetrySchema = z.object({ intent: z.literal("retry"), emailId: z.string().min(1).max(100) });
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     status: query.status ?? "",
     to: query.to ?? "",
     page: query.page,
-    totalPages: Math.max(1, Math.ceil(total / EMAIL_LOG_PAGE_SIZE)),
+    totalPages: pageCount(total, EMAIL_LOG_PAGE_SIZE),
     notice:
       retried === "sent"
         ? "The email was sent."
