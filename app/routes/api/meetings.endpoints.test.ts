@@ -461,27 +461,21 @@ describe("admin meeting endpoints", () => {
 });
 
 describe("the meeting completion job", () => {
-  async function insertMeeting(status: "scheduled" | "confirmed", startsAt: Date, id = crypto.randomUUID()) {
+  /** Rows in 2020, far from any date the booking tests use, each in its own slot. */
+  async function insertMeeting(status: "scheduled" | "confirmed", startsAt: Date, timeSlot: string) {
+    const id = crypto.randomUUID();
     await db()
       .insert(meetings)
-      .values({
-        id,
-        name: "Past",
-        email: "past@example.com",
-        date: todayIn(TZ, startsAt),
-        timeSlot: `${String(Math.floor(Math.random() * 24)).padStart(2, "0")}:${Math.random() < 0.5 ? "00" : "30"}`,
-        startsAt,
-        status,
-      });
+      .values({ id, name: "Past", email: "past@example.com", date: todayIn(TZ, startsAt), timeSlot, startsAt, status });
     return id;
   }
 
   it("completes confirmed meetings whose 30 minutes are over, and nothing else", async () => {
-    const now = new Date("2026-12-01T12:00:00Z");
-    const ended = await insertMeeting("confirmed", new Date("2026-12-01T11:30:00Z"));
-    const running = await insertMeeting("confirmed", new Date("2026-12-01T11:31:00Z"));
-    const scheduled = await insertMeeting("scheduled", new Date("2026-11-30T10:00:00Z"));
-    expect(await completePastMeetings(now)).toBeGreaterThanOrEqual(1);
+    const now = new Date("2020-06-02T12:00:00Z");
+    const ended = await insertMeeting("confirmed", new Date("2020-06-02T11:30:00Z"), "17:00");
+    const running = await insertMeeting("confirmed", new Date("2020-06-02T11:31:00Z"), "17:30");
+    const scheduled = await insertMeeting("scheduled", new Date("2020-06-01T10:00:00Z"), "15:30");
+    expect(await completePastMeetings(now)).toBe(1);
     const status = async (id: string) => (await db().select().from(meetings).where(eq(meetings.id, id)).get())?.status;
     expect(await status(ended)).toBe("completed");
     expect(await status(running)).toBe("confirmed");
