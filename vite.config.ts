@@ -14,4 +14,30 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|remix-themes)[\\/]/,
+                  priority: 30,
+                },
+                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2, priority: 20 },
+                {
+                  name: "site",
+                  test: /app[\\/](components[\\/](site|marketing)[\\/]|components[\\/](error-page|status-message)|lib[\\/])/,
+                  minShareCount: 2,
+                  priority: 10,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

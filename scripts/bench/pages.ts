@@ -21,8 +21,6 @@ import { compressingProxy, serveBuild } from "./serve.ts";
  *
  * BENCH_RUNS (default 3) runs per page, the median by performance is kept.
  * SKIP_BUILD=1 reuses the last build. Exits 1 when a budget is missed.
- * BENCH_WHATIF_NO_CRITICAL_CH=1 drops the Worker's Critical-CH header in the proxy, to measure
- * what the extra navigation round trip it causes on a first visit costs (a labelled what-if).
  */
 const PAGES = ["/", "/pricing", "/custom-workflows", "/integration"];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -81,14 +79,12 @@ if (!process.env.SKIP_BUILD) run("react-router", ["build"]);
 const chromePath = findChromium();
 if (!chromePath) throw new Error("No Chromium found (set CHROMIUM_PATH).");
 const server = await serveBuild("pages");
-// What-if switch for the integrator: measure as if the Worker did not send Critical-CH.
-const whatIfNoCriticalCh = process.env.BENCH_WHATIF_NO_CRITICAL_CH === "1";
-const proxy = await compressingProxy(server.origin, { dropHeaders: whatIfNoCriticalCh ? ["critical-ch"] : [] });
+const proxy = await compressingProxy(server.origin);
 
 type Settings = { cpuSlowdownMultiplier?: number };
 /**
  * One Lighthouse run in a fresh browser, like the Lighthouse CLI: a first visit, so costs a
- * returning visitor would not pay (such as a Critical-CH navigation restart) are counted.
+ * returning visitor would not pay (such as a redirect or a navigation restart) are counted.
  */
 async function audit(url: string, settings: Settings = {}) {
   const chrome = await chromeLauncher.launch({ chromePath: chromePath!, chromeFlags: CHROME_FLAGS });
@@ -194,8 +190,7 @@ const kb = (bytes: number) => bytes / 1024;
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 console.log(
   `\nLighthouse ${LIGHTHOUSE_VERSION}, mobile emulation, simulated slow 4G, CPU slowdown ${cpuMultiplier}x ` +
-    `(benchmark index ${Math.round(benchmarkIndex)}), median of ${RUNS} run(s) per page, served gzip` +
-    `${whatIfNoCriticalCh ? "\nWHAT-IF: Critical-CH removed by the proxy (not what the Worker sends)" : ""}\n`,
+    `(benchmark index ${Math.round(benchmarkIndex)}), median of ${RUNS} run(s) per page, served gzip\n`,
 );
 console.log(
   `${"page".padEnd(18)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 6)}${pad("seo", 6)}${pad("CLS", 8)}${pad("FCP", 9)}${pad("LCP", 9)}${pad("TBT", 9)}${pad("SI", 9)}`,
@@ -207,7 +202,7 @@ for (const row of rows) {
   if (row.failedAudits.length) console.log(`${"".padEnd(18)}failed audits: ${row.failedAudits.join(", ")}`);
   if (row.redirectMs > 0) {
     console.log(
-      `${"".padEnd(18)}navigation restarted once (Critical-CH): Lighthouse estimates ${Math.round(row.redirectMs)} ms`,
+      `${"".padEnd(18)}redirect or navigation restart: Lighthouse estimates ${Math.round(row.redirectMs)} ms`,
     );
   }
 }

@@ -67,11 +67,8 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)
  * and gzips text responses for clients that accept it, as Cloudflare does in production.
  * (`vite preview` sends everything uncompressed, which would skew load-time measurements.)
  */
-export async function compressingProxy(
-  upstream: string,
-  { dropHeaders = [] }: { dropHeaders?: string[] } = {},
-): Promise<{ origin: string; stop: () => void }> {
-  const dropped = new Set(["content-length", "content-encoding", "transfer-encoding", "set-cookie", ...dropHeaders]);
+export async function compressingProxy(upstream: string): Promise<{ origin: string; stop: () => void }> {
+  const dropped = new Set(["content-length", "content-encoding", "transfer-encoding", "set-cookie"]);
   const port = await freePort();
   const server = http.createServer(async (req, res) => {
     try {
