@@ -68,15 +68,21 @@ test.describe("admin sign in", () => {
 });
 
 test.describe("site shell", () => {
-  test("header and footer on public pages, theme toggle works", async ({ page }) => {
+  test("header and footer on public pages, theme toggle works", async ({ page, javaScriptEnabled }) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeAttached();
     await expect(page.getByTestId("mobile-menu")).toBeAttached();
     await expect(page.locator("footer")).toContainText("25,000+ subscribers");
     const html = page.locator("html");
     const before = (await html.getAttribute("class")) ?? "";
+    // With JavaScript the class flips at once and the choice is saved in the background: the
+    // reload below must not abort that request.
+    const saved = javaScriptEnabled
+      ? page.waitForResponse((r) => r.url().endsWith("/resources/theme") && r.request().method() === "POST")
+      : undefined;
     await page.getByTestId("theme-toggle").click();
     await expect(html).toHaveClass(before.includes("dark") ? /light/ : /dark/);
+    await saved;
     await page.reload();
     await expect(html).toHaveClass(before.includes("dark") ? /light/ : /dark/);
   });

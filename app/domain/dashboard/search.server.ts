@@ -1,8 +1,9 @@
-import { asc, count, desc, or, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { asc, count, desc } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
+import { containsAny } from "~/db/lists.server";
 import { meetings, subscriptions } from "~/db/schema";
+import { userMatches } from "~/domain/subscriptions/subscriptions.server";
 
 /** Matches shown per kind on the results page; the sections list the rest. */
 export const SEARCH_RESULT_LIMIT = 20;
@@ -16,15 +17,6 @@ export const SearchQuerySchema = z.object({
     .transform((v) => v ?? ""),
 });
 
-/** `LIKE` with the user's text taken literally: %, _ and the escape character itself are escaped. */
-function likePattern(text: string) {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function contains(column: SQLiteColumn | SQL, pattern: string) {
-  return sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
-}
-
 /**
  * Spec §5 "Search": meetings match name or company; users match email, first or last name
  * (or both, "Kavya Menon") or company name; case-insensitive.
@@ -32,15 +24,8 @@ function contains(column: SQLiteColumn | SQL, pattern: string) {
 export async function searchConsole(query: string) {
   const text = query.trim();
   if (!text) return { query: "", meetings: [], users: [], totalMeetings: 0, totalUsers: 0 };
-  const pattern = likePattern(text);
-  const meetingMatch = or(contains(meetings.name, pattern), contains(meetings.company, pattern));
-  const userMatch = or(
-    contains(subscriptions.email, pattern),
-    contains(subscriptions.firstName, pattern),
-    contains(subscriptions.lastName, pattern),
-    contains(sql`${subscriptions.firstName} || ' ' || ${subscriptions.lastName}`, pattern),
-    contains(subscriptions.companyName, pattern),
-  );
+  const meetingMatch = containsAny(text, [meetings.name, meetings.company]);
+  const userMatch = userMatches(text);
   const client = db();
   const [meetingRows, meetingTotal, userRows, userTotal] = await client.batch([
     client

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type CallbackRequest, callbackRequests } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { AppError } from "~/lib/errors";
 import { salesCallbackNotice } from "./emails.server";
-import { type Actor, constraintFailure, likePattern } from "./meetings.server";
+import { type Actor, constraintFailure } from "./meetings.server";
 import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./schemas";
 
 /**
@@ -39,27 +40,12 @@ export async function listCallbacks({ status, q, page, limit }: CallbackListQuer
   const filters: SQL[] = [];
   if (status !== "all") filters.push(eq(callbackRequests.status, status));
   if (q) {
-    const pattern = likePattern(q);
-    filters.push(
-      or(
-        sql`lower(${callbackRequests.firstName} || ' ' || ${callbackRequests.lastName}) LIKE ${pattern} ESCAPE '\\'`,
-        sql`lower(${callbackRequests.company}) LIKE ${pattern} ESCAPE '\\'`,
-      )!,
-    );
+    const fullName = sql`${callbackRequests.firstName} || ' ' || ${callbackRequests.lastName}`;
+    filters.push(containsAny(q, [fullName, callbackRequests.company]));
   }
   const where = filters.length ? and(...filters) : undefined;
-  const client = db();
-  const [rows, totals] = await client.batch([
-    client
-      .select()
-      .from(callbackRequests)
-      .where(where)
-      .orderBy(desc(callbackRequests.createdAt), desc(callbackRequests.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    client.select({ n: count() }).from(callbackRequests).where(where),
-  ]);
-  return { callbacks: rows, total: totals[0]?.n ?? 0 };
+  const { rows, total } = await newestFirstPage(callbackRequests, where, { page, limit });
+  return { callbacks: rows, total };
 }
 
 /**

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Meeting, meetings } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import {
@@ -111,35 +112,16 @@ export async function requireMeeting(id: string) {
   return meeting;
 }
 
-/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
-export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Spec §5 "Search": name or company, case-insensitive. Newest requests first. */
 export async function listMeetings({ status, q, page, limit }: MeetingListQuery) {
   const filters: SQL[] = [];
   if (status !== "all") filters.push(eq(meetings.status, status));
-  if (q) {
-    const pattern = likePattern(q);
-    filters.push(
-      or(
-        sql`lower(${meetings.name}) LIKE ${pattern} ESCAPE '\\'`,
-        sql`lower(${meetings.company}) LIKE ${pattern} ESCAPE '\\'`,
-      )!,
-    );
-  }
-  const where = filters.length ? and(...filters) : undefined;
-  const client = db();
-  const [rows, totals] = await client.batch([
-    client
-      .select()
-      .from(meetings)
-      .where(where)
-      .orderBy(desc(meetings.createdAt), desc(meetings.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    client.select({ n: count() }).from(meetings).where(where),
-  ]);
-  return { meetings: rows, total: totals[0]?.n ?? 0 };
+  if (q) filters.push(containsAny(q, [meetings.name, meetings.company]));
+  const { rows, total } = await newestFirstPage(meetings, filters.length ? and(...filters) : undefined, {
+    page,
+    limit,
+  });
+  return { meetings: rows, total };
 }
 
 /** How many meetings are in each status (for the filter tabs). */

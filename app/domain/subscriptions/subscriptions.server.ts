@@ -1,5 +1,6 @@
-import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Subscription, subscriptions } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
@@ -141,44 +142,26 @@ export async function requireSubscription(idOrUserId: string) {
   return row;
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Spec §5 "Search": email, first or last name, or company name, case-insensitive. */
-function searchFilter(q: string): SQL {
-  const pattern = `%${escapeLike(q.toLowerCase())}%`;
-  return sql`(${subscriptions.email} LIKE ${pattern} ESCAPE '\\'
-    OR lower(${subscriptions.firstName}) LIKE ${pattern} ESCAPE '\\'
-    OR lower(${subscriptions.lastName}) LIKE ${pattern} ESCAPE '\\'
-    OR lower(${subscriptions.firstName} || ' ' || ${subscriptions.lastName}) LIKE ${pattern} ESCAPE '\\'
-    OR lower(${subscriptions.companyName}) LIKE ${pattern} ESCAPE '\\')`;
-}
+/** Spec §5 "Search": email, first or last name (or both), or company name, case-insensitive. */
+export const userMatches = (q: string) =>
+  containsAny(q, [
+    subscriptions.email,
+    subscriptions.firstName,
+    subscriptions.lastName,
+    sql`${subscriptions.firstName} || ' ' || ${subscriptions.lastName}`,
+    subscriptions.companyName,
+  ]);
 
 export async function listSubscriptions({ page, limit, status, plan, q }: SubscriptionListQuery) {
   const filters: SQL[] = [];
   if (status) filters.push(eq(subscriptions.status, status));
   if (plan) filters.push(eq(subscriptions.plan, plan));
-  if (q) filters.push(searchFilter(q));
+  if (q) filters.push(userMatches(q));
   const where = filters.length ? and(...filters) : undefined;
-  const client = db();
-  const [rows, totals] = await client.batch([
-    client
-      .select()
-      .from(subscriptions)
-      .where(where)
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    client.select({ total: count() }).from(subscriptions).where(where),
-  ]);
-  const totalItems = totals[0]?.total ?? 0;
+  const { rows, total } = await newestFirstPage(subscriptions, where, { page, limit });
   return {
     rows,
-    pagination: {
-      currentPage: page,
-      totalPages: Math.ceil(totalItems / limit),
-      totalItems,
-      itemsPerPage: limit,
-    },
+    pagination: { currentPage: page, totalPages: Math.ceil(total / limit), totalItems: total, itemsPerPage: limit },
   };
 }
 

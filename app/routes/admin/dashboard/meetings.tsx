@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight, Search, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ListToolbar } from "~/components/console/list-toolbar";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listMeetings, meetingStatusCounts, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { MEETING_FILTERS } from "~/domain/meetings/schemas";
@@ -81,43 +82,15 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
       />
       <DecisionMessage result={actionData} />
 
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
-          {MEETING_FILTERS.map((filter) => (
-            <Link
-              key={filter}
-              to={query({ status: filter })}
-              aria-current={filter === status ? "page" : undefined}
-              className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
-                filter === status
-                  ? "border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950"
-                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
-              }`}
-            >
-              {FILTER_LABELS[filter]} <span className="opacity-75">({counts[filter]})</span>
-            </Link>
-          ))}
-        </nav>
-        <Form method="get" role="search" className="flex gap-2">
-          {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
-          <label htmlFor="meeting-search" className="sr-only">
-            Search by name or company
-          </label>
-          <input
-            id="meeting-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            maxLength={100}
-            placeholder="Search by name or company"
-            className="input w-full lg:w-72"
-          />
-          <button type="submit" className="btn-secondary" aria-label="Search">
-            <Search aria-hidden className="size-4" />
-          </button>
-        </Form>
-      </div>
+      <ListToolbar
+        filters={MEETING_FILTERS}
+        labels={FILTER_LABELS}
+        counts={counts}
+        status={status}
+        q={q}
+        hrefFor={(filter) => query({ status: filter })}
+        searchId="meeting-search"
+      />
 
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-testid="meeting-count">
         {total === 0

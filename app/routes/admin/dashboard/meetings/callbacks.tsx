@@ -1,5 +1,6 @@
-import { Loader2, Mail, Phone, RotateCcw, Search, UserCheck } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Loader2, Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { ListToolbar } from "~/components/console/list-toolbar";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listCallbacks, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
@@ -78,43 +79,14 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
           {actionData.message}
         </p>
       ) : null}
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-        <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
-          {FILTERS.map((filter) => (
-            <Link
-              key={filter}
-              to={href({ status: filter })}
-              aria-current={filter === status ? "page" : undefined}
-              className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
-                filter === status
-                  ? "border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950"
-                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
-              }`}
-            >
-              {FILTER_LABELS[filter]}
-            </Link>
-          ))}
-        </nav>
-        <Form method="get" role="search" className="flex gap-2">
-          {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
-          <label htmlFor="callback-search" className="sr-only">
-            Search by name or company
-          </label>
-          <input
-            id="callback-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            maxLength={100}
-            placeholder="Search by name or company"
-            className="input w-full lg:w-72"
-          />
-          <button type="submit" className="btn-secondary" aria-label="Search">
-            <Search aria-hidden className="size-4" />
-          </button>
-        </Form>
-      </div>
+      <ListToolbar
+        filters={FILTERS}
+        labels={FILTER_LABELS}
+        status={status}
+        q={q}
+        hrefFor={(filter) => href({ status: filter })}
+        searchId="callback-search"
+      />
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
         {total === 0
           ? "No callback requests match."

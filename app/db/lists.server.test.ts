@@ -1,0 +1,62 @@
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "./client.server";
+import { containsAny, likePattern, newestFirstPage } from "./lists.server";
+import { callbackRequests } from "./schema";
+
+const MINUTE = 60_000;
+const base = Date.UTC(2031, 0, 1);
+
+async function addCallback(firstName: string, lastName: string, company: string, minutesAfter: number, id: string) {
+  await db()
+    .insert(callbackRequests)
+    .values({
+      id,
+      firstName,
+      lastName,
+      email: `${id}@example.test`,
+      company,
+      createdAt: new Date(base + minutesAfter * MINUTE),
+    });
+}
+
+describe("likePattern", () => {
+  it("lower-cases and takes %, _ and \\ literally", () => {
+    expect(likePattern("Acme")).toBe("%acme%");
+    expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+});
+
+describe("containsAny and newestFirstPage", () => {
+  it("match case-insensitively across columns and expressions, literally, newest first, a page at a time", async () => {
+    await addCallback("Kavya", "Menon", "Acme 100% Ltd", 1, "l-1");
+    await addCallback("Arjun", "Rao", "Acme 1000 Ltd", 2, "l-2");
+    await addCallback("Neha", "Kapoor", "Globex_Corp", 3, "l-3");
+    await addCallback("Ravi", "Iyer", "GlobexXCorp", 3, "l-4");
+    const ours = sql`${callbackRequests.id} LIKE 'l-%'`;
+    const fullName = sql`${callbackRequests.firstName} || ' ' || ${callbackRequests.lastName}`;
+    const search = async (text: string) =>
+      (
+        await newestFirstPage(callbackRequests, and(ours, containsAny(text, [fullName, callbackRequests.company])), {
+          page: 1,
+          limit: 10,
+        })
+      ).rows.map((row) => row.id);
+
+    expect(await search("KAVYA MENON")).toEqual(["l-1"]);
+    expect(await search("100%")).toEqual(["l-1"]);
+    expect(await search("globex_")).toEqual(["l-3"]);
+    expect(await search("acme")).toEqual(["l-2", "l-1"]);
+    expect(await search("nobody")).toEqual([]);
+
+    const first = await newestFirstPage(callbackRequests, ours, { page: 1, limit: 3 });
+    expect(first.total).toBe(4);
+    // Same creation time: the larger id first, so pages never overlap or skip a row.
+    expect(first.rows.map((row) => row.id)).toEqual(["l-4", "l-3", "l-2"]);
+    const second = await newestFirstPage(callbackRequests, ours, { page: 2, limit: 3 });
+    expect(second.rows.map((row) => row.id)).toEqual(["l-1"]);
+    expect(
+      (await newestFirstPage(callbackRequests, eq(callbackRequests.id, "none"), { page: 1, limit: 3 })).total,
+    ).toBe(0);
+  });
+});
