@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { FieldError } from "~/components/field-error";
 import { LogoMark } from "~/components/site/logo";
 import { registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
@@ -129,7 +130,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                   autoComplete="name"
                   required
                 />
-                <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+                <FieldError id={fields.name.errorId} error={fields.name.errors?.[0]} />
               </div>
             ) : null}
             <div>
@@ -142,7 +143,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                 autoComplete="email"
                 required
               />
-              <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+              <FieldError id={fields.email.errorId} error={fields.email.errors?.[0]} />
             </div>
             <div>
               <label htmlFor={fields.password.id} className="label">
@@ -167,7 +168,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                   </button>
                 ) : null}
               </div>
-              <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+              <FieldError id={fields.password.errorId} error={fields.password.errors?.[0]} />
             </div>
             {formError ? (
               <p
@@ -194,15 +195,6 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         </div>
       </div>
     </main>
-  );
-}
-
-function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors[0]}
-    </p>
   );
 }
 

@@ -1,11 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, Globe, Loader2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { FieldError } from "~/components/field-error";
 import { longDateLabel, WEEKDAY_NAMES } from "~/domain/calendar/month";
 import { BookingSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
-import { useHydrated } from "~/lib/use-hydrated";
-import { FieldError, Honeypot, TextAreaField, TextField } from "./form-fields";
+import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
 import { slotLabel, useVisitorTimeZone, zoneCaption } from "./visitor-time";
 import type { BookedMeeting, MonthView, WizardState } from "./wizard.server";
 
@@ -57,9 +56,23 @@ export function StepIndicator({ step }: { step: Step }) {
 
 // ------------------------------------------------------------------ date
 
+const MONTH_LINK =
+  "inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800";
+
+/** Previous / next month: a link while that month has bookable days, else a dimmed placeholder. */
+function MonthLink({ month, label, Icon }: { month: string | null; label: string; Icon: typeof ChevronLeft }) {
+  return month ? (
+    <Link to={`?month=${month}`} className={MONTH_LINK} aria-label={label} preventScrollReset>
+      <Icon aria-hidden className="size-5" />
+    </Link>
+  ) : (
+    <span className={`${MONTH_LINK} opacity-40`} aria-hidden>
+      <Icon className="size-5" />
+    </span>
+  );
+}
+
 export function DateStep({ calendar, notice }: { calendar: MonthView; notice: string | null }) {
-  const navLink =
-    "inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800";
   return (
     <section aria-labelledby="date-step-title">
       <h2 id="date-step-title" className="flex items-center gap-2 text-lg font-semibold">
@@ -76,27 +89,11 @@ export function DateStep({ calendar, notice }: { calendar: MonthView; notice: st
         </p>
       ) : null}
       <div className="mt-5 flex items-center justify-between">
-        {calendar.prev ? (
-          <Link to={`?month=${calendar.prev}`} className={navLink} aria-label="Previous month" preventScrollReset>
-            <ChevronLeft aria-hidden className="size-5" />
-          </Link>
-        ) : (
-          <span className={`${navLink} opacity-40`} aria-hidden>
-            <ChevronLeft className="size-5" />
-          </span>
-        )}
+        <MonthLink month={calendar.prev} label="Previous month" Icon={ChevronLeft} />
         <p className="text-base font-semibold" aria-live="polite" data-testid="calendar-month">
           {calendar.label}
         </p>
-        {calendar.next ? (
-          <Link to={`?month=${calendar.next}`} className={navLink} aria-label="Next month" preventScrollReset>
-            <ChevronRight aria-hidden className="size-5" />
-          </Link>
-        ) : (
-          <span className={`${navLink} opacity-40`} aria-hidden>
-            <ChevronRight className="size-5" />
-          </span>
-        )}
+        <MonthLink month={calendar.next} label="Next month" Icon={ChevronRight} />
       </div>
       <table className="mt-4 w-full table-fixed border-separate border-spacing-1 text-center">
         <caption className="sr-only">{calendar.label}: choose a day</caption>
@@ -334,17 +331,13 @@ export function DetailsStep({
   businessTimeZone: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const hydrated = useHydrated();
-  const visitorTimeZone = useVisitorTimeZone();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
-  const [form, fields] = useForm({
+  const { hydrated, busy, form, fields } = useDemoForm({
     id: "booking",
+    intent: "book",
+    schema: BookingSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
   });
+  const visitorTimeZone = useVisitorTimeZone();
   const label = slotLabel(
     { time: wizard.time, startsAt: wizard.startsAt },
     wizard.date,
@@ -398,8 +391,8 @@ export function DetailsStep({
           maxLength={FIELD_LIMITS.notes}
           placeholder="What would you like to see in the demo?"
         />
-        <FieldError id={fields.date.errorId} errors={fields.date.errors} />
-        <FieldError id={fields.timeSlot.errorId} errors={fields.timeSlot.errors} />
+        <FieldError id={fields.date.errorId} error={fields.date.errors?.[0]} />
+        <FieldError id={fields.timeSlot.errorId} error={fields.timeSlot.errors?.[0]} />
         {form.errors?.length ? (
           <p
             role="alert"

@@ -1,10 +1,8 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2, Loader2, PhoneCall } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CallbackSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
-import { useHydrated } from "~/lib/use-hydrated";
-import { Honeypot, TextAreaField, TextField } from "./form-fields";
+import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
 
 export function CallbackSuccess() {
   return (
@@ -18,15 +16,11 @@ export function CallbackSuccess() {
 }
 
 export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "callback";
-  const [form, fields] = useForm({
+  const { hydrated, busy, form, fields } = useDemoForm({
     id: "callback",
+    intent: "callback",
+    schema: CallbackSchema,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CallbackSchema }),
   });
   return (
     <section aria-labelledby="callback-title">

@@ -1,6 +1,39 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps, getTextareaProps } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useNavigation } from "react-router";
+import type { z } from "zod";
+import { FieldError } from "~/components/field-error";
 import { HONEYPOT_FIELD } from "~/domain/meetings/schemas";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * A /demo form (booking details or callback): Conform with the shared zod schema, checked on
+ * submit and again as the visitor types; `busy` while this form's `intent` is being posted.
+ */
+export function useDemoForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+  id,
+  intent,
+  schema,
+  lastResult,
+}: {
+  id: string;
+  intent: string;
+  schema: Schema;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return { hydrated, busy, form, fields };
+}
 
 type FieldProps = {
   meta: FieldMetadata<string | null | undefined>;
@@ -35,7 +68,7 @@ export function TextField({ meta, label, type = "text", required, autoComplete, 
         maxLength={maxLength}
       />
       {hint ? <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
-      <FieldError id={meta.errorId} errors={meta.errors} />
+      <FieldError id={meta.errorId} error={meta.errors?.[0]} />
     </div>
   );
 }
@@ -64,17 +97,8 @@ export function TextAreaField({
         maxLength={maxLength}
         placeholder={placeholder}
       />
-      <FieldError id={meta.errorId} errors={meta.errors} />
+      <FieldError id={meta.errorId} error={meta.errors?.[0]} />
     </div>
-  );
-}
-
-export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors[0]}
-    </p>
   );
 }
 

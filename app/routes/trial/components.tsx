@@ -2,15 +2,6 @@ export { messageTone, StatusMessage } from "~/components/status-message";
 
 import type { ReactNode } from "react";
 
-export function FieldError({ id, error }: { id?: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="field-error">
-      {error}
-    </p>
-  );
-}
-
 export function FieldLabel({
   htmlFor,
   children,

@@ -8,9 +8,10 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { FieldError } from "~/components/field-error";
 import {
   COMPANY_SIZES,
   companySizeLabel,
@@ -33,7 +34,7 @@ import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { canonicalUrl, seo } from "~/lib/seo";
 import type { Route } from "./+types/free-trial";
-import { FieldError, FieldLabel, HONEYPOT_FIELD, Honeypot, StatusMessage, StepIndicator } from "./components";
+import { FieldLabel, HONEYPOT_FIELD, Honeypot, StatusMessage, StepIndicator } from "./components";
 import { trialCookie } from "./session.server";
 
 type Step = 1 | 2 | 3;
@@ -324,6 +325,16 @@ function StepForm({
     if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
   };
   const field = (name: FieldName) => fields[name];
+  /** A field with its label above and its error below. */
+  const labeled = (name: FieldName, label: string, control: ReactNode, { optional = false } = {}) => (
+    <div>
+      <FieldLabel htmlFor={field(name).id} optional={optional}>
+        {label}
+      </FieldLabel>
+      {control}
+      <FieldError id={field(name).errorId} error={errorOf(name)} />
+    </div>
+  );
   const hidden = Object.entries(values).filter(([name]) => !STEP_FIELDS[step].includes(name));
   const text = (name: FieldName, type: "text" | "email" | "tel" | "url" = "text") => ({
     ...getInputProps(field(name), { type }),
@@ -389,49 +400,24 @@ function StepForm({
             <FieldError id={field("role").errorId} error={errorOf("role")} />
           </fieldset>
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <FieldLabel htmlFor={field("firstName").id}>First name</FieldLabel>
-              <input {...text("firstName")} autoComplete="given-name" />
-              <FieldError id={field("firstName").errorId} error={errorOf("firstName")} />
-            </div>
-            <div>
-              <FieldLabel htmlFor={field("lastName").id}>Last name</FieldLabel>
-              <input {...text("lastName")} autoComplete="family-name" />
-              <FieldError id={field("lastName").errorId} error={errorOf("lastName")} />
-            </div>
+            {labeled("firstName", "First name", <input {...text("firstName")} autoComplete="given-name" />)}
+            {labeled("lastName", "Last name", <input {...text("lastName")} autoComplete="family-name" />)}
           </div>
-          <div>
-            <FieldLabel htmlFor={field("email").id}>Work email</FieldLabel>
-            <input {...text("email", "email")} autoComplete="email" inputMode="email" />
-            <FieldError id={field("email").errorId} error={errorOf("email")} />
-          </div>
-          <div>
-            <FieldLabel htmlFor={field("phone").id} optional>
-              Phone
-            </FieldLabel>
-            <input {...text("phone", "tel")} autoComplete="tel" />
-            <FieldError id={field("phone").errorId} error={errorOf("phone")} />
-          </div>
+          {labeled("email", "Work email", <input {...text("email", "email")} autoComplete="email" inputMode="email" />)}
+          {labeled("phone", "Phone", <input {...text("phone", "tel")} autoComplete="tel" />, { optional: true })}
         </>
       ) : null}
 
       {step === 2 && values.role !== "individual" ? (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <FieldLabel htmlFor={field("companyName").id}>Company name</FieldLabel>
-              <input {...text("companyName")} autoComplete="organization" />
-              <FieldError id={field("companyName").errorId} error={errorOf("companyName")} />
-            </div>
-            <div>
-              <FieldLabel htmlFor={field("jobTitle").id}>Job title</FieldLabel>
-              <input {...text("jobTitle")} autoComplete="organization-title" />
-              <FieldError id={field("jobTitle").errorId} error={errorOf("jobTitle")} />
-            </div>
+            {labeled("companyName", "Company name", <input {...text("companyName")} autoComplete="organization" />)}
+            {labeled("jobTitle", "Job title", <input {...text("jobTitle")} autoComplete="organization-title" />)}
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <FieldLabel htmlFor={field("companySize").id}>Company size</FieldLabel>
+            {labeled(
+              "companySize",
+              "Company size",
               <select {...select("companySize")}>
                 <option value="">Select company size</option>
                 {COMPANY_SIZES.map((size) => (
@@ -439,11 +425,11 @@ function StepForm({
                     {companySizeLabel(size)}
                   </option>
                 ))}
-              </select>
-              <FieldError id={field("companySize").errorId} error={errorOf("companySize")} />
-            </div>
-            <div>
-              <FieldLabel htmlFor={field("industry").id}>Industry</FieldLabel>
+              </select>,
+            )}
+            {labeled(
+              "industry",
+              "Industry",
               <select {...select("industry")}>
                 <option value="">Select industry</option>
                 {INDUSTRIES.map((industry) => (
@@ -451,50 +437,35 @@ function StepForm({
                     {industry}
                   </option>
                 ))}
-              </select>
-              <FieldError id={field("industry").errorId} error={errorOf("industry")} />
-            </div>
+              </select>,
+            )}
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <FieldLabel htmlFor={field("country").id}>Country</FieldLabel>
-              <input {...text("country")} autoComplete="country-name" />
-              <FieldError id={field("country").errorId} error={errorOf("country")} />
-            </div>
-            <div>
-              <FieldLabel htmlFor={field("website").id} optional>
-                Website
-              </FieldLabel>
-              <input {...text("website", "url")} autoComplete="url" placeholder="https://example.com" />
-              <FieldError id={field("website").errorId} error={errorOf("website")} />
-            </div>
+            {labeled("country", "Country", <input {...text("country")} autoComplete="country-name" />)}
+            {labeled(
+              "website",
+              "Website",
+              <input {...text("website", "url")} autoComplete="url" placeholder="https://example.com" />,
+              { optional: true },
+            )}
           </div>
         </>
       ) : null}
 
       {step === 2 && values.role === "individual" ? (
         <>
-          <div>
-            <FieldLabel htmlFor={field("country").id}>Country</FieldLabel>
-            <input {...text("country")} autoComplete="country-name" />
-            <FieldError id={field("country").errorId} error={errorOf("country")} />
-          </div>
-          <div>
-            <FieldLabel htmlFor={field("occupation").id} optional>
-              Occupation
-            </FieldLabel>
-            <input {...text("occupation")} autoComplete="organization-title" />
-            <FieldError id={field("occupation").errorId} error={errorOf("occupation")} />
-          </div>
+          {labeled("country", "Country", <input {...text("country")} autoComplete="country-name" />)}
+          {labeled("occupation", "Occupation", <input {...text("occupation")} autoComplete="organization-title" />, {
+            optional: true,
+          })}
         </>
       ) : null}
 
       {step === 3 ? (
         <>
-          <div>
-            <FieldLabel htmlFor={field("howDidYouHear").id} optional>
-              How did you hear about us?
-            </FieldLabel>
+          {labeled(
+            "howDidYouHear",
+            "How did you hear about us?",
             <select {...select("howDidYouHear")}>
               <option value="">Select an option</option>
               {HOW_HEARD.map((option) => (
@@ -502,28 +473,26 @@ function StepForm({
                   {option}
                 </option>
               ))}
-            </select>
-            <FieldError id={field("howDidYouHear").errorId} error={errorOf("howDidYouHear")} />
-          </div>
-          <div>
-            <FieldLabel htmlFor={field("useCase").id} optional>
-              What would you like to automate?
-            </FieldLabel>
+            </select>,
+            { optional: true },
+          )}
+          {labeled(
+            "useCase",
+            "What would you like to automate?",
             <textarea
               {...getTextareaProps(field("useCase"))}
               aria-invalid={errorOf("useCase") ? true : undefined}
               rows={3}
               className="input"
-            />
-            <FieldError id={field("useCase").errorId} error={errorOf("useCase")} />
-          </div>
-          <div>
-            <FieldLabel htmlFor={field("currentTools").id} optional>
-              Tools you use today
-            </FieldLabel>
-            <input {...text("currentTools")} placeholder="Email, spreadsheets, ERP…" />
-            <FieldError id={field("currentTools").errorId} error={errorOf("currentTools")} />
-          </div>
+            />,
+            { optional: true },
+          )}
+          {labeled(
+            "currentTools",
+            "Tools you use today",
+            <input {...text("currentTools")} placeholder="Email, spreadsheets, ERP…" />,
+            { optional: true },
+          )}
           <div className="space-y-3">
             <label className="flex items-start gap-3 text-sm text-slate-700 dark:text-slate-200">
               <input

@@ -2,6 +2,7 @@ import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { FieldError } from "~/components/field-error";
 import { sendTrialCode, trialResendWait, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
 import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
@@ -10,7 +11,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/verify";
-import { FieldError, StatusMessage } from "./components";
+import { StatusMessage } from "./components";
 import { currentSignup } from "./session.server";
 
 const VerifySchema = z.object({ otp: OtpSchema });

@@ -6,6 +6,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { PostContent } from "~/components/blog/post-content";
+import { FieldError } from "~/components/field-error";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
 import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED } from "~/domain/blog/schemas";
@@ -262,11 +263,7 @@ function Field({
       </label>
       {children}
       {hint ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{hint}</p> : null}
-      {errors?.length ? (
-        <p id={errorId} className="field-error">
-          {errors[0]}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={errors?.[0]} />
     </div>
   );
 }

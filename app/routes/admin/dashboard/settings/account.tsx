@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, KeyRound } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { FieldError } from "~/components/field-error";
 import { changePassword, getAdmin } from "~/domain/accounts/accounts.server";
 import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -106,7 +107,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
               required
               maxLength={128}
             />
-            <FieldError id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
+            <FieldError id={fields.currentPassword.errorId} error={fields.currentPassword.errors?.[0]} />
           </div>
           <div>
             <label htmlFor={fields.newPassword.id} className="label">
@@ -123,7 +124,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             <p id={`${fields.newPassword.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
               {PASSWORD_RULE_MESSAGE}
             </p>
-            <FieldError id={fields.newPassword.errorId} errors={fields.newPassword.errors} />
+            <FieldError id={fields.newPassword.errorId} error={fields.newPassword.errors?.[0]} />
           </div>
           {form.errors?.length ? (
             <p
@@ -153,15 +154,6 @@ function ProfileField({ label, value, capitalize = false }: { label: string; val
         {value}
       </dd>
     </div>
-  );
-}
-
-function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors[0]}
-    </p>
   );
 }
 
