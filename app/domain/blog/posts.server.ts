@@ -176,7 +176,9 @@ export async function updatePost(actor: AuditActor, id: string, input: BlogUpdat
     // The same edit sent twice (a double submit) finds its work done: not a conflict.
     const current = await getPost(id);
     const done = Object.entries(changes).every(([key, value]) =>
-      key === "tags" ? JSON.stringify(value) === JSON.stringify(current.tags) : value === current[key as keyof BlogPost],
+      key === "tags"
+        ? JSON.stringify(value) === JSON.stringify(current.tags)
+        : value === current[key as keyof BlogPost],
     );
     if (done) return { post: current, changed: false };
     throw error;

@@ -219,7 +219,8 @@ async function attemptClaimed(delivery: WebhookDelivery, now: Date, signal?: Abo
 async function notClaimed(id: string): Promise<CustomerAccount> {
   const row = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).get();
   if (!row) throw new AppError(404, "Webhook delivery not found.");
-  if (row.status === "succeeded") return { status: "created", message: "Customer account created", userId: userIdOf(row) };
+  if (row.status === "succeeded")
+    return { status: "created", message: "Customer account created", userId: userIdOf(row) };
   return {
     status: "failed",
     message: "The customer account request is being delivered; it will be retried automatically if it fails",
