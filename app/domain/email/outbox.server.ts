@@ -1,5 +1,5 @@
 import { waitUntil } from "cloudflare:workers";
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type EmailAttachment, type EmailMessage, emailOutbox } from "~/db/schema";
 import { config } from "~/lib/config.server";
@@ -86,30 +86,24 @@ const claimable = (now: Date) =>
   and(eq(emailOutbox.status, "pending"), or(isNull(emailOutbox.leaseUntil), lte(emailOutbox.leaseUntil, now)));
 
 /**
- * Claims one message for one delivery attempt (decision 013): a single UPDATE … RETURNING
+ * Claims messages for one delivery attempt each (decision 013): a single UPDATE … RETURNING
  * counts the attempt and sets a lease, so the inline delivery and the cron (or two cron runs)
- * never send the same row at the same time. Null when the row is not claimable.
+ * never send the same row at the same time. Answers the rows claimed (none when another
+ * deliverer holds them or they are done).
  */
-export async function claimEmail(id: string, now: Date) {
-  const row = await db()
+export function claimEmails(where: SQL, now: Date) {
+  return db()
     .update(emailOutbox)
     .set({ attempts: sql`${emailOutbox.attempts} + 1`, leaseUntil: new Date(now.getTime() + EMAIL_RULES.lease) })
-    .where(and(eq(emailOutbox.id, id), claimable(now)))
+    .where(and(where, claimable(now)))
     .returning()
-    .get();
-  return row ?? null;
+    .all();
 }
 
 async function deliverByKeys(keys: string[], now: Date) {
   if (keys.length === 0) return;
-  const rows = await db()
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(inArray(emailOutbox.idempotencyKey, keys), claimable(now)))
-    .all();
-  for (const { id } of rows) {
-    const claimed = await claimEmail(id, now);
-    if (claimed) await deliver(claimed, now);
+  for (const claimed of await claimEmails(inArray(emailOutbox.idempotencyKey, keys), now)) {
+    await deliver(claimed, now);
   }
 }
 
@@ -199,7 +193,7 @@ export async function retryPendingEmails(now: Date, signal?: AbortSignal): Promi
   let sent = 0;
   for (const { id } of due) {
     if (signal?.aborted) break;
-    const claimed = await claimEmail(id, now);
+    const [claimed] = await claimEmails(eq(emailOutbox.id, id), now);
     if (claimed && (await deliver(claimed, now, signal))) sent++;
   }
   return sent;
