@@ -62,7 +62,8 @@ describe("blog writes in parallel", { timeout: 120_000 }, () => {
       while (left.length) {
         const next = left.findIndex((e) => (e.before as { title: string }).title === title);
         expect(next).toBeGreaterThanOrEqual(0);
-        title = (left.splice(next, 1)[0]?.after as { title: string }).title;
+        const [entry] = left.splice(next, 1);
+        title = (entry?.after as { title: string } | undefined)?.title ?? "";
       }
       const row = await db().select().from(blogPosts).where(eq(blogPosts.id, created.id)).get();
       expect(row?.title).toBe(title);
