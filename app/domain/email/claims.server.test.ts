@@ -154,6 +154,29 @@ describe("time limits", () => {
     for (const m of messages) expect(await byKey(m.idempotencyKey)).toMatchObject({ status: "pending", attempts: 0 });
   });
 
+  it("the job's budget also cuts off a send in progress; the message goes back to pending", async () => {
+    restore = setConfig(HTTP);
+    const budget = new AbortController();
+    const tried: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(
+      (_url, init) =>
+        new Promise<Response>((_, reject) => {
+          tried.push(new Headers(init?.headers).get("Idempotency-Key") ?? "");
+          const signal = init?.signal;
+          if (!signal) return;
+          signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+          // The budget runs out while the provider hangs.
+          budget.abort(new Error("job time budget spent"));
+        }),
+    );
+    await db().batch([emailStatement(message())]);
+    expect(await retryPendingEmails(new Date(Date.now() + 60_000), budget.signal)).toBe(0);
+    // The send in progress was cut off and the job stopped: one message tried, given back.
+    expect(tried).toHaveLength(1);
+    const row = await byKey(tried[0] ?? "");
+    expect(row).toMatchObject({ status: "pending", leaseUntil: null, lastError: "job time budget spent" });
+  });
+
   it("a hung job does not stop the cron run: the runner moves on after its budget", async () => {
     const ran: string[] = [];
     const results = await runJobs(
