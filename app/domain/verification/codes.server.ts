@@ -311,7 +311,11 @@ export async function verifyCode(input: {
       ...(input.guards ?? []),
     ],
     [
-      client.update(verificationCodes).set({ consumedAt: now }).where(eq(verificationCodes.id, latest.id)),
+      // The guard already holds; the same condition here keeps the consuming statement self-evident.
+      client
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.id, latest.id), eq(verificationCodes.codeHash, candidate), usable(now))),
       ...(input.alsoRun ?? []),
     ],
     async () => {
