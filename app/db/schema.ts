@@ -290,12 +290,20 @@ export const emailOutbox = sqliteTable(
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
     lastError: text("last_error"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /**
+     * A pending row being delivered ("sending") is claimed until this time by one deliverer;
+     * an expired lease makes it claimable again (decision 013). Null when not claimed.
+     */
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    /** Holds a secret (a one-time code): with a real transport the stored copy is redacted once sent. */
+    sensitive: bool("sensitive"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("email_outbox_idempotency_unique").on(t.idempotencyKey),
     index("email_outbox_to_idx").on(t.to, t.createdAt),
     index("email_outbox_status_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt),
     check("email_outbox_status_check", inList("status", EMAIL_STATUSES)),
   ],
 );
@@ -338,6 +346,11 @@ export const webhookDeliveries = sqliteTable(
     responseBody: text("response_body"),
     lastError: text("last_error"),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    /**
+     * A pending row being delivered ("sending") is claimed until this time by one deliverer;
+     * an expired lease makes it claimable again (decision 013). Null when not claimed.
+     */
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -346,6 +359,20 @@ export const webhookDeliveries = sqliteTable(
     index("webhooks_subscription_idx").on(t.subscriptionId),
     check("webhooks_status_check", inList("status", WEBHOOK_STATUSES)),
   ],
+);
+
+/**
+ * Never holds a row. A guarded change (app/db/guarded.server.ts) starts its batch with
+ * `INSERT INTO change_guards … SELECT …, 0 WHERE NOT (guard)`: when the guard does not hold,
+ * the row breaks the CHECK and D1 rolls the whole batch back (decision 013).
+ */
+export const changeGuards = sqliteTable(
+  "change_guards",
+  {
+    guard: text("guard").notNull(),
+    held: integer("held").notNull(),
+  },
+  () => [check("change_guards_held", sql`held = 1`)],
 );
 
 export type Admin = typeof admins.$inferSelect;

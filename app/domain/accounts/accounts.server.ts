@@ -1,5 +1,6 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Admin, admins } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
@@ -19,7 +20,41 @@ export const INVALID_LOGIN = "Invalid email or password.";
 
 export type Actor = { id: string; email: string };
 
-/** Checks a login. Counts failures per account and locks it after too many. */
+const lockedError = (lockedUntil: Date, now: Date) => {
+  const retryAfter = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
+  return new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
+    retryAfter,
+  });
+};
+
+/**
+ * Counts one failed login in a single atomic statement (decision 013): the count, its window
+ * and the lock are computed by SQLite from the stored row, so 30 parallel failures count 30
+ * and lock the account. Answers the lock end, if the account is now locked.
+ */
+async function countFailure(adminId: string, now: Date) {
+  const at = now.getTime();
+  const windowOpen = sql`(${admins.failedWindowStart} IS NOT NULL AND ${admins.failedWindowStart} > ${at - LOGIN_THROTTLE.window})`;
+  const failures = sql`(CASE WHEN ${windowOpen} THEN ${admins.failedLogins} + 1 ELSE 1 END)`;
+  const row = await db()
+    .update(admins)
+    .set({
+      failedLogins: failures,
+      failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${admins.failedWindowStart} ELSE ${at} END`,
+      lockedUntil: sql`CASE WHEN ${failures} >= ${LOGIN_THROTTLE.maxFailures} THEN ${at + LOGIN_THROTTLE.lockFor} ELSE ${admins.lockedUntil} END`,
+    })
+    .where(eq(admins.id, adminId))
+    .returning({ lockedUntil: admins.lockedUntil })
+    .get();
+  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
+}
+
+/**
+ * Checks a login. Counts failures per account (10 within 15 minutes lock it for 15 minutes).
+ * The right password is refused while the account is locked, also when the lock came from
+ * requests running at the same time: the success path clears the count only in a statement
+ * that also checks the lock.
+ */
 export async function verifyLogin(email: string, password: string, now = new Date()): Promise<Admin> {
   const client = db();
   const admin = await client.select().from(admins).where(eq(admins.email, email)).get();
@@ -28,37 +63,26 @@ export async function verifyLogin(email: string, password: string, now = new Dat
     await verifyPassword(password, DUMMY_HASH);
     throw new AppError(401, INVALID_LOGIN);
   }
-  if (admin.lockedUntil && admin.lockedUntil > now) {
-    const retryAfter = Math.ceil((admin.lockedUntil.getTime() - now.getTime()) / 1000);
-    throw new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
-      retryAfter,
-    });
-  }
+  if (admin.lockedUntil && admin.lockedUntil > now) throw lockedError(admin.lockedUntil, now);
   if (!(await verifyPassword(password, admin.passwordHash))) {
-    const windowOpen =
-      admin.failedWindowStart && now.getTime() - admin.failedWindowStart.getTime() < LOGIN_THROTTLE.window;
-    const failures = windowOpen ? admin.failedLogins + 1 : 1;
-    const locked = failures >= LOGIN_THROTTLE.maxFailures;
-    await client
-      .update(admins)
-      .set({
-        failedLogins: locked ? 0 : failures,
-        failedWindowStart: windowOpen ? admin.failedWindowStart : now,
-        lockedUntil: locked ? new Date(now.getTime() + LOGIN_THROTTLE.lockFor) : admin.lockedUntil,
-      })
-      .where(eq(admins.id, admin.id));
+    await countFailure(admin.id, now);
     throw new AppError(401, INVALID_LOGIN);
   }
   if (admin.status === "rejected") {
     throw new AppError(403, "This account was not approved. Contact an administrator.");
   }
-  if (admin.failedLogins > 0 || admin.lockedUntil) {
-    await client
-      .update(admins)
-      .set({ failedLogins: 0, failedWindowStart: null, lockedUntil: null })
-      .where(eq(admins.id, admin.id));
+  const unlocked = await client
+    .update(admins)
+    .set({ failedLogins: 0, failedWindowStart: null, lockedUntil: null })
+    .where(and(eq(admins.id, admin.id), or(isNull(admins.lockedUntil), lte(admins.lockedUntil, now))))
+    .returning()
+    .get();
+  if (!unlocked) {
+    // Locked by failures that arrived while this password was being checked.
+    const current = await getAdmin(admin.id);
+    throw lockedError(current?.lockedUntil ?? new Date(now.getTime() + LOGIN_THROTTLE.lockFor), now);
   }
-  return admin;
+  return unlocked;
 }
 
 // A valid hash of a random string, verified when the email is unknown.
@@ -164,22 +188,33 @@ export async function decideRegistration(
   }
   const status = decision === "approve" ? "active" : "rejected";
   const email = decisionEmail(target, decision, signInUrl);
-  const [result] = await client.batch([
-    client
-      .update(admins)
-      .set({ status, approvedBy: actor.id, approvedAt: now, updatedAt: now })
-      .where(and(eq(admins.id, adminId), eq(admins.status, "pending"))),
-    auditStatement(
-      actor,
-      decision === "approve" ? "team.approved" : "team.rejected",
-      "admin",
-      adminId,
-      { status: "pending" },
-      { status },
-    ),
-    emailStatement(email),
-  ]);
-  if ((result.meta.changes ?? 0) === 0) throw new AppError(409, "This registration was already decided.");
+  // One guarded change (decision 013): the decision, its audit record and its email, or nothing.
+  await guardedBatch(
+    rowMatches("registration pending", admins, and(eq(admins.id, adminId), eq(admins.status, "pending"))),
+    [
+      client
+        .update(admins)
+        .set({ status, approvedBy: actor.id, approvedAt: now, updatedAt: now })
+        .where(eq(admins.id, adminId)),
+      auditStatement(
+        actor,
+        decision === "approve" ? "team.approved" : "team.rejected",
+        "admin",
+        adminId,
+        { status: "pending" },
+        { status },
+      ),
+      emailStatement(email),
+    ],
+    async () => {
+      const current = await getAdmin(adminId);
+      if (!current) return new AppError(404, "Account not found.");
+      return new AppError(
+        409,
+        `This registration was already ${current.status === "active" ? "approved" : "rejected"}.`,
+      );
+    },
+  );
   await deliverSoon([email.idempotencyKey]);
   return { ...toProfile(target), status };
 }

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
-import { AppError } from "~/lib/errors";
+import { AppError, isAppError } from "~/lib/errors";
 import { renderMarkdown } from "./markdown";
 import { readingMinutes } from "./reading-time";
 import { type BlogInput, type BlogUpdate, POST_NOT_FOUND } from "./schemas";
@@ -124,6 +125,8 @@ export async function createPost(actor: AuditActor, input: BlogInput, now = new 
 
 const EDITABLE = ["title", "content", "excerpt", "author", "tags", "status"] as const;
 
+const POST_CHANGED = "This post was changed by someone else meanwhile. Reload it and try again.";
+
 /**
  * Applies the fields that differ from the stored post. `publishedAt` is set the first time the
  * post is published and kept on later edits (also if it goes back to draft and returns).
@@ -149,24 +152,51 @@ export async function updatePost(actor: AuditActor, id: string, input: BlogUpdat
     set.publishedAt = sql`coalesce(${blogPosts.publishedAt}, ${now.getTime()})`;
   }
   const beforeView = Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof BlogPost]]));
+  // Guarded (decision 013): the edit and its audit record land only while the post exists
+  // and the edited fields still hold the values the audit record calls "before".
+  const unchangedSince = Object.keys(changes).map((key) => {
+    const field = key as (typeof EDITABLE)[number];
+    return eq(blogPosts[field], before[field]);
+  });
   const client = db();
-  const [updated] = await client.batch([
-    client.update(blogPosts).set(set).where(eq(blogPosts.id, id)).returning(),
-    auditStatement(actor, "blog.updated", "blog_post", id, beforeView, auditView(changes)),
-  ]);
-  const post = updated[0];
-  if (!post) throw new AppError(404, POST_NOT_FOUND);
-  return { post, changed: true };
+  try {
+    const [updated] = await guardedBatch(
+      rowMatches("post unchanged", blogPosts, and(eq(blogPosts.id, id), ...unchangedSince)),
+      [
+        client.update(blogPosts).set(set).where(eq(blogPosts.id, id)).returning(),
+        auditStatement(actor, "blog.updated", "blog_post", id, beforeView, auditView(changes)),
+      ],
+      () => new AppError(409, POST_CHANGED),
+    );
+    const post = (updated as BlogPost[])[0];
+    if (!post) throw new AppError(404, POST_NOT_FOUND);
+    return { post, changed: true };
+  } catch (error) {
+    if (!isAppError(error) || error.message !== POST_CHANGED) throw error;
+    // The same edit sent twice (a double submit) finds its work done: not a conflict.
+    const current = await getPost(id);
+    const done = Object.entries(changes).every(([key, value]) =>
+      key === "tags"
+        ? JSON.stringify(value) === JSON.stringify(current.tags)
+        : value === current[key as keyof BlogPost],
+    );
+    if (done) return { post: current, changed: false };
+    throw error;
+  }
 }
 
+/** Guarded: of parallel deletes one is audited, the others answer 404. */
 export async function deletePost(actor: AuditActor, id: string) {
   const before = await getPost(id);
   const client = db();
-  const [deleted] = await client.batch([
-    client.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id }),
-    auditStatement(actor, "blog.deleted", "blog_post", id, auditView(before), null),
-  ]);
-  if (deleted.length === 0) throw new AppError(404, POST_NOT_FOUND);
+  await guardedBatch(
+    rowMatches("post exists", blogPosts, eq(blogPosts.id, id)),
+    [
+      client.delete(blogPosts).where(eq(blogPosts.id, id)),
+      auditStatement(actor, "blog.deleted", "blog_post", id, auditView(before), null),
+    ],
+    () => new AppError(404, POST_NOT_FOUND),
+  );
   return before;
 }
 

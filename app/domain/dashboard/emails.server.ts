@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
+import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { EMAIL_STATUSES, emailOutbox } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/accounts.server";
 import { auditStatement } from "~/domain/audit/audit.server";
@@ -8,6 +9,8 @@ import { deliverSoon } from "~/domain/email/outbox.server";
 import { AppError } from "~/lib/errors";
 
 export const EMAIL_LOG_PAGE_SIZE = 20;
+
+const ONLY_FAILED = "Only failed emails can be retried.";
 
 export const EmailLogQuerySchema = z.object({
   status: z.enum(EMAIL_STATUSES).optional().catch(undefined),
@@ -65,29 +68,34 @@ export async function listEmailLog({
 }
 
 /**
- * An admin's retry of a failed message: back to pending with a fresh attempt count (audited
- * in the same batch), then delivered at once. Answers with the message's new state.
+ * An admin's retry of a failed message: back to pending with a fresh attempt count and its
+ * audit record, as one guarded change (decision 013) — of parallel retries exactly one
+ * passes, is audited and is delivered (the delivery claims the row). Answers with the
+ * message's new state.
  */
 export async function retryFailedEmail(actor: Actor, id: string, now = new Date()) {
   const client = db();
   const message = await client.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
   if (!message) throw new AppError(404, "Email not found.");
-  if (message.status !== "failed") throw new AppError(409, "Only failed emails can be retried.");
-  const [reset] = await client.batch([
-    client
-      .update(emailOutbox)
-      .set({ status: "pending", attempts: 0, nextAttemptAt: now, lastError: null })
-      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed"))),
-    auditStatement(
-      actor,
-      "email.retried",
-      "email",
-      id,
-      { status: "failed", attempts: message.attempts, lastError: message.lastError },
-      { status: "pending" },
-    ),
-  ]);
-  if ((reset.meta.changes ?? 0) === 0) throw new AppError(409, "Only failed emails can be retried.");
+  if (message.status !== "failed") throw new AppError(409, ONLY_FAILED);
+  await guardedBatch(
+    rowMatches("email failed", emailOutbox, and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed"))),
+    [
+      client
+        .update(emailOutbox)
+        .set({ status: "pending", attempts: 0, nextAttemptAt: now, lastError: null, leaseUntil: null })
+        .where(eq(emailOutbox.id, id)),
+      auditStatement(
+        actor,
+        "email.retried",
+        "email",
+        id,
+        { status: "failed", attempts: message.attempts, lastError: message.lastError },
+        { status: "pending" },
+      ),
+    ],
+    () => new AppError(409, ONLY_FAILED),
+  );
   await deliverSoon([message.idempotencyKey]);
   const after = await client.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
   return { id, to: message.to, subject: message.subject, status: after?.status ?? "pending" };

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { config, resetConfigCache } from "~/lib/config.server";
-import { emailStatement, listEmails, retryDelay, retryEmail, retryPendingEmails, sendEmail } from "./outbox.server";
+import { createAdmin } from "../../../tests/helpers/accounts";
+import { retryFailedEmail } from "../dashboard/emails.server";
+import { emailStatement, listEmails, retryDelay, retryPendingEmails, sendEmail } from "./outbox.server";
 
 const message = (key: string) => ({
   kind: "test",
@@ -55,9 +57,13 @@ describe("email outbox", () => {
     expect(new Headers(init?.headers).get("Idempotency-Key")).toBe("flaky");
 
     fetchMock.mockResolvedValue(new Response("{}", { status: 200 }));
-    const retried = await retryEmail(row!.id);
-    expect(retried).toMatchObject({ status: "sent", attempts: 1 });
-    expect(await retryEmail(row!.id)).toBeNull();
+    const { admin } = await createAdmin();
+    const retried = await retryFailedEmail({ id: admin.id, email: admin.email }, row!.id);
+    expect(retried).toMatchObject({ status: "sent" });
+    expect(await byKey("flaky")).toMatchObject({ status: "sent", attempts: 1 });
+    await expect(retryFailedEmail({ id: admin.id, email: admin.email }, row!.id)).rejects.toMatchObject({
+      status: 409,
+    });
   });
 
   it("does not retry a message before its time", async () => {

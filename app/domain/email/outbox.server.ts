@@ -1,5 +1,5 @@
 import { waitUntil } from "cloudflare:workers";
-import { and, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type EmailAttachment, type EmailMessage, emailOutbox } from "~/db/schema";
 import { config } from "~/lib/config.server";
@@ -14,10 +14,31 @@ export type OutgoingEmail = {
   attachments?: EmailAttachment[];
   /** The same key twice sends once. */
   idempotencyKey: string;
+  /** Carries a secret (a one-time code): a real transport's stored copy is redacted once delivered. */
+  sensitive?: boolean;
 };
 
-const MAX_ATTEMPTS = 8;
-const MINUTE = 60 * 1000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const DAY = 24 * 60 * MINUTE;
+
+export const EMAIL_RULES = {
+  maxAttempts: 8,
+  /** The email API gets this long per message (10 seconds) before the attempt counts as failed. */
+  timeout: 10 * SECOND,
+  /** A claimed message belongs to its deliverer this long (well above `timeout`), then may be claimed again. */
+  lease: 2 * MINUTE,
+  /** Sent and failed messages are deleted this long after they were written (30 days). */
+  keepFor: 30 * DAY,
+  /** Rows deleted per statement by the purge (keeps each statement short at any table size). */
+  purgeChunk: 500,
+} as const;
+
+/** What stays of a sensitive message once a real transport delivered it. */
+export const REDACTED = {
+  subject: "[redacted after delivery]",
+  text: "This message carried a one-time code. Its stored copy was removed once it was delivered.",
+} as const;
 
 /** Backoff before attempt n+1: 1, 2, 4, … minutes, capped at 2 hours. */
 export function retryDelay(attempts: number) {
@@ -37,6 +58,7 @@ export function emailStatement(message: OutgoingEmail) {
       html: message.html ?? null,
       attachments: message.attachments ?? [],
       status: "pending",
+      sensitive: message.sensitive ?? false,
       nextAttemptAt: new Date(),
     })
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey });
@@ -44,7 +66,7 @@ export function emailStatement(message: OutgoingEmail) {
 
 /** Delivers the given messages after the response is sent (the retry job catches failures). */
 export function deliverSoon(idempotencyKeys: string[]) {
-  const work = deliverByKeys(idempotencyKeys).catch((error) => console.error("email delivery", error));
+  const work = deliverByKeys(idempotencyKeys, new Date()).catch((error) => console.error("email delivery", error));
   try {
     waitUntil(work);
   } catch {
@@ -59,53 +81,85 @@ export async function sendEmail(message: OutgoingEmail) {
   await deliverSoon([message.idempotencyKey]);
 }
 
-async function deliverByKeys(keys: string[]) {
-  if (keys.length === 0) return;
-  const rows = await db()
-    .select()
-    .from(emailOutbox)
-    .where(and(inArray(emailOutbox.idempotencyKey, keys), eq(emailOutbox.status, "pending")))
+/** Pending and not held by another deliverer (no lease, or an expired one). */
+const claimable = (now: Date) =>
+  and(eq(emailOutbox.status, "pending"), or(isNull(emailOutbox.leaseUntil), lte(emailOutbox.leaseUntil, now)));
+
+/**
+ * Claims messages for one delivery attempt each (decision 013): a single UPDATE … RETURNING
+ * counts the attempt and sets a lease, so the inline delivery and the cron (or two cron runs)
+ * never send the same row at the same time. Answers the rows claimed (none when another
+ * deliverer holds them or they are done).
+ */
+export function claimEmails(where: SQL, now: Date) {
+  return db()
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1`, leaseUntil: new Date(now.getTime() + EMAIL_RULES.lease) })
+    .where(and(where, claimable(now)))
+    .returning()
     .all();
-  for (const row of rows) await deliver(row);
 }
 
-async function deliver(message: EmailMessage, now = new Date()) {
-  const attempts = message.attempts + 1;
+async function deliverByKeys(keys: string[], now: Date) {
+  if (keys.length === 0) return;
+  for (const claimed of await claimEmails(inArray(emailOutbox.idempotencyKey, keys), now)) {
+    await deliver(claimed, now);
+  }
+}
+
+/** One attempt on a claimed message; the result is recorded only while the lease is still ours. */
+async function deliver(message: EmailMessage, now: Date, signal?: AbortSignal) {
+  const ours = and(
+    eq(emailOutbox.id, message.id),
+    message.leaseUntil ? eq(emailOutbox.leaseUntil, message.leaseUntil) : undefined,
+  );
+  const { attempts } = message;
   try {
-    await transport(message);
-    await db()
-      .update(emailOutbox)
-      .set({ status: "sent", attempts, sentAt: now, lastError: null, nextAttemptAt: null })
-      .where(and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, "pending")));
-    return true;
-  } catch (error) {
-    const lastError = error instanceof Error ? error.message : String(error);
-    const failed = attempts >= MAX_ATTEMPTS;
+    const transport = await send(message, signal);
+    const redact = message.sensitive && transport === "http";
     await db()
       .update(emailOutbox)
       .set({
-        attempts,
+        status: "sent",
+        sentAt: now,
+        lastError: null,
+        nextAttemptAt: null,
+        leaseUntil: null,
+        ...(redact ? { subject: REDACTED.subject, text: REDACTED.text, html: null } : {}),
+      })
+      .where(ours);
+    return true;
+  } catch (error) {
+    const lastError = error instanceof Error ? error.message : String(error);
+    const failed = attempts >= EMAIL_RULES.maxAttempts;
+    await db()
+      .update(emailOutbox)
+      .set({
         lastError,
         status: failed ? "failed" : "pending",
         nextAttemptAt: failed ? null : new Date(now.getTime() + retryDelay(attempts)),
+        leaseUntil: null,
       })
-      .where(eq(emailOutbox.id, message.id));
+      .where(ours);
     return false;
   }
 }
 
-async function transport(message: EmailMessage) {
+/** Hands the message to the configured transport; answers which one took it. */
+async function send(message: EmailMessage, jobSignal?: AbortSignal) {
   const settings = config();
   if (settings.EMAIL_TRANSPORT === "outbox") {
     // Local transport: the message stays in D1 (the console's email log) and is printed.
     if (settings.ENVIRONMENT !== "test") {
       console.log(`[email] to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`);
     }
-    return;
+    return "outbox" as const;
   }
   if (!settings.EMAIL_API_URL || !settings.EMAIL_API_KEY) {
     throw new Error("EMAIL_API_URL and EMAIL_API_KEY must be set for the http transport");
   }
+  // A hung provider must not stall the rest of the cron run: each message gets `timeout`.
+  const timeout = AbortSignal.timeout(EMAIL_RULES.timeout);
   const response = await fetch(settings.EMAIL_API_URL, {
     method: "POST",
     headers: {
@@ -121,39 +175,47 @@ async function transport(message: EmailMessage) {
       html: message.html ?? undefined,
       attachments: message.attachments,
     }),
+    signal: jobSignal ? AbortSignal.any([timeout, jobSignal]) : timeout,
   });
   if (!response.ok) throw new Error(`email API answered ${response.status}`);
+  return "http" as const;
 }
 
-/** Scheduled job: retries pending messages whose time has come. */
-export async function retryPendingEmails(now: Date): Promise<number> {
+/** Scheduled job: delivers due pending messages, one claim at a time, until the job's time budget is spent. */
+export async function retryPendingEmails(now: Date, signal?: AbortSignal): Promise<number> {
   const due = await db()
-    .select()
+    .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(
-      and(
-        eq(emailOutbox.status, "pending"),
-        or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, now)),
-      ),
-    )
+    .where(and(claimable(now), or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, now))))
+    .orderBy(emailOutbox.nextAttemptAt)
     .limit(50)
     .all();
   let sent = 0;
-  for (const message of due) if (await deliver(message, now)) sent++;
+  for (const { id } of due) {
+    if (signal?.aborted) break;
+    const [claimed] = await claimEmails(eq(emailOutbox.id, id), now);
+    if (claimed && (await deliver(claimed, now, signal))) sent++;
+  }
   return sent;
 }
 
-/** An admin's retry of a failed message: it goes back to pending and is tried at once. */
-export async function retryEmail(id: string) {
-  const row = await db()
-    .update(emailOutbox)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
-    .returning()
-    .get();
-  if (!row) return null;
-  await deliver(row);
-  return db().select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
+/** Scheduled job: sent and failed messages older than 30 days are deleted, in short chunks. */
+export async function purgeOldEmails(now: Date, signal?: AbortSignal): Promise<number> {
+  const client = db();
+  const cutoff = new Date(now.getTime() - EMAIL_RULES.keepFor);
+  let purged = 0;
+  while (!signal?.aborted) {
+    const chunk = client
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(inArray(emailOutbox.status, ["sent", "failed"]), lt(emailOutbox.createdAt, cutoff)))
+      .limit(EMAIL_RULES.purgeChunk);
+    const result = await client.delete(emailOutbox).where(inArray(emailOutbox.id, chunk));
+    const n = result.meta.changes ?? 0;
+    purged += n;
+    if (n < EMAIL_RULES.purgeChunk) break;
+  }
+  return purged;
 }
 
 export async function listEmails({

@@ -1,5 +1,5 @@
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
-import { retryPendingEmails } from "~/domain/email/outbox.server";
+import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
@@ -15,4 +15,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "provisioning-webhook-retries", run: retryDueWebhooks },
   { name: "purge-codes", run: purgeOldCodes },
   { name: "complete-meetings", run: completePastMeetings },
+  { name: "purge-emails", run: purgeOldEmails },
 ];

@@ -1,13 +1,14 @@
 import { addMonths, addYears } from "date-fns";
-import { and, eq, gt, isNull, lte, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, ne, notInArray, or, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { db } from "~/db/client.server";
-import { type Subscription, subscriptions, USER_PLANS, webhookDeliveries } from "~/db/schema";
+import { guardedBatch, rowMatches } from "~/db/guarded.server";
+import { type Subscription, subscriptions, USER_PLANS } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { awaitingApproval } from "~/domain/dashboard/badges.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
-import { AppError } from "~/lib/errors";
+import { AppError, isAppError } from "~/lib/errors";
 import {
   approvedEmail,
   awaitingApprovalEmail,
@@ -16,7 +17,7 @@ import {
   rejectedEmail,
   welcomeEmail,
 } from "./emails.server";
-import { attemptDelivery, provisioningStatement, webhookConfigured } from "./provisioning.server";
+import { deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
 import type {
   ApproveInput,
   CancelSchema,
@@ -53,36 +54,37 @@ function snapshot(row: Subscription) {
   };
 }
 
-type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-
 /**
- * Runs the change (first statement, an UPDATE … RETURNING guarded by the state it expects),
- * the audit record and the emails in one batch. Returns the updated row, or throws `conflict`
- * when another request changed the row first.
+ * A guarded change of one subscription (decision 013): the UPDATE, its audit record, emails
+ * and webhook rows run in one batch behind `guard` (the state the change expects). When
+ * another request changed the row first, nothing is written and `refused` explains why.
  */
 async function commit(
-  change: ReturnType<typeof guardedUpdate>,
+  id: string,
+  guard: SQL | undefined,
+  values: Partial<typeof subscriptions.$inferInsert>,
   extras: BatchItem<"sqlite">[],
   emails: OutgoingEmail[],
-  conflict: string,
+  refused: string | ((current: Subscription) => AppError),
 ) {
   const client = db();
-  const [updated] = (await client.batch([change, ...extras, ...emails.map(emailStatement)] as Batch)) as [
-    Subscription[],
-    ...unknown[],
-  ];
-  const row = updated[0];
-  if (!row) throw new AppError(409, conflict);
+  const [updated] = await guardedBatch(
+    rowMatches("subscription in expected state", subscriptions, and(eq(subscriptions.id, id), guard)),
+    [
+      client.update(subscriptions).set(values).where(eq(subscriptions.id, id)).returning(),
+      ...extras,
+      ...emails.map(emailStatement),
+    ],
+    async () => {
+      if (typeof refused === "string") return new AppError(409, refused);
+      const current = await client.select().from(subscriptions).where(eq(subscriptions.id, id)).get();
+      return current ? refused(current) : new AppError(404, "User not found.");
+    },
+  );
+  const row = (updated as Subscription[])[0];
+  if (!row) throw new AppError(404, "User not found.");
   if (emails.length) await deliverSoon(emails.map((e) => e.idempotencyKey));
   return row;
-}
-
-function guardedUpdate(id: string, values: Partial<typeof subscriptions.$inferInsert>, guard?: ReturnType<typeof and>) {
-  return db()
-    .update(subscriptions)
-    .set(values)
-    .where(and(eq(subscriptions.id, id), guard))
-    .returning();
 }
 
 const approvalConflict = (row: Subscription, action: "approve" | "reject") => {
@@ -110,20 +112,19 @@ export async function decideApproval(
   const row = await requireSubscription(idOrUserId);
   if (!isAwaitingApproval(row)) throw approvalConflict(row, action);
   const guard = and(awaitingApproval, ne(subscriptions.status, "rejected"));
+  const refused = (current: Subscription) => approvalConflict(current, action);
   if (action === "reject") {
     const updated = await commit(
-      guardedUpdate(
-        row.id,
-        {
-          status: "rejected",
-          approvalStatus: "rejected",
-          trialApproved: false,
-          approvalNotes: notes || `Trial rejected by admin on ${longDate(now)}`,
-          approvedBy: actor.id,
-          updatedAt: now,
-        },
-        guard,
-      ),
+      row.id,
+      guard,
+      {
+        status: "rejected",
+        approvalStatus: "rejected",
+        trialApproved: false,
+        approvalNotes: notes || `Trial rejected by admin on ${longDate(now)}`,
+        approvedBy: actor.id,
+        updatedAt: now,
+      },
       [
         auditStatement(actor, "subscription.rejected", "subscription", row.id, snapshot(row), {
           status: "rejected",
@@ -132,7 +133,7 @@ export async function decideApproval(
         }),
       ],
       [rejectedEmail(row)],
-      "This user was already approved or rejected.",
+      refused,
     );
     return { subscription: updated };
   }
@@ -141,24 +142,22 @@ export async function decideApproval(
   const endDate = new Date(now.getTime() + TRIAL_DAYS * DAY);
   const webhook = webhookConfigured() ? provisioningStatement(row, { startDate, endDate }, now) : null;
   const updated = await commit(
-    guardedUpdate(
-      row.id,
-      {
-        status: "active",
-        approvalStatus: "approved",
-        trialApproved: true,
-        approvalNotes: notes || `Trial approved by admin on ${longDate(now)}`,
-        approvedBy: actor.id,
-        approvedAt: now,
-        startDate,
-        endDate,
-        features: row.features.length ? row.features : TRIAL_FEATURES,
-        expiredAt: null,
-        reminderSentAt: null,
-        updatedAt: now,
-      },
-      guard,
-    ),
+    row.id,
+    guard,
+    {
+      status: "active",
+      approvalStatus: "approved",
+      trialApproved: true,
+      approvalNotes: notes || `Trial approved by admin on ${longDate(now)}`,
+      approvedBy: actor.id,
+      approvedAt: now,
+      startDate,
+      endDate,
+      features: row.features.length ? row.features : TRIAL_FEATURES,
+      expiredAt: null,
+      reminderSentAt: null,
+      updatedAt: now,
+    },
     [
       auditStatement(actor, "subscription.approved", "subscription", row.id, snapshot(row), {
         status: "active",
@@ -170,14 +169,10 @@ export async function decideApproval(
       ...(webhook ? [webhook.statement] : []),
     ],
     [approvedEmail(row, startDate, endDate)],
-    "This user was already approved or rejected.",
+    refused,
   );
   if (!webhook) return { subscription: updated };
-  const delivery = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, webhook.id)).get();
-  return {
-    subscription: updated,
-    customerAccount: delivery ? await attemptDelivery(delivery, now) : undefined,
-  };
+  return { subscription: updated, customerAccount: await deliverWebhook(webhook.id, now) };
 }
 
 /** Send Details: the welcome email with login details, at most once per user. */
@@ -194,11 +189,13 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
     throw new AppError(409, "Approve the user before sending the welcome email.");
   }
   return commit(
-    guardedUpdate(
-      row.id,
-      { emailSent: true, emailSentAt: now, updatedAt: now },
-      and(eq(subscriptions.emailSent, false), eq(subscriptions.status, "active")),
+    row.id,
+    and(
+      eq(subscriptions.emailSent, false),
+      eq(subscriptions.status, "active"),
+      eq(subscriptions.approvalStatus, "approved"),
     ),
+    { emailSent: true, emailSentAt: now, updatedAt: now },
     [
       auditStatement(
         actor,
@@ -213,7 +210,14 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
       ),
     ],
     [welcomeEmail(row)],
-    "The welcome email was already sent. It is sent only once.",
+    (current) =>
+      current.emailSent
+        ? new AppError(
+            409,
+            `The welcome email was already sent${current.emailSentAt ? ` on ${longDate(current.emailSentAt)}` : ""}. It is sent only once.`,
+            { emailSentAt: current.emailSentAt?.toISOString() ?? null },
+          )
+        : new AppError(409, "Approve the user before sending the welcome email."),
   );
 }
 
@@ -230,7 +234,13 @@ export async function setEmailVerification(actor: Actor, idOrUserId: string, ver
     ? { emailVerified: true, status: "pending" as const, approvalStatus: "pending_admin_approval" as const }
     : { emailVerified: false, status: "unverified" as const, approvalStatus: null };
   return commit(
-    guardedUpdate(row.id, { ...values, updatedAt: now }, eq(subscriptions.emailVerified, !verified)),
+    row.id,
+    and(
+      eq(subscriptions.emailVerified, !verified),
+      notInArray(subscriptions.status, ["rejected", "cancelled"]),
+      or(isNull(subscriptions.approvalStatus), ne(subscriptions.approvalStatus, "approved")),
+    ),
+    { ...values, updatedAt: now },
     [auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values)],
     verified ? [awaitingApprovalEmail(row)] : [],
     "The email verification changed meanwhile. Reload and try again.",
@@ -328,7 +338,9 @@ export async function purchase(actor: Actor, input: z.output<typeof PurchaseSche
     updatedAt: now,
   };
   return commit(
-    guardedUpdate(row.id, values, ne(subscriptions.status, "rejected")),
+    row.id,
+    ne(subscriptions.status, "rejected"),
+    values,
     [
       auditStatement(actor, "subscription.purchased", "subscription", row.id, snapshot(row), {
         plan: input.plan,
@@ -366,7 +378,9 @@ export async function upgrade(
     updatedAt: now,
   };
   return commit(
-    guardedUpdate(row.id, values, and(eq(subscriptions.status, "active"), eq(subscriptions.plan, row.plan))),
+    row.id,
+    and(eq(subscriptions.status, "active"), eq(subscriptions.plan, row.plan)),
+    values,
     [
       auditStatement(actor, "subscription.upgraded", "subscription", row.id, snapshot(row), {
         plan: input.plan,
@@ -399,7 +413,9 @@ export async function renew(actor: Actor, idOrUserId: string, input: z.output<ty
     updatedAt: now,
   };
   return commit(
-    guardedUpdate(row.id, values, eq(subscriptions.updatedAt, row.updatedAt)),
+    row.id,
+    eq(subscriptions.updatedAt, row.updatedAt),
+    values,
     [
       auditStatement(actor, "subscription.renewed", "subscription", row.id, snapshot(row), {
         status: "active",
@@ -423,7 +439,9 @@ export async function cancel(actor: Actor, idOrUserId: string, input: z.output<t
     updatedAt: now,
   };
   return commit(
-    guardedUpdate(row.id, values, and(ne(subscriptions.status, "cancelled"), ne(subscriptions.status, "rejected"))),
+    row.id,
+    and(ne(subscriptions.status, "cancelled"), ne(subscriptions.status, "rejected")),
+    values,
     [
       auditStatement(actor, "subscription.cancelled", "subscription", row.id, snapshot(row), {
         status: "cancelled",
@@ -435,39 +453,44 @@ export async function cancel(actor: Actor, idOrUserId: string, input: z.output<t
   );
 }
 
-/** Scheduled job: one reminder for active trials ending within 3 days. */
-export async function sendTrialReminders(now: Date): Promise<number> {
+/**
+ * Scheduled job: one reminder for active trials ending within 3 days. Each reminder is a
+ * guarded change, so a trial renewed, cancelled or reminded meanwhile gets no email.
+ */
+export async function sendTrialReminders(now: Date, signal?: AbortSignal): Promise<number> {
   const client = db();
-  const due = await client
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.plan, "trial"),
-        eq(subscriptions.status, "active"),
-        isNull(subscriptions.reminderSentAt),
-        gt(subscriptions.endDate, now),
-        lte(subscriptions.endDate, new Date(now.getTime() + EXPIRING_WINDOW_DAYS * DAY)),
-      ),
-    )
-    .limit(50)
-    .all();
+  const inWindow = and(
+    eq(subscriptions.plan, "trial"),
+    eq(subscriptions.status, "active"),
+    isNull(subscriptions.reminderSentAt),
+    gt(subscriptions.endDate, now),
+    lte(subscriptions.endDate, new Date(now.getTime() + EXPIRING_WINDOW_DAYS * DAY)),
+  );
+  const due = await client.select().from(subscriptions).where(inWindow).limit(50).all();
   let sent = 0;
   for (const row of due) {
+    if (signal?.aborted) break;
     if (!row.endDate) continue;
     const message = expiringEmail({ ...row, endDate: row.endDate });
-    const [marked] = await client.batch([
-      client
-        .update(subscriptions)
-        .set({ reminderSentAt: now })
-        .where(and(eq(subscriptions.id, row.id), isNull(subscriptions.reminderSentAt)))
-        .returning({ id: subscriptions.id }),
-      emailStatement(message),
-    ]);
-    if (marked.length) {
-      sent++;
-      await deliverSoon([message.idempotencyKey]);
+    try {
+      await guardedBatch(
+        rowMatches(
+          "trial due for a reminder",
+          subscriptions,
+          and(eq(subscriptions.id, row.id), eq(subscriptions.endDate, row.endDate), inWindow),
+        ),
+        [
+          client.update(subscriptions).set({ reminderSentAt: now }).where(eq(subscriptions.id, row.id)),
+          emailStatement(message),
+        ],
+        () => new AppError(409, "Reminded or changed meanwhile."),
+      );
+    } catch (error) {
+      if (isAppError(error)) continue;
+      throw error;
     }
+    sent++;
+    await deliverSoon([message.idempotencyKey]);
   }
   return sent;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lte, max, or } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Subscription, type WebhookDelivery, webhookDeliveries } from "~/db/schema";
 import { config } from "~/lib/config.server";
@@ -11,6 +11,8 @@ const MINUTE = 60 * 1000;
 export const WEBHOOK_RULES = {
   maxAttempts: 6,
   timeout: 10 * 1000, // 10 seconds per attempt
+  /** A claimed delivery belongs to its deliverer this long (well above `timeout`), then may be claimed again. */
+  lease: 2 * MINUTE,
   responseBodyLimit: 2000, // characters kept in the log
 } as const;
 
@@ -86,7 +88,7 @@ type Outcome =
   | { kind: "rejected"; status: number; body: string }
   | { kind: "retry"; status: number | null; body: string | null; error: string };
 
-async function post(delivery: WebhookDelivery, now: Date): Promise<Outcome> {
+async function post(delivery: WebhookDelivery, now: Date, jobSignal?: AbortSignal): Promise<Outcome> {
   const secret = webhookSecret();
   if (!secret) {
     return { kind: "retry", status: null, body: null, error: "PROVISIONING_WEBHOOK_SECRET is not set" };
@@ -103,7 +105,9 @@ async function post(delivery: WebhookDelivery, now: Date): Promise<Outcome> {
         [WEBHOOK_HEADERS.delivery]: delivery.id,
       },
       body: delivery.payload,
-      signal: AbortSignal.timeout(WEBHOOK_RULES.timeout),
+      signal: jobSignal
+        ? AbortSignal.any([AbortSignal.timeout(WEBHOOK_RULES.timeout), jobSignal])
+        : AbortSignal.timeout(WEBHOOK_RULES.timeout),
     });
     const body = (await response.text()).slice(0, WEBHOOK_RULES.responseBodyLimit);
     if (response.ok) {
@@ -129,25 +133,61 @@ async function post(delivery: WebhookDelivery, now: Date): Promise<Outcome> {
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
 
-/** One attempt: posts, records the result on the delivery row, and says what happened to the account. */
-export async function attemptDelivery(delivery: WebhookDelivery, now = new Date()): Promise<CustomerAccount> {
-  const outcome = await post(delivery, now);
-  const attempts = delivery.attempts + 1;
+/**
+ * Claims a delivery for one attempt (decision 013): one atomic UPDATE … RETURNING counts the
+ * attempt and sets a lease, so the inline delivery after an approval, the cron and an admin's
+ * retry never post the same row at the same time. A `manual` claim also takes failed rows and
+ * starts the attempt count again. Answers null when the row is not claimable.
+ */
+async function claimDelivery(id: string, now: Date, { manual = false } = {}) {
+  const free = or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now));
+  const row = await db()
+    .update(webhookDeliveries)
+    .set({
+      status: "pending",
+      attempts: manual ? 1 : sql`${webhookDeliveries.attempts} + 1`,
+      leaseUntil: new Date(now.getTime() + WEBHOOK_RULES.lease),
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        free,
+        manual ? inArray(webhookDeliveries.status, ["pending", "failed"]) : eq(webhookDeliveries.status, "pending"),
+      ),
+    )
+    .returning()
+    .get();
+  return row ?? null;
+}
+
+const userIdOf = (delivery: WebhookDelivery) =>
+  (JSON.parse(delivery.payload) as { data: { userId: string } }).data.userId;
+
+/** One attempt on a claimed row: posts, records the result (if the lease is still ours), and says what happened. */
+async function attemptClaimed(delivery: WebhookDelivery, now: Date, signal?: AbortSignal): Promise<CustomerAccount> {
+  const outcome = await post(delivery, now, signal);
+  const attempts = delivery.attempts;
   const giveUp = outcome.kind === "retry" && attempts >= WEBHOOK_RULES.maxAttempts;
   await db()
     .update(webhookDeliveries)
     .set({
-      attempts,
       status: outcome.kind === "created" ? "succeeded" : outcome.kind === "retry" && !giveUp ? "pending" : "failed",
       responseStatus: outcome.status,
       responseBody: outcome.body,
       lastError:
         outcome.kind === "retry" ? outcome.error : outcome.kind === "created" ? null : `HTTP ${outcome.status}`,
       nextAttemptAt: outcome.kind === "retry" && !giveUp ? new Date(now.getTime() + webhookRetryDelay(attempts)) : null,
+      leaseUntil: null,
       updatedAt: now,
     })
-    .where(eq(webhookDeliveries.id, delivery.id));
-  const userId = (JSON.parse(delivery.payload) as { data: { userId: string } }).data.userId;
+    .where(
+      and(
+        eq(webhookDeliveries.id, delivery.id),
+        delivery.leaseUntil ? eq(webhookDeliveries.leaseUntil, delivery.leaseUntil) : undefined,
+      ),
+    );
+  const userId = userIdOf(delivery);
   switch (outcome.kind) {
     case "created":
       return {
@@ -175,28 +215,46 @@ export async function attemptDelivery(delivery: WebhookDelivery, now = new Date(
   }
 }
 
-export async function deliverNow(deliveryId: string, now = new Date()) {
-  const delivery = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).get();
-  if (!delivery) throw new AppError(404, "Webhook delivery not found.");
-  return attemptDelivery(delivery, now);
+/** What a caller is told when another deliverer holds the row (or it is already done). */
+async function notClaimed(id: string): Promise<CustomerAccount> {
+  const row = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).get();
+  if (!row) throw new AppError(404, "Webhook delivery not found.");
+  if (row.status === "succeeded")
+    return { status: "created", message: "Customer account created", userId: userIdOf(row) };
+  return {
+    status: "failed",
+    message: "The customer account request is being delivered; it will be retried automatically if it fails",
+    userId: userIdOf(row),
+  };
 }
 
-/** Scheduled job: pending deliveries whose retry time has come. */
-export async function retryDueWebhooks(now: Date): Promise<number> {
+/** Delivers one row now if nobody else holds it (the inline attempt after an approval). */
+export async function deliverWebhook(deliveryId: string, now = new Date()): Promise<CustomerAccount> {
+  const claimed = await claimDelivery(deliveryId, now);
+  return claimed ? attemptClaimed(claimed, now) : notClaimed(deliveryId);
+}
+
+/** Scheduled job: pending deliveries whose retry time has come, until the job's time budget is spent. */
+export async function retryDueWebhooks(now: Date, signal?: AbortSignal): Promise<number> {
   const due = await db()
-    .select()
+    .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(
       and(
         eq(webhookDeliveries.status, "pending"),
         or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)),
+        or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now)),
       ),
     )
     .orderBy(webhookDeliveries.createdAt)
     .limit(20)
     .all();
   let delivered = 0;
-  for (const delivery of due) if ((await attemptDelivery(delivery, now)).status === "created") delivered++;
+  for (const { id } of due) {
+    if (signal?.aborted) break;
+    const claimed = await claimDelivery(id, now);
+    if (claimed && (await attemptClaimed(claimed, now, signal)).status === "created") delivered++;
+  }
   return delivered;
 }
 
@@ -215,8 +273,8 @@ export async function retryWebhooks(deliveryId: string | undefined, now = new Da
   const results = [];
   for (const row of rows) {
     // A manual retry starts the attempt count again.
-    const fresh = { ...row, attempts: 0 };
-    const account = await attemptDelivery(fresh, now);
+    const claimed = await claimDelivery(row.id, now, { manual: true });
+    const account = claimed ? await attemptClaimed(claimed, now) : await notClaimed(row.id);
     results.push({ deliveryId: row.id, subscriptionId: row.subscriptionId, customerAccount: account });
   }
   return results;

@@ -1,5 +1,6 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Subscription, subscriptions } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
@@ -258,15 +259,32 @@ async function requireUnverifiedSignup(email: string) {
   const row = await findByEmail(email);
   if (!row) throw new AppError(404, "No free trial signup was found for this email. Please sign up first.");
   if (row.emailVerified || row.status !== "unverified") {
-    throw new AppError(409, "This email is already verified.", { currentPlan: row.plan, status: row.status });
+    throw new AppError(409, ALREADY_VERIFIED, { currentPlan: row.plan, status: row.status });
   }
   return row;
 }
 
+const ALREADY_VERIFIED = "This email is already verified.";
+
+/** The signup still waits for its email check (a guard of the code batches, decision 013). */
+const stillUnverified = (id: string) =>
+  rowMatches(
+    "signup unverified",
+    subscriptions,
+    and(eq(subscriptions.id, id), eq(subscriptions.status, "unverified"), eq(subscriptions.emailVerified, false)),
+  );
+
 /** Sends (or re-sends) the trial code to an email with an unverified signup. */
 export async function sendTrialCode(email: string, client: CodeClient, now = new Date()) {
-  await requireUnverifiedSignup(email);
-  return issueCode({ email, purpose: "trial", client, now });
+  const row = await requireUnverifiedSignup(email);
+  return issueCode({
+    email,
+    purpose: "trial",
+    client,
+    now,
+    guards: [stillUnverified(row.id)],
+    refused: () => new AppError(409, ALREADY_VERIFIED),
+  });
 }
 
 /** Seconds before the code screen may ask for another code. */
@@ -276,7 +294,8 @@ export function trialResendWait(email: string, ip = "", now = new Date()) {
 
 /**
  * Checks the emailed code; on success the signup moves to `pending_admin_approval` and the
- * "awaiting approval" email is queued, in the same batch as the code's consumption.
+ * "awaiting approval" email is queued, in the same guarded batch as the code's consumption:
+ * both happen exactly when the code is consumed (decision 013).
  */
 export async function verifyTrialEmail(
   email: string,
@@ -292,11 +311,13 @@ export async function verifyTrialEmail(
     code,
     client,
     now,
+    guards: [stillUnverified(row.id)],
+    refused: () => new AppError(409, ALREADY_VERIFIED),
     alsoRun: [
       db()
         .update(subscriptions)
         .set({ emailVerified: true, status: "pending", approvalStatus: "pending_admin_approval", updatedAt: now })
-        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.status, "unverified"))),
+        .where(eq(subscriptions.id, row.id)),
       emailStatement(message),
     ],
   });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, min, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
+import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type CODE_PURPOSES, verificationCodes } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { BRAND } from "~/lib/brand";
@@ -151,16 +152,19 @@ function codeEmail(purpose: CodePurpose, code: string) {
 export type IssuedCode = { id: string; expiresAt: Date; resendAfter: number };
 
 /**
- * Issues a new code for (email, purpose) and emails it. The old code is voided. Refused with a
- * 429 (and the seconds to wait) within 60 s of the last code, beyond 5 codes per email per hour
- * or 20 per IP per hour. The limits are checked again inside the insert, so two concurrent
- * requests cannot both pass.
+ * Issues a new code for (email, purpose) and emails it. Refused with a 429 (and the seconds to
+ * wait) within 60 s of the last code, beyond 5 codes per email per hour or 20 per IP per hour.
+ * One guarded batch (decision 013): the limits (checked again inside it, so two concurrent
+ * requests cannot both pass), the new code, the voiding of the old one and the queued email
+ * land together or not at all. `guards` adds the caller's conditions (e.g. "still unverified").
  */
 export async function issueCode(input: {
   email: string;
   purpose: CodePurpose;
   client: CodeClient;
   now?: Date;
+  guards?: Guard[];
+  refused?: () => AppError | Promise<AppError>;
 }): Promise<IssuedCode & { code: string }> {
   const { email, purpose, client: who } = input;
   const now = input.now ?? new Date();
@@ -172,48 +176,86 @@ export async function issueCode(input: {
   const at = now.getTime();
   const expiresAt = at + CODE_RULES.lifetime;
   const hourAgo = at - HOUR;
-  const inserted = await db().run(sql`
-    INSERT INTO verification_codes (id, email, purpose, code_hash, attempts, ip, expires_at, created_at)
-    SELECT ${id}, ${email}, ${purpose}, ${codeHash}, 0, ${who.ip}, ${expiresAt}, ${at}
-    WHERE NOT EXISTS (
+  const withinLimits: Guard = {
+    name: "code limits",
+    holds: sql`NOT EXISTS (
         SELECT 1 FROM verification_codes
         WHERE email = ${email} AND purpose = ${purpose} AND created_at > ${at - CODE_RULES.resendAfter}
       )
       AND (SELECT count(*) FROM verification_codes WHERE email = ${email} AND created_at > ${hourAgo})
         < ${CODE_RULES.perEmailPerHour}
       AND (${who.ip} = '' OR (SELECT count(*) FROM verification_codes WHERE ip = ${who.ip} AND created_at > ${hourAgo})
-        < ${CODE_RULES.perIpPerHour})
-  `);
-  if ((inserted.meta.changes ?? 0) === 0) {
-    // Another request got there first: report whichever limit now applies.
-    throwIfLimited(await limitsFor(email, purpose, who.ip, now));
-    throw new AppError(429, CODE_MESSAGES.wait(60), { retryAfter: 60, resendAfter: 60, limit: "cooldown" });
-  }
-
-  const message = { ...codeEmail(purpose, code), to: email, idempotencyKey: `code:${id}` };
+        < ${CODE_RULES.perIpPerHour})`,
+  };
+  const message = { ...codeEmail(purpose, code), to: email, idempotencyKey: `code:${id}`, sensitive: true };
   const client = db();
-  await client.batch([
-    client
-      .update(verificationCodes)
-      .set({ voidedAt: now })
-      .where(
-        and(
-          eq(verificationCodes.email, email),
-          eq(verificationCodes.purpose, purpose),
-          ne(verificationCodes.id, id),
-          isNull(verificationCodes.consumedAt),
-          isNull(verificationCodes.voidedAt),
+  await guardedBatch(
+    [...(input.guards ?? []), withinLimits],
+    [
+      client.insert(verificationCodes).values({
+        id,
+        email,
+        purpose,
+        codeHash,
+        attempts: 0,
+        ip: who.ip,
+        expiresAt: new Date(expiresAt),
+        createdAt: now,
+      }),
+      client
+        .update(verificationCodes)
+        .set({ voidedAt: now })
+        .where(
+          and(
+            eq(verificationCodes.email, email),
+            eq(verificationCodes.purpose, purpose),
+            ne(verificationCodes.id, id),
+            isNull(verificationCodes.consumedAt),
+            isNull(verificationCodes.voidedAt),
+          ),
         ),
-      ),
-    emailStatement(message),
-  ]);
+      emailStatement(message),
+    ],
+    async () => {
+      // Another request got there first (or the caller's state changed): say which limit applies.
+      throwIfLimited(await limitsFor(email, purpose, who.ip, now));
+      if (input.refused) return input.refused();
+      return new AppError(429, CODE_MESSAGES.wait(60), { retryAfter: 60, resendAfter: 60, limit: "cooldown" });
+    },
+  );
   await deliverSoon([message.idempotencyKey]);
   return { id, code, expiresAt: new Date(expiresAt), resendAfter: CODE_RULES.resendAfter / SECOND };
 }
 
+type CodeRow = typeof verificationCodes.$inferSelect;
+
+/** Throws the message for a code that can no longer be used (used, void, expired). */
+function throwIfUnusable(row: CodeRow, now: Date) {
+  if (row.consumedAt) throw new AppError(400, CODE_MESSAGES.used);
+  if (row.voidedAt || row.attempts >= CODE_RULES.maxWrongGuesses) {
+    throw new AppError(429, CODE_MESSAGES.tooManyGuesses);
+  }
+  if (row.expiresAt <= now) throw new AppError(400, CODE_MESSAGES.expired);
+}
+
+const usable = (now: Date) =>
+  and(
+    isNull(verificationCodes.consumedAt),
+    isNull(verificationCodes.voidedAt),
+    gt(verificationCodes.expiresAt, now),
+    lt(verificationCodes.attempts, CODE_RULES.maxWrongGuesses),
+  );
+
+async function codeById(id: string) {
+  return db().select().from(verificationCodes).where(eq(verificationCodes.id, id)).get();
+}
+
 /**
- * Checks a code for (email, purpose). A wrong code counts a guess (the 5th voids the code);
- * the right one is consumed once, in the same batch as `alsoRun` (the caller's own changes).
+ * Checks a code for (email, purpose). A wrong code counts a guess in one atomic statement
+ * (the 5th voids the code). The right one is consumed in one guarded batch with `alsoRun`
+ * (the caller's own changes): the guard is "this code, unused, unexpired, under its guess
+ * limit" plus the caller's `guards`, so the caller's changes happen exactly when the code is
+ * consumed — never behind a failure answer, however many guesses arrive at once.
  */
 export async function verifyCode(input: {
   email: string;
@@ -222,6 +264,8 @@ export async function verifyCode(input: {
   client: Pick<CodeClient, "local">;
   now?: Date;
   alsoRun?: BatchItem<"sqlite">[];
+  guards?: Guard[];
+  refused?: () => AppError | Promise<AppError>;
 }) {
   const { email, purpose, code } = input;
   const now = input.now ?? new Date();
@@ -234,11 +278,7 @@ export async function verifyCode(input: {
     .limit(1)
     .get();
   if (!latest) throw new AppError(400, CODE_MESSAGES.none);
-  if (latest.consumedAt) throw new AppError(400, CODE_MESSAGES.used);
-  if (latest.voidedAt || latest.attempts >= CODE_RULES.maxWrongGuesses) {
-    throw new AppError(429, CODE_MESSAGES.tooManyGuesses);
-  }
-  if (latest.expiresAt <= now) throw new AppError(400, CODE_MESSAGES.expired);
+  throwIfUnusable(latest, now);
 
   const candidate = await hashCode(email, purpose, code, input.client.local);
   if (!timingSafeEqual(candidate, latest.codeHash)) {
@@ -248,37 +288,42 @@ export async function verifyCode(input: {
         attempts: sql`${verificationCodes.attempts} + 1`,
         voidedAt: sql`CASE WHEN ${verificationCodes.attempts} + 1 >= ${CODE_RULES.maxWrongGuesses} THEN ${now.getTime()} ELSE NULL END`,
       })
-      .where(
-        and(
-          eq(verificationCodes.id, latest.id),
-          isNull(verificationCodes.consumedAt),
-          isNull(verificationCodes.voidedAt),
-        ),
-      )
+      .where(and(eq(verificationCodes.id, latest.id), usable(now)))
       .returning({ attempts: verificationCodes.attempts })
       .get();
-    if (!counted) throw new AppError(429, CODE_MESSAGES.tooManyGuesses);
+    if (!counted) {
+      // Used, voided or expired by a parallel request meanwhile.
+      const current = await codeById(latest.id);
+      if (current) throwIfUnusable(current, now);
+      throw new AppError(429, CODE_MESSAGES.tooManyGuesses);
+    }
     const left = CODE_RULES.maxWrongGuesses - counted.attempts;
     throw new AppError(400, left > 0 ? CODE_MESSAGES.invalid(left) : CODE_MESSAGES.lastWrong, { attemptsLeft: left });
   }
 
-  const [consumed] = await client.batch([
-    client
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(verificationCodes.id, latest.id),
-          isNull(verificationCodes.consumedAt),
-          isNull(verificationCodes.voidedAt),
-          gt(verificationCodes.expiresAt, now),
-          lt(verificationCodes.attempts, CODE_RULES.maxWrongGuesses),
-        ),
-      )
-      .returning({ id: verificationCodes.id }),
-    ...(input.alsoRun ?? []),
-  ]);
-  if (consumed.length === 0) throw new AppError(400, CODE_MESSAGES.used);
+  await guardedBatch(
+    [
+      rowMatches(
+        "code usable",
+        verificationCodes,
+        and(eq(verificationCodes.id, latest.id), eq(verificationCodes.codeHash, candidate), usable(now)),
+      ),
+      ...(input.guards ?? []),
+    ],
+    [
+      // The guard already holds; the same condition here keeps the consuming statement self-evident.
+      client
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.id, latest.id), eq(verificationCodes.codeHash, candidate), usable(now))),
+      ...(input.alsoRun ?? []),
+    ],
+    async () => {
+      const current = await codeById(latest.id);
+      if (current) throwIfUnusable(current, now);
+      return input.refused ? input.refused() : new AppError(409, CODE_MESSAGES.used);
+    },
+  );
   return { codeId: latest.id };
 }
 
