@@ -1,29 +1,18 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { prepareLocal, root, start, waitForUrl } from "./lib.ts";
+import { builtConfig, prepareLocal, serveBuiltWorker, waitForUrl } from "./lib.ts";
 import { startLocalCron } from "./local-cron.ts";
 
 /**
  * `npm start`: the production build served by workerd through `wrangler dev` on the built
- * Worker's own config (build/server/wrangler.json), on a migrated and seeded local D1 with an
- * admin account; the cron triggers of wrangler.toml fire locally (decision 015).
+ * Worker's own config, on a migrated and seeded local D1 with an admin account; the cron
+ * triggers of wrangler.toml fire locally (decision 015).
  */
 const port = process.env.PORT ?? "8787";
-const persistDir = process.env.PERSIST_DIR ?? path.join(root, ".wrangler", "state");
 prepareLocal({ build: true });
-const builtConfig = path.join(root, "build", "server", "wrangler.json");
 const crons: string[] = JSON.parse(readFileSync(builtConfig, "utf8")).triggers?.crons ?? [];
 
 console.log(`\nFlowlane web: http://localhost:${port}  (admin console: http://localhost:${port}/admin)\n`);
-const server = start(
-  "wrangler",
-  [
-    "dev",
-    ...["--config", builtConfig, "--port", port, "--ip", "localhost", "--persist-to", persistDir],
-    ...["--test-scheduled", "--show-interactive-dev-session=false"],
-  ],
-  { env: { WRANGLER_SEND_METRICS: "false" } },
-);
+const server = serveBuiltWorker({ port, persistDir: process.env.PERSIST_DIR });
 const origin = `http://localhost:${port}`;
 waitForUrl(`${origin}/robots.txt`).then(
   () => startLocalCron(() => origin, crons),

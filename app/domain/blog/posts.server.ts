@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
+import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError } from "~/lib/errors";
 import { renderMarkdown } from "./markdown";
 import { readingMinutes } from "./reading-time";
@@ -119,6 +120,7 @@ export async function createPost(actor: AuditActor, input: BlogInput, now = new 
   ]);
   const post = inserted[0];
   if (!post) throw new Error("Blog post insert returned nothing");
+  await purgePublicBlogPages();
   return post;
 }
 
@@ -156,6 +158,7 @@ export async function updatePost(actor: AuditActor, id: string, input: BlogUpdat
   ]);
   const post = updated[0];
   if (!post) throw new AppError(404, POST_NOT_FOUND);
+  await purgePublicBlogPages();
   return { post, changed: true };
 }
 
@@ -167,6 +170,7 @@ export async function deletePost(actor: AuditActor, id: string) {
     auditStatement(actor, "blog.deleted", "blog_post", id, auditView(before), null),
   ]);
   if (deleted.length === 0) throw new AppError(404, POST_NOT_FOUND);
+  await purgePublicBlogPages();
   return before;
 }
 
