@@ -62,9 +62,14 @@ async function handle(request: Request, ctx: ExecutionContext) {
 
 export default {
   async fetch(request, _env, ctx) {
-    const response = await withDbSession(request, () => handle(request, ctx)).catch(internalError);
-    await drainUnreadBody(request);
-    return response;
+    // Early answers (refusals before the body is read) belong inside the `try`, so they are drained too.
+    try {
+      return await withDbSession(request, () => handle(request, ctx));
+    } catch (error) {
+      return internalError(error);
+    } finally {
+      await drainUnreadBody(request);
+    }
   },
   scheduled,
 } satisfies ExportedHandler<Env>;
