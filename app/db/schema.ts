@@ -383,3 +383,12 @@ export type Subscription = typeof subscriptions.$inferSelect;
 export type EmailMessage = typeof emailOutbox.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * Content versions that the edge-cache keys of public pages carry (decision 015): bumping one
+ * makes every cached page that depends on it stale at once, in every data center.
+ */
+export const cacheVersions = sqliteTable("cache_versions", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
