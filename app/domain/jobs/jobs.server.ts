@@ -1,6 +1,7 @@
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { retryPendingEmails } from "~/domain/email/outbox.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
+import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
 import { purgeOldCodes } from "~/domain/verification/codes.server";
@@ -15,4 +16,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "provisioning-webhook-retries", run: retryDueWebhooks },
   { name: "purge-codes", run: purgeOldCodes },
   { name: "complete-meetings", run: completePastMeetings },
+  { name: "meeting-reminders", run: (now) => sendMeetingReminders(now) },
 ];

@@ -116,10 +116,20 @@ export const CallbackSchema = z.object({
 export type CallbackInput = z.output<typeof CallbackSchema>;
 
 /** Spec §3 "Meeting status update". */
+export const MeetingLinkSchema = z
+  .string({ error: "Meeting link must be text." })
+  .trim()
+  .max(500, tooLong("Meeting link", 500))
+  .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), "Meeting link must be an https:// address.")
+  .nullish()
+  .transform((v) => v || null);
+
 export const MeetingStatusUpdateSchema = z.object({
   status: z.enum(MEETING_STATUSES, {
     error: `status must be one of: ${MEETING_STATUSES.join(", ")}.`,
   }),
+  /** The video call link, when approving. */
+  meetingLink: MeetingLinkSchema,
 });
 
 /** The admin list filter (spec §2: all, scheduled, confirmed, completed); the API also takes cancelled. */
@@ -165,6 +175,8 @@ export const MeetingJsonSchema = z.object({
   status: z.enum(MEETING_STATUSES),
   notes: z.string(),
   visitorTimezone: z.string().nullable(),
+  meetingLink: z.string().nullable().describe("video call link, set on approval"),
+  sequence: z.number().int().describe("iCalendar SEQUENCE of the latest invitation"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
