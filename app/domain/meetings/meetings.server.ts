@@ -1,4 +1,4 @@
-import { and, count, eq, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, count, eq, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Meeting, meetings } from "~/db/schema";
@@ -129,6 +129,20 @@ export async function listMeetings({ status, q, page, limit }: MeetingListQuery)
     limit,
   });
   return { meetings: rows, total };
+}
+
+/** The most meetings one calendar range returns (62 days hold ~800 active slots; the rest is headroom). */
+export const RANGE_LIMIT = 2000;
+
+/** Meetings from one date to another (inclusive, business timezone), in time order: the week calendar and the API. */
+export async function meetingsBetween(from: string, to: string) {
+  return db()
+    .select()
+    .from(meetings)
+    .where(between(meetings.date, from, to))
+    .orderBy(asc(meetings.date), asc(meetings.timeSlot), asc(meetings.createdAt))
+    .limit(RANGE_LIMIT)
+    .all();
 }
 
 /** How many meetings are in each status (for the filter tabs). */

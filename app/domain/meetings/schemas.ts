@@ -3,6 +3,7 @@ import { CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "~/db/schema"
 import { EmailSchema } from "~/domain/accounts/schemas";
 import {
   BOOKING_MESSAGES,
+  epochDay,
   isRealDate,
   isValidTimeZone,
   minutesOf,
@@ -135,14 +136,29 @@ export const MeetingStatusUpdateSchema = z.object({
 /** The admin list filter (spec §2: all, scheduled, confirmed, completed); the API also takes cancelled. */
 export const MEETING_FILTERS = ["all", "scheduled", "confirmed", "completed"] as const;
 
-export const MeetingListQuerySchema = z.object({
-  status: z
-    .enum(["all", ...MEETING_STATUSES], { error: `status must be all or one of: ${MEETING_STATUSES.join(", ")}.` })
-    .default("all"),
-  q: z.string().trim().max(100, tooLong("Search", 100)).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+/** The longest range `GET /api/meetings?from=&to=` answers, in days. */
+export const MEETING_RANGE_DAYS = 62;
+
+export const MeetingListQuerySchema = z
+  .object({
+    from: BookingDateSchema.optional().describe("yyyy-MM-dd: with `to`, the meetings of these dates in time order"),
+    to: BookingDateSchema.optional().describe("yyyy-MM-dd, inclusive"),
+    status: z
+      .enum(["all", ...MEETING_STATUSES], { error: `status must be all or one of: ${MEETING_STATUSES.join(", ")}.` })
+      .default("all"),
+    q: z.string().trim().max(100, tooLong("Search", 100)).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine((v) => (v.from === undefined) === (v.to === undefined), {
+    message: "from and to go together.",
+    path: ["to"],
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "to must not be before from.", path: ["to"] })
+  .refine((v) => !v.from || !v.to || epochDay(v.to)! - epochDay(v.from)! < MEETING_RANGE_DAYS, {
+    message: `from and to may span at most ${MEETING_RANGE_DAYS} days.`,
+    path: ["to"],
+  });
 export type MeetingListQuery = z.output<typeof MeetingListQuerySchema>;
 
 export const CallbackListQuerySchema = z.object({
