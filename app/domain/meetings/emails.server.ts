@@ -283,7 +283,10 @@ export function meetingReminderEmail(meeting: MeetingLike, kind: ReminderKind, m
   return {
     kind: `meeting.reminder_${kind}`,
     to: meeting.email,
-    subject: `Reminder: your ${BRAND.name} demo ${kind === "1h" ? "starts in 1 hour" : "is tomorrow"}`,
+    subject:
+      kind === "1h"
+        ? `Reminder: your ${BRAND.name} demo starts in 1 hour`
+        : `Reminder: your ${BRAND.name} demo, ${longDateLabel(start.date)} at ${start.label}`,
     text: [
       `Hi ${meeting.name},`,
       "",

@@ -227,7 +227,7 @@ function Legend() {
     <ul aria-label="Legend" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
       {["scheduled", "confirmed", "completed", "cancelled"].map((status) => (
         <li key={status} className="inline-flex items-center gap-1.5 capitalize">
-          <span aria-hidden className={`size-3 rounded-sm border-l-4 ${BLOCK[status]}`} />
+          <span aria-hidden className={`h-3 w-5 rounded-sm border-l-4 ${BLOCK[status]}`} />
           {status}
         </li>
       ))}
