@@ -155,6 +155,7 @@ test("the admin sees a booked meeting in its week and approves it with a video l
   await block.click();
 
   await expect(page.getByRole("heading", { name })).toBeVisible();
+  await shoot(page, "admin-details");
   await page.getByLabel("Meeting link").fill("https://meet.example.com/flowlane-demo");
   await page.getByRole("button", { name: /^Approve/ }).click();
   await expect(page.getByTestId("decision-message")).toContainText("Approved");

@@ -20,6 +20,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/manage";
 import { DateStep, LoadingTimes, TimeStep } from "./booking-wizard";
+import { useVisitorTimeZone } from "./visitor-time";
 import { wizardState } from "./wizard.server";
 
 /** The reschedule steps use the booking wizard's URL parameters on this page. */
@@ -48,6 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ? `${longDateLabel(visitor.date)}, ${visitor.label} – ${inTimeZone(end, visitorZone!).label} ${visitor.zone} (${visitorZone})`
         : null,
       meetingLink: meeting.status === "confirmed" ? meeting.meetingLink : null,
+      startsAt: meeting.startsAt.toISOString(),
+      businessTimeZone: timeZone,
     },
     problem,
     done: url.searchParams.get("done"),
@@ -237,7 +240,9 @@ function Facts({ meeting }: { meeting: LoaderData["meeting"] }) {
           <dt className={term}>Your time</dt>
           <dd className={struck}>{meeting.visitorLabel}</dd>
         </div>
-      ) : null}
+      ) : (
+        <BrowserTime meeting={meeting} className={struck} row={row} term={term} />
+      )}
       <div className={row}>
         <dt className={term}>Status</dt>
         <dd data-testid="manage-status">{STATUS_TEXT[meeting.status]}</dd>
@@ -257,6 +262,31 @@ function Facts({ meeting }: { meeting: LoaderData["meeting"] }) {
         </div>
       ) : null}
     </dl>
+  );
+}
+
+/** Without a stored timezone, the browser's own (with JavaScript), when it differs from ours. */
+function BrowserTime({
+  meeting,
+  className,
+  row,
+  term,
+}: {
+  meeting: LoaderData["meeting"];
+  className: string;
+  row: string;
+  term: string;
+}) {
+  const zone = useVisitorTimeZone();
+  if (!zone || zone === meeting.businessTimeZone) return null;
+  const start = inTimeZone(new Date(meeting.startsAt), zone);
+  return (
+    <div className={row}>
+      <dt className={term}>Your time</dt>
+      <dd className={className}>
+        {longDateLabel(start.date)}, {start.label} {start.zone} ({zone})
+      </dd>
+    </div>
   );
 }
 
