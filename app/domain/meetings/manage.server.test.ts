@@ -7,6 +7,7 @@ import { addDays, BOOKING_MESSAGES, isWeekend, slotStart, todayIn } from "~/doma
 import { config, resetConfigCache } from "~/lib/config.server";
 import { sha256Hex } from "~/lib/crypto.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
+import { api } from "../../../tests/helpers/api";
 import { fromBase64Utf8 } from "./ics";
 import { cancelByVisitor, MANAGE_MESSAGES, rescheduleByVisitor } from "./manage.server";
 import { bookMeeting, requireMeeting, updateMeetingStatus } from "./meetings.server";
@@ -269,5 +270,33 @@ describe("reschedule through the manage link", () => {
       .all();
     expect(sales.filter((e) => e.kind !== "meeting.sales_notice")).toHaveLength(1);
     expect((await requireMeeting(m.id)).sequence).toBe(1);
+  });
+});
+
+describe("the video link set on Approve", () => {
+  it("is checked, stored and carried by the confirmation and its invite", async () => {
+    const { token } = await createAdmin();
+    const m = await book(weekday(7), "16:00");
+    const bad = await api("PUT", `/api/meetings/${m.id}/status`, {
+      token,
+      body: { status: "confirmed", meetingLink: "http://meet.example/x" },
+    });
+    expect(bad.status).toBe(400);
+    expect((await requireMeeting(m.id)).status).toBe("scheduled");
+
+    const link = "https://meet.example/flowlane-42";
+    const ok = await api("PUT", `/api/meetings/${m.id}/status`, {
+      token,
+      body: { status: "confirmed", meetingLink: link },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json.data).toMatchObject({ status: "confirmed", meetingLink: link, sequence: 1 });
+    const confirmed = (await emailsTo(m.email)).find((e) => e.kind === "meeting.confirmed")!;
+    expect(confirmed.text).toContain(`Join: ${link}`);
+    expect(confirmed.text).toMatch(/Manage your booking \(cancel or reschedule\): http:\/\/localhost\/demo\/manage\//);
+    const text = fromBase64Utf8(confirmed.attachments[0]!.content);
+    const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent")!;
+    expect(event.getFirstPropertyValue("location")).toBe(`Video call: ${link}`);
+    expect(event.getFirstPropertyValue("url")).toBe(link);
   });
 });
