@@ -12,7 +12,11 @@ const SITE = "https://flowlane.test";
 
 /** A meeting far from any other test's dates (2031), each in its own slot. */
 let slot = 0;
-async function meeting(startsAt: Date, status: "confirmed" | "scheduled" = "confirmed") {
+async function meeting(
+  startsAt: Date,
+  status: "confirmed" | "scheduled" = "confirmed",
+  updatedAt = new Date("2030-01-01T00:00:00Z"),
+) {
   const id = crypto.randomUUID();
   slot++;
   await db()
@@ -27,6 +31,7 @@ async function meeting(startsAt: Date, status: "confirmed" | "scheduled" = "conf
       status,
       visitorTimezone: "America/Sao_Paulo",
       meetingLink: "https://meet.example/flowlane-1",
+      updatedAt,
     });
   return { id, email: `ana${slot}@example.com` };
 }
@@ -81,6 +86,14 @@ describe("meeting reminders", () => {
     expect(await sendMeetingReminders(new Date(start.getTime() - 30 * MINUTE), SITE)).toBe(0);
     expect((await remindersOf(m)).map((e) => e.kind)).toEqual(["meeting.reminder_1h"]);
     expect(await remindersOf(pending)).toHaveLength(0);
+  });
+
+  it("skip the day-before reminder for a meeting confirmed within the last day", async () => {
+    const start = new Date("2031-04-10T12:00:00Z");
+    const m = await meeting(start, "confirmed", new Date(start.getTime() - 5 * HOUR));
+    expect(await sendMeetingReminders(new Date(start.getTime() - 4 * HOUR), SITE)).toBe(0);
+    expect(await sendMeetingReminders(new Date(start.getTime() - 30 * MINUTE), SITE)).toBe(1);
+    expect((await remindersOf(m)).map((e) => e.kind)).toEqual(["meeting.reminder_1h"]);
   });
 
   it("two runs at once send each reminder once", async () => {

@@ -22,7 +22,8 @@ export function dueReminder(startsAt: Date, now: Date): ReminderKind | null {
 }
 
 /**
- * Scheduled job: reminder emails 24 hours and 1 hour before confirmed meetings. Each
+ * Scheduled job: reminder emails 24 hours and 1 hour before confirmed meetings (the 24-hour
+ * one only when the meeting was confirmed before that mark). Each
  * reminder's idempotency key holds the meeting, the kind and the start time, and the outbox
  * keeps one message per key, so a second run (or two at once) sends nothing new; a
  * rescheduled meeting gets its own reminders. Links in them use SITE_URL.
@@ -36,7 +37,11 @@ export async function sendMeetingReminders(now: Date, siteUrl = config().SITE_UR
     .all();
   const due = upcoming.flatMap((meeting) => {
     const kind = dueReminder(meeting.startsAt, now);
-    return kind ? [{ meeting, kind, key: reminderKey(meeting, kind) }] : [];
+    if (!kind) return [];
+    // Confirmed (last changed) inside the last day: the confirmation itself was the day-before note.
+    const dayBefore = meeting.startsAt.getTime() - REMINDERS["24h"] * MINUTE;
+    if (kind === "24h" && meeting.updatedAt.getTime() > dayBefore) return [];
+    return [{ meeting, kind, key: reminderKey(meeting, kind) }];
   });
   if (due.length === 0) return 0;
   const sent = new Set(
