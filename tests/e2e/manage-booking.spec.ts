@@ -140,7 +140,8 @@ test("the admin sees a booked meeting in its week and approves it with a video l
   expect(booked.status()).toBe(201);
 
   await signInAsAdmin(page);
-  await page.goto("/admin/dashboard/meetings");
+  await page.goto("/admin/dashboard/meetings?status=scheduled");
+  await shoot(page, "admin-list");
   await page.getByRole("link", { name: "Calendar" }).click();
   await expect(page.getByTestId("calendar-week")).toBeVisible();
   await expect(page.getByTestId("pending-count")).toContainText("waiting for approval");

@@ -15,7 +15,7 @@ import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
-import { constraintFailure } from "./meetings.server";
+import { constraintFailure, fieldError } from "./meetings.server";
 import { issueManageToken, manageUrl } from "./tokens.server";
 
 /**
@@ -187,5 +187,3 @@ export async function rescheduleByVisitor(
   deliverSoon(emails.map((e) => e.idempotencyKey));
   return { ...after, manageToken: link.token };
 }
-
-const fieldError = (field: string, message: string) => new AppError(400, message, { details: [{ field, message }] });

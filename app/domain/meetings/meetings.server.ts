@@ -43,7 +43,8 @@ export function constraintFailure(error: unknown): string | null {
   return null;
 }
 
-const fieldError = (field: string, message: string) => new AppError(400, message, { details: [{ field, message }] });
+export const fieldError = (field: string, message: string) =>
+  new AppError(400, message, { details: [{ field, message }] });
 
 /**
  * Books a demo (spec §3 "Meeting booking"). The slot is claimed by the INSERT itself: the

@@ -1,4 +1,5 @@
 import { Check, Eye, Loader2, X } from "lucide-react";
+import { useId } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
