@@ -180,8 +180,9 @@ export function DecisionForms({ meeting, linkTemplate }: { meeting: MeetingView;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("meetingId") === meeting.id;
   const pendingIntent = pending ? navigation.formData?.get("intent") : null;
+  // The list shows a meeting twice (card and dialog): each copy needs its own input id.
+  const inputId = useId();
   if (meeting.status !== "scheduled") return null;
-  const inputId = `meeting-link-${meeting.id}`;
   return (
     <>
       <Form method="post" className="flex w-full flex-wrap items-end gap-2">
