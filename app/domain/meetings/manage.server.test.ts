@@ -152,9 +152,15 @@ describe("cancel through the manage link", () => {
       message: MANAGE_MESSAGES.started,
     });
     // The guard inside the batch holds the cutoff too (the service's own check skipped by a stale read).
+    const stale: Meeting = { ...row, startsAt: new Date(row.startsAt.getTime() + 7 * 24 * 60 * 60_000) };
+    await expect(cancelByVisitor(stale, { now: late, siteUrl: SITE })).rejects.toMatchObject({
+      status: 409,
+      message: MANAGE_MESSAGES.tooLate(120),
+    });
     await expect(
-      rescheduleByVisitor(row, { date: weekday(3), timeSlot: "12:00" }, { now: late, siteUrl: SITE }),
-    ).rejects.toMatchObject({ status: 409 });
+      rescheduleByVisitor(stale, { date: weekday(3), timeSlot: "12:00" }, { now: late, siteUrl: SITE }),
+    ).rejects.toMatchObject({ status: 409, message: MANAGE_MESSAGES.tooLate(120) });
+    expect(await requireMeeting(m.id)).toMatchObject({ status: "scheduled", sequence: 0 });
     const early = new Date(row.startsAt.getTime() - 121 * 60_000);
     expect((await cancelByVisitor(row, { now: early, siteUrl: SITE })).status).toBe("cancelled");
     expect(await auditOf(m.id)).toHaveLength(1);
