@@ -105,10 +105,15 @@ export const meetings = sqliteTable(
     status: text("status", { enum: MEETING_STATUSES }).notNull().default("scheduled"),
     notes: text("notes").notNull().default(""),
     visitorTimezone: text("visitor_timezone"),
+    /** iCalendar SEQUENCE of the latest invitation sent for this meeting; every change bumps it. */
+    sequence: integer("sequence").notNull().default(0),
+    /** The video call link, set when an admin approves. */
+    meetingLink: text("meeting_link"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("meetings_date_idx").on(t.date, t.timeSlot),
     // A slot holds one active meeting: cancelled/completed ones free it.
     uniqueIndex("meetings_active_slot_unique").on(t.date, t.timeSlot).where(sql`status IN ('scheduled', 'confirmed')`),
     index("meetings_status_idx").on(t.status, t.createdAt),
@@ -118,6 +123,23 @@ export const meetings = sqliteTable(
     check("meetings_date_format", sql`date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
     check("meetings_time_format", sql`time_slot GLOB '[0-9][0-9]:[0-9][0-9]'`),
   ],
+);
+
+/**
+ * The visitor's "Manage your booking" links. Only the SHA-256 of each 256-bit token is kept;
+ * a meeting gets a new token with every email that carries the link, and all of them lead to
+ * the meeting as it is now.
+ */
+export const meetingTokens = sqliteTable(
+  "meeting_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    meetingId: text("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("meeting_tokens_meeting_idx").on(t.meetingId)],
 );
 
 export const CALLBACK_STATUSES = ["new", "contacted"] as const;

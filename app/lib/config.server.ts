@@ -25,6 +25,10 @@ const ConfigSchema = z.object({
     .default("18:00"),
   MEETING_LOCATION: z.string().default("Video call"),
   VIDEO_URL: z.string().default(""),
+  /** Prefills the meeting link on Approve; `{id}` becomes the meeting id. Empty = the admin types it. */
+  MEETING_LINK_TEMPLATE: z.string().default(""),
+  /** Visitors may cancel or reschedule until this many minutes (min) before the start; 0 = until it starts. */
+  MEETING_CHANGE_CUTOFF_MINUTES: z.coerce.number().int().min(0).max(10080).default(0),
   PROVISIONING_WEBHOOK_URL: z.string().default(""),
   PROVISIONING_WEBHOOK_SECRET: z.string().default(""),
   /** Key for HMAC of one-time codes. Required in production; a fixed dev key otherwise. */

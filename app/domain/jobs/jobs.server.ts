@@ -1,6 +1,7 @@
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
+import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
 import { purgeOldCodes } from "~/domain/verification/codes.server";
@@ -16,4 +17,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "purge-codes", run: purgeOldCodes },
   { name: "complete-meetings", run: completePastMeetings },
   { name: "purge-emails", run: purgeOldEmails },
+  { name: "meeting-reminders", run: (now) => sendMeetingReminders(now) },
 ];

@@ -11,6 +11,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       // Demo Meetings (issue 7)
       route("meetings", "routes/admin/dashboard/meetings.tsx"),
       route("meetings/callbacks", "routes/admin/dashboard/meetings/callbacks.tsx"),
+      route("meetings/calendar", "routes/admin/dashboard/meetings/calendar.tsx"),
       route("meetings/:id", "routes/admin/dashboard/meetings/details.tsx"),
       // Blog Management (issue 4)
       route("blog", "routes/admin/dashboard/blog.tsx"),

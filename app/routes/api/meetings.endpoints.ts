@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   bookMeeting,
   listMeetings,
+  meetingsBetween,
   requireMeeting,
   siteOrigin,
   toMeetingJson,
@@ -38,7 +39,8 @@ export const endpoints = [
   endpoint({
     method: "GET",
     path: "/api/meetings",
-    summary: "Meetings, newest requests first; filter by status, search name or company (case-insensitive)",
+    summary:
+      "Meetings, newest requests first; filter by status, search name or company (case-insensitive). With from and to (yyyy-MM-dd, at most 62 days): the meetings of those dates in time order, for calendars",
     tag: "Meetings",
     access: "admin",
     query: MeetingListQuerySchema,
@@ -50,6 +52,16 @@ export const endpoints = [
       ...pickErrors(400, 401, 403),
     },
     async handler({ query }) {
+      if (query.from && query.to) {
+        const rows = (await meetingsBetween(query.from, query.to)).filter(
+          (m) => query.status === "all" || m.status === query.status,
+        );
+        return {
+          success: true,
+          data: rows.map(toMeetingJson),
+          pagination: paginationOf(1, rows.length || 1, rows.length),
+        };
+      }
       const { meetings, total } = await listMeetings(query);
       return {
         success: true,
@@ -86,7 +98,10 @@ export const endpoints = [
     },
     async handler({ request, params, body, session }) {
       const actor = { id: session!.admin.id, email: session!.admin.email };
-      const meeting = await updateMeetingStatus(actor, params.id!, body.status, { siteUrl: siteOrigin(request.url) });
+      const meeting = await updateMeetingStatus(actor, params.id!, body.status, {
+        siteUrl: siteOrigin(request.url),
+        meetingLink: body.meetingLink,
+      });
       return { success: true, data: toMeetingJson(meeting) };
     },
   }),

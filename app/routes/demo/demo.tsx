@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const meeting = await bookMeeting(submission.value, { siteUrl });
-    return redirect(`/demo?booked=${meeting.id}`);
+    return redirect(`/demo?booked=${meeting.id}&manage=${meeting.manageToken}`);
   } catch (error) {
     if (isAppError(error) && (error.status === 400 || error.status === 409)) {
       const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));

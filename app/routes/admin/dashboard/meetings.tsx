@@ -7,6 +7,7 @@ import { listMeetings, meetingStatusCounts, toMeetingJson } from "~/domain/meeti
 import { MEETING_FILTERS } from "~/domain/meetings/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import type { Route } from "./+types/meetings";
 import {
   DecisionForms,
@@ -41,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     counts,
     timeZone: bookingRules().timeZone,
+    linkTemplate: config().MEETING_LINK_TEMPLATE,
   };
 }
 
@@ -61,7 +63,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function DemoMeetings({ loaderData, actionData }: Route.ComponentProps) {
-  const { meetings, total, status, q, page, pages, counts, timeZone } = loaderData;
+  const { meetings, total, status, q, page, pages, counts, timeZone, linkTemplate } = loaderData;
   const [viewing, setViewing] = useState<string | null>(null);
   const viewed = meetings.find((m) => m.id === viewing) ?? null;
   const query = (changes: Record<string, string | number | null>) => {
@@ -109,7 +111,7 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
 
       <div className="mt-4 grid gap-4 xl:grid-cols-2">
         {meetings.map((meeting) => (
-          <MeetingCard key={meeting.id} meeting={meeting} onView={setViewing} />
+          <MeetingCard key={meeting.id} meeting={meeting} linkTemplate={linkTemplate} onView={setViewing} />
         ))}
       </div>
 
@@ -135,7 +137,13 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
         </nav>
       ) : null}
 
-      <MeetingDialog meeting={viewed} timeZone={timeZone} onClose={() => setViewing(null)} closeAfter={actionData} />
+      <MeetingDialog
+        meeting={viewed}
+        timeZone={timeZone}
+        linkTemplate={linkTemplate}
+        onClose={() => setViewing(null)}
+        closeAfter={actionData}
+      />
     </div>
   );
 }
@@ -144,11 +152,13 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
 function MeetingDialog({
   meeting,
   timeZone,
+  linkTemplate,
   onClose,
   closeAfter,
 }: {
   meeting: MeetingView | null;
   timeZone: string;
+  linkTemplate: string;
   onClose: () => void;
   closeAfter: unknown;
 }) {
@@ -191,7 +201,7 @@ function MeetingDialog({
             <MeetingFacts meeting={meeting} timeZone={timeZone} />
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-            <DecisionForms meeting={meeting} />
+            <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
             <button type="button" onClick={() => ref.current?.close()} className="btn-secondary">
               Close
             </button>

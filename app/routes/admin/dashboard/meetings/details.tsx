@@ -4,6 +4,7 @@ import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import type { Route } from "./+types/details";
 import { DecisionForms, DecisionMessage, MeetingFacts } from "./meeting-ui";
 import { decideMeeting } from "./status-action.server";
@@ -12,7 +13,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const meeting = await getMeeting(params.id);
   if (!meeting) throw data("Meeting not found.", { status: 404 });
-  return { meeting: toMeetingJson(meeting), timeZone: bookingRules().timeZone };
+  return {
+    meeting: toMeetingJson(meeting),
+    timeZone: bookingRules().timeZone,
+    linkTemplate: config().MEETING_LINK_TEMPLATE,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,7 +31,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 }
 
 export default function MeetingDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { meeting, timeZone } = loaderData;
+  const { meeting, timeZone, linkTemplate } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <Link
@@ -44,7 +49,7 @@ export default function MeetingDetails({ loaderData, actionData }: Route.Compone
         <MeetingFacts meeting={meeting} timeZone={timeZone} />
         {meeting.status === "scheduled" ? (
           <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-            <DecisionForms meeting={meeting} />
+            <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
           </div>
         ) : null}
       </section>
