@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Admin, admins } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
@@ -199,4 +199,34 @@ function decisionEmail(target: Admin, decision: "approve" | "reject", signInUrl?
       : `Hello ${target.name},\n\nYour registration for the ${BRAND.name} admin console was not approved. If you think this is a mistake, contact an administrator.\n`,
     idempotencyKey: `team-decision:${target.id}`,
   };
+}
+
+/**
+ * Counts one failed sign-in step (a wrong password or a wrong two-factor code) in one
+ * statement, so parallel failures all count; locks the account at the limit.
+ * Returns when the account is locked until, if it is.
+ */
+export async function recordFailedAttempt(adminId: string, now = new Date()): Promise<Date | null> {
+  const t = now.getTime();
+  const windowOpen = sql`(${admins.failedWindowStart} IS NOT NULL AND ${t} - ${admins.failedWindowStart} < ${LOGIN_THROTTLE.window})`;
+  const next = sql`(CASE WHEN ${windowOpen} THEN ${admins.failedLogins} + 1 ELSE 1 END)`;
+  const row = await db()
+    .update(admins)
+    .set({
+      failedLogins: sql`CASE WHEN ${next} >= ${LOGIN_THROTTLE.maxFailures} THEN 0 ELSE ${next} END`,
+      failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${admins.failedWindowStart} ELSE ${t} END`,
+      lockedUntil: sql`CASE WHEN ${next} >= ${LOGIN_THROTTLE.maxFailures} THEN ${t + LOGIN_THROTTLE.lockFor} ELSE ${admins.lockedUntil} END`,
+    })
+    .where(eq(admins.id, adminId))
+    .returning({ lockedUntil: admins.lockedUntil })
+    .get();
+  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
+}
+
+/** The 429 a locked account answers with. */
+export function lockedError(lockedUntil: Date, now = new Date()) {
+  const retryAfter = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
+  return new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
+    retryAfter,
+  });
 }
