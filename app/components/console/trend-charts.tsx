@@ -43,11 +43,11 @@ const W = 320;
 const AXIS = "fill-slate-600 dark:fill-slate-300";
 const GRID = "stroke-slate-200 dark:stroke-slate-700";
 
-/** A round maximum for the y axis (1, 2, 5 × 10^n), never 0. */
+/** A round maximum for the y axis (2, 4, 6, 8 or 10 × 10^n, so the middle line is whole), never 0. */
 export function niceMax(value: number) {
   if (value <= 4) return 4;
   const magnitude = 10 ** Math.floor(Math.log10(value));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * magnitude >= value) return m * magnitude;
+  for (const m of [1, 2, 4, 6, 8, 10]) if (m * magnitude >= value) return m * magnitude;
   return 10 * magnitude;
 }
 
@@ -153,12 +153,7 @@ export function MeetingsPerWeekChart({ weeks }: { weeks: Week[] }) {
         </ul>
       }
       chart={
-        <Bars
-          id={id}
-          height={180}
-          max={max}
-          labels={weeks.map((w, i) => ({ text: w.label, show: i % 3 === 2 || weeks.length <= 4 }))}
-        >
+        <Bars id={id} height={180} max={max} labels={weeks.map((w, i) => ({ text: w.label, show: i % 3 === 0 }))}>
           {(scale, x, barWidth) =>
             weeks.map((week, i) => {
               let y = 158;

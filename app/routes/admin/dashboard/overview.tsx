@@ -116,7 +116,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <h2 id="trends-heading" className="mb-3 text-lg font-semibold">
           Trends
         </h2>
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           <MeetingsPerWeekChart weeks={trends.meetingsPerWeek} />
           <TrialFunnelChart steps={trends.trialFunnel.steps} />
           <PostsPerMonthChart months={trends.postsPerMonth} />
