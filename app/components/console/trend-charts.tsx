@@ -73,7 +73,15 @@ function ChartCard(props: {
       {props.empty ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{props.empty}</p> : null}
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-300">Show the numbers</summary>
-        <div className="mt-2 overflow-x-auto">{props.table}</div>
+        {/* Focusable, so a keyboard can scroll a table wider than a phone (WCAG 2.1.1). */}
+        <section
+          className="mt-2 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-500"
+          aria-label={`${props.title}: the numbers`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is scrolled with the keyboard once focused
+          tabIndex={0}
+        >
+          {props.table}
+        </section>
       </details>
     </figure>
   );
