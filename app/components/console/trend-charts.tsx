@@ -39,7 +39,7 @@ const SERIES: { status: MeetingStatus; label: string; fill: string; swatch: stri
   },
 ];
 
-const W = 320;
+const W = 300;
 const AXIS = "fill-slate-600 dark:fill-slate-300";
 const GRID = "stroke-slate-200 dark:stroke-slate-700";
 
@@ -120,7 +120,7 @@ function Bars({
         return (
           <g key={f}>
             <line x1={left} x2={right} y1={y} y2={y} className={GRID} strokeWidth={1} />
-            <text x={left - 4} y={y + 4} textAnchor="end" fontSize={11} className={AXIS}>
+            <text x={left - 4} y={y + 4} textAnchor="end" fontSize={12} className={AXIS}>
               {Math.round(max * f)}
             </text>
           </g>
@@ -129,7 +129,7 @@ function Bars({
       {children(scale, x, barWidth)}
       {labels.map((l, i) =>
         l.show ? (
-          <text key={i} x={x(i) + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={11} className={AXIS}>
+          <text key={i} x={x(i) + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={12} className={AXIS}>
             {l.text}
           </text>
         ) : null,
@@ -248,10 +248,10 @@ export function TrialFunnelChart({ steps }: { steps: Step[] }) {
             const width = first > 0 ? Math.max(2, (barMax * step.count) / first) : 2;
             return (
               <g key={step.id}>
-                <text x={0} y={y + 13} fontSize={12} className="fill-slate-800 dark:fill-slate-100">
+                <text x={0} y={y + 13} fontSize={13} className="fill-slate-800 dark:fill-slate-100">
                   {step.label}
                   {i > 0 && step.drop > 0 ? (
-                    <tspan className={AXIS} fontSize={11}>
+                    <tspan className={AXIS} fontSize={12}>
                       {` · −${step.drop}`}
                     </tspan>
                   ) : null}
@@ -276,7 +276,7 @@ export function TrialFunnelChart({ steps }: { steps: Step[] }) {
                   x={W}
                   y={y + 32}
                   textAnchor="end"
-                  fontSize={12}
+                  fontSize={13}
                   fontWeight={600}
                   className="fill-slate-800 dark:fill-slate-100"
                 >

@@ -4,9 +4,11 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, auditLog, emailOutbox, recoveryCodes, twoFactor, twoFactorChallenges } from "~/db/schema";
 import { buildOpenApi } from "~/lib/api/openapi.server";
+import { requireAdmin, SECURITY_PATH, TWO_FACTOR_REQUIRED } from "~/lib/auth.server";
 import { allEndpoints } from "~/routes/api/registry.server";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { setConfig } from "../../../tests/helpers/trial";
 import {
   beginSetup,
   CHALLENGE,
@@ -363,6 +365,35 @@ describe("2FA API", () => {
       "/api/auth/sessions/{id}",
     ]) {
       expect(paths).toContain(p);
+    }
+  });
+});
+
+describe("REQUIRE_2FA", () => {
+  it("sends an admin without 2FA to enrolment (pages) or answers 403 (API), and lets enrolled admins in", async () => {
+    const restore = setConfig({ REQUIRE_2FA: "true" });
+    try {
+      const { token } = await createAdmin();
+      const stats = await api("GET", "/api/dashboard/stats", { token });
+      expect(stats.status).toBe(403);
+      expect(stats.json.error).toBe(TWO_FACTOR_REQUIRED);
+      // Enrolment and the session list stay open.
+      expect((await api("GET", "/api/auth/sessions", { token })).status).toBe(200);
+      const setup = await api("POST", "/api/auth/2fa/setup", { token });
+      expect(setup.status).toBe(200);
+      const page = await requireAdmin(
+        new Request("http://localhost/admin/dashboard/meetings", { headers: { Authorization: `Bearer ${token}` } }),
+      ).then(
+        () => null,
+        (thrown: unknown) => thrown as Response,
+      );
+      expect(page?.status).toBe(302);
+      expect(page?.headers.get("Location")).toBe(`${SECURITY_PATH}?required=1`);
+      const key = decodeBase32IgnorePadding(setup.json.data.secret);
+      await api("POST", "/api/auth/2fa/enable", { token, body: { code: totpAt(key, stepAt(new Date())) } });
+      expect((await api("GET", "/api/dashboard/stats", { token })).status).toBe(200);
+    } finally {
+      restore();
     }
   });
 });

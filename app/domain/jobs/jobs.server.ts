@@ -1,4 +1,5 @@
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
+import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { retryPendingEmails } from "~/domain/email/outbox.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
@@ -15,4 +16,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "provisioning-webhook-retries", run: retryDueWebhooks },
   { name: "purge-codes", run: purgeOldCodes },
   { name: "complete-meetings", run: completePastMeetings },
+  { name: "purge-2fa-challenges", run: purgeChallenges },
 ];

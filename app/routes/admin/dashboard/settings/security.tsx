@@ -43,7 +43,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     setup: status.enabled || !setup ? null : { ...setup, grouped: formatSecret(setup.secret) },
     sessions,
     required: url.searchParams.has("required") && !status.enabled ? TWO_FACTOR_REQUIRED : null,
-    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+    notice:
+      notice && notice in NOTICES && (notice !== "setup" || (setup && !status.enabled))
+        ? NOTICES[notice as keyof typeof NOTICES]
+        : null,
   };
 }
 
@@ -149,7 +152,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0" /> {required}
           </p>
         ) : null}
-        {notice ? <Notice>{notice}</Notice> : null}
+        {notice && !result?.recoveryCodes ? <Notice>{notice}</Notice> : null}
 
         {result?.recoveryCodes ? (
           <RecoveryCodes codes={result.recoveryCodes} fresh={result.intent === "enable"} />
@@ -189,7 +192,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
                 </p>
               </div>
             </div>
-            <Form method="post" className="space-y-3" data-testid="enable-form">
+            <Form method="post" action={PATH} className="space-y-3" data-testid="enable-form">
               <input type="hidden" name="intent" value="enable" />
               <CodeField id="enable-code" error={errorsFor("enable")?.fieldErrors?.code} />
               <FormError result={errorsFor("enable")} />
@@ -199,7 +202,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
                 </button>
               </div>
             </Form>
-            <Form method="post">
+            <Form method="post" action={PATH}>
               <input type="hidden" name="intent" value="setup" />
               <button type="submit" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
                 Start again with a new key
@@ -207,7 +210,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             </Form>
           </div>
         ) : (
-          <Form method="post" className="mt-5">
+          <Form method="post" action={PATH} className="mt-5">
             <input type="hidden" name="intent" value="setup" />
             <p className="mb-4 text-sm font-medium text-slate-800 dark:text-slate-100">
               Status: <span className="text-amber-800 dark:text-amber-200">off</span>
@@ -252,7 +255,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
                 </p>
               </div>
               {s.current ? null : (
-                <Form method="post">
+                <Form method="post" action={PATH}>
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="sessionId" value={s.id} />
                   <button
@@ -268,7 +271,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
           ))}
         </ul>
         {sessions.some((s) => !s.current) ? (
-          <Form method="post" className="mt-4">
+          <Form method="post" action={PATH} className="mt-4">
             <input type="hidden" name="intent" value="revoke-others" />
             <button type="submit" className="btn-secondary" disabled={busyIntent === "revoke-others"}>
               <LogOut aria-hidden className="size-4" /> Sign out everywhere else
