@@ -25,7 +25,6 @@ const NOTICES = {
   disabled: "Two-factor sign-in is off. You sign in with your password only.",
   revoked: "The session was signed out.",
   others: "Every other session was signed out.",
-  setup: "Scan the QR code or type the key into your authenticator app, then enter the code it shows.",
 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,10 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     setup: status.enabled || !setup ? null : { ...setup, grouped: formatSecret(setup.secret) },
     sessions,
     required: url.searchParams.has("required") && !status.enabled ? TWO_FACTOR_REQUIRED : null,
-    notice:
-      notice && notice in NOTICES && (notice !== "setup" || (setup && !status.enabled))
-        ? NOTICES[notice as keyof typeof NOTICES]
-        : null,
+    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
   };
 }
 
@@ -78,7 +74,8 @@ export async function action({ request }: Route.ActionArgs) {
     switch (intent) {
       case "setup":
         await beginSetup(actor, ctx);
-        return redirect(`${PATH}?notice=setup`, 303);
+        // Post/Redirect/Get: the page now shows the QR code and the key of the pending setup.
+        return redirect(PATH, 303);
       case "enable": {
         const parsed = EnableTwoFactorSchema.safeParse(form);
         if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: zodFields(parsed.error) }, 400);
