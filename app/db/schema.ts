@@ -63,8 +63,59 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     userAgent: text("user_agent"),
+    /** Two-letter country from the edge (request.cf.country) when the session was created, if known. */
+    country: text("country"),
   },
   (t) => [index("sessions_admin_idx").on(t.adminId), check("sessions_kind_check", inList("kind", SESSION_KINDS))],
+);
+
+/**
+ * TOTP two-factor of an admin: one row while set up or enabled (enabledAt null = set up,
+ * not yet confirmed). The secret is AES-GCM encrypted; lastStep is the highest 30-second
+ * step accepted, so a code cannot be used twice.
+ */
+export const twoFactor = sqliteTable("two_factor", {
+  adminId: text("admin_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  enabledAt: integer("enabled_at", { mode: "timestamp_ms" }),
+  lastStep: integer("last_step"),
+  /** Wrong codes at the code step; reset only by a correct code (a correct password does not). */
+  failedCodes: integer("failed_codes").notNull().default(0),
+  failedWindowStart: integer("failed_window_start", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored as HMAC-SHA256. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: id(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_admin_hash_unique").on(t.adminId, t.codeHash)],
+);
+
+/** The step between password and code at sign-in. The id is the SHA-256 of the token; single use, 5 minutes. */
+export const twoFactorChallenges = sqliteTable(
+  "two_factor_challenges",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("two_factor_challenges_expires_idx").on(t.expiresAt)],
 );
 
 /** Refresh tokens rotate: each use replaces the token; a replaced token used again revokes its family. */
@@ -250,6 +301,7 @@ export const subscriptions = sqliteTable(
     uniqueIndex("subscriptions_email_unique").on(t.email),
     index("subscriptions_status_idx").on(t.status, t.createdAt),
     index("subscriptions_plan_idx").on(t.plan, t.createdAt),
+    index("subscriptions_created_idx").on(t.createdAt),
     index("subscriptions_approval_idx").on(t.approvalStatus),
     index("subscriptions_end_idx").on(t.endDate),
     check("subscriptions_plan_check", inList("plan", USER_PLANS)),

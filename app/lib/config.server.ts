@@ -33,6 +33,11 @@ const ConfigSchema = z.object({
   PROVISIONING_WEBHOOK_SECRET: z.string().default(""),
   /** Key for HMAC of one-time codes. Required in production; a fixed dev key otherwise. */
   CODE_HMAC_SECRET: z.string().default(""),
+  /** "true": an admin without two-factor sign-in must set it up before any other console page. */
+  REQUIRE_2FA: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((v) => v === "true"),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
 });
 

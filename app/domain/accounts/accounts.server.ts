@@ -20,7 +20,7 @@ export const INVALID_LOGIN = "Invalid email or password.";
 
 export type Actor = { id: string; email: string };
 
-const lockedError = (lockedUntil: Date, now: Date) => {
+export const lockedError = (lockedUntil: Date, now = new Date()) => {
   const retryAfter = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
   return new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
     retryAfter,
@@ -28,11 +28,12 @@ const lockedError = (lockedUntil: Date, now: Date) => {
 };
 
 /**
- * Counts one failed login in a single atomic statement (decision 013): the count, its window
+ * Counts one failed sign-in step (a wrong password or a wrong two-factor code) in a single
+ * atomic statement (decision 013): the count, its window
  * and the lock are computed by SQLite from the stored row, so 30 parallel failures count 30
  * and lock the account. Answers the lock end, if the account is now locked.
  */
-async function countFailure(adminId: string, now: Date) {
+export async function recordFailedAttempt(adminId: string, now = new Date()): Promise<Date | null> {
   const at = now.getTime();
   const windowOpen = sql`(${admins.failedWindowStart} IS NOT NULL AND ${admins.failedWindowStart} > ${at - LOGIN_THROTTLE.window})`;
   const failures = sql`(CASE WHEN ${windowOpen} THEN ${admins.failedLogins} + 1 ELSE 1 END)`;
@@ -65,7 +66,7 @@ export async function verifyLogin(email: string, password: string, now = new Dat
   }
   if (admin.lockedUntil && admin.lockedUntil > now) throw lockedError(admin.lockedUntil, now);
   if (!(await verifyPassword(password, admin.passwordHash))) {
-    await countFailure(admin.id, now);
+    await recordFailedAttempt(admin.id, now);
     throw new AppError(401, INVALID_LOGIN);
   }
   if (admin.status === "rejected") {

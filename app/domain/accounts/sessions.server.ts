@@ -26,7 +26,11 @@ export type ActiveSession = {
 export async function createSession(
   adminId: string,
   kind: SessionKind,
-  { now = new Date(), userAgent }: { now?: Date; userAgent?: string | null } = {},
+  {
+    now = new Date(),
+    userAgent,
+    country,
+  }: { now?: Date; userAgent?: string | null /** request.cf.country, if known */; country?: string | null } = {},
 ) {
   const token = randomToken();
   const id = await sha256Hex(token);
@@ -34,7 +38,16 @@ export async function createSession(
   const expiresAt = new Date(now.getTime() + limits.absolute);
   await db()
     .insert(sessions)
-    .values({ id, adminId, kind, createdAt: now, lastSeenAt: now, expiresAt, userAgent: userAgent ?? null });
+    .values({
+      id,
+      adminId,
+      kind,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      userAgent: userAgent ?? null,
+      country: country ?? null,
+    });
   return { token, sessionId: id, expiresAt };
 }
 

@@ -1,4 +1,5 @@
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
+import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
@@ -18,4 +19,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "complete-meetings", run: completePastMeetings },
   { name: "purge-emails", run: purgeOldEmails },
   { name: "meeting-reminders", run: (now) => sendMeetingReminders(now) },
+  { name: "purge-2fa-challenges", run: purgeChallenges },
 ];

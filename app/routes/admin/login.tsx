@@ -8,11 +8,14 @@ import { LogoMark } from "~/components/site/logo";
 import { registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
+import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
+import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { serializeCookie } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
+import { startCodeStep } from "~/lib/two-factor-step.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/login";
 
@@ -31,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 async function signIn(request: Request, adminId: string, to: string) {
-  const session = await createSession(adminId, "browser", { userAgent: request.headers.get("User-Agent") });
+  const userAgent = request.headers.get("User-Agent");
+  const session = await createSession(adminId, "browser", { userAgent, country: requestCountry(request) });
   return redirect(to, {
     headers: {
       "Set-Cookie": serializeCookie(request, SESSION_COOKIE, session.token, {
@@ -54,6 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
       return signIn(request, admin.id, "/admin/pending");
     }
     const admin = await authenticator.authenticate("form", request);
+    // Two-factor accounts: the password step only opens the code step (/admin/2fa).
+    if (admin.status === "active" && (await isTwoFactorEnabled(admin.id))) return startCodeStep(request, admin.id);
     return signIn(request, admin.id, admin.status === "active" ? "/admin/dashboard" : "/admin/pending");
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -6,6 +6,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("login", "routes/admin/login.tsx", { id: "admin-login" }),
     route("logout", "routes/admin/logout.ts"),
     route("pending", "routes/admin/pending.tsx"),
+    // Two-factor code step of sign-in (issue 14)
+    route("2fa", "routes/admin/two-factor.tsx"),
     route("dashboard", "routes/admin/dashboard/layout.tsx", [
       index("routes/admin/dashboard/overview.tsx"),
       // Demo Meetings (issue 7)
@@ -27,6 +29,8 @@ export const adminRoutes: RouteConfigEntry[] = [
       // Console: settings, search (issue 5)
       route("settings", "routes/admin/dashboard/settings.tsx", [
         index("routes/admin/dashboard/settings/account.tsx"),
+        route("security", "routes/admin/dashboard/settings/security.tsx"),
+        route("security/recovery-codes.txt", "routes/admin/dashboard/settings/security-codes-txt.ts"),
         route("team", "routes/admin/dashboard/settings/team.tsx"),
         route("activity", "routes/admin/dashboard/settings/activity.tsx"),
         route("emails", "routes/admin/dashboard/settings/emails.tsx"),
