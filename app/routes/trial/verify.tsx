@@ -76,10 +76,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** With JavaScript, a failed post says so in place; the typed code stays in its field. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return submitKeepingInput(args, (form): ActionData =>
-    form.get("intent") === "resend"
-      ? { intent: "resend", message: OTP_MESSAGES.sendOffline }
-      : { intent: "verify", message: OTP_MESSAGES.verifyFailed },
+  return submitKeepingInput(
+    args,
+    (form): ActionData =>
+      form.get("intent") === "resend"
+        ? { intent: "resend", message: OTP_MESSAGES.sendOffline }
+        : { intent: "verify", message: OTP_MESSAGES.verifyFailed },
   );
 }
 

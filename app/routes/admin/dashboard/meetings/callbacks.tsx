@@ -4,6 +4,8 @@ import { ListToolbar } from "~/components/console/list-toolbar";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listCallbacks, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
+import { SOURCE_LABELS } from "~/domain/meetings/lead-schemas";
+import { companySizeLabel } from "~/domain/subscriptions/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -65,7 +67,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto max-w-6xl">
       <SectionHeader
         title="Demo Meetings"
-        description="Callback requests from the booking page. We promise to call within 24 hours."
+        description="Callback requests from the booking page and Enterprise leads from the pricing page. We promise to call within 24 hours."
       />
       {actionData ? (
         <p
@@ -105,7 +107,16 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
                 <h2 id={`callback-${callback.id}`} className="text-base font-semibold">
                   {callback.firstName} {callback.lastName}
                 </h2>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{callback.company}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {callback.company}
+                  {callback.teamSize ? ` · ${companySizeLabel(callback.teamSize)}` : ""}
+                </p>
+                <p
+                  className="mt-1 text-xs font-medium text-slate-500 dark:text-slate-400"
+                  data-testid="callback-source"
+                >
+                  Source: {SOURCE_LABELS[callback.source]}
+                </p>
               </div>
               <StatusBadge status={callback.status} />
             </div>
