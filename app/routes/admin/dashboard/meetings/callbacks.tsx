@@ -9,10 +9,12 @@ import { companySizeLabel } from "~/domain/subscriptions/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/callbacks";
 import { formatInstant, SectionHeader, StatusBadge } from "./meeting-ui";
 
 const PAGE_SIZE = 50;
+const CALLBACK_UPDATE_FAILED = "Failed to update the callback request. Please try again.";
 const FILTERS = ["all", ...CALLBACK_STATUSES] as const;
 const FILTER_LABELS = { all: "All", new: "New", contacted: "Contacted" } as const;
 
@@ -46,8 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (isAppError(error)) return data({ ok: false, message: error.message }, { status: error.status });
     console.error(error);
-    return data({ ok: false, message: "Failed to update the callback request. Please try again." }, { status: 500 });
+    return data({ ok: false, message: CALLBACK_UPDATE_FAILED }, { status: 500 });
   }
+}
+
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, () => ({ ok: false, message: CALLBACK_UPDATE_FAILED }));
 }
 
 export default function Callbacks({ loaderData, actionData }: Route.ComponentProps) {
