@@ -50,7 +50,7 @@ test.describe.configure({ timeout: 90_000 });
 test.describe("a failed submission keeps the input (JavaScript on)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript the browser's own behaviour applies");
 
-  test("/free-trial: every step, then the code screen", async ({ page, request }, testInfo) => {
+  test("/free-trial: every step, then the code screen", async ({ page, request }) => {
     const email = uniqueEmail("offline-trial");
     await page.goto("/free-trial");
     await page.getByLabel("Organization").check();
@@ -95,7 +95,6 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
     );
     await expect(page.getByLabel("Tools you use today")).toHaveValue("Tally, email");
     await expect(page.getByLabel("I agree to the Flowlane Terms of Service and Privacy Policy")).toBeChecked();
-    await page.screenshot({ path: `${SHOTS}/free-trial-failure-${testInfo.project.name}.png`, fullPage: true });
     await restoreNetwork(page);
     await page.getByRole("button", { name: "Start free trial" }).click();
     await expect(page).toHaveURL(/\/free-trial\/verify/);
@@ -113,7 +112,7 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
     await expect(page).toHaveURL(/\/free-trial\/welcome$/);
   });
 
-  test("/demo: the booking details and the callback form", async ({ page, request }, testInfo) => {
+  test("/demo: the booking details and the callback form", async ({ page, request }) => {
     const { date, time } = await freeSlot(request);
     const email = uniqueEmail("offline-booking");
     await page.goto(`/demo?date=${date}&time=${time}`);
@@ -128,7 +127,6 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await expect(page.getByLabel("Company")).toHaveValue("Khan Logistics");
     await expect(page.getByLabel("Notes")).toHaveValue("Show us approvals on mobile.");
-    await page.screenshot({ path: `${SHOTS}/demo-failure-${testInfo.project.name}.png`, fullPage: true });
     await restoreNetwork(page);
     await page.getByRole("button", { name: "Schedule Meeting" }).click();
     await expect(page.getByText("Meeting Scheduled!")).toBeVisible();
@@ -171,6 +169,39 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
     await expect(page.getByTestId("newsletter-answer")).toContainText("check your inbox");
     await standard.getByRole("button", { name: "Start 7-Day Trial" }).click();
     await expect(page).toHaveURL(/\/free-trial\?plan=standard/);
+  });
+
+  test("screenshots of the failure messages at 390 px and 1280 px, light and dark", async ({ page, request }) => {
+    const { date, time } = await freeSlot(request);
+    for (const theme of ["light", "dark"] as const) {
+      await chooseTheme(page, theme);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto("/free-trial");
+        await expect(page.locator("html")).toHaveClass(theme);
+        await page.getByLabel("Individual").check();
+        await page.getByLabel("First name").fill("Meera");
+        await page.getByLabel("Last name").fill("Iyer");
+        await page.getByLabel("Work email").fill("meera@example.com");
+        await failPosts(page);
+        await page.getByRole("button", { name: "Continue" }).click();
+        await expect(page.getByTestId("form-banner")).toBeVisible();
+        await page.getByTestId("form-banner").evaluate((el) => el.scrollIntoView({ block: "center" }));
+        await page.screenshot({ path: `${SHOTS}/free-trial-failure-${width}-${theme}.png` });
+        await restoreNetwork(page);
+
+        await page.goto(`/demo?date=${date}&time=${time}`);
+        await page.getByLabel("Name").fill("Farah Khan");
+        await page.getByLabel("Email").fill("farah@example.com");
+        await page.getByLabel("Notes").fill("Show us approvals on mobile.");
+        await failPosts(page);
+        await page.getByRole("button", { name: "Schedule Meeting" }).click();
+        await expect(page.getByTestId("booking-error")).toBeVisible();
+        await page.getByTestId("booking-error").evaluate((el) => el.scrollIntoView({ block: "center" }));
+        await page.screenshot({ path: `${SHOTS}/demo-failure-${width}-${theme}.png` });
+        await restoreNetwork(page);
+      }
+    }
   });
 
   test("admin forms: a blog post being written and a meeting decision", async ({ page, request }) => {
@@ -290,14 +321,14 @@ test.describe("Enterprise Contact Sales", () => {
     await card.getByLabel("Company").fill("Rao Cements");
     await card.getByLabel("Team size").selectOption("201-1000");
     await failPosts(page);
-    await card.getByRole("button", { name: "Contact Sales" }).click();
+    await card.getByRole("button", { name: "Contact Sales", exact: true }).click();
     await expect(card.getByTestId("contact-sales-error")).toHaveText(
       "Failed to send your request. Please check your connection and try again.",
     );
     await expect(card.getByLabel("Company")).toHaveValue("Rao Cements");
     await expect(card.getByLabel("Team size")).toHaveValue("201-1000");
     await restoreNetwork(page);
-    await card.getByRole("button", { name: "Contact Sales" }).click();
+    await card.getByRole("button", { name: "Contact Sales", exact: true }).click();
     await expect(card.getByTestId("contact-sales-thanks")).toBeVisible();
   });
 
@@ -335,10 +366,10 @@ test.describe("Enterprise Contact Sales", () => {
         await expect(page.locator("html")).toHaveClass(theme);
         const card = page.getByTestId("plan-enterprise");
         await card.getByRole("link", { name: "Contact Sales" }).click();
-        await card.getByRole("button", { name: "Contact Sales" }).click();
+        await card.getByRole("button", { name: "Contact Sales", exact: true }).click();
         await expect(card.getByText("First name is required")).toBeVisible();
-        await card.scrollIntoViewIfNeeded();
-        await card.screenshot({ path: `${SHOTS}/enterprise-${width}-${theme}-${testInfo.project.name}.png` });
+        await card.getByTestId("contact-sales-panel").evaluate((panel) => panel.scrollIntoView({ block: "center" }));
+        await page.screenshot({ path: `${SHOTS}/enterprise-${width}-${theme}.png` });
       }
     }
   });

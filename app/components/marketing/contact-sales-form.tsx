@@ -72,14 +72,14 @@ export function ContactSalesForm({
       action={CONTACT_SALES_ACTION}
       {...getFormProps(form)}
       noValidate={hydrated}
-      className="space-y-4 text-left"
+      className="@container space-y-4 text-left"
       data-testid="contact-sales-form"
     >
       <div className="hidden" aria-hidden="true">
         <label htmlFor="contact-sales-fax">Leave this field empty</label>
         <input id="contact-sales-fax" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 @md:grid-cols-2">
         <div>
           <label htmlFor={fields.firstName.id} className="label">
             First name
@@ -124,7 +124,7 @@ export function ContactSalesForm({
         />
         <FieldError id={fields.email.errorId} error={fields.email.errors?.[0]} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 @md:grid-cols-2">
         <div>
           <label htmlFor={fields.company.id} className="label">
             Company

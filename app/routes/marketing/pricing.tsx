@@ -94,6 +94,8 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
   const failedPlan = idleData && "failedPlan" in idleData ? idleData.failedPlan : null;
   const message = failedPlan === null ? idleData?.message : undefined;
   const failure = failedPlan !== null ? idleData?.message : undefined;
+  // The open Contact Sales form makes the Enterprise card tall: the others keep their height.
+  const [salesOpen, setSalesOpen] = useState(false);
 
   return (
     <main>
@@ -125,7 +127,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
             </p>
           ) : null}
         </div>
-        <div className="grid items-stretch gap-6 lg:grid-cols-3">
+        <div className={`grid gap-6 lg:grid-cols-3 ${salesOpen ? "items-start" : "items-stretch"}`}>
           {PLANS.map((plan) => (
             <PlanCard
               key={plan.id}
@@ -133,6 +135,8 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
               billing={billing}
               inProgress={inProgress === plan.id}
               failure={failedPlan === plan.id ? failure : undefined}
+              salesOpen={salesOpen}
+              onSalesOpenChange={setSalesOpen}
             />
           ))}
         </div>
@@ -226,11 +230,15 @@ function PlanCard({
   billing,
   inProgress,
   failure,
+  salesOpen,
+  onSalesOpenChange,
 }: {
   plan: Plan;
   billing: Billing;
   inProgress: boolean;
   failure?: string;
+  salesOpen: boolean;
+  onSalesOpenChange: (open: boolean) => void;
 }) {
   const price = plan.price[billing];
   return (
@@ -270,7 +278,7 @@ function PlanCard({
         ))}
       </ul>
       {plan.id === "enterprise" ? (
-        <ContactSales cta={plan.cta} />
+        <ContactSales cta={plan.cta} open={salesOpen} onOpenChange={onSalesOpenChange} />
       ) : (
         <Form method="post" preventScrollReset className="mt-8">
           <input type="hidden" name="billing" value={billing} />
@@ -304,9 +312,16 @@ function PlanCard({
  * Enterprise "Contact Sales": a link to its own page without JavaScript; with it, the short
  * form opens in the card, where the visitor is looking, and its thank-you text appears there.
  */
-function ContactSales({ cta }: { cta: string }) {
+function ContactSales({
+  cta,
+  open,
+  onOpenChange: setOpen,
+}: {
+  cta: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
   if (!open) {
     return (
       <Link
