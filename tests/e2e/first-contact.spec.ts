@@ -353,7 +353,7 @@ test.describe("Enterprise Contact Sales", () => {
     await expect(card).toContainText("51-200 employees");
   });
 
-  test("screenshots of the form at 390 px and 1280 px, light and dark", async ({
+  test("screenshots of the form (and the footer newsletter box) at 390 px and 1280 px, light and dark", async ({
     page,
     javaScriptEnabled,
   }, testInfo) => {
@@ -370,6 +370,12 @@ test.describe("Enterprise Contact Sales", () => {
         await expect(card.getByText("First name is required")).toBeVisible();
         await card.getByTestId("contact-sales-panel").evaluate((panel) => panel.scrollIntoView({ block: "center" }));
         await page.screenshot({ path: `${SHOTS}/enterprise-${width}-${theme}.png` });
+
+        const box = page.getByTestId("newsletter-form");
+        await box.getByLabel("Join 25,000+ subscribers").fill(uniqueEmail("shot"));
+        await box.getByRole("button", { name: "Subscribe" }).click();
+        await expect(page.getByTestId("newsletter-answer")).toContainText("Almost there");
+        await page.locator("footer").screenshot({ path: `${SHOTS}/newsletter-${width}-${theme}.png` });
       }
     }
   });
