@@ -194,6 +194,8 @@ export const meetingTokens = sqliteTable(
 );
 
 export const CALLBACK_STATUSES = ["new", "contacted"] as const;
+/** Where a callback request (a lead) came from: the /demo form, or Contact Sales on /pricing. */
+export const CALLBACK_SOURCES = ["demo", "pricing-enterprise"] as const;
 
 export const callbackRequests = sqliteTable(
   "callback_requests",
@@ -206,6 +208,11 @@ export const callbackRequests = sqliteTable(
     phone: text("phone").notNull().default(""),
     message: text("message").notNull().default(""),
     status: text("status", { enum: CALLBACK_STATUSES }).notNull().default("new"),
+    // No CHECK here: adding one makes drizzle-kit rebuild the table with a broken copy
+    // statement; the zod schemas and the enum type hold the list.
+    source: text("source", { enum: CALLBACK_SOURCES }).notNull().default("demo"),
+    /** Enterprise leads only: one of the company-size options. */
+    teamSize: text("team_size"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -449,9 +456,40 @@ export const changeGuards = sqliteTable(
   () => [check("change_guards_held", sql`held = 1`)],
 );
 
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+
+/**
+ * Newsletter subscribers, double opt-in (decision record 019): `pending` until the emailed
+ * link is used. The confirmation token is stored only as its SHA-256 hash.
+ */
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("pending"),
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp_ms" }),
+    /** When the last confirmation email was queued: resubscribing within the cooldown sends nothing. */
+    confirmSentAt: integer("confirm_sent_at", { mode: "timestamp_ms" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_email_unique").on(t.email),
+    uniqueIndex("newsletter_token_unique").on(t.confirmTokenHash),
+    index("newsletter_status_idx").on(t.status, t.createdAt),
+    index("newsletter_created_idx").on(t.createdAt),
+    check("newsletter_status_check", inList("status", SUBSCRIBER_STATUSES)),
+  ],
+);
+
 export type Admin = typeof admins.$inferSelect;
 export type Meeting = typeof meetings.$inferSelect;
 export type CallbackRequest = typeof callbackRequests.$inferSelect;
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type EmailMessage = typeof emailOutbox.$inferSelect;

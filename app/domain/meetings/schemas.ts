@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "~/db/schema";
+import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
 import {
   BOOKING_MESSAGES,
@@ -207,6 +207,10 @@ export const CallbackJsonSchema = z.object({
   phone: z.string(),
   message: z.string(),
   status: z.enum(CALLBACK_STATUSES),
+  source: z
+    .enum(CALLBACK_SOURCES)
+    .describe("demo: the /demo callback form; pricing-enterprise: Contact Sales on /pricing"),
+  teamSize: z.string().nullable().describe("Enterprise leads: the team size chosen"),
   createdAt: z.string(),
 });
 

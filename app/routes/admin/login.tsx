@@ -15,11 +15,13 @@ import { requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/a
 import { BRAND } from "~/lib/brand";
 import { serializeCookie } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import { startCodeStep } from "~/lib/two-factor-step.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/login";
 
 export const AUTH_FAILED = "Authentication failed";
+const AUTH_OFFLINE = "Authentication failed. Please check your connection and try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
@@ -76,6 +78,15 @@ export async function action({ request }: Route.ActionArgs) {
       },
     );
   }
+}
+
+/** With JavaScript, a failed request keeps what was typed (the password too) and says so. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) => {
+    const intent = form.get("intent") === "register" ? "register" : "login";
+    const schema = intent === "register" ? RegisterSchema : LoginSchema;
+    return { intent, result: parseWithZod(form, { schema }).reply({ formErrors: [AUTH_OFFLINE] }) };
+  });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {

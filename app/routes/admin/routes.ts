@@ -34,6 +34,7 @@ export const adminRoutes: RouteConfigEntry[] = [
         route("team", "routes/admin/dashboard/settings/team.tsx"),
         route("activity", "routes/admin/dashboard/settings/activity.tsx"),
         route("emails", "routes/admin/dashboard/settings/emails.tsx"),
+        route("subscribers", "routes/admin/dashboard/settings/subscribers.tsx"),
         route("export", "routes/admin/dashboard/settings/export.tsx"),
         route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"),
       ]),

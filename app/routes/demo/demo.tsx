@@ -16,6 +16,7 @@ import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { canonicalUrl, seo } from "~/lib/seo";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/demo";
 import { Confirmation, DateStep, DetailsStep, LoadingTimes, StepIndicator, TimeStep } from "./booking-wizard";
 import { CallbackForm, CallbackSuccess } from "./callback-form";
@@ -81,6 +82,26 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 500 },
     );
   }
+}
+
+/**
+ * With JavaScript, a failed post shows the form's message in place; the values go back into
+ * the form through Conform's reply, exactly as a server-side failure would.
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) =>
+    form.get("intent") === "callback"
+      ? {
+          intent: "callback" as const,
+          result: parseWithZod(form, { schema: CallbackSchema }).reply({ formErrors: [CALLBACK_FAILED] }),
+          slotTaken: null,
+        }
+      : {
+          intent: "book" as const,
+          result: parseWithZod(form, { schema: BookingSchema }).reply({ formErrors: [MEETING_TEXTS.bookingFailed] }),
+          slotTaken: null,
+        },
+  );
 }
 
 /** React Router skips revalidation after a 4xx action; a 409 means the slots changed, so reload them. */

@@ -9,6 +9,7 @@ import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
 import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/verify";
 import { StatusMessage } from "./components";
@@ -71,6 +72,17 @@ export async function action({ request }: Route.ActionArgs) {
     return reply({ intent: "verify", message: `Error: ${error.message}` }, error.status);
   }
   throw redirect("/free-trial/welcome");
+}
+
+/** With JavaScript, a failed post says so in place; the typed code stays in its field. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(
+    args,
+    (form): ActionData =>
+      form.get("intent") === "resend"
+        ? { intent: "resend", message: OTP_MESSAGES.sendOffline }
+        : { intent: "verify", message: OTP_MESSAGES.verifyFailed },
+  );
 }
 
 /** Seconds left, ticking in the browser from the server's figure. */

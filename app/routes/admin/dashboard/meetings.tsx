@@ -4,10 +4,11 @@ import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listMeetings, meetingStatusCounts, toMeetingJson } from "~/domain/meetings/meetings.server";
-import { MEETING_FILTERS } from "~/domain/meetings/schemas";
+import { MEETING_FILTERS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/meetings";
 import {
   DecisionForms,
@@ -17,6 +18,7 @@ import {
   type MeetingView,
   SectionHeader,
 } from "./meetings/meeting-ui";
+import type { DecisionResult } from "./meetings/status-action.server";
 import { decideMeeting } from "./meetings/status-action.server";
 
 const PAGE_SIZE = 20;
@@ -60,6 +62,19 @@ const FILTER_LABELS: Record<Filter, string> = {
 /** A 409 means someone else decided first: reload so the card shows the current status. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+/** With JavaScript, a failed Approve / Reject shows the spec's message; the list stays. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(
+    args,
+    (form): DecisionResult => ({
+      ok: false,
+      message: MEETING_TEXTS.statusUpdateFailed,
+      reason: null,
+      meetingId: String(form.get("meetingId") ?? ""),
+    }),
+  );
 }
 
 export default function DemoMeetings({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { Download, History, Mail, ShieldCheck, UserCog, UsersRound } from "lucide-react";
+import { Download, History, Mail, Newspaper, ShieldCheck, UserCog, UsersRound } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
@@ -12,6 +12,7 @@ const TABS = [
   { to: "/admin/dashboard/settings/team", label: "Team", icon: UsersRound, end: false },
   { to: "/admin/dashboard/settings/activity", label: "Activity", icon: History, end: false },
   { to: "/admin/dashboard/settings/emails", label: "Email log", icon: Mail, end: false },
+  { to: "/admin/dashboard/settings/subscribers", label: "Subscribers", icon: Newspaper, end: false },
   { to: "/admin/dashboard/settings/export", label: "Export", icon: Download, end: false },
 ] as const;
 

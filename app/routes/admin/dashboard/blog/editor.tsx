@@ -13,6 +13,7 @@ import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED } from "~/domain/blog/schemas"
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/editor";
 
@@ -106,6 +107,14 @@ function useLivePreview(content: string, initialHtml: string, enabled: boolean) 
     };
   }, [content, enabled]);
   return { html, failed };
+}
+
+/** With JavaScript, a failed save keeps the post as typed, with the spec's message. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) => ({
+    result: parseWithZod(form, { schema: BlogFormSchema }).reply({ formErrors: [SAVE_FAILED] }),
+    preview: null,
+  }));
 }
 
 export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {

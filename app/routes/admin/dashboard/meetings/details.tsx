@@ -2,11 +2,14 @@ import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
+import { MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/details";
 import { DecisionForms, DecisionMessage, MeetingFacts } from "./meeting-ui";
+import type { DecisionResult } from "./status-action.server";
 import { decideMeeting } from "./status-action.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -28,6 +31,19 @@ export async function action({ request }: Route.ActionArgs) {
 /** A 409 means someone else decided first: reload so the card shows the current status. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+/** With JavaScript, a failed Approve / Reject shows the spec's message; the list stays. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(
+    args,
+    (form): DecisionResult => ({
+      ok: false,
+      message: MEETING_TEXTS.statusUpdateFailed,
+      reason: null,
+      meetingId: String(form.get("meetingId") ?? ""),
+    }),
+  );
 }
 
 export default function MeetingDetails({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,6 +15,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { pageCount } from "~/lib/pagination";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/emails";
 
 const RetrySchema = z.object({ intent: z.literal("retry"), emailId: z.string().min(1).max(100) });
@@ -70,6 +71,10 @@ function withoutNotice(search: string) {
   const params = new URLSearchParams(search);
   params.delete("retried");
   return `?${params}`;
+}
+
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, () => ({ error: "Failed to retry the email. Please try again." }));
 }
 
 export default function EmailLog({ loaderData, actionData }: Route.ComponentProps) {
