@@ -1,5 +1,6 @@
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { retryPendingEmails } from "~/domain/email/outbox.server";
+import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
@@ -15,4 +16,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "provisioning-webhook-retries", run: retryDueWebhooks },
   { name: "purge-codes", run: purgeOldCodes },
   { name: "complete-meetings", run: completePastMeetings },
+  { name: "purge-client-limits", run: purgeClientLimits },
 ];

@@ -9,6 +9,7 @@ import { registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
 import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { serializeCookie } from "~/lib/cookies.server";
@@ -50,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
       }
-      const admin = await registerAdmin(submission.value);
+      const admin = await withClientLimit("auth", request, () => registerAdmin(submission.value));
       return signIn(request, admin.id, "/admin/pending");
     }
     const admin = await authenticator.authenticate("form", request);

@@ -22,6 +22,7 @@ import {
   rotateRefreshToken,
   SESSION_LIMITS,
 } from "~/domain/accounts/sessions.server";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/auth.server";
@@ -63,7 +64,9 @@ export const endpoints = [
       ...pickErrors(400, 401, 403, 429),
     },
     async handler({ request, body }) {
-      const admin = await verifyLogin(body.email, body.password);
+      const admin = await withClientLimit("auth", request, () => verifyLogin(body.email, body.password), {
+        refundOnSuccess: true,
+      });
       const { access, refresh } = await issueTokens(request, admin.id);
       const headers = new Headers();
       headers.append("Set-Cookie", refreshCookie(request, refresh));
@@ -93,10 +96,10 @@ export const endpoints = [
         description: "Registered, waiting for approval",
         schema: successWith(z.object({ user: AdminProfileSchema, message: z.string() })),
       },
-      ...pickErrors(400, 409),
+      ...pickErrors(400, 409, 429),
     },
-    async handler({ body }) {
-      const admin = await registerAdmin(body);
+    async handler({ request, body }) {
+      const admin = await withClientLimit("auth", request, () => registerAdmin(body));
       return Response.json(
         {
           success: true,
