@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { capFormBody } from "~/lib/body-limit.server";
 import { requestContext } from "~/lib/context";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
 import { scheduled } from "./scheduled";
@@ -18,7 +19,8 @@ export default {
     const nonce = createNonce();
     const context = new RouterContextProvider();
     context.set(requestContext, { nonce, ctx });
-    const response = await requestHandler(request, context);
+    const checked = await capFormBody(request);
+    const response = checked instanceof Response ? checked : await requestHandler(checked, context);
     return withSecurityHeaders(response, {
       nonce,
       isDev: import.meta.env.DEV,

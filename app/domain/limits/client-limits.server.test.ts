@@ -39,7 +39,7 @@ const booking = (i: number, date: string) => ({
   company: "Acme Corp",
   meetingType: "demo",
   date,
-  timeSlot: SLOTS[i % SLOTS.length],
+  timeSlot: SLOTS[i % SLOTS.length] ?? "09:00",
   notes: "",
 });
 
@@ -190,7 +190,7 @@ describe("public bookings: 3 per hour per address", () => {
     const result = outcome(await demoAction(args(formPost("http://localhost/demo", fields, ip))));
     expect(result.status).toBe(429);
     expect(result.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(result.data.result?.error?.[""]).toEqual([
+    expect(result.data?.result?.error?.[""]).toEqual([
       "Too many requests from your network. Please try again in 40 minutes.",
     ]);
     expect((await db().select({ n: count() }).from(meetings).get())?.n).toBe(before);
@@ -226,7 +226,7 @@ describe("callback requests: 3 per hour per address", () => {
       await demoAction(args(formPost("http://localhost/demo?mode=callback", { intent: "callback", ...body }, ip))),
     );
     expect(result.status).toBe(429);
-    expect(result.data.result?.error?.[""]?.[0]).toMatch(
+    expect(result.data?.result?.error?.[""]?.[0]).toMatch(
       /^Too many requests from your network\. Please try again in 1 minute\.$/,
     );
     expect(await db().select().from(callbackRequests).where(eq(callbackRequests.email, body.email)).all()).toEqual([]);
@@ -327,7 +327,7 @@ describe("login and register attempts: 20 failures per 15 minutes per address", 
     );
     expect(login.status).toBe(429);
     expect(login.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(login.data.result?.error?.[""]).toEqual([
+    expect(login.data?.result?.error?.[""]).toEqual([
       "Too many requests from your network. Please try again in 14 minutes.",
     ]);
     const register = outcome(

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { getSession, requireAdmin, requireSignedIn } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
+import { isCrossSite } from "~/lib/same-site.server";
 import { type Endpoint, failure } from "./endpoint.server";
 
 export const MAX_BODY_BYTES = 64 * 1024; // 64 KiB
@@ -28,14 +29,6 @@ export function zodDetails(error: z.ZodError) {
     field: issue.path.map(String).join(".") || "body",
     message: issue.message,
   }));
-}
-
-/** Cross-site state changes are refused; same-origin browsers and non-browser clients pass. */
-function crossSite(request: Request) {
-  const site = request.headers.get("Sec-Fetch-Site");
-  if (site && site !== "same-origin" && site !== "none") return true;
-  const origin = request.headers.get("Origin");
-  return origin !== null && origin !== new URL(request.url).origin;
 }
 
 async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
@@ -91,7 +84,7 @@ export async function dispatch(request: Request, routes: readonly Compiled[]): P
     if (endpoint.method !== method && !(method === "HEAD" && endpoint.method === "GET")) continue;
     const params = Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1] ?? "")]));
     try {
-      if (BODY_METHODS.has(method) && crossSite(request)) {
+      if (BODY_METHODS.has(method) && isCrossSite(request)) {
         return failure(403, "Cross-site request refused.");
       }
       const session =
