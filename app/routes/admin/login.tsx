@@ -8,9 +8,9 @@ import { LogoMark } from "~/components/site/logo";
 import { registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
-import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
+import { createSession, revokeSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
-import { requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
+import { getSession, requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { serializeCookie } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
@@ -32,6 +32,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 async function signIn(request: Request, adminId: string, to: string) {
+  // The cookie this login replaces: its session ends on the server, not only in the browser.
+  const previous = await getSession(request);
+  if (previous) await revokeSession(previous.sessionId);
   const session = await createSession(adminId, "browser", { userAgent: request.headers.get("User-Agent") });
   return redirect(to, {
     headers: {

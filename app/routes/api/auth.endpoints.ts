@@ -17,8 +17,8 @@ import {
 import {
   createSession,
   issueRefreshToken,
+  revokeLogin,
   revokeRefreshToken,
-  revokeSession,
   rotateRefreshToken,
   SESSION_LIMITS,
 } from "~/domain/accounts/sessions.server";
@@ -120,7 +120,7 @@ export const endpoints = [
     access: "optional",
     responses: { 200: { description: "Signed out", schema: SuccessSchema } },
     async handler({ request, session }) {
-      if (session) await revokeSession(session.sessionId);
+      if (session) await revokeLogin(session.sessionId);
       const refresh = readCookie(request, cookieName(request, REFRESH_COOKIE));
       if (refresh) await revokeRefreshToken(refresh);
       const headers = new Headers();
