@@ -53,6 +53,15 @@ async function readJson(request: Request): Promise<{ ok: true; value: unknown } 
   }
 }
 
+/** Path parameters, decoded; null when one is not valid percent-encoded UTF-8 (`%E0%A4%A`). */
+function decodeParams(keys: string[], match: RegExpExecArray): Record<string, string> | null {
+  try {
+    return Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1] ?? "")]));
+  } catch {
+    return null;
+  }
+}
+
 export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (isAppError(error)) {
@@ -82,7 +91,8 @@ export async function dispatch(request: Request, routes: readonly Compiled[]): P
     if (!match) continue;
     pathMatched = true;
     if (endpoint.method !== method && !(method === "HEAD" && endpoint.method === "GET")) continue;
-    const params = Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1] ?? "")]));
+    const params = decodeParams(keys, match);
+    if (!params) return failure(400, "The path contains malformed percent-encoding.");
     try {
       if (BODY_METHODS.has(method) && isCrossSite(request)) {
         return failure(403, "Cross-site request refused.");
