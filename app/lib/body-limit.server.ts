@@ -17,6 +17,22 @@ function refusal(status: 400 | 413, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+/**
+ * Bodies over the cap are still read to the end (and thrown away, never kept or parsed) up to
+ * this size, so the answer does not come while the client is still sending: the local server's
+ * proxy (vite preview → miniflare) fails such a request with a 500 instead of passing the 413.
+ */
+const DRAIN_BYTES = 32 * 1024 * 1024; // 32 MiB
+
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, read: number) {
+  for (let size = read; size <= DRAIN_BYTES; ) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+  }
+  await reader.cancel();
+}
+
 /** Reads at most `limit` bytes; null when the body is longer. */
 async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const reader = body.getReader();
@@ -27,7 +43,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      await discard(reader, size);
       return null;
     }
     chunks.push(value);
@@ -54,7 +70,10 @@ export async function capFormBody(request: Request): Promise<Request | Response>
   }
   const limit = formLimit(url.pathname);
   const tooLarge = `Request body is too large (limit ${limit / 1024} KB).`;
-  if (Number(request.headers.get("Content-Length") ?? "0") > limit) return refusal(413, tooLarge);
+  if (Number(request.headers.get("Content-Length") ?? "0") > limit) {
+    await discard(request.body.getReader(), 0);
+    return refusal(413, tooLarge);
+  }
   const bytes = await readCapped(request.body, limit);
   if (!bytes) return refusal(413, tooLarge);
   const type = request.headers.get("Content-Type") ?? "";
