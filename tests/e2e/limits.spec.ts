@@ -29,6 +29,8 @@ async function freeSlots(request: APIRequestContext, count: number) {
 }
 
 test("the demo booking form says when this network booked too often, and stores nothing", async ({ page, request }) => {
+  // Reading the email log signs in as the admin (a deliberately slow password hash).
+  test.setTimeout(60_000);
   const address = randomAddress();
   const slots = await freeSlots(request, 4);
   for (const slot of slots.slice(0, 3)) {
@@ -93,16 +95,15 @@ test("the admin login says when this network failed too often, even with the rig
   // Each attempt costs a deliberately slow password hash (scrypt, 16 MiB).
   test.setTimeout(120_000);
   const address = randomAddress();
-  // 20 failed attempts from this network, against an address that has no account.
-  const failures = await Promise.all(
-    Array.from({ length: 20 }, (_, i) =>
-      request.post("/api/auth/login", {
-        headers: { "CF-Connecting-IP": address },
-        data: { email: "nobody@e2e.test", password: `wrong-password-${i}` },
-      }),
-    ),
-  );
-  expect(failures.map((r) => r.status())).toEqual(Array(20).fill(401));
+  // 20 failed attempts from this network, against an address that has no account. One at a
+  // time: 20 parallel 16 MiB hashes in one local isolate would test its memory, not the limit.
+  for (let i = 0; i < 20; i++) {
+    const response = await request.post("/api/auth/login", {
+      headers: { "CF-Connecting-IP": address },
+      data: { email: "nobody@e2e.test", password: `wrong-password-${i}` },
+    });
+    expect(response.status()).toBe(401);
+  }
   const refused = await request.post("/api/auth/login", {
     headers: { "CF-Connecting-IP": address },
     data: { email: "nobody@e2e.test", password: "wrong-password-x" },
@@ -118,7 +119,7 @@ test("the admin login says when this network failed too often, even with the rig
   await expect(page.getByTestId("auth-error")).toHaveText(
     "Too many requests from your network. Please try again in 15 minutes.",
   );
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin(?:\?index)?$/);
 });
 
 test("oversized form posts get a 413 and cross-site resource posts a 403", async ({ request }) => {
