@@ -72,7 +72,8 @@ describe("resource-route actions refuse cross-site posts", () => {
         "/app/routes/resources/theme.ts",
       ]),
     );
-  });
+    // The first call transforms every route module (and the code they import).
+  }, 120_000);
 
   it.each([
     ["Origin", { Origin: "https://evil.example" }],
