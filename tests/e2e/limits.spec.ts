@@ -142,3 +142,19 @@ test("oversized form posts get a 413 and cross-site resource posts a 403", async
   expect(malformed.status()).toBe(400);
   expect((await malformed.json()).success).toBe(false);
 });
+
+test("same-site resource posts still work", async ({ request, baseURL }) => {
+  const form = await request.post("/resources/theme", {
+    headers: { Origin: baseURL!, "Sec-Fetch-Site": "same-origin" },
+    form: { theme: "dark", returnTo: "/pricing?from=toggle" },
+    maxRedirects: 0,
+  });
+  expect(form.status()).toBe(303);
+  expect(form.headers().location).toBe("/pricing?from=toggle");
+  const json = await request.post("/resources/theme", {
+    headers: { Origin: baseURL!, "Sec-Fetch-Site": "same-origin" },
+    data: { theme: "light" },
+  });
+  expect(json.status()).toBe(200);
+  expect(json.headers()["set-cookie"]).toMatch(/flowlane_theme=/);
+});

@@ -24,6 +24,10 @@ import { wizardState } from "./wizard.server";
 
 const CALLBACK_FAILED = "Failed to submit your request. Please try again.";
 
+/** The header of a 429 (limits per client address, decision 014). */
+const retryAfter = (seconds: number | undefined) =>
+  seconds === undefined ? undefined : { "Retry-After": String(seconds) };
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const canonical = canonicalUrl(request.url, config().SITE_URL);
@@ -90,9 +94,6 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
 }
-
-const retryAfter = (seconds: number | undefined) =>
-  seconds === undefined ? undefined : { "Retry-After": String(seconds) };
 
 /** React Router skips revalidation after a 4xx action; a 409 means the slots changed, so reload them. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
