@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { withDbSession } from "~/db/client.server";
+import { capFormBody } from "~/lib/body-limit.server";
 import { requestContext } from "~/lib/context";
 import { serveThroughEdgeCache } from "~/lib/edge-cache.server";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
@@ -38,9 +39,18 @@ function internalError(error: unknown) {
 }
 
 /** The page or API answer: from the edge cache when it may (public pages), else rendered. */
-async function handle(request: Request, ctx: ExecutionContext) {
+async function handle(incoming: Request, ctx: ExecutionContext) {
   const started = performance.now();
   const nonce = createNonce();
+  // Form bodies are capped before anything parses them (decision 014).
+  const request = await capFormBody(incoming);
+  if (request instanceof Response) {
+    return withSecurityHeaders(request, {
+      nonce,
+      isDev: import.meta.env.DEV,
+      authenticated: carriesCredentials(incoming),
+    });
+  }
   const render = () => {
     const context = new RouterContextProvider();
     context.set(requestContext, { nonce, ctx });

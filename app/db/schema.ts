@@ -486,6 +486,22 @@ export const newsletterSubscribers = sqliteTable(
   ],
 );
 
+/**
+ * Limits per client address (decision 014): one row per (bucket, address), counting hits in a
+ * window that opens at the first hit. The CHECK makes an over-limit hit abort the batch it is
+ * in, so a refused booking or callback stores nothing and queues no email.
+ */
+export const clientLimits = sqliteTable(
+  "client_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+    hits: integer("hits").notNull(),
+    maxHits: integer("max_hits").notNull(),
+  },
+  (t) => [index("client_limits_window_idx").on(t.windowStart), check("client_limits_within", sql`hits <= max_hits`)],
+);
+
 export type Admin = typeof admins.$inferSelect;
 export type Meeting = typeof meetings.$inferSelect;
 export type CallbackRequest = typeof callbackRequests.$inferSelect;

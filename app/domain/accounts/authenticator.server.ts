@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Admin } from "~/db/schema";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { AppError } from "~/lib/errors";
 import { verifyLogin } from "./accounts.server";
 import { LoginSchema } from "./schemas";
@@ -10,14 +11,16 @@ import { LoginSchema } from "./schemas";
 export const authenticator = new Authenticator<Admin>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const submission = parseWithZod(form, { schema: LoginSchema });
     if (submission.status !== "success") {
       const errors = submission.error ?? {};
       const first = Object.values(errors).flat().find(Boolean);
       throw new AppError(400, first ?? "Email and password are required.");
     }
-    return verifyLogin(submission.value.email, submission.value.password);
+    const { email, password } = submission.value;
+    // Failed logins count against the client's address too (decision 014).
+    return withClientLimit("auth", request, () => verifyLogin(email, password), { refundOnSuccess: true });
   }),
   "form",
 );

@@ -1,6 +1,7 @@
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
+import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
@@ -20,4 +21,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "purge-emails", run: purgeOldEmails },
   { name: "meeting-reminders", run: (now) => sendMeetingReminders(now) },
   { name: "purge-2fa-challenges", run: purgeChallenges },
+  { name: "purge-client-limits", run: purgeClientLimits },
 ];

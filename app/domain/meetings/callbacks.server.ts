@@ -4,6 +4,7 @@ import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type CallbackRequest, callbackRequests } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { companySizeLabel } from "~/domain/subscriptions/schemas";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
@@ -14,11 +15,12 @@ import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./sc
 
 /**
  * Stores a callback request (the original product only logged it) and notifies the sales
- * inbox in the same batch. A filled honeypot stores and sends nothing.
+ * inbox in the same batch, with the hit on the client's callback limit (decision 014): over it,
+ * the batch aborts. A filled honeypot stores and sends nothing.
  */
 export async function requestCallback(
   input: CallbackInput,
-  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+  { now = new Date(), siteUrl, clientAddress = null }: { now?: Date; siteUrl: string; clientAddress?: string | null },
 ): Promise<CallbackRequest> {
   const callback: CallbackRequest = {
     id: crypto.randomUUID(),
@@ -36,7 +38,16 @@ export async function requestCallback(
   if (input[HONEYPOT_FIELD]) return callback;
   const email = salesCallbackNotice(callback, siteUrl);
   const client = db();
-  await client.batch([client.insert(callbackRequests).values(callback), emailStatement(email)]);
+  try {
+    await client.batch([
+      client.insert(callbackRequests).values(callback),
+      ...(clientAddress ? [limitHitStatement("callback", clientAddress, now)] : []),
+      emailStatement(email),
+    ]);
+  } catch (error) {
+    if (clientAddress && isLimitRefusal(error)) throw await limitError("callback", clientAddress, now);
+    throw error;
+  }
   deliverSoon([email.idempotencyKey]);
   return callback;
 }

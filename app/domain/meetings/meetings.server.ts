@@ -13,6 +13,7 @@ import {
 } from "~/domain/calendar/availability";
 import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import {
@@ -50,11 +51,13 @@ export const fieldError = (field: string, message: string) =>
  * Books a demo (spec §3 "Meeting booking"). The slot is claimed by the INSERT itself: the
  * partial UNIQUE index on (date, time_slot) for scheduled/confirmed meetings lets exactly
  * one of any number of simultaneous bookings through; the others get a 409. The emails are
- * written in the same batch, so they exist exactly when the meeting does.
+ * written in the same batch, so they exist exactly when the meeting does. So is the hit on the
+ * client's booking limit (`clientAddress`, decision 014): over it, the batch aborts and nothing
+ * is stored or sent.
  */
 export async function bookMeeting(
   input: BookingInput,
-  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+  { now = new Date(), siteUrl, clientAddress = null }: { now?: Date; siteUrl: string; clientAddress?: string | null },
 ): Promise<Meeting & { manageToken: string }> {
   const rules = bookingRules();
   const honeypot = Boolean(input[HONEYPOT_FIELD]);
@@ -94,10 +97,16 @@ export async function bookMeeting(
   ];
   const client = db();
   try {
-    await client.batch([client.insert(meetings).values(meeting), link.statement, ...emails.map(emailStatement)]);
+    await client.batch([
+      client.insert(meetings).values(meeting),
+      link.statement,
+      ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
+      ...emails.map(emailStatement),
+    ]);
     forgetHeldSlots(meeting.date);
   } catch (error) {
     forgetHeldSlots(meeting.date);
+    if (clientAddress && isLimitRefusal(error)) throw await limitError("booking", clientAddress, now);
     const failure = constraintFailure(error);
     if (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure)) {
       throw new AppError(409, BOOKING_MESSAGES.slotTaken, {

@@ -9,9 +9,10 @@ import { registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
 import { requestCountry } from "~/domain/accounts/session-list.server";
-import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
+import { createSession, revokeSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
 import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
-import { requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { getSession, requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { serializeCookie } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
@@ -36,6 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 async function signIn(request: Request, adminId: string, to: string) {
+  // The cookie this login replaces: its session ends on the server, not only in the browser.
+  const previous = await getSession(request);
+  if (previous) await revokeSession(previous.sessionId);
   const userAgent = request.headers.get("User-Agent");
   const session = await createSession(adminId, "browser", { userAgent, country: requestCountry(request) });
   return redirect(to, {
@@ -56,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
       }
-      const admin = await registerAdmin(submission.value);
+      const admin = await withClientLimit("auth", request, () => registerAdmin(submission.value));
       return signIn(request, admin.id, "/admin/pending");
     }
     const admin = await authenticator.authenticate("form", request);

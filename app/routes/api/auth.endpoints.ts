@@ -19,12 +19,13 @@ import { requestCountry } from "~/domain/accounts/session-list.server";
 import {
   createSession,
   issueRefreshToken,
+  revokeLogin,
   revokeRefreshToken,
-  revokeSession,
   rotateRefreshToken,
   SESSION_LIMITS,
 } from "~/domain/accounts/sessions.server";
 import { createChallenge, isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/auth.server";
@@ -96,7 +97,9 @@ export const endpoints = [
       ...pickErrors(400, 401, 403, 429),
     },
     async handler({ request, body }) {
-      const admin = await verifyLogin(body.email, body.password);
+      const admin = await withClientLimit("auth", request, () => verifyLogin(body.email, body.password), {
+        refundOnSuccess: true,
+      });
       // Two-factor accounts get no token yet: the code goes to POST /api/auth/2fa/verify.
       if (admin.status === "active" && (await isTwoFactorEnabled(admin.id))) {
         return { success: true, data: { twoFactorRequired: true, challengeToken: await createChallenge(admin.id) } };
@@ -116,10 +119,10 @@ export const endpoints = [
         description: "Registered, waiting for approval",
         schema: successWith(z.object({ user: AdminProfileSchema, message: z.string() })),
       },
-      ...pickErrors(400, 409),
+      ...pickErrors(400, 409, 429),
     },
-    async handler({ body }) {
-      const admin = await registerAdmin(body);
+    async handler({ request, body }) {
+      const admin = await withClientLimit("auth", request, () => registerAdmin(body));
       return Response.json(
         {
           success: true,
@@ -140,7 +143,7 @@ export const endpoints = [
     access: "optional",
     responses: { 200: { description: "Signed out", schema: SuccessSchema } },
     async handler({ request, session }) {
-      if (session) await revokeSession(session.sessionId);
+      if (session) await revokeLogin(session.sessionId);
       const refresh = readCookie(request, cookieName(request, REFRESH_COOKIE));
       if (refresh) await revokeRefreshToken(refresh);
       const headers = new Headers();

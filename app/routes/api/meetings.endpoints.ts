@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import {
   bookMeeting,
   listMeetings,
@@ -29,10 +30,13 @@ export const endpoints = [
     body: BookingSchema,
     responses: {
       201: { description: "Booked (status scheduled, waiting for approval)", schema: successWith(MeetingJsonSchema) },
-      ...pickErrors(400, 409),
+      ...pickErrors(400, 409, 429),
     },
     async handler({ request, body }) {
-      const meeting = await bookMeeting(body, { siteUrl: siteOrigin(request.url) });
+      const meeting = await bookMeeting(body, {
+        siteUrl: siteOrigin(request.url),
+        clientAddress: clientAddress(request),
+      });
       return Response.json({ success: true, data: toMeetingJson(meeting) }, { status: 201 });
     },
   }),
