@@ -124,3 +124,21 @@ export const BlogPostSchema = z.object({
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });
+
+/** GET /api/blogs: `page` from 1, `limit` 1–100 (default 20); a page past the last is empty. */
+export const BLOG_API_DEFAULT_LIMIT = 20;
+export const BLOG_API_MAX_LIMIT = 100;
+export const BlogListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .max(100_000, "page is out of range")
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}` })
+    .int(`limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}`)
+    .min(1, `limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}`)
+    .max(BLOG_API_MAX_LIMIT, `limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}`)
+    .default(BLOG_API_DEFAULT_LIMIT),
+});
