@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ne, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
@@ -123,13 +123,24 @@ export async function apiPostsPage({ admin, page, limit }: { admin: boolean; pag
   return { posts: rows, total: totals[0]?.n ?? 0 };
 }
 
-/** Ids and change dates of published posts (the sitemap). */
-export async function listPublishedPostRefs() {
+/** How many posts are published (the sitemap index counts its post files from it). */
+export async function publishedPostCount() {
+  const row = await db().select({ n: count() }).from(blogPosts).where(eq(blogPosts.status, "published")).get();
+  return row?.n ?? 0;
+}
+
+/**
+ * One sitemap file's worth of published posts: ids and change dates only, OLDEST first, so a
+ * new post lands in the last file and the earlier files stay the same for crawlers.
+ */
+export async function publishedPostRefsPage({ page, limit }: { page: number; limit: number }) {
   return db()
     .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(eq(blogPosts.status, "published"))
-    .orderBy(...newestFirst)
+    .orderBy(asc(blogPosts.publishedAt), asc(blogPosts.createdAt), asc(blogPosts.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
     .all();
 }
 

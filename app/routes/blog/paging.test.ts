@@ -1,9 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
+import { SITEMAP_POSTS_PER_FILE } from "~/lib/sitemap.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { loader as adminLoader } from "../admin/dashboard/blog";
+import { loader as sitemapLoader } from "../resources/sitemap";
+import { loader as sitemapPagesLoader } from "../resources/sitemap-pages";
+import { loader as sitemapPostsLoader } from "../resources/sitemap-posts";
 import { loader as blogLoader } from "./index";
 import { loader as rssLoader } from "./rss";
 
@@ -153,5 +157,38 @@ describe("RSS", () => {
     expect(xml.match(/<item>/g)).toHaveLength(50);
     expect(xml).toContain("/blog/more-39");
     expect(xml).not.toContain("/blog/d-");
+  });
+});
+
+describe("sitemap", () => {
+  const get = async (loader: (args: never) => unknown, url: string, params: Record<string, string> = {}) =>
+    (await loader({ request: new Request(`${ORIGIN}${url}`), params, context: {} } as never)) as Response;
+
+  it("is an index of the pages file and bounded post files, oldest posts first; past the last file is 404", async () => {
+    // 30 + 40 published so far in this file; add enough for a second post file.
+    await addPosts("bulk", SITEMAP_POSTS_PER_FILE);
+    const index = await (await get(sitemapLoader, "/sitemap.xml")).text();
+    expect(index).toContain("<sitemapindex");
+    expect(index).toContain(`<loc>${ORIGIN}/sitemap/pages.xml</loc>`);
+    expect(index).toContain(`<loc>${ORIGIN}/sitemap/posts/1.xml</loc>`);
+    expect(index).toContain(`<loc>${ORIGIN}/sitemap/posts/2.xml</loc>`);
+    expect(index).not.toContain("/sitemap/posts/3.xml");
+
+    const pages = await (await get(sitemapPagesLoader, "/sitemap/pages.xml")).text();
+    expect(pages).toContain(`<loc>${ORIGIN}/pricing</loc>`);
+    expect(pages).toContain(`<loc>${ORIGIN}/blog</loc>`);
+
+    const first = await (await get(sitemapPostsLoader, "/sitemap/posts/1.xml", { file: "1.xml" })).text();
+    expect(first.match(/<url>/g)).toHaveLength(SITEMAP_POSTS_PER_FILE);
+    expect(first).toContain(`<loc>${ORIGIN}/blog/p-0</loc>`);
+    expect(first).not.toContain("/blog/d-");
+    const second = await (await get(sitemapPostsLoader, "/sitemap/posts/2.xml", { file: "2.xml" })).text();
+    expect(second.match(/<url>/g)).toHaveLength(70);
+    expect(second).toContain(`<loc>${ORIGIN}/blog/bulk-${SITEMAP_POSTS_PER_FILE - 1}</loc>`);
+    expect(second.length).toBeLessThan(300 * 1024);
+
+    for (const file of ["3.xml", "0.xml", "x.xml", "1", "01.xml"]) {
+      expect((await get(sitemapPostsLoader, `/sitemap/posts/${file}`, { file })).status, file).toBe(404);
+    }
   });
 });
