@@ -114,7 +114,7 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
           q={q}
           hrefFor={hrefFor}
           searchId="blog-search"
-          searchLabel="Search by title or author"
+          searchLabel="Search posts"
         />
       </div>
 
