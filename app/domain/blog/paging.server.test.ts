@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
-import { adminPostsPage, apiPostsPage, BLOG_PAGE_SIZE, publishedPostsPage } from "./posts.server";
+import {
+  adminPostsPage,
+  apiPostsPage,
+  BLOG_PAGE_SIZE,
+  publishedPostsPage,
+  RELATED_CANDIDATES,
+  relatedPosts,
+} from "./posts.server";
 
 const MINUTE = 60_000;
 const base = Date.UTC(2031, 0, 1);
@@ -92,5 +99,27 @@ describe("apiPostsPage", () => {
     expect(admin.total).toBeGreaterThan(visitor.total);
     expect(ids(admin.posts)).toContain("api-d-1");
     expect((await apiPostsPage({ admin: true, page: 1, limit: 1 })).posts).toHaveLength(1);
+  });
+});
+
+describe("relatedPosts at scale", () => {
+  it("looks only among the RELATED_CANDIDATES newest published posts", async () => {
+    // An old post sharing the tag, then more than RELATED_CANDIDATES newer posts without it.
+    await db()
+      .insert(blogPosts)
+      .values({
+        id: "old-shared",
+        title: "Old",
+        content: "Body",
+        contentHtml: "<p>Body</p>",
+        excerpt: "E",
+        author: "A",
+        tags: ["Rare-Tag"],
+        status: "published",
+        publishedAt: new Date(base - 365 * 24 * 60 * MINUTE),
+      });
+    expect(ids(await relatedPosts({ id: "x", tags: ["rare-tag"] }))).toEqual(["old-shared"]);
+    await addPosts("newer", RELATED_CANDIDATES + 1);
+    expect(await relatedPosts({ id: "x", tags: ["rare-tag"] })).toEqual([]);
   });
 });
