@@ -11,9 +11,7 @@ export const BLOG_LIMITS = {
   tag: 40,
 } as const;
 
-export const SAVE_FAILED = "Failed to save blog post. Please try again.";
-export const DELETE_FAILED = "Failed to delete blog post. Please try again.";
-export const POST_NOT_FOUND = "Blog post not found";
+export { DELETE_FAILED, POST_NOT_FOUND, SAVE_FAILED } from "./messages";
 
 const required = (label: string, max: number) =>
   z
