@@ -77,6 +77,7 @@ type NetworkItem = { url: string; resourceType?: string; mimeType?: string };
 // Lighthouse's result object, reduced to what is read here.
 type Lhr = {
   environment: { benchmarkIndex: number };
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
@@ -87,7 +88,7 @@ type Lhr = {
 if (!process.env.SKIP_BUILD) run("react-router", ["build"]);
 const chromePath = findChromium();
 if (!chromePath) throw new Error("No Chromium found (set CHROMIUM_PATH).");
-const server = await serveBuild("pages");
+const server = await serveBuild("pages", { seed: true });
 const proxy = await compressingProxy(server.origin);
 
 type Settings = { cpuSlowdownMultiplier?: number };
@@ -163,7 +164,10 @@ try {
           tbt: numeric(lhr, "total-blocking-time"),
           si: numeric(lhr, "speed-index"),
           failedAudits,
-          browserIssues: browserIssues(lhr),
+          browserIssues: [
+            ...(lhr.runtimeError ? [`Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+            ...browserIssues(lhr),
+          ],
           redirectMs: numeric(lhr, "redirects") || 0,
         },
       });
