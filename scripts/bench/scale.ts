@@ -332,7 +332,9 @@ if (process.env.BENCH_REBUILD || !existsSync(GROWN_MARK)) {
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dirs.large], { env: { CI: "true" } });
 }
 
-const [small, large] = await Promise.all([serve(dirs.small), serve(dirs.large)]);
+// One after the other: two workerd processes starting at once can race for the same inspector port.
+const small = await serve(dirs.small);
+const large = await serve(dirs.large);
 const tokens = { small: await signIn(small.origin), large: await signIn(large.origin) };
 const published = {
   small: ((await (await fetch(`${small.origin}/api/blogs?limit=1`)).json()) as { pagination: { totalItems: number } })
