@@ -1,3 +1,5 @@
+// First: configures zod before any module that builds a schema runs (see the file).
+import "~/lib/zod-csp";
 import {
   isRouteErrorResponse,
   Links,

@@ -61,6 +61,9 @@ describe("containsAny and newestFirstPage", () => {
     // Longer than D1's 50-byte LIKE cap, other scripts, emoji, quotes, NUL: a result, not an error.
     expect(await search("a".repeat(100))).toEqual([]);
     expect(await search("कव्या मेनन 😀 'x\" \\ %_ \u0000")).toEqual([]);
+    // Past D1's 50-byte LIKE pattern cap: instr has none.
+    expect(await search("Ä".repeat(60))).toEqual([]);
+    expect(await search(`${"Acme 100% Ltd".repeat(5)}`)).toEqual([]);
 
     const first = await newestFirstPage(callbackRequests, ours, { page: 1, limit: 3 });
     expect(first.total).toBe(4);

@@ -244,6 +244,11 @@ export const blogPosts = sqliteTable(
   (t) => [
     index("blog_posts_status_idx").on(t.status, t.publishedAt),
     index("blog_posts_created_idx").on(t.createdAt),
+    // The exact orders of the paged lists (read backwards for newest first), so a page deep in
+    // the list steps over index entries only and no list is sorted per request (decision 016).
+    index("blog_posts_published_order_idx").on(t.status, t.publishedAt, t.createdAt, t.id),
+    index("blog_posts_changed_order_idx").on(t.updatedAt, t.createdAt, t.id),
+    index("blog_posts_status_changed_idx").on(t.status, t.updatedAt, t.createdAt, t.id),
     check("blog_posts_status_check", inList("status", BLOG_STATUSES)),
     check("blog_posts_tags_json", sql`json_valid(tags) AND json_type(tags) = 'array'`),
   ],

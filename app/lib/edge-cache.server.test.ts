@@ -91,7 +91,14 @@ describe("edge cache: hit and miss", () => {
     expect((await get("/blog")).status).toBe("MISS");
     expect((await get("/blog?page=2")).status).toBe("MISS");
     expect((await get("/blog?page=2")).status).toBe("HIT");
-    for (const path of ["/blog/some-post", "/blog/rss.xml", "/sitemap.xml", "/what-is-flowlane"]) {
+    for (const path of [
+      "/blog/some-post",
+      "/blog/rss.xml",
+      "/sitemap.xml",
+      "/sitemap/pages.xml",
+      "/sitemap/posts/1.xml",
+      "/what-is-flowlane",
+    ]) {
       expect(pageKind(path)).not.toBeNull();
     }
     for (const path of ["/demo", "/free-trial", "/admin", "/api/blogs", "/blog/a/b", "/pricing.data"]) {
@@ -186,7 +193,7 @@ describe("edge cache: blog writes make the blog pages fresh at once", () => {
   });
 
   it("publishing, editing and deleting a post each change the key of the list, articles, feed and sitemap", async () => {
-    const paths = ["/blog", "/blog?page=2", "/blog/any-post", "/blog/rss.xml", "/sitemap.xml"];
+    const paths = ["/blog", "/blog?page=2", "/blog/any-post", "/blog/rss.xml", "/sitemap.xml", "/sitemap/posts/1.xml"];
     for (const path of paths) await get(path);
     for (const path of paths) expect((await get(path)).status, path).toBe("HIT");
 

@@ -44,7 +44,8 @@ const EDGE_TTL = 3600; // seconds
 /** Which pages go through the edge cache, and how; null for everything else. */
 export function pageKind(pathname: string): PageKind | null {
   if (MARKETING_PATHS.has(pathname)) return HTML;
-  if (pathname === "/blog/rss.xml" || pathname === "/sitemap.xml") return BLOG_XML;
+  if (pathname === "/blog/rss.xml" || pathname === "/sitemap.xml" || pathname === "/sitemap/pages.xml") return BLOG_XML;
+  if (/^\/sitemap\/posts\/[^/]+$/.test(pathname)) return BLOG_XML;
   if (pathname === "/blog" || /^\/blog\/[^/]+$/.test(pathname)) return BLOG_HTML;
   return null;
 }

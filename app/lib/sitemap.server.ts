@@ -2,7 +2,10 @@ import { BRAND } from "./brand";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 
-/** Public pages of the site (the blog adds its posts in the sitemap route). */
+/** Posts per sitemap file: ~110 bytes each, so a file stays near 110 KB (the protocol allows 50,000). */
+export const SITEMAP_POSTS_PER_FILE = 1000;
+
+/** Public pages of the site (the blog's posts are listed in their own sitemap files). */
 export const STATIC_PAGES: SitemapEntry[] = [
   "/",
   "/custom-workflows",
@@ -30,3 +33,20 @@ export function renderSitemap(origin: string, entries: SitemapEntry[]) {
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
+
+/** The sitemap index (/sitemap.xml): one entry per sitemap file. */
+export function renderSitemapIndex(origin: string, paths: string[]) {
+  const entries = paths.map((path) => `  <sitemap><loc>${escapeXml(`${origin}${path}`)}</loc></sitemap>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</sitemapindex>\n`;
+}
+
+/** The files /sitemap.xml lists: the pages, then the posts in files of SITEMAP_POSTS_PER_FILE. */
+export function sitemapFiles(publishedPosts: number) {
+  const postFiles = Math.ceil(publishedPosts / SITEMAP_POSTS_PER_FILE);
+  return ["/sitemap/pages.xml", ...Array.from({ length: postFiles }, (_, i) => `/sitemap/posts/${i + 1}.xml`)];
+}
+
+export const xmlHeaders = {
+  "Content-Type": "application/xml; charset=utf-8",
+  "Cache-Control": "public, max-age=600",
+};

@@ -10,24 +10,29 @@ import { compressingProxy, serveBuild } from "./serve.ts";
 
 /**
  * `npm run bench:pages`: builds, serves the production build locally behind a gzip proxy (the
- * edge compresses; `vite preview` does not) and runs Lighthouse (mobile emulation, simulated
- * slow 4G — Lighthouse's defaults) on the main marketing pages, then prints the scores and the
- * gzip sizes of what `/` loads.
+ * edge compresses; `vite preview` does not) and runs Lighthouse with its DEFAULT mobile settings
+ * (emulated Moto G Power, simulated slow 4G, 4x CPU slowdown) on the main public pages: /,
+ * /pricing, /demo, /free-trial, /blog and an article. Then it prints the scores and the gzip
+ * sizes of what `/` loads.
  *
- * CPU throttling is calibrated: Lighthouse's 4x slowdown emulates a low-tier phone (benchmark
- * index ~264, a Moto G Power) on a desktop-class machine (index ~1000+). On a slower or busy
- * machine 4x would emulate a far slower phone, so the multiplier is index / 264, between 1 and 4
- * (on a fast machine this is exactly Lighthouse's default). BENCH_CPU_MULTIPLIER=4 forces it.
+ * The scores are the default-throttling figures. With BENCH_CALIBRATED=1 each page is also
+ * run at a calibrated slowdown and printed beside them: 4x emulates a low-tier phone (benchmark
+ * index ~264) on a desktop-class machine (index ~1000+); on a slower or busy machine 4x emulates
+ * a far slower phone, so the calibrated multiplier is index / 264, between 1 and 4.
+ * BENCH_CPU_MULTIPLIER sets that multiplier by hand.
  *
  * BENCH_RUNS (default 3) runs per page, the median by performance is kept.
- * SKIP_BUILD=1 reuses the last build. Exits 1 when a budget is missed.
+ * SKIP_BUILD=1 reuses the last build. BENCH_PAGES=/demo,/blog runs only those pages.
+ * Exits 1 when a budget is missed.
  */
-const PAGES = ["/", "/pricing", "/custom-workflows", "/integration"];
+const ALL_PAGES = ["/", "/pricing", "/demo", "/free-trial", "/blog", "/blog/seed-post-approval-workflows"];
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : ALL_PAGES;
+const CALIBRATED = Boolean(process.env.BENCH_CALIBRATED || process.env.BENCH_CPU_MULTIPLIER);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUDGET = {
-  performance: 95,
+  performance: 98,
   accessibility: 100,
-  bestPractices: 95,
+  bestPractices: 100,
   seo: 100,
   cls: 0.05,
   homeJsKb: 140, // gzip
@@ -62,12 +67,17 @@ type Row = {
   tbt: number;
   si: number;
   failedAudits: string[];
+  /** Console errors and browser issues (such as a Content-Security-Policy report), if any. */
+  browserIssues: string[];
   redirectMs: number;
+  /** Performance at the calibrated CPU slowdown (BENCH_CALIBRATED=1 only). */
+  calibratedPerformance?: number;
 };
 type NetworkItem = { url: string; resourceType?: string; mimeType?: string };
 // Lighthouse's result object, reduced to what is read here.
 type Lhr = {
   environment: { benchmarkIndex: number };
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
@@ -78,7 +88,7 @@ type Lhr = {
 if (!process.env.SKIP_BUILD) run("react-router", ["build"]);
 const chromePath = findChromium();
 if (!chromePath) throw new Error("No Chromium found (set CHROMIUM_PATH).");
-const server = await serveBuild("pages");
+const server = await serveBuild("pages", { seed: true });
 const proxy = await compressingProxy(server.origin);
 
 type Settings = { cpuSlowdownMultiplier?: number };
@@ -109,9 +119,22 @@ async function audit(url: string, settings: Settings = {}) {
 // A warm-up run (discarded) compiles the Worker's routes and measures this machine's speed.
 const warmup = await audit(`${proxy.origin}/`);
 const benchmarkIndex = warmup.environment.benchmarkIndex;
-const cpuMultiplier = process.env.BENCH_CPU_MULTIPLIER
+const calibratedMultiplier = process.env.BENCH_CPU_MULTIPLIER
   ? Number(process.env.BENCH_CPU_MULTIPLIER)
   : Math.round(Math.min(4, Math.max(1, benchmarkIndex / LOW_TIER_INDEX)) * 10) / 10;
+
+/** What best-practices counts against a page: console errors and DevTools issues, as text. */
+function browserIssues(lhr: Lhr) {
+  const items = (id: string) => (lhr.audits[id]?.details?.items ?? []) as Record<string, unknown>[];
+  const consoleErrors = items("errors-in-console").map((item) => `console: ${String(item.description ?? "")}`);
+  const issues = items("inspector-issues").flatMap((item) => {
+    const subItems = (item.subItems as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+    return subItems.length
+      ? subItems.map((sub) => `issue ${String(item.issueType ?? "")}: ${JSON.stringify(sub).slice(0, 300)}`)
+      : [`issue ${String(item.issueType ?? "")}`];
+  });
+  return [...consoleErrors, ...issues];
+}
 
 const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -122,7 +145,8 @@ try {
   for (const page of PAGES) {
     const runs: { row: Row; lhr: Lhr }[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const lhr = await audit(`${proxy.origin}${page}`, { cpuSlowdownMultiplier: cpuMultiplier });
+      // Lighthouse's own default throttling (4x CPU): these are the figures that count.
+      const lhr = await audit(`${proxy.origin}${page}`);
       const failedAudits = Object.entries(lhr.audits)
         .filter(([, result]) => result.scoreDisplayMode === "binary" && result.score === 0)
         .map(([id]) => id);
@@ -140,12 +164,24 @@ try {
           tbt: numeric(lhr, "total-blocking-time"),
           si: numeric(lhr, "speed-index"),
           failedAudits,
+          browserIssues: [
+            ...(lhr.runtimeError ? [`Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+            ...browserIssues(lhr),
+          ],
           redirectMs: numeric(lhr, "redirects") || 0,
         },
       });
     }
     runs.sort((a, b) => a.row.performance - b.row.performance);
     const median = runs[Math.floor(runs.length / 2)]!;
+    if (CALIBRATED) {
+      const calibrated: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const lhr = await audit(`${proxy.origin}${page}`, { cpuSlowdownMultiplier: calibratedMultiplier });
+        calibrated.push(score(lhr, "performance"));
+      }
+      median.row.calibratedPerformance = calibrated.sort((a, b) => a - b)[Math.floor(calibrated.length / 2)];
+    }
     rows.push(median.row);
     if (page === "/") homeNetwork = (median.lhr.audits["network-requests"]?.details?.items ?? []) as NetworkItem[];
   }
@@ -189,17 +225,22 @@ server.stop();
 const kb = (bytes: number) => bytes / 1024;
 const pad = (value: string | number, width: number) => String(value).padStart(width);
 console.log(
-  `\nLighthouse ${LIGHTHOUSE_VERSION}, mobile emulation, simulated slow 4G, CPU slowdown ${cpuMultiplier}x ` +
-    `(benchmark index ${Math.round(benchmarkIndex)}), median of ${RUNS} run(s) per page, served gzip\n`,
+  `\nLighthouse ${LIGHTHOUSE_VERSION} defaults: mobile emulation, simulated slow 4G, CPU slowdown 4x ` +
+    `(this machine's benchmark index ${Math.round(benchmarkIndex)}), median of ${RUNS} run(s) per page, served gzip` +
+    (CALIBRATED
+      ? `; "cal." = performance at a calibrated ${calibratedMultiplier}x slowdown, for comparison only`
+      : "") +
+    "\n",
 );
 console.log(
-  `${"page".padEnd(18)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 6)}${pad("seo", 6)}${pad("CLS", 8)}${pad("FCP", 9)}${pad("LCP", 9)}${pad("TBT", 9)}${pad("SI", 9)}`,
+  `${"page".padEnd(18)}${pad("perf", 6)}${CALIBRATED ? pad("cal.", 6) : ""}${pad("a11y", 6)}${pad("bp", 6)}${pad("seo", 6)}${pad("CLS", 8)}${pad("FCP", 9)}${pad("LCP", 9)}${pad("TBT", 9)}${pad("SI", 9)}`,
 );
 for (const row of rows) {
   console.log(
-    `${row.page.padEnd(18)}${pad(row.performance, 6)}${pad(row.accessibility, 6)}${pad(row.bestPractices, 6)}${pad(row.seo, 6)}${pad(row.cls.toFixed(3), 8)}${pad(`${Math.round(row.fcp)} ms`, 9)}${pad(`${Math.round(row.lcp)} ms`, 9)}${pad(`${Math.round(row.tbt)} ms`, 9)}${pad(`${Math.round(row.si)} ms`, 9)}`,
+    `${row.page.slice(0, 17).padEnd(18)}${pad(row.performance, 6)}${CALIBRATED ? pad(row.calibratedPerformance ?? "", 6) : ""}${pad(row.accessibility, 6)}${pad(row.bestPractices, 6)}${pad(row.seo, 6)}${pad(row.cls.toFixed(3), 8)}${pad(`${Math.round(row.fcp)} ms`, 9)}${pad(`${Math.round(row.lcp)} ms`, 9)}${pad(`${Math.round(row.tbt)} ms`, 9)}${pad(`${Math.round(row.si)} ms`, 9)}`,
   );
   if (row.failedAudits.length) console.log(`${"".padEnd(18)}failed audits: ${row.failedAudits.join(", ")}`);
+  for (const issue of row.browserIssues) console.log(`${"".padEnd(18)}${issue}`);
   if (row.redirectMs > 0) {
     console.log(
       `${"".padEnd(18)}redirect or navigation restart: Lighthouse estimates ${Math.round(row.redirectMs)} ms`,
@@ -218,7 +259,9 @@ const misses = [
   ...rows.flatMap((row) => [
     row.performance < BUDGET.performance ? `${row.page} performance ${row.performance} < ${BUDGET.performance}` : "",
     row.accessibility < BUDGET.accessibility ? `${row.page} accessibility ${row.accessibility} < 100` : "",
-    row.bestPractices < BUDGET.bestPractices ? `${row.page} best practices ${row.bestPractices} < 95` : "",
+    row.bestPractices < BUDGET.bestPractices
+      ? `${row.page} best practices ${row.bestPractices} < ${BUDGET.bestPractices}`
+      : "",
     row.seo < BUDGET.seo ? `${row.page} SEO ${row.seo} < 100` : "",
     row.cls >= BUDGET.cls ? `${row.page} CLS ${row.cls.toFixed(3)} >= ${BUDGET.cls}` : "",
   ]),
@@ -235,7 +278,8 @@ writeFileSync(
       date: new Date().toISOString(),
       runs: RUNS,
       benchmarkIndex,
-      cpuMultiplier,
+      cpuMultiplier: 4,
+      calibratedMultiplier: CALIBRATED ? calibratedMultiplier : null,
       rows,
       files,
       jsBytes,

@@ -23,12 +23,18 @@ export function freePort(): Promise<number> {
 
 /**
  * Serves the production build (`vite preview`: workerd with the Cloudflare plugin) on a free
- * port, with its own freshly migrated local D1 so benchmarks never touch the dev database.
+ * port, with its own freshly migrated (and, with `seed`, seeded) local D1 so benchmarks never
+ * touch the dev database.
  */
-export async function serveBuild(name: string): Promise<{ origin: string; stop: () => void }> {
+export async function serveBuild(
+  name: string,
+  { seed = false }: { seed?: boolean } = {},
+): Promise<{ origin: string; stop: () => void }> {
   const persistDir = path.join(root, ".wrangler", `bench-${name}`);
   rmSync(persistDir, { recursive: true, force: true });
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], { env: { CI: "true" } });
+  // The demo content, for benchmarks of pages that show it (the blog and an article).
+  if (seed) run("tsx", ["seeds/seed.ts"], { env: { PERSIST_DIR: persistDir } });
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(

@@ -23,6 +23,35 @@ async function createViaApi(request: APIRequestContext, body: Record<string, unk
   return (await response.json()).data;
 }
 
+/** Every post link on /blog and its pages, in order (following Next), and the page each is on. */
+async function listedPosts(page: Page) {
+  const hrefs: string[] = [];
+  const pageOf = new Map<string, string>();
+  let url: string | null = "/blog";
+  while (url) {
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(200);
+    const links = await page
+      .locator("main article a[href^='/blog/']")
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""));
+    for (const href of links) {
+      if (!pageOf.has(href)) hrefs.push(href);
+      pageOf.set(href, url);
+    }
+    const next = page.locator("main a[rel='next']");
+    url = (await next.count()) > 0 ? await next.getAttribute("href") : null;
+  }
+  return { hrefs, pageOf };
+}
+
+/** Every post URL the sitemap lists: /sitemap.xml is an index of bounded files. */
+async function sitemapText(request: APIRequestContext) {
+  const index = await (await request.get("/sitemap.xml")).text();
+  const files = [...index.matchAll(/<loc>https?:\/\/[^/]+(\/sitemap\/posts\/\d+\.xml)<\/loc>/g)].map((m) => m[1]!);
+  const bodies = await Promise.all(files.map(async (file) => (await request.get(file)).text()));
+  return bodies.join("\n");
+}
+
 async function deleteViaApi(request: APIRequestContext, id: string) {
   const token = await adminToken(request);
   await request.delete(`/api/blogs/${id}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -63,17 +92,17 @@ test.describe("public blog with the seeded posts", () => {
       "seed-post-forms",
       "seed-post-security",
     ];
-    const hrefs = await page
-      .locator("main article a[href^='/blog/']")
-      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    // Other tests publish posts meanwhile, so the seeded ones may run onto later pages: read them all.
+    const { hrefs, pageOf } = await listedPosts(page);
     const positions = seeded.map((id) => hrefs.indexOf(`/blog/${id}`));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(hrefs).not.toContain("/blog/seed-post-draft-roadmap");
     expect(hrefs).not.toContain("/blog/seed-post-draft-case-study");
-    await expect(page.getByText("What is next for Flowlane")).toHaveCount(0);
 
     const guide = await apiPost(request, "seed-post-no-code-guide");
+    await page.goto(pageOf.get("/blog/seed-post-no-code-guide")!);
+    await expect(page.getByText("What is next for Flowlane")).toHaveCount(0);
     const card = page.locator("article").filter({ has: page.locator("a[href='/blog/seed-post-no-code-guide']") });
     await expect(card.getByTestId("post-date")).toHaveText(day(guide.publishedAt!, "MMM d, yyyy"));
     await expect(card.getByTestId("post-date")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
@@ -277,7 +306,7 @@ test.describe("Blog Management", () => {
     expect((await request.get(`/api/blogs/${id}`)).status()).toBe(404);
     expect(await (await request.get("/blog")).text()).not.toContain(title);
     expect(await (await request.get("/blog/rss.xml")).text()).not.toContain(title);
-    expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/blog/${id}`);
+    expect(await sitemapText(request)).not.toContain(`/blog/${id}`);
     const draftVisit = await request.get(`/blog/${id}`, { maxRedirects: 0 });
     expect(draftVisit.status()).toBe(302);
     expect(draftVisit.headers().location).toBe("/blog");
@@ -295,7 +324,7 @@ test.describe("Blog Management", () => {
     expect(published.publishedAt).toBeTruthy();
     expect(await (await request.get("/blog")).text()).toContain(title);
     expect(await (await request.get("/blog/rss.xml")).text()).toContain(`<title>${title}</title>`);
-    expect(await (await request.get("/sitemap.xml")).text()).toContain(`/blog/${id}</loc>`);
+    expect(await sitemapText(request)).toContain(`/blog/${id}</loc>`);
 
     // A second browser with no admin session, as a visitor sees the site.
     const visitorContext = await browser.newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled });
@@ -449,6 +478,65 @@ test.describe("Blog Management", () => {
     await page.waitForTimeout(500);
     expect(dialogs).toEqual([]);
     await deleteViaApi(request, post.id);
+  });
+});
+
+test.describe("blog paging", () => {
+  const created: string[] = [];
+  const run = unique();
+
+  test.beforeAll(async ({ request }) => {
+    // 13 fresh posts are the newest, so /blog has at least two pages whatever else exists.
+    for (let i = 0; i < 13; i++) {
+      const post = await createViaApi(request, {
+        title: `Paging ${run} ${i}`,
+        content: `Paging post ${i}.`,
+        excerpt: "A post that fills the list.",
+        author: "Page Tester",
+        tags: ["Paging"],
+        status: "published",
+      });
+      created.push(post.id);
+    }
+  });
+
+  test.afterAll(async ({ request }) => {
+    for (const id of created) await deleteViaApi(request, id);
+  });
+
+  test("12 posts a page; Next and Previous (rel links too) move between pages; the featured post is on page 1 only", async ({
+    page,
+  }) => {
+    await page.goto("/blog");
+    await expect(page.getByTestId("featured-post")).toBeVisible();
+    await expect(page.locator("main article")).toHaveCount(12);
+    await expect(page.locator("link[rel='next']")).toHaveAttribute("href", /\/blog\?page=2$/);
+    await expect(page.locator("link[rel='prev']")).toHaveCount(0);
+    const pager = page.getByRole("navigation", { name: "Blog pages" });
+    await expect(pager.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+
+    await pager.getByRole("link", { name: /Next/ }).click();
+    await expect(page).toHaveURL(/\/blog\?page=2$/);
+    await expect(page.getByRole("heading", { level: 2, name: /^Articles, page 2 of \d+$/ })).toBeVisible();
+    await expect(page.getByTestId("featured-post")).toHaveCount(0);
+    await expect(page.locator("link[rel='prev']")).toHaveAttribute("href", /\/blog$/);
+    await expect(pager.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+    // Other tests publish and delete posts meanwhile: check the shape, not which posts.
+    const onPage2 = await page.locator("main article").count();
+    expect(onPage2).toBeGreaterThanOrEqual(1);
+    expect(onPage2).toBeLessThanOrEqual(12);
+
+    await pager.getByRole("link", { name: /Previous/ }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByTestId("featured-post")).toBeVisible();
+  });
+
+  test("a page past the last is a 404 that links back to the blog", async ({ page }) => {
+    const response = await page.goto("/blog?page=99999");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page of the blog does not exist");
+    await page.getByRole("link", { name: "Back to Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
   });
 });
 

@@ -51,7 +51,10 @@ test.describe("marketing pages", () => {
     expect(robots).toContain("Disallow: /admin");
     expect(robots).toContain("Disallow: /api");
     expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
-    const sitemap = await (await request.get("/sitemap.xml")).text();
+    // /sitemap.xml is an index; the public pages are in its pages file.
+    const index = await (await request.get("/sitemap.xml")).text();
+    expect(index).toContain(`<loc>${baseURL}/sitemap/pages.xml</loc>`);
+    const sitemap = await (await request.get("/sitemap/pages.xml")).text();
     for (const path of [...MARKETING_PAGES.map((p) => p.path), "/free-trial", "/demo", "/blog"]) {
       expect(sitemap).toContain(`<loc>${baseURL}${path}</loc>`);
     }

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { POST_NOT_FOUND } from "~/domain/blog/schemas";
+import { POST_NOT_FOUND } from "~/domain/blog/messages";
 
 /** Error view of the Blog Management sub-pages: a missing post, or anything else. */
 export function AdminBlogError({ notFound = false }: { notFound?: boolean }) {

@@ -1,5 +1,3 @@
-import "./post-content.css";
-
 /**
  * The body of a post. `html` is always the sanitized output of `renderMarkdown`
  * (rehype-sanitize), never raw input, which is what makes setting it as HTML safe.

@@ -16,7 +16,7 @@ export function formatPostDate(date: Date, pattern: string, timeZone: string) {
 export const postDate = (post: Pick<BlogPost, "publishedAt" | "createdAt">) => post.publishedAt ?? post.createdAt;
 
 /** What a card in a list needs, with its date already formatted. */
-export function toCard(post: BlogPost, timeZone: string) {
+export function toCard(post: Omit<BlogPost, "content">, timeZone: string) {
   const date = postDate(post);
   return {
     id: post.id,

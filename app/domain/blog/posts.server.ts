@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
@@ -26,13 +26,123 @@ export async function listPublishedPosts(limit?: number) {
   return limit ? query.limit(limit).all() : query.all();
 }
 
-/** Ids and change dates of published posts (the sitemap). */
-export async function listPublishedPostRefs() {
+/** Spec §2 /blog: 12 cards a page (the featured article is the first card of page 1). */
+export const BLOG_PAGE_SIZE = 12;
+
+/** Everything but the markdown source: what a card, the feed and the API list need. */
+const { content: _markdown, ...listedColumns } = getTableColumns(blogPosts);
+export type ListedPost = Omit<BlogPost, "content">;
+
+/**
+ * One page of published posts, newest first, and how many there are. The page is read by
+ * LIMIT/OFFSET on the (status, published_at) index, so its cost does not grow with the blog
+ * beyond the skipped index entries.
+ */
+export async function publishedPostsPage({ page, limit }: { page: number; limit: number }) {
+  const client = db();
+  const published = eq(blogPosts.status, "published");
+  const [rows, totals] = await client.batch([
+    client
+      .select(listedColumns)
+      .from(blogPosts)
+      .where(published)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    client.select({ n: count() }).from(blogPosts).where(published),
+  ]);
+  return { posts: rows as ListedPost[], total: totals[0]?.n ?? 0 };
+}
+
+export type AdminPostQuery = { status?: BlogPost["status"]; q?: string; page: number; limit: number };
+
+/**
+ * Blog Management: one page of posts, newest change first, optionally one status and a search
+ * on title or author. `instr` takes the text literally and, unlike LIKE, has no pattern-length
+ * cap on D1 (50 bytes); lower() folds ASCII only, on both sides alike.
+ */
+export async function adminPostsPage({ status, q, page, limit }: AdminPostQuery) {
+  const filters: SQL[] = [];
+  if (status) filters.push(eq(blogPosts.status, status));
+  const text = q?.trim();
+  if (text) {
+    filters.push(
+      or(
+        sql`instr(lower(${blogPosts.title}), lower(${text})) > 0`,
+        sql`instr(lower(${blogPosts.author}), lower(${text})) > 0`,
+      ) as SQL,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const client = db();
+  const [rows, totals, byStatus] = await client.batch([
+    client
+      .select({
+        id: blogPosts.id,
+        title: blogPosts.title,
+        excerpt: blogPosts.excerpt,
+        author: blogPosts.author,
+        tags: blogPosts.tags,
+        status: blogPosts.status,
+        publishedAt: blogPosts.publishedAt,
+        createdAt: blogPosts.createdAt,
+        updatedAt: blogPosts.updatedAt,
+      })
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    client.select({ n: count() }).from(blogPosts).where(where),
+    client.select({ status: blogPosts.status, n: count() }).from(blogPosts).groupBy(blogPosts.status),
+  ]);
+  const counts = { all: 0, draft: 0, published: 0 };
+  for (const row of byStatus) {
+    counts[row.status] = row.n;
+    counts.all += row.n;
+  }
+  return { posts: rows, total: totals[0]?.n ?? 0, counts };
+}
+
+/**
+ * GET /api/blogs, a page at a time: whole posts (the spec's fields include the markdown).
+ * Visitors get published posts newest first; an admin every post, newest change first.
+ */
+export async function apiPostsPage({ admin, page, limit }: { admin: boolean; page: number; limit: number }) {
+  const client = db();
+  const where = admin ? undefined : eq(blogPosts.status, "published");
+  const order = admin ? [desc(blogPosts.updatedAt), desc(blogPosts.createdAt), desc(blogPosts.id)] : newestFirst;
+  const [rows, totals] = await client.batch([
+    client
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    client.select({ n: count() }).from(blogPosts).where(where),
+  ]);
+  return { posts: rows, total: totals[0]?.n ?? 0 };
+}
+
+/** How many posts are published (the sitemap index counts its post files from it). */
+export async function publishedPostCount() {
+  const row = await db().select({ n: count() }).from(blogPosts).where(eq(blogPosts.status, "published")).get();
+  return row?.n ?? 0;
+}
+
+/**
+ * One sitemap file's worth of published posts: ids and change dates only, OLDEST first, so a
+ * new post lands in the last file and the earlier files stay the same for crawlers.
+ */
+export async function publishedPostRefsPage({ page, limit }: { page: number; limit: number }) {
   return db()
     .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(eq(blogPosts.status, "published"))
-    .orderBy(...newestFirst)
+    .orderBy(asc(blogPosts.publishedAt), asc(blogPosts.createdAt), asc(blogPosts.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
     .all();
 }
 
@@ -62,9 +172,13 @@ export async function getPost(id: string) {
   return post;
 }
 
+/** Related articles are chosen among this many newest published posts, so an article costs the same at any blog size. */
+export const RELATED_CANDIDATES = 200;
+
 /**
  * Spec §9: up to 3 other published posts sharing at least one tag (compared case-insensitively),
- * the ones sharing the most tags first, then the newest.
+ * the ones sharing the most tags first, then the newest — among the RELATED_CANDIDATES newest
+ * published posts (reading every post's tags made an article 2× slower at 3,000 posts).
  */
 export async function relatedPosts(post: Pick<BlogPost, "id" | "tags">, limit = RELATED_LIMIT) {
   const tags = [...new Set(post.tags.map((t) => t.toLowerCase()))];
@@ -76,7 +190,21 @@ export async function relatedPosts(post: Pick<BlogPost, "id" | "tags">, limit = 
   const rows = await db()
     .select({ post: blogPosts, shared })
     .from(blogPosts)
-    .where(and(eq(blogPosts.status, "published"), ne(blogPosts.id, post.id), sql`${shared} > 0`))
+    .where(
+      and(
+        inArray(
+          blogPosts.id,
+          db()
+            .select({ id: blogPosts.id })
+            .from(blogPosts)
+            .where(eq(blogPosts.status, "published"))
+            .orderBy(...newestFirst)
+            .limit(RELATED_CANDIDATES),
+        ),
+        ne(blogPosts.id, post.id),
+        sql`${shared} > 0`,
+      ),
+    )
     .orderBy(desc(shared), ...newestFirst)
     .limit(limit)
     .all();

@@ -11,9 +11,7 @@ export const BLOG_LIMITS = {
   tag: 40,
 } as const;
 
-export const SAVE_FAILED = "Failed to save blog post. Please try again.";
-export const DELETE_FAILED = "Failed to delete blog post. Please try again.";
-export const POST_NOT_FOUND = "Blog post not found";
+export { DELETE_FAILED, POST_NOT_FOUND, SAVE_FAILED } from "./messages";
 
 const required = (label: string, max: number) =>
   z
@@ -123,4 +121,22 @@ export const BlogPostSchema = z.object({
   publishedAt: IsoDate.nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
+});
+
+/** GET /api/blogs: `page` from 1, `limit` 1–100 (default 20); a page past the last is empty. */
+export const BLOG_API_DEFAULT_LIMIT = 20;
+export const BLOG_API_MAX_LIMIT = 100;
+export const BlogListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .max(100_000, "page is out of range")
+    .default(1),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}` })
+    .int(`limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}`)
+    .min(1, `limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}`)
+    .max(BLOG_API_MAX_LIMIT, `limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}`)
+    .default(BLOG_API_DEFAULT_LIMIT),
 });

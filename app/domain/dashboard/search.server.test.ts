@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { meetings, subscriptions } from "~/db/schema";
 import { addMeeting, addUser } from "../../../tests/helpers/console-data";
-import { searchConsole } from "./search.server";
+import { ftsPhrase, SEARCH_RESULT_LIMIT, searchConsole } from "./search.server";
 
 describe("searchConsole (spec §5)", () => {
   it("finds meetings by name or company, case-insensitive", async () => {
@@ -47,5 +50,116 @@ describe("searchConsole (spec §5)", () => {
     expect((await searchConsole("_")).totalUsers).toBe(0);
     expect((await searchConsole("\\")).totalUsers).toBe(0);
     expect(await searchConsole("   ")).toEqual({ query: "", meetings: [], users: [], totalMeetings: 0, totalUsers: 0 });
+  });
+});
+
+describe("searchConsole through the FTS5 trigram indexes", () => {
+  it("finds substrings inside words, in any script, case-insensitively", async () => {
+    await addMeeting({ name: "Ishaan Qadri", company: "Southwind Logistix" });
+    await addMeeting({ name: "राहुल वर्मा", company: "東京トレーディング" });
+    await addMeeting({ name: "Zoë Ølberg", company: "Ωmega Ärzte" });
+    await addMeeting({ name: "محمد علي", company: "🚀 Rocket Labs" });
+
+    expect((await searchConsole("uthwind LOGISTIX")).meetings.map((m) => m.name)).toEqual(["Ishaan Qadri"]);
+    expect((await searchConsole("वर्मा")).meetings.map((m) => m.company)).toEqual(["東京トレーディング"]);
+    expect((await searchConsole("トレーディ")).totalMeetings).toBe(1);
+    expect((await searchConsole("ølberg")).meetings.map((m) => m.name)).toEqual(["Zoë Ølberg"]);
+    expect((await searchConsole("علي")).totalMeetings).toBe(1);
+    expect((await searchConsole("🚀 Rocket")).totalMeetings).toBe(1);
+    // One and two characters have no trigram: matched by a scan, still literal.
+    expect((await searchConsole("東京")).totalMeetings).toBe(1);
+    expect((await searchConsole("🚀")).totalMeetings).toBe(1);
+    expect((await searchConsole("Ω")).totalMeetings).toBe(1);
+  });
+
+  it("takes FTS5 syntax literally: quotes, operators, column filters, prefixes and NEAR", async () => {
+    await addMeeting({ name: 'Dev "The Rock" Patel', company: "AND OR NOT Ltd" });
+    // Earlier tests in this file share the database: these names are unique to this one.
+    await addMeeting({ name: "Star*Corp Lead", company: "name:value (beta)" });
+    await addMeeting({ name: "Plain Person", company: "Plain Co" });
+    const hostile = [
+      '"',
+      '""',
+      '"The Rock"',
+      'Rock" OR "Plain',
+      "AND",
+      "OR NOT",
+      "Star*",
+      "*",
+      "name:value",
+      "name : Plain",
+      "(beta)",
+      "NEAR(Plain Person)",
+      "^Plain",
+      "{name company}: Plain",
+      "'; DROP TABLE meetings; --",
+      "\\",
+      "\u0000abc",
+      "a\u0000",
+      "  spaced   out  ",
+    ];
+    for (const q of hostile) {
+      const result = await searchConsole(q);
+      expect(result.totalMeetings, q).toBeGreaterThanOrEqual(0);
+    }
+    expect((await searchConsole('"The Rock"')).meetings.map((m) => m.company)).toEqual(["AND OR NOT Ltd"]);
+    expect((await searchConsole('Rock" OR "Plain')).totalMeetings).toBe(0);
+    expect((await searchConsole("AND OR NOT")).meetings.map((m) => m.name)).toEqual(['Dev "The Rock" Patel']);
+    expect((await searchConsole("Star*")).meetings.map((m) => m.name)).toEqual(["Star*Corp Lead"]);
+    expect((await searchConsole("name:value")).totalMeetings).toBe(1);
+    expect((await searchConsole("NEAR(Plain Person)")).totalMeetings).toBe(0);
+    expect((await searchConsole("(beta)")).totalMeetings).toBe(1);
+    expect((await searchConsole("'; DROP TABLE meetings; --")).totalMeetings).toBe(0);
+    expect((await searchConsole("Plain")).totalMeetings).toBe(1);
+  });
+
+  it("answers text of any length, far past what LIKE allows on D1 (50 bytes)", async () => {
+    const long = "Ünïcödé Company ".repeat(12).trim();
+    await addMeeting({ name: "Long Name", company: long });
+    expect((await searchConsole(long)).totalMeetings).toBe(1);
+    expect((await searchConsole(`${long} and more`)).totalMeetings).toBe(0);
+    expect((await searchConsole("x".repeat(10_000))).totalMeetings).toBe(0);
+    expect((await searchConsole("😀".repeat(2_000))).totalUsers).toBe(0);
+  });
+
+  it("stays in step with inserts, edits and deletes of the rows", async () => {
+    const meeting = await addMeeting({ name: "Before Rename", company: "Old Co" });
+    const user = await addUser({ email: "stale@old.example", firstName: "Stale", lastName: "Name" });
+    expect((await searchConsole("Before Rename")).totalMeetings).toBe(1);
+
+    await db().update(meetings).set({ name: "After Rename", company: "New Co" }).where(eq(meetings.id, meeting.id));
+    await db()
+      .update(subscriptions)
+      .set({ email: "fresh@new.example", firstName: "Fresh", lastName: "Person" })
+      .where(eq(subscriptions.id, user.id));
+    expect((await searchConsole("Before Rename")).totalMeetings).toBe(0);
+    expect((await searchConsole("After Rename")).totalMeetings).toBe(1);
+    expect((await searchConsole("stale@old")).totalUsers).toBe(0);
+    expect((await searchConsole("Fresh Person")).users.map((u) => u.email)).toEqual(["fresh@new.example"]);
+
+    await db().delete(meetings).where(eq(meetings.id, meeting.id));
+    await db().delete(subscriptions).where(eq(subscriptions.id, user.id));
+    expect((await searchConsole("After Rename")).totalMeetings).toBe(0);
+    expect((await searchConsole("Fresh Person")).totalUsers).toBe(0);
+    // A new row after the deletes gets a clean index entry, even if SQLite reuses the rowid.
+    await addMeeting({ name: "After Rename Again", company: "New Co" });
+    expect((await searchConsole("After Rename")).meetings.map((m) => m.name)).toEqual(["After Rename Again"]);
+  });
+
+  it("counts every match but returns at most SEARCH_RESULT_LIMIT, newest first", async () => {
+    for (let i = 0; i < SEARCH_RESULT_LIMIT + 5; i++) {
+      await addMeeting({ name: `Bulk Visitor ${i}`, company: "Bulkhead", createdDaysAgo: i });
+    }
+    const result = await searchConsole("bulkhead");
+    expect(result.totalMeetings).toBe(SEARCH_RESULT_LIMIT + 5);
+    expect(result.meetings).toHaveLength(SEARCH_RESULT_LIMIT);
+    expect(result.meetings[0]?.name).toBe("Bulk Visitor 0");
+  });
+});
+
+describe("ftsPhrase", () => {
+  it("quotes the text and doubles its quotes", () => {
+    expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
+    expect(ftsPhrase("a OR b*")).toBe('"a OR b*"');
   });
 });

@@ -2,18 +2,24 @@ import { z } from "zod";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import {
+  apiPostsPage,
   createPost,
   deletePost,
   getPost,
   getPublishedPost,
-  listAllPosts,
-  listPublishedPosts,
   toApiPost,
   updatePost,
 } from "~/domain/blog/posts.server";
-import { BlogInputSchema, BlogPostSchema, BlogUpdateSchema, PreviewSchema } from "~/domain/blog/schemas";
+import {
+  BlogInputSchema,
+  BlogListQuerySchema,
+  BlogPostSchema,
+  BlogUpdateSchema,
+  PreviewSchema,
+} from "~/domain/blog/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
-import { pickErrors, successWith } from "~/lib/api/schemas";
+import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { paginationOf } from "~/lib/pagination";
 
 /** Only an approved admin sees drafts; a pending account is treated like a visitor. */
 const isAdmin = (session: ActiveSession | null) => session?.admin.status === "active";
@@ -23,13 +29,21 @@ export const endpoints = [
   endpoint({
     method: "GET",
     path: "/api/blogs",
-    summary: "Blog posts, newest first: published ones for visitors, every post with its status for an admin",
+    summary:
+      "Blog posts a page at a time (`page`, `limit` up to 100, default 20): published ones newest first for visitors, every post newest change first for an admin; a page past the last has an empty `data`",
     tag: "Blogs",
     access: "optional",
-    responses: { 200: { description: "Posts", schema: successWith(z.array(BlogPostSchema)) } },
-    async handler({ session }) {
-      const posts = isAdmin(session) ? await listAllPosts() : await listPublishedPosts();
-      return { success: true, data: posts.map(toApiPost) };
+    query: BlogListQuerySchema,
+    responses: {
+      200: {
+        description: "One page of posts",
+        schema: z.object({ success: z.literal(true), data: z.array(BlogPostSchema), pagination: PaginationSchema }),
+      },
+      ...pickErrors(400),
+    },
+    async handler({ session, query }) {
+      const { posts, total } = await apiPostsPage({ admin: isAdmin(session), page: query.page, limit: query.limit });
+      return { success: true, data: posts.map(toApiPost), pagination: paginationOf(query.page, query.limit, total) };
     },
   }),
   endpoint({

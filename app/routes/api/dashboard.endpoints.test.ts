@@ -66,6 +66,28 @@ describe("GET /api/dashboard/search", { timeout: SCRYPT_TIMEOUT }, () => {
     const tooLong = await api("GET", `/api/dashboard/search?q=${"x".repeat(101)}`, { token });
     expect(tooLong.status).toBe(400);
   });
+
+  it("answers FTS syntax, any script and up to 100 characters with 200, never a 5xx", async () => {
+    const { token } = await createAdmin();
+    const queries = [
+      '"',
+      'a" OR "b',
+      "NEAR(",
+      "*",
+      "x:y",
+      "^",
+      "\u0000",
+      "日本",
+      "ह".repeat(100),
+      "😀".repeat(50),
+      "%_",
+    ];
+    for (const q of queries) {
+      const r = await api("GET", `/api/dashboard/search?q=${encodeURIComponent(q)}`, { token });
+      expect(r.status, q).toBe(200);
+      expect(r.json.data.totalMeetings, q).toBe(0);
+    }
+  });
 });
 
 describe("notifications", { timeout: SCRYPT_TIMEOUT }, () => {

@@ -6,10 +6,14 @@ import BlogList from "./index";
 
 type Props = Parameters<typeof BlogList>[0];
 
-const render = (posts: PostCardData[]) =>
+const render = (posts: PostCardData[], page = 1, pages = 1) =>
   renderToString(
     <MemoryRouter initialEntries={["/blog"]}>
-      <BlogList {...({ loaderData: { posts, canonical: "http://localhost/blog" } } as unknown as Props)} />
+      <BlogList
+        {...({
+          loaderData: { posts, page, pages, total: posts.length, canonical: "http://localhost/blog" },
+        } as unknown as Props)}
+      />
     </MemoryRouter>,
   );
 
@@ -39,5 +43,31 @@ describe("/blog", () => {
     expect(html.indexOf("More articles")).toBeLessThan(html.indexOf('href="/blog/old"'));
     expect(html).toContain("Nov 3, 2026");
     expect(html).toContain("2 min read");
+  });
+
+  it("on one page shows no pager", () => {
+    expect(render([card("a", "A"), card("b", "B")])).not.toContain('aria-label="Blog pages"');
+  });
+
+  it("on page 1 of 3: the featured post and a Next link with rel=next, no Previous", () => {
+    const html = render([card("a", "A"), card("b", "B")], 1, 3);
+    expect(html).toContain('data-testid="featured-post"');
+    expect(html).toMatch(/<a[^>]*href="\/blog\?page=2"[^>]*rel="next"|<a[^>]*rel="next"[^>]*href="\/blog\?page=2"/);
+    expect(html).not.toContain('rel="prev"');
+  });
+
+  it("on a later page: no featured post, every post in the grid, Previous to plain /blog from page 2", () => {
+    const html = render([card("m", "Middle"), card("n", "Next one")], 2, 3);
+    expect(html).not.toContain('data-testid="featured-post"');
+    expect(html).toContain("Articles, page 2 of 3");
+    expect(html).toContain('href="/blog/m"');
+    expect(html).toMatch(/<a[^>]*href="\/blog"[^>]*rel="prev"|<a[^>]*rel="prev"[^>]*href="\/blog"/);
+    expect(html).toMatch(/rel="next"/);
+  });
+
+  it("on the last page: Previous only", () => {
+    const html = render([card("z", "Last")], 3, 3);
+    expect(html).toMatch(/<a[^>]*href="\/blog\?page=2"[^>]*rel="prev"|<a[^>]*rel="prev"[^>]*href="\/blog\?page=2"/);
+    expect(html).not.toContain('rel="next"');
   });
 });

@@ -1,24 +1,45 @@
-import { Newspaper, Rss } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowLeft, ChevronLeft, ChevronRight, Newspaper, Rss } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { FeaturedPost, PostCard } from "~/components/blog/post-card";
 import { toCard } from "~/domain/blog/format";
-import { listPublishedPosts } from "~/domain/blog/posts.server";
+import { BLOG_PAGE_SIZE, publishedPostsPage } from "~/domain/blog/posts.server";
+import { pageItems } from "~/domain/subscriptions/pagination";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
+import { pageCount, pageParam } from "~/lib/pagination";
 import { canonicalUrl, seo } from "~/lib/seo";
 import type { Route } from "./+types/index";
 
+export const PAGE_NOT_FOUND = "This page of the blog does not exist";
+
+/** The address of a page of the list: page 1 is plain /blog, so it has one address. */
+export const blogPageHref = (page: number) => (page <= 1 ? "/blog" : `/blog?page=${page}`);
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { BUSINESS_TIMEZONE, SITE_URL } = config();
-  const posts = await listPublishedPosts();
+  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  // A malformed or past-the-end page is a 404, not the last page: a crawler must not index one
+  // list under many addresses, and a stale link says plainly that the page is gone.
+  if (page === null) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
+  const { posts, total } = await publishedPostsPage({ page, limit: BLOG_PAGE_SIZE });
+  const pages = pageCount(total, BLOG_PAGE_SIZE);
+  if (page > pages) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
+  const canonical = canonicalUrl(request.url, SITE_URL);
   return {
     posts: posts.map((post) => toCard(post, BUSINESS_TIMEZONE)),
-    canonical: canonicalUrl(request.url, SITE_URL),
+    page,
+    pages,
+    total,
+    canonical: page > 1 ? `${canonical}?page=${page}` : canonical,
+    origin: new URL(canonical).origin,
   };
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
-  const [featured, ...rest] = loaderData.posts;
+  const { page, pages } = loaderData;
+  // Spec §2: the first post is featured; only page 1 has it, later pages are all grid.
+  const featured = page === 1 ? loaderData.posts[0] : undefined;
+  const rest = page === 1 ? loaderData.posts.slice(1) : loaderData.posts;
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -39,15 +60,17 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         </a>
       </header>
 
-      {featured ? (
+      {loaderData.posts.length > 0 ? (
         <>
-          <section aria-label="Featured article" className="mt-10">
-            <FeaturedPost post={featured} />
-          </section>
+          {featured ? (
+            <section aria-label="Featured article" className="mt-10">
+              <FeaturedPost post={featured} />
+            </section>
+          ) : null}
           {rest.length > 0 ? (
-            <section aria-labelledby="more-articles" className="mt-14">
+            <section aria-labelledby="more-articles" className={featured ? "mt-14" : "mt-10"}>
               <h2 id="more-articles" className="text-2xl font-bold tracking-tight">
-                More articles
+                {featured ? "More articles" : `Articles, page ${page} of ${pages}`}
               </h2>
               <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {rest.map((post) => (
@@ -58,6 +81,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
+          <BlogPager page={page} pages={pages} />
         </>
       ) : (
         <section className="card mt-10 flex flex-col items-center px-6 py-16 text-center" data-testid="blog-empty">
@@ -73,13 +97,56 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Previous and next as plain links (no JavaScript needed), with the page numbers between. */
+function BlogPager({ page, pages }: { page: number; pages: number }) {
+  if (pages <= 1) return null;
+  const base =
+    "inline-flex min-w-10 items-center justify-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2";
+  const idle = "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
+  return (
+    <nav aria-label="Blog pages" className="mt-12 flex flex-wrap items-center justify-center gap-1">
+      {page > 1 ? (
+        <Link to={blogPageHref(page - 1)} rel="prev" className={`${base} ${idle}`}>
+          <ChevronLeft aria-hidden className="size-4" /> Previous
+        </Link>
+      ) : null}
+      {pageItems(page, pages).map((item) =>
+        typeof item === "number" ? (
+          <Link
+            key={item}
+            to={blogPageHref(item)}
+            aria-current={item === page ? "page" : undefined}
+            aria-label={`Page ${item}`}
+            className={`${base} ${item === page ? "bg-brand-700 text-white dark:bg-brand-300 dark:text-slate-950" : idle}`}
+          >
+            {item}
+          </Link>
+        ) : (
+          <span key={item} aria-hidden className="px-2 text-slate-600 dark:text-slate-300">
+            …
+          </span>
+        ),
+      )}
+      {page < pages ? (
+        <Link to={blogPageHref(page + 1)} rel="next" className={`${base} ${idle}`}>
+          Next <ChevronRight aria-hidden className="size-4" />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Page not found | ${BRAND.name} Blog` }, { name: "robots", content: "noindex" }];
+  const { page, pages, canonical, origin } = loaderData;
   return [
     ...seo({
-      title: "Blog",
+      title: page > 1 ? `Blog, page ${page} of ${pages}` : "Blog",
       description: `Guides and news on no-code workflow automation from the ${BRAND.name} team.`,
-      url: loaderData?.canonical ?? "/blog",
+      url: canonical,
     }),
+    ...(page > 1 ? [{ tagName: "link", rel: "prev", href: `${origin}${blogPageHref(page - 1)}` }] : []),
+    ...(page < pages ? [{ tagName: "link", rel: "next", href: `${origin}${blogPageHref(page + 1)}` }] : []),
     {
       tagName: "link",
       rel: "alternate",
@@ -88,4 +155,24 @@ export function meta({ loaderData }: Route.MetaArgs) {
       href: "/blog/rss.xml",
     },
   ];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {missing ? PAGE_NOT_FOUND : "Something went wrong"}
+      </h1>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        {missing
+          ? "The blog has fewer pages than that, or the address is mistyped."
+          : "The blog could not be loaded. Please try again in a moment."}
+      </p>
+      <Link to="/blog" className="btn-primary mt-8">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to Blog
+      </Link>
+    </main>
+  );
 }

@@ -1,14 +1,19 @@
 import { Eye, FilePlus2, MoreVertical, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { BlogStatusBadge, Notice } from "~/components/blog/admin";
 import { DeleteDialog } from "~/components/blog/delete-dialog";
 import { TagList } from "~/components/blog/post-card";
+import { ListToolbar } from "~/components/console/list-toolbar";
+import { Pagination } from "~/components/console/pagination";
+import { BLOG_STATUSES } from "~/db/schema";
 import { CARD_DATE, formatPostDate, postDate } from "~/domain/blog/format";
-import { listAllPosts } from "~/domain/blog/posts.server";
+import { adminPostsPage } from "~/domain/blog/posts.server";
+import { showingRange } from "~/domain/subscriptions/pagination";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
+import { pageCount, pageParam } from "~/lib/pagination";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/blog";
 
@@ -19,11 +24,36 @@ const NOTICES: Record<string, string> = {
   deleted: "Blog post deleted.",
 };
 
+/** Posts per page of Blog Management. */
+export const ADMIN_BLOG_PAGE_SIZE = 20;
+const FILTERS = ["all", ...BLOG_STATUSES] as const;
+type Filter = (typeof FILTERS)[number];
+const FILTER_LABELS: Record<Filter, string> = { all: "All", draft: "Drafts", published: "Published" };
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const timeZone = config().BUSINESS_TIMEZONE;
-  const posts = await listAllPosts();
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("status") ?? "all";
+  const status: Filter = (FILTERS as readonly string[]).includes(requested) ? (requested as Filter) : "all";
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const filter = { status: status === "all" ? undefined : status, q: q || undefined, limit: ADMIN_BLOG_PAGE_SIZE };
+  let page = pageParam(url.searchParams.get("page")) ?? 1;
+  let result = await adminPostsPage({ ...filter, page });
+  // Past the last page (say, after deleting its only post): show the last page instead.
+  const pages = pageCount(result.total, ADMIN_BLOG_PAGE_SIZE);
+  if (page > pages) {
+    page = pages;
+    result = await adminPostsPage({ ...filter, page });
+  }
+  const { posts, total, counts } = result;
   return {
+    status,
+    q,
+    page,
+    pages: pageCount(total, ADMIN_BLOG_PAGE_SIZE),
+    total,
+    counts,
     posts: posts.map((post) => ({
       id: post.id,
       title: post.title,
@@ -44,7 +74,19 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
   const notice = NOTICES[searchParams.get("notice") ?? ""];
   const hydrated = useHydrated();
   const [deleting, setDeleting] = useState<ListedPost | null>(null);
-  const published = loaderData.posts.filter((p) => p.status === "published").length;
+  const location = useLocation();
+  const { status, q, page, pages, total, counts } = loaderData;
+  const hrefFor = (filter: Filter) => {
+    const params = new URLSearchParams();
+    if (filter !== "all") params.set("status", filter);
+    if (q) params.set("q", q);
+    const search = params.toString();
+    return `/admin/dashboard/blog${search ? `?${search}` : ""}`;
+  };
+  const range = showingRange(page, ADMIN_BLOG_PAGE_SIZE, total);
+  // Page links keep the filter and search but not a one-off notice such as "deleted".
+  const pageSearch = new URLSearchParams(location.search);
+  pageSearch.delete("notice");
 
   return (
     <div className="mx-auto max-w-5xl">
@@ -52,7 +94,7 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold">Blog Management</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {loaderData.posts.length} posts · {published} published · {loaderData.posts.length - published} drafts
+            {counts.all} posts · {counts.published} published · {counts.draft} drafts
           </p>
         </div>
         <Link to="/admin/dashboard/blog/new" className="btn-primary">
@@ -63,12 +105,45 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
 
       {notice ? <Notice className="mt-6">{notice}</Notice> : null}
 
-      {loaderData.posts.length === 0 ? (
+      <div className="mt-6">
+        <ListToolbar
+          filters={FILTERS}
+          labels={FILTER_LABELS}
+          counts={counts}
+          status={status}
+          q={q}
+          hrefFor={hrefFor}
+          searchId="blog-search"
+          searchLabel="Search posts"
+        />
+      </div>
+
+      {counts.all > 0 ? (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-testid="post-count">
+          {total === 0
+            ? "No posts match."
+            : `Showing ${range.from} to ${range.to} of ${range.total} ${total === 1 ? "post" : "posts"}`}
+          {q ? (
+            <>
+              {" "}
+              for “{q}”.{" "}
+              <Link
+                to={status === "all" ? "/admin/dashboard/blog" : `/admin/dashboard/blog?status=${status}`}
+                className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
+              >
+                Clear search
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+
+      {counts.all === 0 ? (
         <div className="card mt-6 p-10 text-center">
           <h2 className="text-lg font-semibold">No blog posts yet</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Write the first one.</p>
         </div>
-      ) : (
+      ) : loaderData.posts.length === 0 ? null : (
         <ul className="mt-6 space-y-4" aria-label="Blog posts">
           {loaderData.posts.map((post) => (
             <li key={post.id} className="card p-5" data-testid="admin-post">
@@ -118,6 +193,9 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <div className="mt-6">
+        <Pagination page={page} totalPages={pages} search={pageSearch.toString()} label="Blog post pages" />
+      </div>
       {deleting ? <DeleteDialog post={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>
   );
