@@ -1,5 +1,6 @@
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/security-codes-txt";
 
 const CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
@@ -10,6 +11,7 @@ const CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
  * nothing; it echoes only well-formed codes to a signed-in admin.
  */
 export async function action({ request }: Route.ActionArgs) {
+  refuseCrossSite(request);
   const { admin } = await requireAdmin(request);
   const codes = (await request.formData())
     .getAll("code")
