@@ -90,6 +90,13 @@ describe("clientAddress", () => {
     expect(at("x".repeat(500))).toBeNull();
   });
 
+  it("treats a loopback address as no edge address (the local runtime fills the header with it)", () => {
+    expect(at("127.0.0.1")).toBeNull();
+    expect(at("127.8.9.10")).toBeNull();
+    expect(at("::ffff:127.0.0.1")).toBeNull();
+    expect(at("::1")).toBeNull();
+  });
+
   it("words the refusal in minutes", () => {
     expect(tooManyMessage(3600)).toBe("Too many requests from your network. Please try again in 60 minutes.");
     expect(tooManyMessage(30)).toBe("Too many requests from your network. Please try again in 1 minute.");

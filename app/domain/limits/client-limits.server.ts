@@ -43,13 +43,17 @@ function ipv6Prefix(address: string) {
 /**
  * The client's network as set by Cloudflare's edge (`CF-Connecting-IP`, which a client cannot
  * forge there), or null when the request did not come through the edge (local runs and tests):
- * then only the per-account and per-email limits apply. IPv6 clients are counted per /64.
+ * then only the per-account and per-email limits apply. A loopback address counts as not
+ * through the edge: the edge never connects from one, but the local runtime (`wrangler dev`,
+ * which `npm start` and the e2e run use) fills the header with it for every local client.
+ * IPv6 clients are counted per /64.
  */
 export function clientAddress(request: Request): string | null {
   const raw = request.headers.get("CF-Connecting-IP")?.trim() ?? "";
-  if (IPV4.test(raw)) return raw;
   const mapped = /^::ffff:((?:\d{1,3}\.){3}\d{1,3})$/i.exec(raw);
-  if (mapped?.[1]) return mapped[1];
+  const v4 = mapped?.[1] ?? raw;
+  if (IPV4.test(v4)) return v4.startsWith("127.") ? null : v4;
+  if (raw === "::1") return null;
   if (IPV6.test(raw) && raw.includes(":")) return `${ipv6Prefix(raw)}::/64`;
   return null;
 }

@@ -1,3 +1,4 @@
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import { config } from "~/lib/config.server";
 import { isLocalHttp } from "~/lib/cookies.server";
 import { hmacSha256Hex, timingSafeEqual } from "~/lib/crypto.server";
@@ -5,12 +6,15 @@ import { hmacSha256Hex, timingSafeEqual } from "~/lib/crypto.server";
 /** Used only outside production, or on a plain-http localhost preview of the production build. */
 const DEV_ONLY_KEY = "flowlane-dev-only-code-key-never-use-in-production";
 
-/** Who asks for a code: the client IP (Cloudflare's `CF-Connecting-IP`) and whether it is a local run. */
+/**
+ * Who asks for a code: the client's address as the per-address limits see it (empty when the
+ * request did not come through the edge) and whether it is a local run.
+ */
 export type CodeClient = { ip: string; local: boolean };
 
 export function codeClient(request: Request): CodeClient {
   return {
-    ip: (request.headers.get("CF-Connecting-IP") ?? "").trim().slice(0, 64),
+    ip: clientAddress(request) ?? "",
     local: isLocalHttp(request),
   };
 }
