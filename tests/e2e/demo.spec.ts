@@ -329,7 +329,9 @@ test.describe("admin: Demo Meetings", () => {
     await page.goto("/admin/dashboard/meetings");
     await page.getByRole("link", { name: "Callbacks" }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard\/meetings\/callbacks$/);
-    await expect(page.getByText("Callback requests from the booking page and Enterprise leads from the pricing page.")).toBeVisible();
+    await expect(
+      page.getByText("Callback requests from the booking page and Enterprise leads from the pricing page."),
+    ).toBeVisible();
     await page.getByLabel("Search by name or company").fill(`rao ${tag} exports`);
     await page.getByRole("button", { name: "Search" }).click();
     const card = page.getByTestId("callback-card");
