@@ -1,10 +1,11 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
 import { rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Subscription, subscriptions } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
-import { issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
+import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
 import { awaitingApprovalEmail } from "./emails.server";
@@ -275,16 +276,27 @@ const stillUnverified = (id: string) =>
   );
 
 /** Sends (or re-sends) the trial code to an email with an unverified signup. */
-export async function sendTrialCode(email: string, client: CodeClient, now = new Date()) {
+export async function sendTrialCode(
+  email: string,
+  client: CodeClient,
+  now = new Date(),
+  alsoRun: BatchItem<"sqlite">[] = [],
+) {
   const row = await requireUnverifiedSignup(email);
   return issueCode({
     email,
     purpose: "trial",
     client,
     now,
+    alsoRun,
     guards: [stillUnverified(row.id)],
     refused: () => new AppError(409, ALREADY_VERIFIED),
   });
+}
+
+/** What the code screen can truthfully say about this signup's code (decision 020). */
+export function trialCodeStatus(email: string, ip = "", now = new Date()) {
+  return codeStatus(email, "trial", ip, now);
 }
 
 /** Seconds before the code screen may ask for another code. */
@@ -300,7 +312,7 @@ export function trialResendWait(email: string, ip = "", now = new Date()) {
 export async function verifyTrialEmail(
   email: string,
   code: string,
-  client: Pick<CodeClient, "local">,
+  client: Pick<CodeClient, "local"> & { ip?: string },
   now = new Date(),
 ) {
   const row = await requireUnverifiedSignup(email);

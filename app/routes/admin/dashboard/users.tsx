@@ -12,6 +12,8 @@ import { config } from "~/lib/config.server";
 import type { Route } from "./+types/users";
 import {
   awaitsApproval,
+  canDecide,
+  canResendCode,
   canSendDetails,
   capitalize,
   cardPrice,
@@ -268,7 +270,10 @@ function UserCard({
           </summary>
           <div className="absolute right-0 z-20 mt-1 w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
             <MenuLink to={`${USERS_PATH}/${user._id}${back}`}>View Details</MenuLink>
-            {awaiting ? (
+            {canResendCode(user) ? (
+              <MenuLink to={`${USERS_PATH}/${user._id}/resend-code${back}`}>Resend code</MenuLink>
+            ) : null}
+            {canDecide(user) ? (
               <>
                 <MenuLink to={`${USERS_PATH}/${user._id}/approve${back}`}>Approve</MenuLink>
                 <MenuLink to={`${USERS_PATH}/${user._id}/reject${back}`} danger>
@@ -326,7 +331,11 @@ function UserCard({
           </Link>
         ) : (
           <span className="text-sm text-slate-600 dark:text-slate-300">
-            {awaiting ? "Awaiting approval" : capitalize(user.approvalStatus?.replaceAll("_", " ") ?? user.status)}
+            {canResendCode(user)
+              ? "Awaiting email verification"
+              : awaiting
+                ? "Awaiting approval"
+                : capitalize(user.approvalStatus?.replaceAll("_", " ") ?? user.status)}
           </span>
         )}
         <Link

@@ -1,4 +1,4 @@
-import { Check, MailCheck, Send, X } from "lucide-react";
+import { Check, MailCheck, RotateCw, Send, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
@@ -8,7 +8,8 @@ import { requireAdmin } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/details";
 import {
-  awaitsApproval,
+  canDecide,
+  canResendCode,
   canSendDetails,
   capitalize,
   detailsPrice,
@@ -134,7 +135,14 @@ function Actions({
   back: string;
   timeZone: string;
 }) {
-  if (awaitsApproval(user)) {
+  if (canResendCode(user)) {
+    return (
+      <Link to={`${USERS_PATH}/${user._id}/resend-code${back}`} className="btn-secondary py-1.5">
+        <RotateCw aria-hidden className="size-4" /> Resend code
+      </Link>
+    );
+  }
+  if (canDecide(user)) {
     return (
       <div className="flex gap-2">
         <Link to={`${USERS_PATH}/${user._id}/approve${back}`} className="btn-primary py-1.5">

@@ -49,6 +49,15 @@ export function awaitsApproval(s: Pick<SubscriptionView, "status" | "approvalSta
   );
 }
 
+/** Decision 020: approve or reject only once the email is proved. */
+export function canDecide(s: Pick<SubscriptionView, "status" | "approvalStatus" | "metadata" | "emailVerified">) {
+  return awaitsApproval(s) && s.emailVerified && s.status !== "unverified" && s.status !== "rejected";
+}
+
+/** An unverified signup: the admin can only send it a new code. */
+export const canResendCode = (s: Pick<SubscriptionView, "status" | "emailVerified">) =>
+  s.status === "unverified" && !s.emailVerified;
+
 export const canSendDetails = (s: SubscriptionView) =>
   !s.emailSent && s.status === "active" && s.approvalStatus === "approved";
 
@@ -62,6 +71,8 @@ export function noticeFor(code: string | null, account: string | null): Notice |
       return { tone: "success", text: USER_ADMIN_MESSAGES.rejected };
     case "welcome-sent":
       return { tone: "success", text: USER_ADMIN_MESSAGES.welcomeSent };
+    case "code-sent":
+      return { tone: "success", text: USER_ADMIN_MESSAGES.codeSent };
     case "account-created":
       return { tone: "success", text: USER_ADMIN_MESSAGES.accountCreated(account ?? "") };
     case "account-exists":
