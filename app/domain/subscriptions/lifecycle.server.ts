@@ -18,7 +18,7 @@ import {
   rejectedEmail,
   welcomeEmail,
 } from "./emails.server";
-import { deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
+import { accountCreatedFor, deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
 import type {
   ApproveInput,
   CancelSchema,
@@ -247,7 +247,7 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
         },
       ),
     ],
-    [welcomeEmail(row)],
+    [welcomeEmail(row, { accountCreated: await accountCreatedFor(row.id) })],
     (current) =>
       current.emailSent
         ? new AppError(

@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
 import { requestedPlanLabel, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
+import { consoleStatus } from "~/domain/subscriptions/values";
 import { requireAdmin } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/details";
@@ -94,7 +95,7 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
           {user.requestedPlan ? (
             <Item label="Chosen on pricing page">{requestedPlanLabel(user.requestedPlan)}</Item>
           ) : null}
-          <Item label="Status">{capitalize(user.status)}</Item>
+          <Item label="Status">{capitalize(consoleStatus(user))}</Item>
           <Item label="Approval">{user.approvalStatus ? statusLabel(user.approvalStatus) : "Not requested yet"}</Item>
           <Item label="Email verified">{user.emailVerified || m.emailVerified ? "Yes" : "No"}</Item>
           <Item label="Trial approved">{user.trialApproved ? "Yes" : "No"}</Item>

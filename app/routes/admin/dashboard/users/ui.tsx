@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Tone } from "~/components/status-message";
 import { type SubscriptionView, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
+import { consoleStatus } from "~/domain/subscriptions/values";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /* Formatting: always in the business timezone, so server and browser render the same text. */
@@ -123,6 +124,7 @@ const PLAN_COLORS = {
 } as const;
 const STATUS_COLORS = {
   active: "green",
+  expired: "red",
   pending: "amber",
   unverified: "amber",
   cancelled: "slate",
@@ -136,8 +138,8 @@ export function UserBadges({ user }: { user: SubscriptionView }) {
       <Badge color={PLAN_COLORS[user.plan]} testId="plan-badge">
         {capitalize(user.plan)}
       </Badge>
-      <Badge color={STATUS_COLORS[user.status]} testId="status-badge">
-        {capitalize(user.status)}
+      <Badge color={STATUS_COLORS[consoleStatus(user)]} testId="status-badge">
+        {capitalize(consoleStatus(user))}
       </Badge>
       {verified ? (
         <Badge color="green" testId="verified-badge">
