@@ -29,6 +29,8 @@ export const adminRoutes: RouteConfigEntry[] = [
         route("team", "routes/admin/dashboard/settings/team.tsx"),
         route("activity", "routes/admin/dashboard/settings/activity.tsx"),
         route("emails", "routes/admin/dashboard/settings/emails.tsx"),
+        route("emails/:id", "routes/admin/dashboard/settings/email-message.tsx"),
+        route("emails/:id/attachments/:index", "routes/admin/dashboard/settings/email-attachment.ts"),
         route("export", "routes/admin/dashboard/settings/export.tsx"),
         route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"),
       ]),

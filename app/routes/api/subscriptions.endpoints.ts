@@ -101,7 +101,13 @@ export const endpoints = [
       400: { description: "Invalid fields, named as in the form", schema: ErrorResponseSchema },
       409: {
         description: "The email already has a subscription",
-        schema: ErrorResponseSchema.extend({ currentPlan: z.string(), status: z.string() }),
+        schema: ErrorResponseSchema.extend({
+          currentPlan: z.string(),
+          status: z.string(),
+          state: z
+            .enum(["awaiting-approval", "active", "expired", "closed"])
+            .describe("Where the existing signup stands (an ended trial is 'expired' while status stays 'active')"),
+        }),
       },
     },
     async handler({ body }) {
