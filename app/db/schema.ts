@@ -67,6 +67,30 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_admin_idx").on(t.adminId), check("sessions_kind_check", inList("kind", SESSION_KINDS))],
 );
 
+/**
+ * Admin password resets (decision 020). One row per request, also for an unknown email (with
+ * no admin and a token nobody receives), so the per-email limits behave the same either way.
+ * Only the SHA-256 of the 256-bit token is stored; a link is good for 30 minutes, once.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    adminId: text("admin_id").references(() => admins.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    ip: text("ip").notNull().default(""),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("password_resets_token_unique").on(t.tokenHash),
+    index("password_resets_email_idx").on(t.email, t.createdAt),
+    index("password_resets_admin_idx").on(t.adminId),
+  ],
+);
+
 /** Refresh tokens rotate: each use replaces the token; a replaced token used again revokes its family. */
 export const refreshTokens = sqliteTable(
   "refresh_tokens",

@@ -1,3 +1,4 @@
+import { purgeOldResets } from "~/domain/accounts/password-reset.server";
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
@@ -14,6 +15,7 @@ export const scheduledJobs: readonly Job[] = [
   { name: "trial-expiry", run: markExpiredTrials },
   { name: "provisioning-webhook-retries", run: retryDueWebhooks },
   { name: "purge-codes", run: purgeOldCodes },
+  { name: "purge-password-resets", run: purgeOldResets },
   { name: "complete-meetings", run: completePastMeetings },
   { name: "purge-emails", run: purgeOldEmails },
 ];

@@ -7,6 +7,7 @@ import { FieldError } from "~/components/field-error";
 import { LogoMark } from "~/components/site/logo";
 import { registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
+import { RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
 import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
 import { requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
@@ -26,7 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? SESSION_ENDED_MESSAGE
       : url.searchParams.get("signedOut")
         ? "You have been signed out."
-        : null;
+        : url.searchParams.get("reset") === "done"
+          ? RESET_MESSAGES.done
+          : null;
   return { notice };
 }
 
@@ -169,6 +172,16 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                 ) : null}
               </div>
               <FieldError id={fields.password.errorId} error={fields.password.errors?.[0]} />
+              {mode === "login" ? (
+                <p className="mt-2 text-right text-sm">
+                  <Link
+                    to="/admin/forgot-password"
+                    className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                  >
+                    Forgot password?
+                  </Link>
+                </p>
+              ) : null}
             </div>
             {formError ? (
               <p

@@ -6,6 +6,9 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("login", "routes/admin/login.tsx", { id: "admin-login" }),
     route("logout", "routes/admin/logout.ts"),
     route("pending", "routes/admin/pending.tsx"),
+    // Password reset (issue 17, decision 020)
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
     route("dashboard", "routes/admin/dashboard/layout.tsx", [
       index("routes/admin/dashboard/overview.tsx"),
       // Demo Meetings (issue 7)
