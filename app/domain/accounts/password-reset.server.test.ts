@@ -40,7 +40,13 @@ async function failure(promise: Promise<unknown>) {
 async function linkFor(email: string, now = T0) {
   let token = "";
   await requestPasswordReset(
-    { email, resetUrl: (t) => ((token = t), `${ORIGIN}/admin/reset-password?token=${t}`) },
+    {
+      email,
+      resetUrl: (t) => {
+        token = t;
+        return `${ORIGIN}/admin/reset-password?token=${t}`;
+      },
+    },
     now,
   );
   return token;
