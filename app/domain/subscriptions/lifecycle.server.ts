@@ -19,14 +19,15 @@ import {
   welcomeEmail,
 } from "./emails.server";
 import { accountCreatedFor, deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
-import type {
-  ApproveInput,
-  CancelSchema,
-  CreateSubscriptionSchema,
-  CustomerAccount,
-  PurchaseSchema,
-  RenewSchema,
-  UpgradeSchema,
+import {
+  type ApproveInput,
+  type CancelSchema,
+  type CreateSubscriptionSchema,
+  type CustomerAccount,
+  type PurchaseSchema,
+  type RenewSchema,
+  type UpgradeSchema,
+  USER_ADMIN_MESSAGES,
 } from "./schemas";
 import { buildUserId, findByEmail, requireSubscription, sendTrialCode, TRIAL_FEATURES } from "./subscriptions.server";
 import { EXPIRING_WINDOW_DAYS, TRIAL_DAYS } from "./trial-state";
@@ -48,8 +49,7 @@ export function isDecidable(row: Pick<Subscription, "status" | "approvalStatus" 
   return isAwaitingApproval(row) && row.emailVerified && row.status !== "unverified" && row.status !== "rejected";
 }
 
-export const NOT_VERIFIED_YET =
-  "This user has not verified their email yet. Approve or reject them once they have entered their code; you can resend the code instead.";
+export const NOT_VERIFIED_YET = USER_ADMIN_MESSAGES.notVerifiedYet;
 
 /** The fields an audit record keeps before and after a change. */
 function snapshot(row: Subscription) {
@@ -211,7 +211,7 @@ export async function resendTrialCode(actor: Actor, idOrUserId: string, client: 
   return { subscription: row, expiresAt: issued.expiresAt, resendAfter: issued.resendAfter };
 }
 
-export const CODE_NOT_NEEDED = "This user's email is already verified, so there is no code to resend.";
+export const CODE_NOT_NEEDED = USER_ADMIN_MESSAGES.codeNotNeeded;
 
 /** Send Details: the welcome email with login details, at most once per user. */
 export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Date()) {

@@ -1,12 +1,6 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
-import {
-  CODE_NOT_NEEDED,
-  decideApproval,
-  NOT_VERIFIED_YET,
-  resendTrialCode,
-  sendWelcome,
-} from "~/domain/subscriptions/lifecycle.server";
+import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
 import { USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
@@ -132,11 +126,11 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
         ? `The welcome email was already sent to ${user.email} on ${formatDateTime(user.emailSentAt, timeZone)}. It is sent only once.`
         : "Approve the user before sending the welcome email."
       : decision === "resend-code"
-        ? CODE_NOT_NEEDED
+        ? USER_ADMIN_MESSAGES.codeNotNeeded
         : user.status === "rejected"
           ? "This user was rejected. A rejection cannot be undone."
           : canResendCode(user)
-            ? NOT_VERIFIED_YET
+            ? USER_ADMIN_MESSAGES.notVerifiedYet
             : "This user is not awaiting approval.";
 
   return (
