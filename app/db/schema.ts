@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Shared column helpers: ids are random UUIDs, times are unix milliseconds. */
 const id = () =>
@@ -65,6 +65,25 @@ export const sessions = sqliteTable(
     userAgent: text("user_agent"),
   },
   (t) => [index("sessions_admin_idx").on(t.adminId), check("sessions_kind_check", inList("kind", SESSION_KINDS))],
+);
+
+/**
+ * Failed sign-ins per account AND client address (decision 020): 10 within 15 minutes lock
+ * that pair only, so a stranger elsewhere cannot lock the real admin out. The account-wide
+ * ceiling (50) stays on `admins`. Counted by one atomic upsert.
+ */
+export const loginFailures = sqliteTable(
+  "login_failures",
+  {
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull(),
+    failures: integer("failures").notNull().default(0),
+    windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.ip] }), index("login_failures_window_idx").on(t.windowStart)],
 );
 
 /**

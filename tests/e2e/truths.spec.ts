@@ -142,7 +142,7 @@ test.describe("approval needs a verified email", () => {
     const listed = await request.get(`/api/subscriptions?q=${encodeURIComponent(email)}`, {
       headers: { Authorization: `Bearer ${token}` },
     });
-    const id = (await listed.json()).data[0]._id as string;
+    const id = (await listed.json()).subscriptions[0]._id as string;
     const approve = await request.post(`/api/subscriptions/${id}/approve`, {
       data: { action: "approve" },
       headers: { Authorization: `Bearer ${token}` },
@@ -214,7 +214,7 @@ test.describe("the email log shows each message", () => {
     await page.goto(`/admin/dashboard/settings/emails?to=${encodeURIComponent(email)}`);
     await page.getByTestId("email-view").first().click();
     const message = page.getByTestId("email-message");
-    await expect(message.getByText(`To`)).toBeVisible();
+    await expect(message.getByText("To", { exact: true })).toBeVisible();
     await expect(page.getByTestId("email-text")).toContainText("Vikram");
     const attachment = page.getByTestId("email-attachments").getByRole("link", { name: /\.ics$/ });
     await expect(attachment).toBeVisible();
@@ -267,7 +267,7 @@ test.describe("admin password reset", () => {
     const resetPath = `${link.pathname}${link.search}`;
 
     await page.goto(resetPath);
-    await page.getByLabel("New password").fill("short");
+    await page.getByLabel("New password", { exact: true }).fill("short");
     await page.getByLabel("Repeat the new password").fill("short");
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(
@@ -275,7 +275,7 @@ test.describe("admin password reset", () => {
     ).toBeVisible();
 
     const fresh = `fresh-pass-${Math.random().toString(36).slice(2, 8)}-9`;
-    await page.getByLabel("New password").fill(fresh);
+    await page.getByLabel("New password", { exact: true }).fill(fresh);
     await page.getByLabel("Repeat the new password").fill(fresh);
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page).toHaveURL(/\/admin\?reset=done$/);

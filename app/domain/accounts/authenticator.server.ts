@@ -10,14 +10,16 @@ import { LoginSchema } from "./schemas";
 export const authenticator = new Authenticator<Admin>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const submission = parseWithZod(form, { schema: LoginSchema });
     if (submission.status !== "success") {
       const errors = submission.error ?? {};
       const first = Object.values(errors).flat().find(Boolean);
       throw new AppError(400, first ?? "Email and password are required.");
     }
-    return verifyLogin(submission.value.email, submission.value.password);
+    // Failures count per account and client address (decision 020).
+    const ip = request.headers.get("CF-Connecting-IP") ?? "";
+    return verifyLogin(submission.value.email, submission.value.password, new Date(), ip);
   }),
   "form",
 );

@@ -1,3 +1,4 @@
+import { purgeLoginFailures } from "~/domain/accounts/accounts.server";
 import { purgeOldResets } from "~/domain/accounts/password-reset.server";
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
@@ -16,6 +17,7 @@ export const scheduledJobs: readonly Job[] = [
   { name: "provisioning-webhook-retries", run: retryDueWebhooks },
   { name: "purge-codes", run: purgeOldCodes },
   { name: "purge-password-resets", run: purgeOldResets },
+  { name: "purge-login-failures", run: purgeLoginFailures },
   { name: "complete-meetings", run: completePastMeetings },
   { name: "purge-emails", run: purgeOldEmails },
 ];

@@ -63,7 +63,12 @@ export const endpoints = [
       ...pickErrors(400, 401, 403, 429),
     },
     async handler({ request, body }) {
-      const admin = await verifyLogin(body.email, body.password);
+      const admin = await verifyLogin(
+        body.email,
+        body.password,
+        new Date(),
+        request.headers.get("CF-Connecting-IP") ?? "",
+      );
       const { access, refresh } = await issueTokens(request, admin.id);
       const headers = new Headers();
       headers.append("Set-Cookie", refreshCookie(request, refresh));
