@@ -303,3 +303,31 @@ test.describe("admin password reset", () => {
     await expect(page.getByTestId("reset-link-broken")).toContainText("This reset link is not valid.");
   });
 });
+
+test.describe("registration answers the same for new and existing emails", () => {
+  test("both land on the same notice without a session; the owner of the existing one is emailed", async ({
+    page,
+    request,
+  }) => {
+    const existing = await approvedAccount(request, "Already There");
+    for (const email of [uniqueEmail("newcomer"), existing.email]) {
+      await page.goto("/admin?mode=register");
+      await page.getByLabel("Name").fill("Some One");
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("some-one-pass-42");
+      await page.getByRole("button", { name: "Create account" }).click();
+      await expect(page).toHaveURL(/\/admin\?registered=1$/);
+      await expect(page.getByRole("status")).toHaveText(
+        "Registration received. An administrator must approve the account before it can be used, and we will email you when it is decided. If this email already had an account, we emailed its owner instead.",
+      );
+    }
+    await expect
+      .poll(
+        async () => (await emailsTo(request, existing.email)).filter((m) => m.kind === "team.register-existing").length,
+      )
+      .toBe(1);
+    // The existing account still signs in with its own password.
+    await signInAsAdmin(page, { email: existing.email, password: existing.password });
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+  });
+});

@@ -169,22 +169,78 @@ export async function purgeLoginFailures(now: Date): Promise<number> {
 // A valid hash of a random string, verified when the email is unknown.
 const DUMMY_HASH = "scrypt$16384$8$5$3q2+7w3q2+7w3q2+7w3q2w==$Ky8c2kVzq8mY3xQ2b0xk7m9s1vQn0b8d7hH1kJ3lM5o=";
 
-/** Registration grants nothing: the account waits for an active admin's approval. */
-export async function registerAdmin(input: { email: string; password: string; name: string }) {
+export const REGISTERED_MESSAGE =
+  "Registration received. An administrator must approve the account before it can be used, and we will email you when it is decided. If this email already had an account, we emailed its owner instead.";
+
+/** The email the owner of an already registered address gets instead of an answer that says so. */
+function alreadyRegisteredEmail(
+  admin: Pick<Admin, "id" | "name" | "email">,
+  siteUrl: string,
+  now: Date,
+): OutgoingEmail {
+  const hour = Math.floor(now.getTime() / (60 * MINUTE));
+  return {
+    kind: "team.register-existing",
+    to: admin.email,
+    // At most one such email an hour per account, however often someone tries.
+    idempotencyKey: `team.register-existing:${admin.id}:${hour}`,
+    subject: `Someone tried to register your ${BRAND.name} admin email`,
+    text: [
+      `Hello ${admin.name},`,
+      "",
+      `Someone (perhaps you) tried to register a new ${BRAND.name} admin account with ${admin.email}, which already has one. Nothing was changed.`,
+      "",
+      `To sign in: ${siteUrl}/admin`,
+      `Forgot your password? ${siteUrl}/admin/forgot-password`,
+      "",
+      "If this was not you, you can ignore this email.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Registration grants nothing: the account waits for an active admin's approval. It answers
+ * the same for a new and an existing email (decision 020): for an existing one nothing is
+ * stored, its owner gets an email instead, and the answer carries a profile of the same shape
+ * (a fresh id, status pending). The password is hashed either way, so both take as long.
+ */
+export async function registerAdmin(
+  input: { email: string; password: string; name: string },
+  { siteUrl = "", now = new Date() }: { siteUrl?: string; now?: Date } = {},
+) {
   const client = db();
-  const existing = await client.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email)).get();
-  if (existing) throw new AppError(409, "An account with this email already exists.");
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await client
-      .insert(admins)
-      .values({ email: input.email, name: input.name, passwordHash, status: "pending", role: "admin" })
-      .returning()
-      .get();
-  } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new AppError(409, "An account with this email already exists.");
-    throw error;
+  const existing = await client.select().from(admins).where(eq(admins.email, input.email)).get();
+  const lookalike = () => ({
+    profile: {
+      id: crypto.randomUUID(),
+      name: input.name,
+      email: input.email,
+      role: "admin" as const,
+      status: "pending" as const,
+    },
+    created: null,
+  });
+  const warnOwner = async (owner: Admin) => {
+    const message = alreadyRegisteredEmail(owner, siteUrl, now);
+    await emailStatement(message);
+    await deliverSoon([message.idempotencyKey]);
+  };
+  if (existing) {
+    await warnOwner(existing);
+    return lookalike();
   }
+  const created = await client
+    .insert(admins)
+    .values({ email: input.email, name: input.name, passwordHash, status: "pending", role: "admin" })
+    .onConflictDoNothing({ target: admins.email })
+    .returning()
+    .get();
+  if (created) return { profile: toProfile(created), created };
+  // Registered by a parallel request meanwhile: the same answer again.
+  const raced = await client.select().from(admins).where(eq(admins.email, input.email)).get();
+  if (raced) await warnOwner(raced);
+  return lookalike();
 }
 
 export async function getAdmin(id: string) {

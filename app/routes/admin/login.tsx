@@ -5,13 +5,14 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { LogoMark } from "~/components/site/logo";
-import { registerAdmin } from "~/domain/accounts/accounts.server";
+import { REGISTERED_MESSAGE, registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
 import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
 import { requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import { serializeCookie } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -29,7 +30,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? "You have been signed out."
         : url.searchParams.get("reset") === "done"
           ? RESET_MESSAGES.done
-          : null;
+          : url.searchParams.get("registered")
+            ? REGISTERED_MESSAGE
+            : null;
   return { notice };
 }
 
@@ -53,8 +56,9 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
       }
-      const admin = await registerAdmin(submission.value);
-      return signIn(request, admin.id, "/admin/pending");
+      // The same answer for a new and an existing email (decision 020): no session either way.
+      await registerAdmin(submission.value, { siteUrl: config().SITE_URL || new URL(request.url).origin });
+      return redirect("/admin?registered=1", 303);
     }
     const admin = await authenticator.authenticate("form", request);
     return signIn(request, admin.id, admin.status === "active" ? "/admin/dashboard" : "/admin/pending");

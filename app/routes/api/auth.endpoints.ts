@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   changePassword,
   getAdmin,
+  REGISTERED_MESSAGE,
   registerAdmin,
   toProfile,
   updateProfile,
@@ -25,6 +26,7 @@ import {
 import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { clearCookie, cookieName, readCookie, serializeCookie } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
 
@@ -89,29 +91,22 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/auth/register",
-    summary: "Register an admin account; it stays pending until an admin approves it",
+    summary:
+      "Register an admin account; it stays pending until an admin approves it. An existing email gets the same answer (its owner is emailed instead)",
     tag: "Auth",
     access: "public",
     body: RegisterSchema,
     responses: {
       201: {
-        description: "Registered, waiting for approval",
+        description: "Registered, waiting for approval (or, for an existing email, the same answer)",
         schema: successWith(z.object({ user: AdminProfileSchema, message: z.string() })),
       },
-      ...pickErrors(400, 409),
+      ...pickErrors(400),
     },
-    async handler({ body }) {
-      const admin = await registerAdmin(body);
-      return Response.json(
-        {
-          success: true,
-          data: {
-            user: toProfile(admin),
-            message: "Account created. An administrator must approve it before you can use the console.",
-          },
-        },
-        { status: 201 },
-      );
+    async handler({ body, request }) {
+      // The same answer for a new and an existing email (decision 020).
+      const { profile } = await registerAdmin(body, { siteUrl: config().SITE_URL || new URL(request.url).origin });
+      return Response.json({ success: true, data: { user: profile, message: REGISTERED_MESSAGE } }, { status: 201 });
     },
   }),
   endpoint({
