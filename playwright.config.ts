@@ -1,7 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 /**
- * End-to-end tests against the production build served by workerd (`vite preview`).
+ * End-to-end tests against the production build served by workerd (`wrangler dev` on the built
+ * Worker's config, as `npm start` serves it; decision 015).
  * `npm run test:e2e` (scripts/e2e.ts) prepares the build, the browser and a fresh local D1
  * before Playwright starts; the variables it sets are read here.
  */
@@ -36,7 +37,11 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `vite preview --port ${port} --strictPort --host localhost`,
+    command: [
+      "wrangler dev --config build/server/wrangler.json --ip localhost --show-interactive-dev-session=false",
+      `--port ${port} --persist-to ${process.env.PERSIST_DIR ?? ".wrangler/state"}`,
+    ].join(" "),
+    env: { WRANGLER_SEND_METRICS: "false" },
     url: `${baseURL}/robots.txt`,
     reuseExistingServer: false,
     timeout: 120_000,

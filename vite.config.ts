@@ -1,7 +1,22 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { unstable_readConfig } from "wrangler";
+import { startLocalCron } from "./scripts/local-cron.ts";
+
+/** `npm run dev` fires the Worker's `scheduled` handler on the wrangler.toml crons (decision 015). */
+function localCron(): Plugin {
+  return {
+    name: "flowlane:local-cron",
+    apply: "serve",
+    configureServer(server) {
+      const crons = unstable_readConfig({ config: "wrangler.toml" }).triggers.crons ?? [];
+      const stop = startLocalCron(() => server.resolvedUrls?.local[0]?.replace(/\/$/, ""), crons);
+      server.httpServer?.once("close", stop);
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -12,6 +27,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    localCron(),
   ],
   resolve: { tsconfigPaths: true },
   environments: {

@@ -4,6 +4,7 @@ import { apiRoutes } from "./routes/api/routes";
 import { blogRoutes } from "./routes/blog/routes";
 import { demoRoutes } from "./routes/demo/routes";
 import { marketingRoutes } from "./routes/marketing/routes";
+import { newsletterRoutes } from "./routes/newsletter/routes";
 import { resourceRoutes } from "./routes/resources/routes";
 import { trialRoutes } from "./routes/trial/routes";
 
@@ -15,6 +16,7 @@ export default [
     ...blogRoutes,
     ...demoRoutes,
     ...trialRoutes,
+    ...newsletterRoutes,
     route("*", "routes/not-found.tsx"),
   ]),
   ...adminRoutes,

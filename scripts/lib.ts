@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
@@ -43,6 +43,33 @@ export function prepareLocal({ build }: { build: boolean }) {
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], { env: { CI: "true" } });
   run("tsx", ["seeds/seed.ts"]);
   run("tsx", ["seeds/admin-create.ts", "--ensure"]);
+}
+
+/** The built Worker's own config (assets, bindings, crons), written by `react-router build`. */
+export const builtConfig = path.join(root, "build", "server", "wrangler.json");
+
+/**
+ * The production build served by workerd through `wrangler dev` on the built config, as
+ * `npm start` serves it (decision 015); `/cdn-cgi/handler/scheduled` fires `scheduled`.
+ */
+export function serveBuiltWorker(
+  {
+    port,
+    host = "localhost",
+    persistDir = path.join(root, ".wrangler", "state"),
+  }: {
+    port: string;
+    host?: string;
+    persistDir?: string;
+  },
+  options: SpawnOptions = { stdio: "inherit" },
+): ChildProcess {
+  const args = ["dev", "--config", builtConfig, "--port", port, "--ip", host, "--persist-to", persistDir];
+  return spawn("wrangler", [...args, "--test-scheduled", "--show-interactive-dev-session=false"], {
+    cwd: root,
+    ...options,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...options.env },
+  });
 }
 
 export const hasBuild = () => existsSync(path.join(root, "build", "server", "index.js"));

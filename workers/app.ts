@@ -1,9 +1,13 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { withDbSession } from "~/db/client.server";
+import { capFormBody } from "~/lib/body-limit.server";
 import { requestContext } from "~/lib/context";
+import { serveThroughEdgeCache } from "~/lib/edge-cache.server";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
 import { scheduled } from "./scheduled";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
 
 /** Requests carrying credentials get `no-store` responses. */
 function carriesCredentials(request: Request) {
@@ -13,17 +17,69 @@ function carriesCredentials(request: Request) {
   );
 }
 
-export default {
-  async fetch(request, _env, ctx) {
-    const nonce = createNonce();
-    const context = new RouterContextProvider();
-    context.set(requestContext, { nonce, ctx });
-    const response = await requestHandler(request, context);
-    return withSecurityHeaders(response, {
+/**
+ * Reads whatever of the request body the app left unread (an early 401/403/400 answer). Under
+ * the local runtime (miniflare's entry worker in front of this one) an unread body makes the hop
+ * fail with "Network connection lost" and the client gets a 500 with a stack trace; reading it
+ * first costs little and is harmless at the edge (decision 015).
+ */
+async function drainUnreadBody(request: Request) {
+  if (!request.body || request.bodyUsed) return;
+  try {
+    await request.body.pipeTo(new WritableStream());
+  } catch {
+    // The client went away mid-upload: nothing left to answer.
+  }
+}
+
+/** Never hands an exception to the runtime: its fallback page would show the stack trace. */
+function internalError(error: unknown) {
+  console.error(error);
+  return new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain" } });
+}
+
+/** The page or API answer: from the edge cache when it may (public pages), else rendered. */
+async function handle(incoming: Request, ctx: ExecutionContext) {
+  const started = performance.now();
+  const nonce = createNonce();
+  // Form bodies are capped before anything parses them (decision 014).
+  const request = await capFormBody(incoming);
+  if (request instanceof Response) {
+    return withSecurityHeaders(request, {
       nonce,
       isDev: import.meta.env.DEV,
-      authenticated: carriesCredentials(request),
+      authenticated: carriesCredentials(incoming),
     });
+  }
+  const render = () => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, { nonce, ctx });
+    return requestHandler(request, context);
+  };
+  const { response, status } = import.meta.env.DEV
+    ? { response: await render(), status: "BYPASS" }
+    : await serveThroughEdgeCache(request, { nonce, build: (await loadBuild()).assets.version, ctx, render });
+  const secured = withSecurityHeaders(response, {
+    nonce,
+    isDev: import.meta.env.DEV,
+    authenticated: carriesCredentials(request),
+  });
+  secured.headers.set("X-Edge-Cache", status);
+  // The Worker's own time to the response head (workerd's clock advances on I/O).
+  secured.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(1)};desc="${status}"`);
+  return secured;
+}
+
+export default {
+  async fetch(request, _env, ctx) {
+    // Early answers (refusals before the body is read) belong inside the `try`, so they are drained too.
+    try {
+      return await withDbSession(request, () => handle(request, ctx));
+    } catch (error) {
+      return internalError(error);
+    } finally {
+      await drainUnreadBody(request);
+    }
   },
   scheduled,
 } satisfies ExportedHandler<Env>;

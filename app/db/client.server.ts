@@ -1,12 +1,90 @@
 import { env } from "cloudflare:workers";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { cookieName, readCookie, serializeCookie } from "~/lib/cookies.server";
 import { createDb, type Database } from "./drizzle";
 
 export type { Database };
 
 let cached: { d1: D1Database; db: Database } | undefined;
+/** The drizzle client over this request's D1 session (set by `withDbSession`). */
+const requestDb = new AsyncLocalStorage<Database>();
 
-/** The Worker's database, from the D1 binding of the environment. */
+/**
+ * The Worker's database: inside a request, its D1 session (reads may go to a nearby replica,
+ * never older than where the session started); elsewhere (cron jobs, scripts) the D1 binding.
+ */
 export function db(): Database {
+  const scoped = requestDb.getStore();
+  if (scoped) return scoped;
   if (!cached || cached.d1 !== env.DB) cached = { d1: env.DB, db: createDb(env.DB) };
   return cached.db;
+}
+
+/*
+ * Consistency model (decision 015). D1's Sessions API gives each request a sequentially
+ * consistent view that starts at a constraint or at a bookmark (a point in the database's
+ * history). Writes and admins start at the primary: they see everything committed. Visitors
+ * start anywhere (the nearest replica) unless they carry a bookmark from an earlier write of
+ * theirs, which the replica serving them must have reached: a visitor reads their own writes.
+ * The bookmark travels in a short-lived cookie set on answers to writes, or in the
+ * `x-d1-bookmark` header on /api (sent back on every /api answer).
+ */
+
+const BOOKMARK_COOKIE = "flowlane_bookmark";
+export const BOOKMARK_HEADER = "x-d1-bookmark";
+/** Replication lag is seconds; a bookmark older than this no longer says anything useful. */
+const BOOKMARK_MAX_AGE = 300; // seconds
+/** D1 bookmarks are dash-separated hex numbers; anything else is ignored, never sent to D1. */
+const BOOKMARK_FORMAT = /^[0-9a-f]{1,32}(?:-[0-9a-f]{1,64}){1,7}$/i;
+
+const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("/api/");
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+function isAdmin(request: Request, url: URL) {
+  return (
+    url.pathname === "/admin" ||
+    url.pathname.startsWith("/admin/") ||
+    url.pathname.startsWith("/api/admin/") ||
+    request.headers.has("Authorization") ||
+    // SESSION_COOKIE of auth.server.ts, which imports this module.
+    readCookie(request, cookieName(request, "flowlane_session")) !== null
+  );
+}
+
+/** The bookmark the client sent (header on /api, else the cookie), when well formed. */
+export function requestBookmark(request: Request): string | null {
+  const url = new URL(request.url);
+  const sent = isApi(url)
+    ? request.headers.get(BOOKMARK_HEADER)
+    : readCookie(request, cookieName(request, BOOKMARK_COOKIE));
+  return sent && BOOKMARK_FORMAT.test(sent) ? sent : null;
+}
+
+/** Where this request's session starts. */
+export function sessionStart(request: Request): D1SessionConstraint | D1SessionBookmark {
+  if (!isRead(request) || isAdmin(request, new URL(request.url))) return "first-primary";
+  return requestBookmark(request) ?? "first-unconstrained";
+}
+
+/**
+ * Runs a request's handler with `db()` reading through a D1 session, then hands the session's
+ * bookmark back: as `x-d1-bookmark` on /api answers, as a cookie on answers to other writes
+ * (never on reads, so public pages stay cacheable).
+ */
+export async function withDbSession(request: Request, handler: () => Promise<Response>): Promise<Response> {
+  const session = env.DB.withSession(sessionStart(request));
+  // A session answers prepare() and batch() like the binding, which is all drizzle uses here.
+  const response = await requestDb.run(createDb(session as unknown as D1Database), handler);
+  const bookmark = session.getBookmark();
+  if (!bookmark) return response;
+  const url = new URL(request.url);
+  if (isApi(url)) {
+    const out = new Response(response.body, response);
+    out.headers.set(BOOKMARK_HEADER, bookmark);
+    return out;
+  }
+  if (isRead(request)) return response;
+  const out = new Response(response.body, response);
+  out.headers.append("Set-Cookie", serializeCookie(request, BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE }));
+  return out;
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "./client.server";
-import { containsAny, likePattern, newestFirstPage } from "./lists.server";
+import { containsAny, newestFirstPage } from "./lists.server";
 import { callbackRequests } from "./schema";
 
 const MINUTE = 60_000;
@@ -20,10 +20,20 @@ async function addCallback(firstName: string, lastName: string, company: string,
     });
 }
 
-describe("likePattern", () => {
-  it("lower-cases and takes %, _ and \\ literally", () => {
-    expect(likePattern("Acme")).toBe("%acme%");
-    expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+describe("containsAny", () => {
+  it("finds text in any script, emoji included", async () => {
+    await addCallback("कव्या", "मेनन", "数据 株式会社 😀", 4, "u-1");
+    const search = async (text: string) =>
+      (
+        await db()
+          .select({ id: callbackRequests.id })
+          .from(callbackRequests)
+          .where(containsAny(text, [callbackRequests.lastName, callbackRequests.company]))
+          .all()
+      ).map((row) => row.id);
+    expect(await search("मेनन")).toEqual(["u-1"]);
+    expect(await search("株式会社 😀")).toEqual(["u-1"]);
+    expect(await search("😀".repeat(60))).toEqual([]);
   });
 });
 
@@ -48,6 +58,9 @@ describe("containsAny and newestFirstPage", () => {
     expect(await search("globex_")).toEqual(["l-3"]);
     expect(await search("acme")).toEqual(["l-2", "l-1"]);
     expect(await search("nobody")).toEqual([]);
+    // Longer than D1's 50-byte LIKE cap, other scripts, emoji, quotes, NUL: a result, not an error.
+    expect(await search("a".repeat(100))).toEqual([]);
+    expect(await search("कव्या मेनन 😀 'x\" \\ %_ \u0000")).toEqual([]);
 
     const first = await newestFirstPage(callbackRequests, ours, { page: 1, limit: 3 });
     expect(first.total).toBe(4);

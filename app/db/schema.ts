@@ -63,8 +63,59 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     userAgent: text("user_agent"),
+    /** Two-letter country from the edge (request.cf.country) when the session was created, if known. */
+    country: text("country"),
   },
   (t) => [index("sessions_admin_idx").on(t.adminId), check("sessions_kind_check", inList("kind", SESSION_KINDS))],
+);
+
+/**
+ * TOTP two-factor of an admin: one row while set up or enabled (enabledAt null = set up,
+ * not yet confirmed). The secret is AES-GCM encrypted; lastStep is the highest 30-second
+ * step accepted, so a code cannot be used twice.
+ */
+export const twoFactor = sqliteTable("two_factor", {
+  adminId: text("admin_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  secretEncrypted: text("secret_encrypted").notNull(),
+  enabledAt: integer("enabled_at", { mode: "timestamp_ms" }),
+  lastStep: integer("last_step"),
+  /** Wrong codes at the code step; reset only by a correct code (a correct password does not). */
+  failedCodes: integer("failed_codes").notNull().default(0),
+  failedWindowStart: integer("failed_window_start", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored as HMAC-SHA256. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: id(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_admin_hash_unique").on(t.adminId, t.codeHash)],
+);
+
+/** The step between password and code at sign-in. The id is the SHA-256 of the token; single use, 5 minutes. */
+export const twoFactorChallenges = sqliteTable(
+  "two_factor_challenges",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("two_factor_challenges_expires_idx").on(t.expiresAt)],
 );
 
 /**
@@ -148,10 +199,15 @@ export const meetings = sqliteTable(
     status: text("status", { enum: MEETING_STATUSES }).notNull().default("scheduled"),
     notes: text("notes").notNull().default(""),
     visitorTimezone: text("visitor_timezone"),
+    /** iCalendar SEQUENCE of the latest invitation sent for this meeting; every change bumps it. */
+    sequence: integer("sequence").notNull().default(0),
+    /** The video call link, set when an admin approves. */
+    meetingLink: text("meeting_link"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("meetings_date_idx").on(t.date, t.timeSlot),
     // A slot holds one active meeting: cancelled/completed ones free it.
     uniqueIndex("meetings_active_slot_unique").on(t.date, t.timeSlot).where(sql`status IN ('scheduled', 'confirmed')`),
     index("meetings_status_idx").on(t.status, t.createdAt),
@@ -163,7 +219,26 @@ export const meetings = sqliteTable(
   ],
 );
 
+/**
+ * The visitor's "Manage your booking" links. Only the SHA-256 of each 256-bit token is kept;
+ * a meeting gets a new token with every email that carries the link, and all of them lead to
+ * the meeting as it is now.
+ */
+export const meetingTokens = sqliteTable(
+  "meeting_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    meetingId: text("meeting_id")
+      .notNull()
+      .references(() => meetings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("meeting_tokens_meeting_idx").on(t.meetingId)],
+);
+
 export const CALLBACK_STATUSES = ["new", "contacted"] as const;
+/** Where a callback request (a lead) came from: the /demo form, or Contact Sales on /pricing. */
+export const CALLBACK_SOURCES = ["demo", "pricing-enterprise"] as const;
 
 export const callbackRequests = sqliteTable(
   "callback_requests",
@@ -176,6 +251,11 @@ export const callbackRequests = sqliteTable(
     phone: text("phone").notNull().default(""),
     message: text("message").notNull().default(""),
     status: text("status", { enum: CALLBACK_STATUSES }).notNull().default("new"),
+    // No CHECK here: adding one makes drizzle-kit rebuild the table with a broken copy
+    // statement; the zod schemas and the enum type hold the list.
+    source: text("source", { enum: CALLBACK_SOURCES }).notNull().default("demo"),
+    /** Enterprise leads only: one of the company-size options. */
+    teamSize: text("team_size"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -271,6 +351,7 @@ export const subscriptions = sqliteTable(
     uniqueIndex("subscriptions_email_unique").on(t.email),
     index("subscriptions_status_idx").on(t.status, t.createdAt),
     index("subscriptions_plan_idx").on(t.plan, t.createdAt),
+    index("subscriptions_created_idx").on(t.createdAt),
     index("subscriptions_approval_idx").on(t.approvalStatus),
     index("subscriptions_end_idx").on(t.endDate),
     check("subscriptions_plan_check", inList("plan", USER_PLANS)),
@@ -418,11 +499,67 @@ export const changeGuards = sqliteTable(
   () => [check("change_guards_held", sql`held = 1`)],
 );
 
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+
+/**
+ * Newsletter subscribers, double opt-in (decision record 019): `pending` until the emailed
+ * link is used. The confirmation token is stored only as its SHA-256 hash.
+ */
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("pending"),
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp_ms" }),
+    /** When the last confirmation email was queued: resubscribing within the cooldown sends nothing. */
+    confirmSentAt: integer("confirm_sent_at", { mode: "timestamp_ms" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_email_unique").on(t.email),
+    uniqueIndex("newsletter_token_unique").on(t.confirmTokenHash),
+    index("newsletter_status_idx").on(t.status, t.createdAt),
+    index("newsletter_created_idx").on(t.createdAt),
+    check("newsletter_status_check", inList("status", SUBSCRIBER_STATUSES)),
+  ],
+);
+
+/**
+ * Limits per client address (decision 014): one row per (bucket, address), counting hits in a
+ * window that opens at the first hit. The CHECK makes an over-limit hit abort the batch it is
+ * in, so a refused booking or callback stores nothing and queues no email.
+ */
+export const clientLimits = sqliteTable(
+  "client_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+    hits: integer("hits").notNull(),
+    maxHits: integer("max_hits").notNull(),
+  },
+  (t) => [index("client_limits_window_idx").on(t.windowStart), check("client_limits_within", sql`hits <= max_hits`)],
+);
+
 export type Admin = typeof admins.$inferSelect;
 export type Meeting = typeof meetings.$inferSelect;
 export type CallbackRequest = typeof callbackRequests.$inferSelect;
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type EmailMessage = typeof emailOutbox.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * Content versions that the edge-cache keys of public pages carry (decision 015): bumping one
+ * makes every cached page that depends on it stale at once, in every data center.
+ */
+export const cacheVersions = sqliteTable("cache_versions", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull().default(0),
+});

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
 import { type ActiveSession, findSession } from "~/domain/accounts/sessions.server";
+import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
+import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { clearCookie, cookieName, readCookie } from "./cookies.server";
 
@@ -45,7 +47,10 @@ export async function requireSignedIn(request: Request): Promise<ActiveSession> 
 /** An approved admin. Pending accounts see the waiting page (pages) or a 403 (`/api`). */
 export async function requireAdmin(request: Request): Promise<ActiveSession> {
   const session = await requireSignedIn(request);
-  if (session.admin.status === "active") return session;
+  if (session.admin.status === "active") {
+    await requireTwoFactorEnrolment(request, session);
+    return session;
+  }
   if (isApi(request)) {
     throw new AppError(403, "Your account is waiting for approval by an administrator.");
   }
@@ -56,4 +61,20 @@ export async function requireAdmin(request: Request): Promise<ActiveSession> {
 export async function requireAnonymous(request: Request) {
   const session = await getSession(request);
   if (session) throw redirect(session.admin.status === "active" ? "/admin/dashboard" : "/admin/pending");
+}
+
+export const SECURITY_PATH = "/admin/dashboard/settings/security";
+export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admin accounts. Set it up to continue.";
+
+/**
+ * With REQUIRE_2FA=true an admin without two-factor sign-in reaches only the Security page
+ * (to enrol) and the enrolment and session endpoints of the API.
+ */
+async function requireTwoFactorEnrolment(request: Request, session: ActiveSession) {
+  if (!config().REQUIRE_2FA) return;
+  const path = new URL(request.url).pathname;
+  if (path === SECURITY_PATH || path.startsWith("/api/auth/2fa/") || path.startsWith("/api/auth/sessions")) return;
+  if (await isTwoFactorEnabled(session.admin.id)) return;
+  if (isApi(request)) throw new AppError(403, TWO_FACTOR_REQUIRED);
+  throw redirect(`${SECURITY_PATH}?required=1`);
 }

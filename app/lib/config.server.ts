@@ -25,10 +25,19 @@ const ConfigSchema = z.object({
     .default("18:00"),
   MEETING_LOCATION: z.string().default("Video call"),
   VIDEO_URL: z.string().default(""),
+  /** Prefills the meeting link on Approve; `{id}` becomes the meeting id. Empty = the admin types it. */
+  MEETING_LINK_TEMPLATE: z.string().default(""),
+  /** Visitors may cancel or reschedule until this many minutes (min) before the start; 0 = until it starts. */
+  MEETING_CHANGE_CUTOFF_MINUTES: z.coerce.number().int().min(0).max(10080).default(0),
   PROVISIONING_WEBHOOK_URL: z.string().default(""),
   PROVISIONING_WEBHOOK_SECRET: z.string().default(""),
   /** Key for HMAC of one-time codes. Required in production; a fixed dev key otherwise. */
   CODE_HMAC_SECRET: z.string().default(""),
+  /** "true": an admin without two-factor sign-in must set it up before any other console page. */
+  REQUIRE_2FA: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((v) => v === "true"),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
 });
 

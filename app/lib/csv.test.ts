@@ -16,8 +16,11 @@ describe("csvCell", () => {
 
   it.each([
     ['=HYPERLINK("http://evil")', '"\'=HYPERLINK(""http://evil"")"'],
-    ["+91 98200 11111", "'+91 98200 11111"],
     ["-2+3", "'-2+3"],
+    ["+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"],
+    ["-1+SUM(A1)", "'-1+SUM(A1)"],
+    ["=1", "'=1"],
+    ["- bullet point", "'- bullet point"],
     ["@SUM(A1:A2)", "'@SUM(A1:A2)"],
     ["\tcmd", "'\tcmd"],
     ["\rcmd", '"\'\rcmd"'],
@@ -29,9 +32,23 @@ describe("csvCell", () => {
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell(true)).toBe("true");
-    expect(csvCell(new Date("2026-01-02T03:04:05.000Z"))).toBe("2026-01-02T03:04:05.000Z");
+    expect(csvCell(new Date("2026-01-02T03:04:05.000Z"))).toBe("2026-01-02T03:04:05Z");
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
+  });
+
+  it.each([["+91 98200 11111"], ["+1 (555) 123-4567"], ["-5.25"], ["+44 20 7946 0958"], ["-42"]])(
+    "leaves the number or phone number %j readable",
+    (input) => {
+      expect(csvCell(input)).toBe(input);
+    },
+  );
+
+  it("writes instants with their offset in the given timezone", () => {
+    const instant = new Date("2026-11-22T10:00:00.000Z");
+    expect(csvCell(instant, "Asia/Kolkata")).toBe("2026-11-22T15:30:00+05:30");
+    expect(csvCell(instant, "America/New_York")).toBe("2026-11-22T05:00:00-05:00");
+    expect(csvCell(instant)).toBe("2026-11-22T10:00:00Z");
   });
 });
 

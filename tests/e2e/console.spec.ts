@@ -308,10 +308,14 @@ test.describe("settings", () => {
       meetings: {
         header: "_id,name,email,phone,company,meetingType,date,timeSlot,status,notes,createdAt",
         row: (r: string[]) => r[1] === "Ananya Sharma",
-        check: (r: string[]) => expect(r.slice(3, 6)).toEqual(["'+91 98200 11111", "Northwind Logistics", "demo"]),
+        // Issue 17: a phone number stays readable; times carry their offset.
+        check: (r: string[]) => {
+          expect(r.slice(3, 6)).toEqual(["+91 98200 11111", "Northwind Logistics", "demo"]);
+          expect(r[10]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
+        },
       },
       callbacks: {
-        header: "_id,firstName,lastName,email,company,phone,message,status,createdAt",
+        header: "_id,firstName,lastName,email,company,phone,message,status,source,teamSize,createdAt",
         row: (r: string[]) => r[3] === "neha.joshi@greenleaf.example",
         check: (r: string[]) =>
           expect(r.slice(1, 5)).toEqual(["Neha", "Joshi", "neha.joshi@greenleaf.example", "GreenLeaf Foods"]),

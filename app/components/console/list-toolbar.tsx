@@ -40,7 +40,7 @@ export function ListToolbar<F extends string>({
             }`}
           >
             {labels[filter]}
-            {counts ? <span className="opacity-75"> ({counts[filter]})</span> : null}
+            {counts ? <span className="font-normal"> ({counts[filter]})</span> : null}
           </Link>
         ))}
       </nav>

@@ -22,6 +22,7 @@ const STATUS_TONE: Record<string, keyof typeof TONES> = {
   failed: "red",
   new: "blue",
   contacted: "slate",
+  unsubscribed: "slate",
 };
 
 /** A status as a coloured pill; the text itself carries the meaning (not the colour alone). */

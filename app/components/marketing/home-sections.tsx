@@ -65,7 +65,7 @@ export function HomeHero({ videoSrc }: { videoSrc: string }) {
 const STATS = [
   { to: 5000, suffix: "+", label: "Active users", detail: `running their processes on ${BRAND.name}`, icon: Workflow },
   { to: 99.9, decimals: 1, suffix: "%", label: "Uptime guaranteed", detail: "on a global edge network", icon: Zap },
-  { to: 24, suffix: "/7", label: "Expert support", detail: "from workflow specialists", icon: Headphones },
+  { to: 24, suffix: "/7", still: true, label: "Expert support", detail: "from workflow specialists", icon: Headphones },
 ];
 
 export function HomeStats() {
@@ -79,7 +79,7 @@ export function HomeStats() {
           >
             <dt className="order-2 mt-2 text-base font-semibold text-slate-900 dark:text-white">{stat.label}</dt>
             <dd className="order-1 text-5xl font-bold tracking-tight text-brand-700 dark:text-brand-300">
-              <StatCounter to={stat.to} decimals={stat.decimals} suffix={stat.suffix} />
+              <StatCounter to={stat.to} decimals={stat.decimals} suffix={stat.suffix} still={stat.still} />
             </dd>
             <dd className="order-3 mt-1 text-sm text-slate-600 dark:text-slate-400">{stat.detail}</dd>
           </div>

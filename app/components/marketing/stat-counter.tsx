@@ -11,13 +11,24 @@ const format = (value: number, decimals: number, suffix: string) => `${value.toF
  * number, so without JavaScript — or with reduced motion — it shows at once. Screen readers
  * always get the final number.
  */
-export function StatCounter({ to, decimals = 0, suffix = "" }: { to: number; decimals?: number; suffix?: string }) {
+export function StatCounter({
+  to,
+  decimals = 0,
+  suffix = "",
+  still = false,
+}: {
+  to: number;
+  decimals?: number;
+  suffix?: string;
+  /** Not a quantity (24/7 is a schedule: counting it up shows "10/7", "19/7"): shown as it is. */
+  still?: boolean;
+}) {
   const ref = useRef<HTMLSpanElement>(null);
   const [shown, setShown] = useState(to);
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || !("IntersectionObserver" in window)) return;
+    if (still || !element || !("IntersectionObserver" in window)) return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     let frame = 0;
     setShown(0);
@@ -40,7 +51,7 @@ export function StatCounter({ to, decimals = 0, suffix = "" }: { to: number; dec
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [to]);
+  }, [to, still]);
 
   const final = format(to, decimals, suffix);
   return (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { BRAND } from "~/lib/brand";
 import { Logo } from "./logo";
 import { isGroup, NAV } from "./nav";
+import { NewsletterBox } from "./newsletter-box";
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -14,17 +15,7 @@ export function SiteFooter() {
             {BRAND.name} is the no-code platform business teams use to design, automate and audit their workflows —
             approvals, quotes, forms and integrations in one place.
           </p>
-          <p className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">
-            Join 25,000+ subscribers reading our automation guides.
-          </p>
-          <div className="mt-3 flex flex-wrap gap-3 text-sm">
-            <Link to="/blog" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Read the blog
-            </Link>
-            <a href="/blog/rss.xml" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-              Subscribe via RSS
-            </a>
-          </div>
+          <NewsletterBox />
         </div>
         {NAV.filter(isGroup).map((group) => (
           <div key={group.label}>

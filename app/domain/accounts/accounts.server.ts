@@ -25,7 +25,7 @@ export const INVALID_LOGIN = "Invalid email or password.";
 
 export type Actor = { id: string; email: string };
 
-const lockedError = (lockedUntil: Date, now: Date) => {
+export const lockedError = (lockedUntil: Date, now = new Date()) => {
   const retryAfter = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
   return new AppError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
     retryAfter,
@@ -33,12 +33,13 @@ const lockedError = (lockedUntil: Date, now: Date) => {
 };
 
 /**
- * Counts one failed login in two single atomic statements (decisions 013, 020), one for the
- * account (ceiling 50) and one for the account and client address (ceiling 10): each count,
- * its window and its lock are computed by SQLite from the stored row, so 30 parallel failures
- * count 30.
+ * Counts one failed sign-in step (a wrong password, or a wrong two-factor code) in two single
+ * atomic statements (decisions 013, 020), one for the account (ceiling 50) and one for the
+ * account and client address (ceiling 10): each count, its window and its lock are computed by
+ * SQLite from the stored row, so 30 parallel failures count 30. Answers the account-wide lock
+ * end, if the account is now locked everywhere.
  */
-async function countFailure(adminId: string, ip: string, now: Date) {
+export async function recordFailedAttempt(adminId: string, now = new Date(), ip = ""): Promise<Date | null> {
   const at = now.getTime();
   const client = db();
   const windowOpen = sql`(${admins.failedWindowStart} IS NOT NULL AND ${admins.failedWindowStart} > ${at - LOGIN_THROTTLE.window})`;
@@ -46,7 +47,7 @@ async function countFailure(adminId: string, ip: string, now: Date) {
   // Inside the upsert the stored row's columns are named by the table: the new count below.
   const pairOpen = sql`(login_failures.window_start > ${at - LOGIN_THROTTLE.window})`;
   const pairFailures = sql`(CASE WHEN ${pairOpen} THEN login_failures.failures + 1 ELSE 1 END)`;
-  await client.batch([
+  const [account] = await client.batch([
     client
       .update(admins)
       .set({
@@ -54,7 +55,8 @@ async function countFailure(adminId: string, ip: string, now: Date) {
         failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${admins.failedWindowStart} ELSE ${at} END`,
         lockedUntil: sql`CASE WHEN ${failures} >= ${LOGIN_THROTTLE.maxAccountFailures} THEN ${at + LOGIN_THROTTLE.lockFor} ELSE ${admins.lockedUntil} END`,
       })
-      .where(eq(admins.id, adminId)),
+      .where(eq(admins.id, adminId))
+      .returning({ lockedUntil: admins.lockedUntil }),
     client
       .insert(loginFailures)
       .values({ adminId, ip, failures: 1, windowStart: now, lockedUntil: null })
@@ -67,6 +69,8 @@ async function countFailure(adminId: string, ip: string, now: Date) {
         },
       }),
   ]);
+  const lockedUntil = account[0]?.lockedUntil;
+  return lockedUntil && lockedUntil > now ? lockedUntil : null;
 }
 
 /** The end of the lock that applies to this account from this address, if any. */
@@ -99,7 +103,7 @@ export async function verifyLogin(email: string, password: string, now = new Dat
   const locked = await lockFor(admin, address, now);
   if (locked) throw lockedError(locked, now);
   if (!(await verifyPassword(password, admin.passwordHash))) {
-    await countFailure(admin.id, address, now);
+    await recordFailedAttempt(admin.id, now, address);
     throw new AppError(401, INVALID_LOGIN);
   }
   if (admin.status === "rejected") {

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Admin } from "~/db/schema";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { AppError } from "~/lib/errors";
 import { verifyLogin } from "./accounts.server";
 import { LoginSchema } from "./schemas";
@@ -17,9 +18,12 @@ authenticator.use(
       const first = Object.values(errors).flat().find(Boolean);
       throw new AppError(400, first ?? "Email and password are required.");
     }
-    // Failures count per account and client address (decision 020).
+    const { email, password } = submission.value;
+    // Failed logins count against the client's address too (decisions 014, 020).
     const ip = request.headers.get("CF-Connecting-IP") ?? "";
-    return verifyLogin(submission.value.email, submission.value.password, new Date(), ip);
+    return withClientLimit("auth", request, () => verifyLogin(email, password, new Date(), ip), {
+      refundOnSuccess: true,
+    });
   }),
   "form",
 );

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, refreshTokens, sessions } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
@@ -26,7 +26,11 @@ export type ActiveSession = {
 export async function createSession(
   adminId: string,
   kind: SessionKind,
-  { now = new Date(), userAgent }: { now?: Date; userAgent?: string | null } = {},
+  {
+    now = new Date(),
+    userAgent,
+    country,
+  }: { now?: Date; userAgent?: string | null /** request.cf.country, if known */; country?: string | null } = {},
 ) {
   const token = randomToken();
   const id = await sha256Hex(token);
@@ -34,7 +38,16 @@ export async function createSession(
   const expiresAt = new Date(now.getTime() + limits.absolute);
   await db()
     .insert(sessions)
-    .values({ id, adminId, kind, createdAt: now, lastSeenAt: now, expiresAt, userAgent: userAgent ?? null });
+    .values({
+      id,
+      adminId,
+      kind,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      userAgent: userAgent ?? null,
+      country: country ?? null,
+    });
   return { token, sessionId: id, expiresAt };
 }
 
@@ -66,6 +79,33 @@ export async function revokeSession(sessionId: string, now = new Date()) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Logout of one login: its session, and the refresh-token family bound to it (with the
+ * access sessions that family issued), so the refresh cookie of that login stops working too
+ * even when the client logs out with only its Bearer token.
+ */
+export async function revokeLogin(sessionId: string, now = new Date()) {
+  const client = db();
+  const families = client
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.sessionId, sessionId));
+  const familySessions = client
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(inArray(refreshTokens.familyId, families));
+  await client.batch([
+    client
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(isNull(sessions.revokedAt), or(eq(sessions.id, sessionId), inArray(sessions.id, familySessions)))),
+    client
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(isNull(refreshTokens.revokedAt), inArray(refreshTokens.familyId, families))),
+  ]);
 }
 
 /** Revokes every session and refresh token of an admin, except the one given. */

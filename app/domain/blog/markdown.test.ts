@@ -41,6 +41,34 @@ describe("renderMarkdown sanitizes stored XSS", () => {
     expect(html).toContain("1 &#x3C; 2 &#x26; 3 > 2");
   });
 
+  it.each([
+    ["a script inside an SVG", "<svg><script>x()</script></svg>", ""],
+    ["an inline script", "Before <script>x()</script> after", "<p>Before  after</p>"],
+    ["a style", "a <style>body{display:none}</style> b", "<p>a  b</p>"],
+    ["MathML", "a <math><mi>y</mi></math> b", "<p>a  b</p>"],
+    ["a textarea", "a <textarea>secret</textarea> b", "<p>a  b</p>"],
+    [
+      "a template, a noscript and a select",
+      "<template>t</template><noscript>n</noscript><select><option>o</option></select>ok",
+      "<p>ok</p>",
+    ],
+    ["nested SVGs", "<svg><svg>in</svg>still in</svg>out", "<p>out</p>"],
+    ["upper-case tags", "a <SCRIPT type=x>x()</SCRIPT>shown", "<p>a shown</p>"],
+    ["a script across paragraphs", "a <script>\n\nalert(1)\n\n</script> b", "<p>a </p>\n<p> b</p>"],
+    ["markup inside a script", "*<script>*x* [link](https://e.example)</script>*", ""],
+  ])("leaves no text of %s behind", (_name, markdown, html) => {
+    expect(renderMarkdown(markdown)).toBe(html);
+  });
+
+  it("lets a never-closed <script> hide only the rest of its paragraph", () => {
+    expect(renderMarkdown("Never write <script> in prose.\n\nThe next paragraph stays.")).toBe(
+      "<p>Never write </p>\n<p>The next paragraph stays.</p>",
+    );
+    expect(renderMarkdown("Inline code `<script>x()</script>` is text.")).toBe(
+      "<p>Inline code <code>&#x3C;script>x()&#x3C;/script></code> is text.</p>",
+    );
+  });
+
   it("drops the href of a javascript: link but keeps its text", () => {
     expect(renderMarkdown("[click me](javascript:alert(1))")).toBe("<p><a>click me</a></p>");
   });

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
+import type { Html, RootContent as MdastContent, Root as MdastRoot, Parent } from "mdast";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
@@ -66,9 +67,96 @@ function rehypeBlogPresentation() {
   };
 }
 
+/** Elements whose content is never prose: program text, styles, drawings, form and fallback content. */
+const HIDDEN_CONTENT = new Set([
+  "script",
+  "style",
+  "svg",
+  "math",
+  "iframe",
+  "object",
+  "textarea",
+  "title",
+  "template",
+  "noscript",
+  "noembed",
+  "noframes",
+  "select",
+  "xmp",
+]);
+
+const TAG = /<(\/?)([a-z][a-z0-9-]*)\b[^>]*?(\/?)>/gi;
+
+const isShown = (node: MdastContent) => node.type !== "html";
+
+function collectHtml(node: Parent, found: Html[]) {
+  for (const child of node.children) {
+    if (child.type === "html") found.push(child);
+    else if ("children" in child) collectHtml(child, found);
+  }
+  return found;
+}
+
+/**
+ * Raw HTML never reaches the page (remark-rehype drops it), but the text between its tags
+ * did: `<svg><script>x()</script></svg>` showed "x()". This drops the text inside the elements
+ * above. An element closed later in the post hides everything up to its closing tag; one never
+ * closed hides the rest of its own paragraph only, so a stray `<script>` written as prose does
+ * not swallow the article.
+ */
+function remarkDropHiddenContent() {
+  return (tree: MdastRoot) => {
+    const htmlNodes = collectHtml(tree, []);
+    const closedLater = (name: string, nodeIndex: number, from: number) => {
+      const close = new RegExp(`</${name}\\s*>`, "i");
+      if (close.test(htmlNodes[nodeIndex]?.value.slice(from) ?? "")) return true;
+      return htmlNodes.slice(nodeIndex + 1).some((n) => close.test(n.value));
+    };
+    const state: { hidden: { name: string; depth: number; withinBlock: boolean } | null } = { hidden: null };
+    const readTags = (node: Html) => {
+      const index = htmlNodes.indexOf(node);
+      for (const match of node.value.matchAll(TAG)) {
+        const [, slash, rawName = "", selfClosing] = match;
+        const name = rawName.toLowerCase();
+        const closing = slash === "/";
+        const { hidden } = state;
+        if (!hidden) {
+          if (!closing && !selfClosing && HIDDEN_CONTENT.has(name)) {
+            const end = (match.index ?? 0) + match[0].length;
+            state.hidden = { name, depth: 1, withinBlock: !closedLater(name, index, end) };
+          }
+        } else if (name === hidden.name && !selfClosing) {
+          hidden.depth += closing ? -1 : 1;
+          if (hidden.depth === 0) state.hidden = null;
+        }
+      }
+    };
+    // Keeps what is outside hidden content; containers emptied by it go too.
+    const prune = (parent: Parent, atTop: boolean) => {
+      const kept: MdastContent[] = [];
+      for (const child of parent.children as MdastContent[]) {
+        if (child.type === "html") {
+          readTags(child);
+          kept.push(child);
+        } else if ("children" in child) {
+          const shownBefore = child.children.some(isShown);
+          prune(child, false);
+          if (!shownBefore || child.children.some(isShown)) kept.push(child);
+        } else if (!state.hidden) {
+          kept.push(child);
+        }
+        if (atTop && state.hidden?.withinBlock) state.hidden = null;
+      }
+      parent.children = kept as Parent["children"];
+    };
+    prune(tree, true);
+  };
+}
+
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  .use(remarkDropHiddenContent)
   .use(remarkRehype)
   .use(rehypeSlug)
   .use(rehypeSanitize, schema)

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
+import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { renderMarkdown } from "./markdown";
 import { readingMinutes } from "./reading-time";
@@ -120,6 +121,7 @@ export async function createPost(actor: AuditActor, input: BlogInput, now = new 
   ]);
   const post = inserted[0];
   if (!post) throw new Error("Blog post insert returned nothing");
+  await purgePublicBlogPages();
   return post;
 }
 
@@ -170,6 +172,7 @@ export async function updatePost(actor: AuditActor, id: string, input: BlogUpdat
     );
     const post = (updated as BlogPost[])[0];
     if (!post) throw new AppError(404, POST_NOT_FOUND);
+    await purgePublicBlogPages();
     return { post, changed: true };
   } catch (error) {
     if (!isAppError(error) || error.message !== POST_CHANGED) throw error;
@@ -197,6 +200,7 @@ export async function deletePost(actor: AuditActor, id: string) {
     ],
     () => new AppError(404, POST_NOT_FOUND),
   );
+  await purgePublicBlogPages();
   return before;
 }
 

@@ -8,6 +8,8 @@ import {
   callbackRequests,
   type Meeting,
   meetings,
+  type NewsletterSubscriber,
+  newsletterSubscribers,
   type Subscription,
   subscriptions,
 } from "~/db/schema";
@@ -16,15 +18,18 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { BRAND } from "~/lib/brand";
 import { type CsvColumn, toCsv } from "~/lib/csv";
 
-export const EXPORT_KINDS = ["meetings", "callbacks", "users"] as const;
+export const EXPORT_KINDS = ["meetings", "callbacks", "users", "subscribers"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-export const ExportKindSchema = z.enum(EXPORT_KINDS, { error: "Unknown export. Choose meetings, callbacks or users." });
+export const ExportKindSchema = z.enum(EXPORT_KINDS, {
+  error: "Unknown export. Choose meetings, callbacks, users or subscribers.",
+});
 
 export const EXPORT_LABELS: Record<ExportKind, string> = {
   meetings: "Demo meetings",
   callbacks: "Callback requests",
   users: "Users",
+  subscribers: "Newsletter subscribers",
 };
 
 /** Column names are the field names of spec §3, so a file reads like the API. */
@@ -51,7 +56,18 @@ export const CALLBACK_COLUMNS: CsvColumn<CallbackRequest>[] = [
   { header: "phone", value: (c) => c.phone },
   { header: "message", value: (c) => c.message },
   { header: "status", value: (c) => c.status },
+  { header: "source", value: (c) => c.source },
+  { header: "teamSize", value: (c) => c.teamSize },
   { header: "createdAt", value: (c) => c.createdAt },
+];
+
+export const SUBSCRIBER_COLUMNS: CsvColumn<NewsletterSubscriber>[] = [
+  { header: "_id", value: (s) => s.id },
+  { header: "email", value: (s) => s.email },
+  { header: "status", value: (s) => s.status },
+  { header: "confirmedAt", value: (s) => s.confirmedAt },
+  { header: "unsubscribedAt", value: (s) => s.unsubscribedAt },
+  { header: "createdAt", value: (s) => s.createdAt },
 ];
 
 export const USER_COLUMNS: CsvColumn<Subscription>[] = [
@@ -81,12 +97,13 @@ export const USER_COLUMNS: CsvColumn<Subscription>[] = [
   { header: "createdAt", value: (s) => s.createdAt },
 ];
 
-async function exportDocument(kind: ExportKind) {
+async function exportDocument(kind: ExportKind, timeZone: string) {
   const client = db();
+  const options = { timeZone };
   switch (kind) {
     case "meetings": {
       const rows = await client.select().from(meetings).orderBy(asc(meetings.createdAt), asc(meetings.id)).all();
-      return { csv: toCsv(MEETING_COLUMNS, rows), rows: rows.length };
+      return { csv: toCsv(MEETING_COLUMNS, rows, options), rows: rows.length };
     }
     case "callbacks": {
       const rows = await client
@@ -94,7 +111,7 @@ async function exportDocument(kind: ExportKind) {
         .from(callbackRequests)
         .orderBy(asc(callbackRequests.createdAt), asc(callbackRequests.id))
         .all();
-      return { csv: toCsv(CALLBACK_COLUMNS, rows), rows: rows.length };
+      return { csv: toCsv(CALLBACK_COLUMNS, rows, options), rows: rows.length };
     }
     case "users": {
       const rows = await client
@@ -102,7 +119,15 @@ async function exportDocument(kind: ExportKind) {
         .from(subscriptions)
         .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
         .all();
-      return { csv: toCsv(USER_COLUMNS, rows), rows: rows.length };
+      return { csv: toCsv(USER_COLUMNS, rows, options), rows: rows.length };
+    }
+    case "subscribers": {
+      const rows = await client
+        .select()
+        .from(newsletterSubscribers)
+        .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.id))
+        .all();
+      return { csv: toCsv(SUBSCRIBER_COLUMNS, rows, options), rows: rows.length };
     }
   }
 }
@@ -112,7 +137,7 @@ async function exportDocument(kind: ExportKind) {
  * audit log (who took which file, and when).
  */
 export async function exportCsv(actor: Actor, kind: ExportKind, timezone: string, now = new Date()) {
-  const { csv, rows } = await exportDocument(kind);
+  const { csv, rows } = await exportDocument(kind, timezone);
   await auditStatement(actor, `export.${kind}`, "export", null, null, { rows });
   const day = format(new TZDate(now, timezone), "yyyy-MM-dd");
   return { csv, rows, filename: `${BRAND.slug}-${kind}-${day}.csv` };
@@ -121,11 +146,12 @@ export async function exportCsv(actor: Actor, kind: ExportKind, timezone: string
 /** How many rows each export holds, for the Export page. */
 export async function exportCounts() {
   const client = db();
-  const [m, c, u] = await client.batch([
+  const [m, c, u, n] = await client.batch([
     client.select({ n: count() }).from(meetings),
     client.select({ n: count() }).from(callbackRequests),
     client.select({ n: count() }).from(subscriptions),
+    client.select({ n: count() }).from(newsletterSubscribers),
   ]);
-  const rows = { meetings: m[0]?.n ?? 0, callbacks: c[0]?.n ?? 0, users: u[0]?.n ?? 0 };
+  const rows = { meetings: m[0]?.n ?? 0, callbacks: c[0]?.n ?? 0, users: u[0]?.n ?? 0, subscribers: n[0]?.n ?? 0 };
   return EXPORT_KINDS.map((kind) => ({ kind, label: EXPORT_LABELS[kind], rows: rows[kind] }));
 }

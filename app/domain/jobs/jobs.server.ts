@@ -1,8 +1,11 @@
 import { purgeLoginFailures } from "~/domain/accounts/accounts.server";
 import { purgeOldResets } from "~/domain/accounts/password-reset.server";
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
+import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
+import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
+import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
 import { purgeOldCodes } from "~/domain/verification/codes.server";
@@ -20,4 +23,7 @@ export const scheduledJobs: readonly Job[] = [
   { name: "purge-login-failures", run: purgeLoginFailures },
   { name: "complete-meetings", run: completePastMeetings },
   { name: "purge-emails", run: purgeOldEmails },
+  { name: "meeting-reminders", run: (now) => sendMeetingReminders(now) },
+  { name: "purge-2fa-challenges", run: purgeChallenges },
+  { name: "purge-client-limits", run: purgeClientLimits },
 ];

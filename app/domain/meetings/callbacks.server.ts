@@ -3,19 +3,24 @@ import { db } from "~/db/client.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type CallbackRequest, callbackRequests } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
-import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
+import { companySizeLabel } from "~/domain/subscriptions/schemas";
+import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesCallbackNotice } from "./emails.server";
+import { type EnterpriseLeadInput, SOURCE_LABELS } from "./lead-schemas";
 import { type Actor, constraintFailure } from "./meetings.server";
 import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./schemas";
 
 /**
  * Stores a callback request (the original product only logged it) and notifies the sales
- * inbox in the same batch. A filled honeypot stores and sends nothing.
+ * inbox in the same batch, with the hit on the client's callback limit (decision 014): over it,
+ * the batch aborts. A filled honeypot stores and sends nothing.
  */
 export async function requestCallback(
   input: CallbackInput,
-  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+  { now = new Date(), siteUrl, clientAddress = null }: { now?: Date; siteUrl: string; clientAddress?: string | null },
 ): Promise<CallbackRequest> {
   const callback: CallbackRequest = {
     id: crypto.randomUUID(),
@@ -26,14 +31,76 @@ export async function requestCallback(
     phone: input.phone,
     message: input.message,
     status: "new",
+    source: "demo",
+    teamSize: null,
     createdAt: now,
   };
   if (input[HONEYPOT_FIELD]) return callback;
   const email = salesCallbackNotice(callback, siteUrl);
   const client = db();
-  await client.batch([client.insert(callbackRequests).values(callback), emailStatement(email)]);
+  try {
+    await client.batch([
+      client.insert(callbackRequests).values(callback),
+      ...(clientAddress ? [limitHitStatement("callback", clientAddress, now)] : []),
+      emailStatement(email),
+    ]);
+  } catch (error) {
+    if (clientAddress && isLimitRefusal(error)) throw await limitError("callback", clientAddress, now);
+    throw error;
+  }
   deliverSoon([email.idempotencyKey]);
   return callback;
+}
+
+/**
+ * Enterprise "Contact Sales" on /pricing: a lead stored with the callbacks (source
+ * "pricing-enterprise", listed as "Pricing — Enterprise") and a notice to the sales inbox, in
+ * one batch. A filled honeypot stores and sends nothing.
+ */
+export async function captureEnterpriseLead(
+  input: EnterpriseLeadInput,
+  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+): Promise<CallbackRequest> {
+  const lead: CallbackRequest = {
+    id: crypto.randomUUID(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    company: input.company,
+    phone: "",
+    message: input.message,
+    status: "new",
+    source: "pricing-enterprise",
+    teamSize: input.teamSize,
+    createdAt: now,
+  };
+  if (input[HONEYPOT_FIELD]) return lead;
+  const email = salesLeadNotice(lead, siteUrl);
+  const client = db();
+  await client.batch([client.insert(callbackRequests).values(lead), emailStatement(email)]);
+  deliverSoon([email.idempotencyKey]);
+  return lead;
+}
+
+function salesLeadNotice(lead: CallbackRequest, siteUrl: string): OutgoingEmail {
+  return {
+    kind: "lead.sales_notice",
+    to: config().SALES_EMAIL,
+    subject: `Enterprise lead: ${lead.firstName} ${lead.lastName} (${lead.company})`,
+    text: [
+      `A visitor asked about the Enterprise plan on the pricing page (${SOURCE_LABELS[lead.source]}).`,
+      "We told them our sales team will contact them shortly.",
+      "",
+      `Name: ${lead.firstName} ${lead.lastName}`,
+      `Work email: ${lead.email}`,
+      `Company: ${lead.company}`,
+      `Team size: ${lead.teamSize ? companySizeLabel(lead.teamSize) : "—"}`,
+      `Message: ${lead.message || "—"}`,
+      "",
+      `All requests: ${siteUrl}/admin/dashboard/meetings/callbacks`,
+    ].join("\n"),
+    idempotencyKey: `lead.sales_notice:${lead.id}`,
+  };
 }
 
 export async function listCallbacks({ status, q, page, limit }: CallbackListQuery) {
@@ -86,6 +153,8 @@ export function toCallbackJson(callback: CallbackRequest) {
     phone: callback.phone,
     message: callback.message,
     status: callback.status,
+    source: callback.source,
+    teamSize: callback.teamSize,
     createdAt: callback.createdAt.toISOString(),
   };
 }

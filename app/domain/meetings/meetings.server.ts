@@ -1,4 +1,4 @@
-import { and, count, eq, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, count, eq, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Meeting, meetings } from "~/db/schema";
@@ -13,6 +13,7 @@ import {
 } from "~/domain/calendar/availability";
 import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import {
@@ -22,6 +23,7 @@ import {
   salesBookingNotice,
 } from "./emails.server";
 import { type BookingInput, HONEYPOT_FIELD, type MeetingListQuery } from "./schemas";
+import { issueManageToken, manageUrl } from "./tokens.server";
 
 const MINUTE = 60 * 1000;
 
@@ -42,18 +44,21 @@ export function constraintFailure(error: unknown): string | null {
   return null;
 }
 
-const fieldError = (field: string, message: string) => new AppError(400, message, { details: [{ field, message }] });
+export const fieldError = (field: string, message: string) =>
+  new AppError(400, message, { details: [{ field, message }] });
 
 /**
  * Books a demo (spec §3 "Meeting booking"). The slot is claimed by the INSERT itself: the
  * partial UNIQUE index on (date, time_slot) for scheduled/confirmed meetings lets exactly
  * one of any number of simultaneous bookings through; the others get a 409. The emails are
- * written in the same batch, so they exist exactly when the meeting does.
+ * written in the same batch, so they exist exactly when the meeting does. So is the hit on the
+ * client's booking limit (`clientAddress`, decision 014): over it, the batch aborts and nothing
+ * is stored or sent.
  */
 export async function bookMeeting(
   input: BookingInput,
-  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
-): Promise<Meeting> {
+  { now = new Date(), siteUrl, clientAddress = null }: { now?: Date; siteUrl: string; clientAddress?: string | null },
+): Promise<Meeting & { manageToken: string }> {
   const rules = bookingRules();
   const honeypot = Boolean(input[HONEYPOT_FIELD]);
   if (!honeypot) {
@@ -77,19 +82,31 @@ export async function bookMeeting(
     status: "scheduled",
     notes: input.notes,
     visitorTimezone: input.visitorTimezone,
+    sequence: 0,
+    meetingLink: null,
     createdAt: now,
     updatedAt: now,
   };
+  const link = await issueManageToken(meeting.id, now);
   // A filled honeypot: answer like a success, keep nothing, send nothing.
-  if (honeypot) return meeting;
+  if (honeypot) return { ...meeting, manageToken: link.token };
 
-  const emails = [bookingConfirmationEmail(meeting, now), salesBookingNotice(meeting, siteUrl)];
+  const emails = [
+    bookingConfirmationEmail(meeting, now, manageUrl(siteUrl, link.token)),
+    salesBookingNotice(meeting, siteUrl),
+  ];
   const client = db();
   try {
-    await client.batch([client.insert(meetings).values(meeting), ...emails.map(emailStatement)]);
+    await client.batch([
+      client.insert(meetings).values(meeting),
+      link.statement,
+      ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
+      ...emails.map(emailStatement),
+    ]);
     forgetHeldSlots(meeting.date);
   } catch (error) {
     forgetHeldSlots(meeting.date);
+    if (clientAddress && isLimitRefusal(error)) throw await limitError("booking", clientAddress, now);
     const failure = constraintFailure(error);
     if (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure)) {
       throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
@@ -99,7 +116,7 @@ export async function bookMeeting(
     throw error;
   }
   deliverSoon(emails.map((e) => e.idempotencyKey));
-  return meeting;
+  return { ...meeting, manageToken: link.token };
 }
 
 export async function getMeeting(id: string) {
@@ -122,6 +139,20 @@ export async function listMeetings({ status, q, page, limit }: MeetingListQuery)
     limit,
   });
   return { meetings: rows, total };
+}
+
+/** The most meetings one calendar range returns (62 days hold ~800 active slots; the rest is headroom). */
+export const RANGE_LIMIT = 2000;
+
+/** Meetings from one date to another (inclusive, business timezone), in time order: the week calendar and the API. */
+export async function meetingsBetween(from: string, to: string) {
+  return db()
+    .select()
+    .from(meetings)
+    .where(between(meetings.date, from, to))
+    .orderBy(asc(meetings.date), asc(meetings.timeSlot), asc(meetings.createdAt))
+    .limit(RANGE_LIMIT)
+    .all();
 }
 
 /** How many meetings are in each status (for the filter tabs). */
@@ -151,17 +182,25 @@ export function notScheduledMessage(status: Meeting["status"]) {
   return `Only scheduled meetings can be approved or rejected; this meeting is already ${status}.`;
 }
 
+/** The meeting link an Approve form starts with: MEETING_LINK_TEMPLATE with `{id}` filled in. */
+export function suggestedMeetingLink(meeting: Pick<Meeting, "id" | "meetingLink">) {
+  if (meeting.meetingLink) return meeting.meetingLink;
+  const template = config().MEETING_LINK_TEMPLATE;
+  return template ? template.replaceAll("{id}", meeting.id) : "";
+}
+
 /**
  * Approve or reject. The UPDATE asks for an impossible status when the meeting is no longer
- * scheduled, so the status CHECK constraint aborts the whole batch: the change, its audit
- * record and its email land together, and a second decision (a double click, two admins)
- * changes nothing and gets a 409.
+ * scheduled (or changed since it was read: its SEQUENCE moved), so the status CHECK
+ * constraint aborts the whole batch: the change, its audit record and its email land
+ * together, and a second decision (a double click, two admins, a visitor rescheduling at
+ * that moment) changes nothing and gets a 409.
  */
 export async function updateMeetingStatus(
   actor: Actor,
   id: string,
   target: Meeting["status"],
-  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+  { now = new Date(), siteUrl, meetingLink }: { now?: Date; siteUrl: string; meetingLink?: string | null },
 ): Promise<Meeting> {
   if (target !== "confirmed" && target !== "cancelled") {
     throw new AppError(
@@ -174,25 +213,45 @@ export async function updateMeetingStatus(
   }
   const before = await requireMeeting(id);
   if (before.status !== "scheduled") throw new AppError(409, notScheduledMessage(before.status));
-  const after: Meeting = { ...before, status: target, updatedAt: now };
-  const email = target === "confirmed" ? meetingConfirmedEmail(after, now) : meetingCancelledEmail(after, now, siteUrl);
+  const sequence = before.sequence + 1;
+  const link = target === "confirmed" ? (meetingLink ?? before.meetingLink) || null : before.meetingLink;
+  const after: Meeting = { ...before, status: target, sequence, meetingLink: link, updatedAt: now };
+  const manage = target === "confirmed" ? await issueManageToken(id, now) : null;
+  const email = manage
+    ? meetingConfirmedEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl, manage.token) })
+    : meetingCancelledEmail(after, now, siteUrl, sequence);
   const client = db();
   try {
     await client.batch([
       client
         .update(meetings)
         .set({
-          status: sql`CASE WHEN ${meetings.status} = 'scheduled' THEN ${target} ELSE ${NOT_SCHEDULED} END`,
+          status: sql`CASE WHEN ${meetings.status} = 'scheduled' AND ${meetings.sequence} = ${before.sequence} THEN ${target} ELSE ${NOT_SCHEDULED} END`,
+          sequence,
+          meetingLink: link,
           updatedAt: now,
         })
         .where(eq(meetings.id, id)),
-      auditStatement(actor, ADMIN_TRANSITIONS[target], "meeting", id, { status: before.status }, { status: target }),
+      ...(manage ? [manage.statement] : []),
+      auditStatement(
+        actor,
+        ADMIN_TRANSITIONS[target],
+        "meeting",
+        id,
+        { status: before.status },
+        { status: target, ...(link && target === "confirmed" ? { meetingLink: link } : {}) },
+      ),
       emailStatement(email),
     ]);
   } catch (error) {
     if (!constraintFailure(error)) throw error;
     const current = await requireMeeting(id);
-    throw new AppError(409, notScheduledMessage(current.status));
+    throw new AppError(
+      409,
+      current.status === "scheduled"
+        ? "The meeting changed while you were deciding (the visitor moved it). Please look at it again."
+        : notScheduledMessage(current.status),
+    );
   }
   forgetHeldSlots(before.date);
   deliverSoon([email.idempotencyKey]);
@@ -225,6 +284,8 @@ export function toMeetingJson(meeting: Meeting) {
     status: meeting.status,
     notes: meeting.notes,
     visitorTimezone: meeting.visitorTimezone,
+    meetingLink: meeting.meetingLink,
+    sequence: meeting.sequence,
     createdAt: meeting.createdAt.toISOString(),
     updatedAt: meeting.updatedAt.toISOString(),
   };

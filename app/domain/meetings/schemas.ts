@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "~/db/schema";
+import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
 import {
   BOOKING_MESSAGES,
+  epochDay,
   isRealDate,
   isValidTimeZone,
   minutesOf,
@@ -116,23 +117,48 @@ export const CallbackSchema = z.object({
 export type CallbackInput = z.output<typeof CallbackSchema>;
 
 /** Spec §3 "Meeting status update". */
+export const MeetingLinkSchema = z
+  .string({ error: "Meeting link must be text." })
+  .trim()
+  .max(500, tooLong("Meeting link", 500))
+  .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), "Meeting link must be an https:// address.")
+  .nullish()
+  .transform((v) => v || null);
+
 export const MeetingStatusUpdateSchema = z.object({
   status: z.enum(MEETING_STATUSES, {
     error: `status must be one of: ${MEETING_STATUSES.join(", ")}.`,
   }),
+  /** The video call link, when approving. */
+  meetingLink: MeetingLinkSchema,
 });
 
 /** The admin list filter (spec §2: all, scheduled, confirmed, completed); the API also takes cancelled. */
 export const MEETING_FILTERS = ["all", "scheduled", "confirmed", "completed"] as const;
 
-export const MeetingListQuerySchema = z.object({
-  status: z
-    .enum(["all", ...MEETING_STATUSES], { error: `status must be all or one of: ${MEETING_STATUSES.join(", ")}.` })
-    .default("all"),
-  q: z.string().trim().max(100, tooLong("Search", 100)).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+/** The longest range `GET /api/meetings?from=&to=` answers, in days. */
+export const MEETING_RANGE_DAYS = 62;
+
+export const MeetingListQuerySchema = z
+  .object({
+    from: BookingDateSchema.optional().describe("yyyy-MM-dd: with `to`, the meetings of these dates in time order"),
+    to: BookingDateSchema.optional().describe("yyyy-MM-dd, inclusive"),
+    status: z
+      .enum(["all", ...MEETING_STATUSES], { error: `status must be all or one of: ${MEETING_STATUSES.join(", ")}.` })
+      .default("all"),
+    q: z.string().trim().max(100, tooLong("Search", 100)).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine((v) => (v.from === undefined) === (v.to === undefined), {
+    message: "from and to go together.",
+    path: ["to"],
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: "to must not be before from.", path: ["to"] })
+  .refine((v) => !v.from || !v.to || epochDay(v.to)! - epochDay(v.from)! < MEETING_RANGE_DAYS, {
+    message: `from and to may span at most ${MEETING_RANGE_DAYS} days.`,
+    path: ["to"],
+  });
 export type MeetingListQuery = z.output<typeof MeetingListQuerySchema>;
 
 export const CallbackListQuerySchema = z.object({
@@ -165,6 +191,8 @@ export const MeetingJsonSchema = z.object({
   status: z.enum(MEETING_STATUSES),
   notes: z.string(),
   visitorTimezone: z.string().nullable(),
+  meetingLink: z.string().nullable().describe("video call link, set on approval"),
+  sequence: z.number().int().describe("iCalendar SEQUENCE of the latest invitation"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -179,6 +207,10 @@ export const CallbackJsonSchema = z.object({
   phone: z.string(),
   message: z.string(),
   status: z.enum(CALLBACK_STATUSES),
+  source: z
+    .enum(CALLBACK_SOURCES)
+    .describe("demo: the /demo callback form; pricing-enterprise: Contact Sales on /pricing"),
+  teamSize: z.string().nullable().describe("Enterprise leads: the team size chosen"),
   createdAt: z.string(),
 });
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { getSession, requireAdmin, requireSignedIn } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
+import { isCrossSite } from "~/lib/same-site.server";
 import { type Endpoint, failure } from "./endpoint.server";
 
 export const MAX_BODY_BYTES = 64 * 1024; // 64 KiB
@@ -30,14 +31,6 @@ export function zodDetails(error: z.ZodError) {
   }));
 }
 
-/** Cross-site state changes are refused; same-origin browsers and non-browser clients pass. */
-function crossSite(request: Request) {
-  const site = request.headers.get("Sec-Fetch-Site");
-  if (site && site !== "same-origin" && site !== "none") return true;
-  const origin = request.headers.get("Origin");
-  return origin !== null && origin !== new URL(request.url).origin;
-}
-
 async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
   const type = request.headers.get("Content-Type") ?? "";
   const declared = Number(request.headers.get("Content-Length") ?? "0");
@@ -57,6 +50,15 @@ async function readJson(request: Request): Promise<{ ok: true; value: unknown } 
     return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false, response: failure(400, "Malformed JSON body.") };
+  }
+}
+
+/** Path parameters, decoded; null when one is not valid percent-encoded UTF-8 (`%E0%A4%A`). */
+function decodeParams(keys: string[], match: RegExpExecArray): Record<string, string> | null {
+  try {
+    return Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1] ?? "")]));
+  } catch {
+    return null;
   }
 }
 
@@ -89,9 +91,10 @@ export async function dispatch(request: Request, routes: readonly Compiled[]): P
     if (!match) continue;
     pathMatched = true;
     if (endpoint.method !== method && !(method === "HEAD" && endpoint.method === "GET")) continue;
-    const params = Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1] ?? "")]));
+    const params = decodeParams(keys, match);
+    if (!params) return failure(400, "The path contains malformed percent-encoding.");
     try {
-      if (BODY_METHODS.has(method) && crossSite(request)) {
+      if (BODY_METHODS.has(method) && isCrossSite(request)) {
         return failure(403, "Cross-site request refused.");
       }
       const session =

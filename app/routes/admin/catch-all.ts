@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getSession } from "~/lib/auth.server";
+import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/catch-all";
 
 /** Any other /admin path: the dashboard when signed in, else the login screen (spec §2). */
@@ -7,4 +8,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return redirect((await getSession(request)) ? "/admin/dashboard" : "/admin");
 }
 
-export const action = loader;
+/** Changes nothing, but answers cross-site posts like every other resource-route action. */
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSite(args.request);
+  return loader(args);
+}

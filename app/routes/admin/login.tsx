@@ -9,16 +9,22 @@ import { REGISTERED_MESSAGE, registerAdmin } from "~/domain/accounts/accounts.se
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
-import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
-import { requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
+import { requestCountry } from "~/domain/accounts/session-list.server";
+import { createSession, revokeSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
+import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { getSession, requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { serializeCookie } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
+import { startCodeStep } from "~/lib/two-factor-step.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/login";
 
 export const AUTH_FAILED = "Authentication failed";
+const AUTH_OFFLINE = "Authentication failed. Please check your connection and try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
@@ -37,7 +43,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 async function signIn(request: Request, adminId: string, to: string) {
-  const session = await createSession(adminId, "browser", { userAgent: request.headers.get("User-Agent") });
+  // The cookie this login replaces: its session ends on the server, not only in the browser.
+  const previous = await getSession(request);
+  if (previous) await revokeSession(previous.sessionId);
+  const userAgent = request.headers.get("User-Agent");
+  const session = await createSession(adminId, "browser", { userAgent, country: requestCountry(request) });
   return redirect(to, {
     headers: {
       "Set-Cookie": serializeCookie(request, SESSION_COOKIE, session.token, {
@@ -57,10 +67,13 @@ export async function action({ request }: Route.ActionArgs) {
         return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
       }
       // The same answer for a new and an existing email (decision 020): no session either way.
-      await registerAdmin(submission.value, { siteUrl: config().SITE_URL || new URL(request.url).origin });
+      const siteUrl = config().SITE_URL || new URL(request.url).origin;
+      await withClientLimit("auth", request, () => registerAdmin(submission.value, { siteUrl }));
       return redirect("/admin?registered=1", 303);
     }
     const admin = await authenticator.authenticate("form", request);
+    // Two-factor accounts: the password step only opens the code step (/admin/2fa).
+    if (admin.status === "active" && (await isTwoFactorEnabled(admin.id))) return startCodeStep(request, admin.id);
     return signIn(request, admin.id, admin.status === "active" ? "/admin/dashboard" : "/admin/pending");
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -77,6 +90,15 @@ export async function action({ request }: Route.ActionArgs) {
       },
     );
   }
+}
+
+/** With JavaScript, a failed request keeps what was typed (the password too) and says so. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) => {
+    const intent = form.get("intent") === "register" ? "register" : "login";
+    const schema = intent === "register" ? RegisterSchema : LoginSchema;
+    return { intent, result: parseWithZod(form, { schema }).reply({ formErrors: [AUTH_OFFLINE] }) };
+  });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {

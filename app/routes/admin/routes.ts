@@ -9,11 +9,14 @@ export const adminRoutes: RouteConfigEntry[] = [
     // Password reset (issue 17, decision 020)
     route("forgot-password", "routes/admin/forgot-password.tsx"),
     route("reset-password", "routes/admin/reset-password.tsx"),
+    // Two-factor code step of sign-in (issue 14)
+    route("2fa", "routes/admin/two-factor.tsx"),
     route("dashboard", "routes/admin/dashboard/layout.tsx", [
       index("routes/admin/dashboard/overview.tsx"),
       // Demo Meetings (issue 7)
       route("meetings", "routes/admin/dashboard/meetings.tsx"),
       route("meetings/callbacks", "routes/admin/dashboard/meetings/callbacks.tsx"),
+      route("meetings/calendar", "routes/admin/dashboard/meetings/calendar.tsx"),
       route("meetings/:id", "routes/admin/dashboard/meetings/details.tsx"),
       // Blog Management (issue 4)
       route("blog", "routes/admin/dashboard/blog.tsx"),
@@ -29,11 +32,14 @@ export const adminRoutes: RouteConfigEntry[] = [
       // Console: settings, search (issue 5)
       route("settings", "routes/admin/dashboard/settings.tsx", [
         index("routes/admin/dashboard/settings/account.tsx"),
+        route("security", "routes/admin/dashboard/settings/security.tsx"),
+        route("security/recovery-codes.txt", "routes/admin/dashboard/settings/security-codes-txt.ts"),
         route("team", "routes/admin/dashboard/settings/team.tsx"),
         route("activity", "routes/admin/dashboard/settings/activity.tsx"),
         route("emails", "routes/admin/dashboard/settings/emails.tsx"),
         route("emails/:id", "routes/admin/dashboard/settings/email-message.tsx"),
         route("emails/:id/attachments/:index", "routes/admin/dashboard/settings/email-attachment.ts"),
+        route("subscribers", "routes/admin/dashboard/settings/subscribers.tsx"),
         route("export", "routes/admin/dashboard/settings/export.tsx"),
         route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"),
       ]),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Admin } from "~/db/schema";
 import {
   changePassword,
   getAdmin,
@@ -15,14 +16,17 @@ import {
   ProfileUpdateSchema,
   RegisterSchema,
 } from "~/domain/accounts/schemas";
+import { requestCountry } from "~/domain/accounts/session-list.server";
 import {
   createSession,
   issueRefreshToken,
+  revokeLogin,
   revokeRefreshToken,
-  revokeSession,
   rotateRefreshToken,
   SESSION_LIMITS,
 } from "~/domain/accounts/sessions.server";
+import { createChallenge, isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/auth.server";
@@ -32,7 +36,7 @@ import { AppError } from "~/lib/errors";
 
 const REFRESH_PATH = "/api/auth";
 
-const TokenDataSchema = z.object({
+export const TokenDataSchema = z.object({
   accessToken: z.string(),
   tokenType: z.literal("Bearer"),
   expiresIn: z.number().int().describe("Seconds until the access token expires"),
@@ -40,9 +44,36 @@ const TokenDataSchema = z.object({
 });
 
 async function issueTokens(request: Request, adminId: string) {
-  const access = await createSession(adminId, "api", { userAgent: request.headers.get("User-Agent") });
+  const access = await createSession(adminId, "api", {
+    userAgent: request.headers.get("User-Agent"),
+    country: requestCountry(request),
+  });
   const refresh = await issueRefreshToken(adminId, access.sessionId);
   return { access, refresh };
+}
+
+const TwoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challengeToken: z.string().describe("Single use, valid 5 minutes: send it to POST /api/auth/2fa/verify"),
+});
+
+/** The answer to a completed sign-in: an access token, and the refresh token as an HttpOnly cookie. */
+export async function loginResponse(request: Request, admin: Admin) {
+  const { access, refresh } = await issueTokens(request, admin.id);
+  const headers = new Headers();
+  headers.append("Set-Cookie", refreshCookie(request, refresh));
+  return Response.json(
+    {
+      success: true,
+      data: {
+        accessToken: access.token,
+        tokenType: "Bearer",
+        expiresIn: SESSION_LIMITS.api.absolute / 1000,
+        user: toProfile(admin),
+      },
+    },
+    { headers },
+  );
 }
 
 function refreshCookie(request: Request, token: string) {
@@ -61,31 +92,27 @@ export const endpoints = [
     access: "public",
     body: LoginSchema,
     responses: {
-      200: { description: "Signed in", schema: successWith(TokenDataSchema) },
+      200: {
+        description: "Signed in, or (for an account with two-factor sign-in) a challenge for the code step",
+        schema: z.union([successWith(TokenDataSchema), successWith(TwoFactorChallengeSchema)]),
+      },
       ...pickErrors(400, 401, 403, 429),
     },
     async handler({ request, body }) {
-      const admin = await verifyLogin(
-        body.email,
-        body.password,
-        new Date(),
-        request.headers.get("CF-Connecting-IP") ?? "",
-      );
-      const { access, refresh } = await issueTokens(request, admin.id);
-      const headers = new Headers();
-      headers.append("Set-Cookie", refreshCookie(request, refresh));
-      return Response.json(
+      const ip = request.headers.get("CF-Connecting-IP") ?? "";
+      const admin = await withClientLimit(
+        "auth",
+        request,
+        () => verifyLogin(body.email, body.password, new Date(), ip),
         {
-          success: true,
-          data: {
-            accessToken: access.token,
-            tokenType: "Bearer",
-            expiresIn: SESSION_LIMITS.api.absolute / 1000,
-            user: toProfile(admin),
-          },
+          refundOnSuccess: true,
         },
-        { headers },
       );
+      // Two-factor accounts get no token yet: the code goes to POST /api/auth/2fa/verify.
+      if (admin.status === "active" && (await isTwoFactorEnabled(admin.id))) {
+        return { success: true, data: { twoFactorRequired: true, challengeToken: await createChallenge(admin.id) } };
+      }
+      return loginResponse(request, admin);
     },
   }),
   endpoint({
@@ -101,11 +128,12 @@ export const endpoints = [
         description: "Registered, waiting for approval (or, for an existing email, the same answer)",
         schema: successWith(z.object({ user: AdminProfileSchema, message: z.string() })),
       },
-      ...pickErrors(400),
+      ...pickErrors(400, 429),
     },
     async handler({ body, request }) {
       // The same answer for a new and an existing email (decision 020).
-      const { profile } = await registerAdmin(body, { siteUrl: config().SITE_URL || new URL(request.url).origin });
+      const siteUrl = config().SITE_URL || new URL(request.url).origin;
+      const { profile } = await withClientLimit("auth", request, () => registerAdmin(body, { siteUrl }));
       return Response.json({ success: true, data: { user: profile, message: REGISTERED_MESSAGE } }, { status: 201 });
     },
   }),
@@ -117,7 +145,7 @@ export const endpoints = [
     access: "optional",
     responses: { 200: { description: "Signed out", schema: SuccessSchema } },
     async handler({ request, session }) {
-      if (session) await revokeSession(session.sessionId);
+      if (session) await revokeLogin(session.sessionId);
       const refresh = readCookie(request, cookieName(request, REFRESH_COOKIE));
       if (refresh) await revokeRefreshToken(refresh);
       const headers = new Headers();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import { listCallbacks, requestCallback, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
 import { siteOrigin } from "~/domain/meetings/meetings.server";
 import {
@@ -25,10 +26,13 @@ export const endpoints = [
         description: "Stored",
         schema: successWith(CallbackJsonSchema).extend({ message: z.literal(MEETING_TEXTS.callbackSent) }),
       },
-      ...pickErrors(400),
+      ...pickErrors(400, 429),
     },
     async handler({ request, body }) {
-      const callback = await requestCallback(body, { siteUrl: siteOrigin(request.url) });
+      const callback = await requestCallback(body, {
+        siteUrl: siteOrigin(request.url),
+        clientAddress: clientAddress(request),
+      });
       return Response.json(
         { success: true, data: toCallbackJson(callback), message: MEETING_TEXTS.callbackSent },
         { status: 201 },

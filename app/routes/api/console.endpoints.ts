@@ -117,7 +117,7 @@ export const endpoints = [
   endpoint({
     method: "GET",
     path: "/api/admin/export/:kind",
-    summary: "CSV download of meetings, callbacks or users (RFC 4180, formula-injection safe)",
+    summary: "CSV download of meetings, callbacks, users or newsletter subscribers (RFC 4180, formula-injection safe)",
     tag: "Admin",
     access: "admin",
     responses: {

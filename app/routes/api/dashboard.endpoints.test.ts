@@ -160,7 +160,7 @@ describe("POST /api/admin/emails/:id/retry", { timeout: SCRYPT_TIMEOUT }, () => 
 });
 
 describe("GET /api/admin/export/:kind", { timeout: SCRYPT_TIMEOUT }, () => {
-  it("downloads CSV with a header row, quoting and formula neutralising", async () => {
+  it("downloads CSV with a header row, quoting, formula neutralising, readable phone numbers and offsets", async () => {
     const { token } = await createAdmin();
     await addMeeting({ name: "=cmd|' /C calc'!A0", company: "Acme, Inc.", phone: "+91 98200 11111" });
     const r = await api("GET", "/api/admin/export/meetings", { token });
@@ -173,9 +173,11 @@ describe("GET /api/admin/export/:kind", { timeout: SCRYPT_TIMEOUT }, () => {
     expect(lines[0]).toBe("_id,name,email,phone,company,meetingType,date,timeSlot,status,notes,createdAt");
     const row = lines.find((l) => l.includes("calc"));
     expect(row).toContain(`'=cmd|' /C calc'!A0,`);
-    expect(row).toContain(`'+91 98200 11111,"Acme, Inc.",demo`);
+    // Issue 17: a phone number is not a formula; times carry the business timezone's offset.
+    expect(row).toContain(`,+91 98200 11111,"Acme, Inc.",demo`);
+    expect(row).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
 
-    for (const kind of ["callbacks", "users"]) {
+    for (const kind of ["callbacks", "users", "subscribers"]) {
       expect((await api("GET", `/api/admin/export/${kind}`, { token })).status).toBe(200);
     }
     const unknown = await api("GET", "/api/admin/export/passwords", { token });

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import {
   bookMeeting,
   listMeetings,
+  meetingsBetween,
   requireMeeting,
   siteOrigin,
   toMeetingJson,
@@ -28,17 +30,21 @@ export const endpoints = [
     body: BookingSchema,
     responses: {
       201: { description: "Booked (status scheduled, waiting for approval)", schema: successWith(MeetingJsonSchema) },
-      ...pickErrors(400, 409),
+      ...pickErrors(400, 409, 429),
     },
     async handler({ request, body }) {
-      const meeting = await bookMeeting(body, { siteUrl: siteOrigin(request.url) });
+      const meeting = await bookMeeting(body, {
+        siteUrl: siteOrigin(request.url),
+        clientAddress: clientAddress(request),
+      });
       return Response.json({ success: true, data: toMeetingJson(meeting) }, { status: 201 });
     },
   }),
   endpoint({
     method: "GET",
     path: "/api/meetings",
-    summary: "Meetings, newest requests first; filter by status, search name or company (case-insensitive)",
+    summary:
+      "Meetings, newest requests first; filter by status, search name or company (case-insensitive). With from and to (yyyy-MM-dd, at most 62 days): the meetings of those dates in time order, for calendars",
     tag: "Meetings",
     access: "admin",
     query: MeetingListQuerySchema,
@@ -50,6 +56,16 @@ export const endpoints = [
       ...pickErrors(400, 401, 403),
     },
     async handler({ query }) {
+      if (query.from && query.to) {
+        const rows = (await meetingsBetween(query.from, query.to)).filter(
+          (m) => query.status === "all" || m.status === query.status,
+        );
+        return {
+          success: true,
+          data: rows.map(toMeetingJson),
+          pagination: paginationOf(1, rows.length || 1, rows.length),
+        };
+      }
       const { meetings, total } = await listMeetings(query);
       return {
         success: true,
@@ -86,7 +102,10 @@ export const endpoints = [
     },
     async handler({ request, params, body, session }) {
       const actor = { id: session!.admin.id, email: session!.admin.email };
-      const meeting = await updateMeetingStatus(actor, params.id!, body.status, { siteUrl: siteOrigin(request.url) });
+      const meeting = await updateMeetingStatus(actor, params.id!, body.status, {
+        siteUrl: siteOrigin(request.url),
+        meetingLink: body.meetingLink,
+      });
       return { success: true, data: toMeetingJson(meeting) };
     },
   }),

@@ -467,9 +467,16 @@ export function Confirmation({ meeting, businessTimeZone }: { meeting: BookedMee
         </div>
       </dl>
       <p className="mx-auto mt-6 max-w-md text-slate-600 dark:text-slate-300">{MEETING_TEXTS.confirmationNote}</p>
-      <Link to="/demo" className="btn-secondary mt-6">
-        Schedule Another Meeting
-      </Link>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {meeting.managePath ? (
+          <Link to={meeting.managePath} className="btn-primary" data-testid="manage-link">
+            Manage your booking
+          </Link>
+        ) : null}
+        <Link to="/demo" className="btn-secondary">
+          Schedule Another Meeting
+        </Link>
+      </div>
     </section>
   );
 }

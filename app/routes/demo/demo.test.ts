@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, callbackRequests, meetings } from "~/db/schema";
 import { addDays, BOOKING_MESSAGES, isWeekend, slotStart, todayIn } from "~/domain/calendar/availability";
+import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { decideMeeting } from "~/routes/admin/dashboard/meetings/status-action.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { action } from "./demo";
@@ -121,9 +122,12 @@ describe("the /demo action", () => {
       ),
     );
     expect(result.status).toBe(302);
-    const id = result.location?.replace("/demo?booked=", "");
+    const target = new URL(result.location!, "http://localhost");
+    const id = target.searchParams.get("booked");
     const row = await db().select().from(meetings).where(eq(meetings.id, id!)).get();
     expect(row).toMatchObject({ name: "Form Booker", visitorTimezone: "Europe/Berlin", status: "scheduled" });
+    // The confirmation carries the manage link, which leads to this meeting.
+    expect((await meetingByToken(target.searchParams.get("manage")!))?.id).toBe(id);
   });
 
   it("answers a taken slot with 409 and the slot-taken text", async () => {

@@ -9,6 +9,7 @@ import {
   useNavigation,
 } from "react-router";
 import { ErrorPage } from "~/components/error-page";
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { bookMeeting, siteOrigin } from "~/domain/meetings/meetings.server";
 import { BookingSchema, CallbackSchema, MEETING_TEXTS } from "~/domain/meetings/schemas";
@@ -16,12 +17,17 @@ import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { canonicalUrl, seo } from "~/lib/seo";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/demo";
 import { Confirmation, DateStep, DetailsStep, LoadingTimes, StepIndicator, TimeStep } from "./booking-wizard";
 import { CallbackForm, CallbackSuccess } from "./callback-form";
 import { wizardState } from "./wizard.server";
 
 const CALLBACK_FAILED = "Failed to submit your request. Please try again.";
+
+/** The header of a 429 (limits per client address, decision 014). */
+const retryAfter = (seconds: number | undefined) =>
+  seconds === undefined ? undefined : { "Retry-After": String(seconds) };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -35,14 +41,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const siteUrl = siteOrigin(request.url);
+  const client = clientAddress(request);
   if (form.get("intent") === "callback") {
     const submission = parseWithZod(form, { schema: CallbackSchema });
     if (submission.status !== "success") {
       return data({ intent: "callback" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
     }
     try {
-      await requestCallback(submission.value, { siteUrl });
+      await requestCallback(submission.value, { siteUrl, clientAddress: client });
     } catch (error) {
+      if (isAppError(error) && error.status === 429) {
+        return data(
+          { intent: "callback" as const, result: submission.reply({ formErrors: [error.message] }), slotTaken: null },
+          { status: 429, headers: retryAfter(error.extra.retryAfter) },
+        );
+      }
       console.error(error);
       return data(
         { intent: "callback" as const, result: submission.reply({ formErrors: [CALLBACK_FAILED] }), slotTaken: null },
@@ -57,10 +70,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent: "book" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
   }
   try {
-    const meeting = await bookMeeting(submission.value, { siteUrl });
-    return redirect(`/demo?booked=${meeting.id}`);
+    const meeting = await bookMeeting(submission.value, { siteUrl, clientAddress: client });
+    return redirect(`/demo?booked=${meeting.id}&manage=${meeting.manageToken}`);
   } catch (error) {
-    if (isAppError(error) && (error.status === 400 || error.status === 409)) {
+    if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));
       return data(
         {
@@ -68,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
           result: submission.reply({ formErrors: [error.message], fieldErrors }),
           slotTaken: error.status === 409 ? error.message : null,
         },
-        { status: error.status },
+        { status: error.status, headers: retryAfter(error.extra.retryAfter) },
       );
     }
     console.error(error);
@@ -81,6 +94,26 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 500 },
     );
   }
+}
+
+/**
+ * With JavaScript, a failed post shows the form's message in place; the values go back into
+ * the form through Conform's reply, exactly as a server-side failure would.
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) =>
+    form.get("intent") === "callback"
+      ? {
+          intent: "callback" as const,
+          result: parseWithZod(form, { schema: CallbackSchema }).reply({ formErrors: [CALLBACK_FAILED] }),
+          slotTaken: null,
+        }
+      : {
+          intent: "book" as const,
+          result: parseWithZod(form, { schema: BookingSchema }).reply({ formErrors: [MEETING_TEXTS.bookingFailed] }),
+          slotTaken: null,
+        },
+  );
 }
 
 /** React Router skips revalidation after a 4xx action; a 409 means the slots changed, so reload them. */

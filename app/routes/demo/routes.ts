@@ -1,3 +1,6 @@
 import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-export const demoRoutes: RouteConfigEntry[] = [route("demo", "routes/demo/demo.tsx")];
+export const demoRoutes: RouteConfigEntry[] = [
+  route("demo", "routes/demo/demo.tsx"),
+  route("demo/manage/:token", "routes/demo/manage.tsx"),
+];

@@ -1,6 +1,8 @@
-import { Check, LoaderCircle, Sparkles } from "lucide-react";
+import { Check, LoaderCircle, Sparkles, X } from "lucide-react";
+import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { pageCanonical } from "~/components/marketing/canonical.server";
+import { CONTACT_SALES_ACTION, ContactSalesForm } from "~/components/marketing/contact-sales-form";
 import { Faq, type FaqItem } from "~/components/marketing/faq";
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { PlanChoiceSchema } from "~/components/marketing/plan-choice.server";
@@ -17,7 +19,11 @@ import {
   SAVE_BADGE,
 } from "~/components/marketing/pricing";
 import { BRAND } from "~/lib/brand";
+import { submitKeepingInput } from "~/lib/submit-failure";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/pricing";
+
+const PLAN_FAILED = "Failed to choose a plan. Please check your connection and try again.";
 
 const PRICING_FAQ: FaqItem[] = [
   {
@@ -68,6 +74,11 @@ export async function action({ request }: Route.ActionArgs) {
   return { message: outcome.message };
 }
 
+/** With JavaScript, a failed plan choice is said on the chosen plan's card; the page stays. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) => ({ message: PLAN_FAILED, failedPlan: String(form.get("plan") ?? "") }));
+}
+
 const TONE_CLASSES: Record<MessageTone, string> = {
   error: "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200",
   warning: "border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200",
@@ -79,7 +90,12 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const inProgress =
     navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("plan")) : null;
-  const message = navigation.state === "idle" ? actionData?.message : undefined;
+  const idleData = navigation.state === "idle" ? actionData : undefined;
+  const failedPlan = idleData && "failedPlan" in idleData ? idleData.failedPlan : null;
+  const message = failedPlan === null ? idleData?.message : undefined;
+  const failure = failedPlan !== null ? idleData?.message : undefined;
+  // The open Contact Sales form makes the Enterprise card tall: the others keep their height.
+  const [salesOpen, setSalesOpen] = useState(false);
 
   return (
     <main>
@@ -111,9 +127,17 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
             </p>
           ) : null}
         </div>
-        <div className="grid items-stretch gap-6 lg:grid-cols-3">
+        <div className={`grid gap-6 lg:grid-cols-3 ${salesOpen ? "items-start" : "items-stretch"}`}>
           {PLANS.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} billing={billing} inProgress={inProgress === plan.id} />
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              billing={billing}
+              inProgress={inProgress === plan.id}
+              failure={failedPlan === plan.id ? failure : undefined}
+              salesOpen={salesOpen}
+              onSalesOpenChange={setSalesOpen}
+            />
           ))}
         </div>
       </section>
@@ -150,6 +174,11 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
               {inProgress === "pro" ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
               Start Free Trial
             </button>
+            {failure && failedPlan === "pro" ? (
+              <p role="alert" className="mt-4 font-medium text-white">
+                {failure}
+              </p>
+            ) : null}
           </Form>
         </div>
       </section>
@@ -196,7 +225,21 @@ function BillingToggle({ billing }: { billing: Billing }) {
   );
 }
 
-function PlanCard({ plan, billing, inProgress }: { plan: Plan; billing: Billing; inProgress: boolean }) {
+function PlanCard({
+  plan,
+  billing,
+  inProgress,
+  failure,
+  salesOpen,
+  onSalesOpenChange,
+}: {
+  plan: Plan;
+  billing: Billing;
+  inProgress: boolean;
+  failure?: string;
+  salesOpen: boolean;
+  onSalesOpenChange: (open: boolean) => void;
+}) {
   const price = plan.price[billing];
   return (
     <article
@@ -234,21 +277,89 @@ function PlanCard({ plan, billing, inProgress }: { plan: Plan; billing: Billing;
           </li>
         ))}
       </ul>
-      <Form method="post" preventScrollReset className="mt-8">
-        <input type="hidden" name="billing" value={billing} />
-        <button
-          type="submit"
-          name="plan"
-          value={plan.id}
-          disabled={inProgress}
-          aria-busy={inProgress || undefined}
-          className={`${plan.highlighted ? "btn-primary" : "btn-secondary"} w-full py-3 text-base`}
-        >
-          {inProgress ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-          {plan.cta}
-        </button>
-      </Form>
+      {plan.id === "enterprise" ? (
+        <ContactSales cta={plan.cta} open={salesOpen} onOpenChange={onSalesOpenChange} />
+      ) : (
+        <Form method="post" preventScrollReset className="mt-8">
+          <input type="hidden" name="billing" value={billing} />
+          <button
+            type="submit"
+            name="plan"
+            value={plan.id}
+            disabled={inProgress}
+            aria-busy={inProgress || undefined}
+            className={`${plan.highlighted ? "btn-primary" : "btn-secondary"} w-full py-3 text-base`}
+          >
+            {inProgress ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+            {plan.cta}
+          </button>
+          {failure ? (
+            <p
+              role="alert"
+              data-testid="plan-failure"
+              className={`mt-3 rounded-lg border px-3 py-2 text-sm ${TONE_CLASSES.error}`}
+            >
+              {failure}
+            </p>
+          ) : null}
+        </Form>
+      )}
     </article>
+  );
+}
+
+/**
+ * Enterprise "Contact Sales": a link to its own page without JavaScript; with it, the short
+ * form opens in the card, where the visitor is looking, and its thank-you text appears there.
+ */
+function ContactSales({
+  cta,
+  open,
+  onOpenChange: setOpen,
+}: {
+  cta: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const hydrated = useHydrated();
+  if (!open) {
+    return (
+      <Link
+        to={CONTACT_SALES_ACTION}
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+        aria-expanded={hydrated ? false : undefined}
+        className="btn-secondary mt-8 w-full py-3 text-base"
+        data-testid="contact-sales"
+      >
+        {cta}
+      </Link>
+    );
+  }
+  return (
+    <section
+      aria-labelledby="contact-sales-title"
+      className="mt-8 border-t border-slate-200 pt-6 dark:border-slate-800"
+      data-testid="contact-sales-panel"
+    >
+      <div className="mb-4 flex items-start justify-between gap-3">
+        <h3 id="contact-sales-title" className="font-semibold">
+          Contact Sales
+        </h3>
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="rounded-md p-1 text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+        >
+          <X aria-hidden className="size-4" />
+          <span className="sr-only">Close the Contact Sales form</span>
+        </button>
+      </div>
+      <ContactSalesForm autoFocus />
+    </section>
   );
 }
 

@@ -10,4 +10,5 @@ export const marketingRoutes: RouteConfigEntry[] = [
   route("form-builder", "routes/marketing/form-builder.tsx"),
   route("integration", "routes/marketing/integration.tsx"),
   route("pricing", "routes/marketing/pricing.tsx"),
+  route("pricing/contact-sales", "routes/marketing/contact-sales.tsx"),
 ];

@@ -1,19 +1,15 @@
 import { redirect } from "react-router";
 import { isTheme } from "remix-themes";
+import { localPath, refuseCrossSite } from "~/lib/same-site.server";
 import { themeSession } from "~/lib/theme.server";
 import type { Route } from "./+types/theme";
-
-/** Same-site path to return to after a no-JavaScript theme change. */
-function safeReturnTo(value: FormDataEntryValue | null) {
-  const path = typeof value === "string" ? value : "/";
-  return path.startsWith("/") && !path.startsWith("//") ? path : "/";
-}
 
 /**
  * Saves the theme. With JavaScript, remix-themes posts JSON `{theme}` (null = follow the
  * system). Without it, the toggle is a form posting `theme` and `returnTo`.
  */
 export async function action({ request }: Route.ActionArgs) {
+  refuseCrossSite(request);
   const session = await themeSession(request);
   const isForm = (request.headers.get("Content-Type") ?? "").includes("form");
   let theme: unknown;
@@ -21,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (isForm) {
     const form = await request.formData();
     theme = form.get("theme");
-    returnTo = safeReturnTo(form.get("returnTo"));
+    returnTo = localPath(form.get("returnTo"), "/");
   } else {
     try {
       theme = ((await request.json()) as { theme?: unknown }).theme ?? null;

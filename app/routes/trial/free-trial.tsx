@@ -34,6 +34,7 @@ import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { canonicalUrl, seo } from "~/lib/seo";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/free-trial";
 import { FieldLabel, HONEYPOT_FIELD, Honeypot, StatusMessage, StepIndicator } from "./components";
 import { trialCookie } from "./session.server";
@@ -179,6 +180,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
   throw redirect(`/free-trial/verify${sent ? "?sent=1" : ""}`, {
     headers: { "Set-Cookie": await trialCookie(request, userId) },
+  });
+}
+
+/** With JavaScript, a failed post keeps the visitor on the step they sent, with everything typed. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form): ActionData => {
+    const [kind, number] = String(form.get("intent") ?? "step-1").split("-");
+    const sent = Number(number) || 1;
+    return { step: (kind === "back" ? sent + 1 : sent) as Step, values: carried(form), error: START_OFFLINE };
   });
 }
 
@@ -432,6 +442,7 @@ function StepForm({
                 >
                   <input
                     {...getInputProps(field("role"), { type: "radio", value: option.value })}
+                    id={`${field("role").id}-${option.value}`}
                     className="mt-1 size-4 accent-brand-600"
                   />
                   <span>
@@ -526,6 +537,7 @@ function StepForm({
             <textarea
               {...getTextareaProps(field("useCase"))}
               aria-invalid={errorOf("useCase") ? true : undefined}
+              aria-describedby={errorOf("useCase") ? field("useCase").errorId : undefined}
               rows={3}
               className="input"
             />,

@@ -10,6 +10,7 @@ import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/verify";
 import { CodeRefused } from "./code-refused";
@@ -97,6 +98,17 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   throw redirect("/free-trial/welcome");
+}
+
+/** With JavaScript, a failed post says so in place; the typed code stays in its field. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(
+    args,
+    (form): ActionData =>
+      form.get("intent") === "resend"
+        ? { intent: "resend", message: OTP_MESSAGES.sendOffline }
+        : { intent: "verify", message: OTP_MESSAGES.verifyFailed },
+  );
 }
 
 /** Seconds left, ticking in the browser from the server's figure. */

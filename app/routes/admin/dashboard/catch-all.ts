@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { requireAdmin } from "~/lib/auth.server";
+import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/catch-all";
 
 /** An unknown section of the dashboard goes to the Overview. */
@@ -8,4 +9,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return redirect("/admin/dashboard");
 }
 
-export const action = loader;
+/** Changes nothing, but answers cross-site posts like every other resource-route action. */
+export async function action(args: Route.ActionArgs) {
+  refuseCrossSite(args.request);
+  return loader(args);
+}

@@ -4,9 +4,11 @@ import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listMeetings, meetingStatusCounts, toMeetingJson } from "~/domain/meetings/meetings.server";
-import { MEETING_FILTERS } from "~/domain/meetings/schemas";
+import { MEETING_FILTERS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/meetings";
 import {
   DecisionForms,
@@ -16,6 +18,7 @@ import {
   type MeetingView,
   SectionHeader,
 } from "./meetings/meeting-ui";
+import type { DecisionResult } from "./meetings/status-action.server";
 import { decideMeeting } from "./meetings/status-action.server";
 
 const PAGE_SIZE = 20;
@@ -41,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     counts,
     timeZone: bookingRules().timeZone,
+    linkTemplate: config().MEETING_LINK_TEMPLATE,
   };
 }
 
@@ -60,8 +64,21 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 
+/** With JavaScript, a failed Approve / Reject shows the spec's message; the list stays. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(
+    args,
+    (form): DecisionResult => ({
+      ok: false,
+      message: MEETING_TEXTS.statusUpdateFailed,
+      reason: null,
+      meetingId: String(form.get("meetingId") ?? ""),
+    }),
+  );
+}
+
 export default function DemoMeetings({ loaderData, actionData }: Route.ComponentProps) {
-  const { meetings, total, status, q, page, pages, counts, timeZone } = loaderData;
+  const { meetings, total, status, q, page, pages, counts, timeZone, linkTemplate } = loaderData;
   const [viewing, setViewing] = useState<string | null>(null);
   const viewed = meetings.find((m) => m.id === viewing) ?? null;
   const query = (changes: Record<string, string | number | null>) => {
@@ -109,7 +126,7 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
 
       <div className="mt-4 grid gap-4 xl:grid-cols-2">
         {meetings.map((meeting) => (
-          <MeetingCard key={meeting.id} meeting={meeting} onView={setViewing} />
+          <MeetingCard key={meeting.id} meeting={meeting} linkTemplate={linkTemplate} onView={setViewing} />
         ))}
       </div>
 
@@ -135,7 +152,13 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
         </nav>
       ) : null}
 
-      <MeetingDialog meeting={viewed} timeZone={timeZone} onClose={() => setViewing(null)} closeAfter={actionData} />
+      <MeetingDialog
+        meeting={viewed}
+        timeZone={timeZone}
+        linkTemplate={linkTemplate}
+        onClose={() => setViewing(null)}
+        closeAfter={actionData}
+      />
     </div>
   );
 }
@@ -144,11 +167,13 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
 function MeetingDialog({
   meeting,
   timeZone,
+  linkTemplate,
   onClose,
   closeAfter,
 }: {
   meeting: MeetingView | null;
   timeZone: string;
+  linkTemplate: string;
   onClose: () => void;
   closeAfter: unknown;
 }) {
@@ -191,7 +216,7 @@ function MeetingDialog({
             <MeetingFacts meeting={meeting} timeZone={timeZone} />
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-            <DecisionForms meeting={meeting} />
+            <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
             <button type="button" onClick={() => ref.current?.close()} className="btn-secondary">
               Close
             </button>

@@ -1,12 +1,13 @@
 import { data, redirect } from "react-router";
 import { markNotificationsSeen } from "~/domain/dashboard/notifications.server";
 import { requireAdmin } from "~/lib/auth.server";
+import { localPath, refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/notifications";
 
 /** Only paths inside the console are followed back, so this cannot redirect elsewhere. */
-function safeReturnTo(value: FormDataEntryValue | null) {
-  const path = typeof value === "string" ? value : "";
-  return path.startsWith("/admin/dashboard") && !path.startsWith("//") ? path : "/admin/dashboard";
+function consoleReturnTo(value: FormDataEntryValue | null) {
+  const path = localPath(value, "/admin/dashboard");
+  return /^\/admin\/dashboard(?:[/?#]|$)/.test(path) ? path : "/admin/dashboard";
 }
 
 /** Nothing to show on its own: the menu lives in the top bar. */
@@ -17,10 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** Opening the notifications menu, or "Mark all as read": a POST that works without JavaScript. */
 export async function action({ request }: Route.ActionArgs) {
+  refuseCrossSite(request);
   const { admin } = await requireAdmin(request);
   const form = await request.formData();
   await markNotificationsSeen(admin.id);
   // The menu's background call (JavaScript) stays on the page; the plain form comes back to it.
   if (form.get("background") === "1") return data({ ok: true });
-  return redirect(safeReturnTo(form.get("returnTo")), 303);
+  return redirect(consoleReturnTo(form.get("returnTo")), 303);
 }

@@ -3,18 +3,26 @@ import { Link } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
+import { MeetingsPerWeekChart, PostsPerMonthChart, TrialFunnelChart } from "~/components/console/trend-charts";
 import { dashboardOverview } from "~/domain/dashboard/stats.server";
+import { dashboardTrends } from "~/domain/dashboard/trends.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import type { Route } from "./+types/overview";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return dashboardOverview();
+  const now = new Date();
+  const [overview, trends] = await Promise.all([
+    dashboardOverview(now),
+    dashboardTrends(now, config().BUSINESS_TIMEZONE),
+  ]);
+  return { ...overview, trends };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { stats, insights, recentMeetings, recentPosts } = loaderData;
+  const { stats, insights, recentMeetings, recentPosts, trends } = loaderData;
   const timezone = useConsoleTimezone();
   const cards = [
     {
@@ -104,6 +112,17 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
+      <section aria-labelledby="trends-heading">
+        <h2 id="trends-heading" className="mb-3 text-lg font-semibold">
+          Trends
+        </h2>
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <MeetingsPerWeekChart weeks={trends.meetingsPerWeek} />
+          <TrialFunnelChart steps={trends.trialFunnel.steps} />
+          <PostsPerMonthChart months={trends.postsPerMonth} />
+        </div>
+      </section>
+
       <div className="grid gap-6 xl:grid-cols-3">
         <section aria-labelledby="recent-meetings-heading" className="card xl:col-span-2">
           <SectionHeader id="recent-meetings-heading" title="Recent meetings" to="/admin/dashboard/meetings" />
@@ -131,35 +150,38 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           <h2 id="insights-heading" className="flex items-center gap-2 font-semibold">
             <TrendingUp aria-hidden className="size-5 text-accent-600" /> Quick Insights
           </h2>
+          {/* Each <div> groups one <dt> with its <dd>s, the only wrapper a <dl> allows. */}
           <dl className="mt-4 space-y-5">
             {bars.map((bar) => (
-              <div key={bar.id} data-testid={`insight-${bar.id}`}>
-                <div className="flex items-baseline justify-between gap-2">
-                  <dt className="text-sm font-medium">{bar.label}</dt>
-                  <dd className="text-lg font-bold tabular-nums" data-testid="insight-value">
-                    {bar.text}
-                  </dd>
-                </div>
-                <div
-                  className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
-                  role="presentation"
-                >
-                  <div
-                    className="h-full rounded-full bg-brand-600 dark:bg-brand-400"
-                    style={{ width: `${bar.value}%` }}
-                  />
-                </div>
-                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{bar.hint}</p>
-              </div>
-            ))}
-            <div data-testid="insight-user-growth">
-              <div className="flex items-baseline justify-between gap-2">
-                <dt className="text-sm font-medium">User Growth</dt>
+              <div
+                key={bar.id}
+                data-testid={`insight-${bar.id}`}
+                className="grid grid-cols-[1fr_auto] items-baseline gap-x-2"
+              >
+                <dt className="text-sm font-medium">{bar.label}</dt>
                 <dd className="text-lg font-bold tabular-nums" data-testid="insight-value">
-                  {insights.userGrowth}
+                  {bar.text}
+                </dd>
+                <dd className="col-span-2">
+                  <div
+                    className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+                    role="presentation"
+                  >
+                    <div
+                      className="h-full rounded-full bg-brand-600 dark:bg-brand-400"
+                      style={{ width: `${bar.value}%` }}
+                    />
+                  </div>
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{bar.hint}</p>
                 </dd>
               </div>
-              <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Total users who signed up</p>
+            ))}
+            <div data-testid="insight-user-growth" className="grid grid-cols-[1fr_auto] items-baseline gap-x-2">
+              <dt className="text-sm font-medium">User Growth</dt>
+              <dd className="text-lg font-bold tabular-nums" data-testid="insight-value">
+                {insights.userGrowth}
+              </dd>
+              <dd className="col-span-2 mt-1 text-xs text-slate-600 dark:text-slate-400">Total users who signed up</dd>
             </div>
           </dl>
         </section>

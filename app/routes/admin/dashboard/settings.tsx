@@ -1,4 +1,4 @@
-import { Download, History, Mail, UserCog, UsersRound } from "lucide-react";
+import { Download, History, Mail, Newspaper, ShieldCheck, UserCog, UsersRound } from "lucide-react";
 import { NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
@@ -8,9 +8,11 @@ import type { Route } from "./+types/settings";
 
 const TABS = [
   { to: "/admin/dashboard/settings", label: "Account", icon: UserCog, end: true },
+  { to: "/admin/dashboard/settings/security", label: "Security", icon: ShieldCheck, end: false },
   { to: "/admin/dashboard/settings/team", label: "Team", icon: UsersRound, end: false },
   { to: "/admin/dashboard/settings/activity", label: "Activity", icon: History, end: false },
   { to: "/admin/dashboard/settings/emails", label: "Email log", icon: Mail, end: false },
+  { to: "/admin/dashboard/settings/subscribers", label: "Subscribers", icon: Newspaper, end: false },
   { to: "/admin/dashboard/settings/export", label: "Export", icon: Download, end: false },
 ] as const;
 
@@ -25,7 +27,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Your account, the admin team, the activity and email logs, and data exports.
+          Your account and its security, the admin team, the activity and email logs, and data exports.
         </p>
       </div>
       <nav aria-label="Settings" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">

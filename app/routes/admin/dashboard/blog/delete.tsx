@@ -7,6 +7,7 @@ import { BLOG_LIMITS, DELETE_FAILED } from "~/domain/blog/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/delete";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -31,6 +32,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /** The delete confirmation without JavaScript (with it, the list opens a dialog posting here). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) => ({ error: DELETE_FAILED, title: String(form.get("title") ?? "") }));
+}
+
 export default function ConfirmDelete({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   if (!loaderData.post && !actionData) return <AdminBlogError notFound />;

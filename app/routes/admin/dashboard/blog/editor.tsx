@@ -13,6 +13,7 @@ import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED } from "~/domain/blog/schemas"
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/editor";
 
@@ -106,6 +107,14 @@ function useLivePreview(content: string, initialHtml: string, enabled: boolean) 
     };
   }, [content, enabled]);
   return { html, failed };
+}
+
+/** With JavaScript, a failed save keeps the post as typed, with the spec's message. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) => ({
+    result: parseWithZod(form, { schema: BlogFormSchema }).reply({ formErrors: [SAVE_FAILED] }),
+    preview: null,
+  }));
 }
 
 export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -226,7 +235,14 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
           {hydrated && live.failed ? (
             <p className="mt-2 text-sm text-amber-800 dark:text-amber-200">The preview could not be updated.</p>
           ) : null}
-          <div className="mt-4 max-h-[70vh] overflow-y-auto" data-testid="live-preview">
+          {/* A scrolling box must take keyboard focus, or keyboard users cannot scroll it (WCAG 2.1.1). */}
+          <section
+            className="mt-4 max-h-[70vh] overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            data-testid="live-preview"
+            aria-label="Rendered post"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is scrolled with the keyboard once focused
+            tabIndex={0}
+          >
             {previewHtml ? (
               <PostContent html={previewHtml} />
             ) : (
@@ -234,7 +250,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
                 {hydrated ? "Start writing to see the rendered post." : "Press Preview to see the rendered post."}
               </p>
             )}
-          </div>
+          </section>
         </section>
       </div>
     </div>

@@ -4,13 +4,17 @@ import { ListToolbar } from "~/components/console/list-toolbar";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listCallbacks, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
+import { SOURCE_LABELS } from "~/domain/meetings/lead-schemas";
+import { companySizeLabel } from "~/domain/subscriptions/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/callbacks";
 import { formatInstant, SectionHeader, StatusBadge } from "./meeting-ui";
 
 const PAGE_SIZE = 50;
+const CALLBACK_UPDATE_FAILED = "Failed to update the callback request. Please try again.";
 const FILTERS = ["all", ...CALLBACK_STATUSES] as const;
 const FILTER_LABELS = { all: "All", new: "New", contacted: "Contacted" } as const;
 
@@ -44,8 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (isAppError(error)) return data({ ok: false, message: error.message }, { status: error.status });
     console.error(error);
-    return data({ ok: false, message: "Failed to update the callback request. Please try again." }, { status: 500 });
+    return data({ ok: false, message: CALLBACK_UPDATE_FAILED }, { status: 500 });
   }
+}
+
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, () => ({ ok: false, message: CALLBACK_UPDATE_FAILED }));
 }
 
 export default function Callbacks({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,7 +73,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto max-w-6xl">
       <SectionHeader
         title="Demo Meetings"
-        description="Callback requests from the booking page. We promise to call within 24 hours."
+        description="Callback requests from the booking page and Enterprise leads from the pricing page. We promise to call within 24 hours."
       />
       {actionData ? (
         <p
@@ -105,7 +113,16 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
                 <h2 id={`callback-${callback.id}`} className="text-base font-semibold">
                   {callback.firstName} {callback.lastName}
                 </h2>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{callback.company}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {callback.company}
+                  {callback.teamSize ? ` · ${companySizeLabel(callback.teamSize)}` : ""}
+                </p>
+                <p
+                  className="mt-1 text-xs font-medium text-slate-500 dark:text-slate-400"
+                  data-testid="callback-source"
+                >
+                  Source: {SOURCE_LABELS[callback.source]}
+                </p>
               </div>
               <StatusBadge status={callback.status} />
             </div>

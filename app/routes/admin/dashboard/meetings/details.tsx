@@ -2,17 +2,25 @@ import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
+import { MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/details";
 import { DecisionForms, DecisionMessage, MeetingFacts } from "./meeting-ui";
+import type { DecisionResult } from "./status-action.server";
 import { decideMeeting } from "./status-action.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const meeting = await getMeeting(params.id);
   if (!meeting) throw data("Meeting not found.", { status: 404 });
-  return { meeting: toMeetingJson(meeting), timeZone: bookingRules().timeZone };
+  return {
+    meeting: toMeetingJson(meeting),
+    timeZone: bookingRules().timeZone,
+    linkTemplate: config().MEETING_LINK_TEMPLATE,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -25,8 +33,21 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 || defaultShouldRevalidate;
 }
 
+/** With JavaScript, a failed Approve / Reject shows the spec's message; the list stays. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(
+    args,
+    (form): DecisionResult => ({
+      ok: false,
+      message: MEETING_TEXTS.statusUpdateFailed,
+      reason: null,
+      meetingId: String(form.get("meetingId") ?? ""),
+    }),
+  );
+}
+
 export default function MeetingDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { meeting, timeZone } = loaderData;
+  const { meeting, timeZone, linkTemplate } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <Link
@@ -44,7 +65,7 @@ export default function MeetingDetails({ loaderData, actionData }: Route.Compone
         <MeetingFacts meeting={meeting} timeZone={timeZone} />
         {meeting.status === "scheduled" ? (
           <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-            <DecisionForms meeting={meeting} />
+            <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
           </div>
         ) : null}
       </section>

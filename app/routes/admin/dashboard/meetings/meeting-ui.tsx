@@ -1,4 +1,5 @@
 import { Check, Eye, Loader2, X } from "lucide-react";
+import { useId } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
@@ -18,6 +19,7 @@ export function SectionHeader({ title, description }: { title: string; descripti
       >
         {[
           { to: "/admin/dashboard/meetings", label: "Meetings", end: true },
+          { to: "/admin/dashboard/meetings/calendar", label: "Calendar", end: true },
           { to: "/admin/dashboard/meetings/callbacks", label: "Callbacks", end: true },
         ].map((tab) => (
           <NavLink
@@ -135,6 +137,16 @@ export function MeetingFacts({
             </dd>
           </div>
         ) : null}
+        {meeting.meetingLink ? (
+          <div className={row}>
+            <dt className={term}>Meeting link</dt>
+            <dd className="min-w-0 break-all">
+              <a href={meeting.meetingLink} className="text-brand-700 hover:underline dark:text-brand-300">
+                {meeting.meetingLink}
+              </a>
+            </dd>
+          </div>
+        ) : null}
         {timeZone ? (
           <>
             <div className={row}>
@@ -156,16 +168,40 @@ export function MeetingFacts({
   );
 }
 
-/** Approve and Reject: two plain POST forms, so they work without JavaScript. */
-export function DecisionForms({ meeting }: { meeting: MeetingView }) {
+/** The link an Approve form starts with: the meeting's own, else MEETING_LINK_TEMPLATE with `{id}` filled in. */
+export const suggestedLink = (meeting: MeetingView, template: string) =>
+  meeting.meetingLink ?? (template ? template.replaceAll("{id}", meeting.id) : "");
+
+/**
+ * Approve (with the video call link) and Reject: two plain POST forms, so they work without
+ * JavaScript.
+ */
+export function DecisionForms({ meeting, linkTemplate }: { meeting: MeetingView; linkTemplate: string }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("meetingId") === meeting.id;
   const pendingIntent = pending ? navigation.formData?.get("intent") : null;
+  // The list shows a meeting twice (card and dialog): each copy needs its own input id.
+  const inputId = useId();
   if (meeting.status !== "scheduled") return null;
   return (
     <>
-      <Form method="post">
+      <Form method="post" className="flex w-full flex-wrap items-end gap-2">
         <input type="hidden" name="meetingId" value={meeting.id} />
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor={inputId} className="label">
+            Meeting link <span className="font-normal text-slate-500 dark:text-slate-400">(sent on approval)</span>
+          </label>
+          <input
+            id={inputId}
+            name="meetingLink"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            defaultValue={suggestedLink(meeting, linkTemplate)}
+            maxLength={500}
+            className="input"
+          />
+        </div>
         <button type="submit" name="intent" value="approve" className="btn-primary" disabled={pending}>
           {pendingIntent === "approve" ? (
             <Loader2 aria-hidden className="size-4 animate-spin" />
@@ -190,7 +226,15 @@ export function DecisionForms({ meeting }: { meeting: MeetingView }) {
   );
 }
 
-export function MeetingCard({ meeting, onView }: { meeting: MeetingView; onView?: (id: string) => void }) {
+export function MeetingCard({
+  meeting,
+  linkTemplate,
+  onView,
+}: {
+  meeting: MeetingView;
+  linkTemplate: string;
+  onView?: (id: string) => void;
+}) {
   return (
     <article className="card p-5" aria-labelledby={`meeting-${meeting.id}`} data-testid="meeting-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -208,7 +252,7 @@ export function MeetingCard({ meeting, onView }: { meeting: MeetingView; onView?
         <MeetingFacts meeting={meeting} showStatus={false} />
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <DecisionForms meeting={meeting} />
+        <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
         <Link
           to={`/admin/dashboard/meetings/${meeting.id}`}
           className="btn-secondary"

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { siteOrigin, updateMeetingStatus } from "~/domain/meetings/meetings.server";
-import { MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { MEETING_TEXTS, MeetingLinkSchema } from "~/domain/meetings/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 
@@ -21,9 +21,12 @@ export async function decideMeeting(request: Request) {
   const fail = (status: number, reason: string | null) =>
     data<DecisionResult>({ ok: false, message: MEETING_TEXTS.statusUpdateFailed, reason, meetingId }, { status });
   if (!target || !meetingId) return fail(400, "Unknown action.");
+  const link = MeetingLinkSchema.safeParse(target === "confirmed" ? form.get("meetingLink") : null);
+  if (!link.success) return fail(400, link.error.issues[0]?.message ?? "Meeting link is invalid.");
   try {
     const meeting = await updateMeetingStatus({ id: admin.id, email: admin.email }, meetingId, target, {
       siteUrl: siteOrigin(request.url),
+      meetingLink: link.data,
     });
     return data<DecisionResult>({
       ok: true,

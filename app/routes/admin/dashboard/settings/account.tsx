@@ -9,10 +9,13 @@ import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/s
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/account";
 
 export const PASSWORD_CHANGED = "Password changed. Your other sessions were signed out.";
+
+const PASSWORD_CHANGE_FAILED = "Failed to change password. Please check your connection and try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
@@ -48,6 +51,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // Post/Redirect/Get: a reload does not submit the form again.
   return redirect("/admin/dashboard/settings?password=changed", 303);
+}
+
+/** With JavaScript, a failed request keeps the typed passwords and says so. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) =>
+    parseWithZod(form, { schema: ChangePasswordSchema }).reply({ formErrors: [PASSWORD_CHANGE_FAILED] }),
+  );
 }
 
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {

@@ -15,6 +15,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { pageCount } from "~/lib/pagination";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/emails";
 
 const RetrySchema = z.object({ intent: z.literal("retry"), emailId: z.string().min(1).max(100) });
@@ -72,6 +73,10 @@ function withoutNotice(search: string) {
   return `?${params}`;
 }
 
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, () => ({ error: "Failed to retry the email. Please try again." }));
+}
+
 export default function EmailLog({ loaderData, actionData }: Route.ComponentProps) {
   const { emails, total, status, to, page, totalPages, notice } = loaderData;
   const timezone = useConsoleTimezone();
@@ -97,7 +102,7 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
                 aria-current={status === filter.value ? "page" : undefined}
                 className={`rounded-full px-3 py-1 text-sm font-medium capitalize ${
                   status === filter.value
-                    ? "bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950"
+                    ? "bg-brand-600 text-white dark:bg-brand-400 dark:text-slate-950"
                     : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
                 }`}
               >

@@ -4,7 +4,7 @@ import { config } from "~/lib/config.server";
 import { csvResponse } from "~/lib/csv";
 import type { Route } from "./+types/export-csv";
 
-/** Resource route: a CSV download (meetings, callbacks or users), with the session cookie. */
+/** Resource route: a CSV download (meetings, callbacks, users or subscribers), with the session cookie. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
   const kind = ExportKindSchema.safeParse(params.kind);

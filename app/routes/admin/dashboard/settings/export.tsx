@@ -6,8 +6,9 @@ import type { Route } from "./+types/export";
 
 const DESCRIPTIONS = {
   meetings: "Every demo meeting: contact details, date, time slot, status and notes.",
-  callbacks: "Every callback request from the demo page, with its message.",
+  callbacks: "Every callback request and Enterprise lead, with its message and source.",
   users: "Every trial signup: contact, company, plan, status and trial dates.",
+  subscribers: "Every newsletter subscriber: email, status (pending, confirmed, unsubscribed) and dates.",
 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,7 +25,8 @@ export default function Export({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
           CSV files (UTF-8, comma separated) that open in any spreadsheet. Text that a spreadsheet would run as a
-          formula is prefixed with an apostrophe. Each download is recorded in the activity log.
+          formula is prefixed with an apostrophe (numbers and phone numbers are left as they are); times carry their
+          offset in the business timezone. Each download is recorded in the activity log.
         </p>
       </div>
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">

@@ -8,6 +8,7 @@ import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/team";
 
 const DecisionSchema = z.object({
@@ -56,6 +57,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const key = intent === "approve" ? "approved" : "rejected";
   return redirect(`/admin/dashboard/settings/team?${key}=${encodeURIComponent(adminId)}`, 303);
+}
+
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form) => ({
+    error: `Failed to ${form.get("intent") === "reject" ? "reject" : "approve"} the registration. Please try again.`,
+  }));
 }
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {

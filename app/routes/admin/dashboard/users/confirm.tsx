@@ -7,6 +7,7 @@ import { codeClient } from "~/domain/verification/secret.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/confirm";
 import {
   canDecide,
@@ -97,6 +98,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     const note = /exist/i.test(error.message) ? ` ${USER_ADMIN_MESSAGES.existingAccountNote}` : "";
     return data({ error: `${failed}${note}`, reason: error.message }, { status: error.status });
   }
+}
+
+/** With JavaScript, a failed request says so in the dialog, which stays open with the notes as typed. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const decision = args.params.decision;
+  const error =
+    decision === "send-details"
+      ? USER_ADMIN_MESSAGES.welcomeFailed
+      : USER_ADMIN_MESSAGES.failed(decision === "reject" ? "reject" : "approve");
+  return submitKeepingInput(args, () => ({ error, reason: null }));
 }
 
 export default function ConfirmDecision({ loaderData, actionData }: Route.ComponentProps) {

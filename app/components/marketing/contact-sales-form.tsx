@@ -1,0 +1,188 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Loader2, Send } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { FieldError } from "~/components/field-error";
+import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
+import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/domain/meetings/schemas";
+import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/schemas";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/** What /pricing/contact-sales answers (its action data, or its clientAction's on a failed request). */
+export type ContactSalesAnswer = { result: SubmissionResult<string[]>; sent?: boolean };
+
+export const CONTACT_SALES_ACTION = "/pricing/contact-sales";
+
+/**
+ * Enterprise "Contact Sales": name, work email, company, team size, message. Posts to
+ * /pricing/contact-sales — as a page without JavaScript, through a fetcher in place with it —
+ * and shows the spec's thank-you text where the form was.
+ */
+export function ContactSalesForm({
+  answer: pageAnswer,
+  autoFocus = false,
+}: {
+  answer?: ContactSalesAnswer;
+  autoFocus?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<ContactSalesAnswer>({ key: "contact-sales" });
+  const answer = fetcher.data ?? pageAnswer;
+  const busy = fetcher.state !== "idle";
+  const thanks = useRef<HTMLParagraphElement>(null);
+  const first = useRef<HTMLInputElement>(null);
+  const [form, fields] = useForm({
+    id: "contact-sales",
+    lastResult: busy ? undefined : answer?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EnterpriseLeadSchema }),
+  });
+  const sent = Boolean(answer?.sent);
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+  }, [sent]);
+  useEffect(() => {
+    if (autoFocus) first.current?.focus();
+  }, [autoFocus]);
+
+  if (sent) {
+    return (
+      <p
+        ref={thanks}
+        tabIndex={-1}
+        role="status"
+        data-testid="contact-sales-thanks"
+        className="flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-3 text-sm font-medium text-emerald-800 outline-none dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+      >
+        <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
+        {ENTERPRISE_THANKS}
+      </p>
+    );
+  }
+
+  const described = (meta: { errors?: string[]; errorId: string }) => ({
+    "aria-invalid": meta.errors?.length ? true : undefined,
+    "aria-describedby": meta.errors?.length ? meta.errorId : undefined,
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      action={CONTACT_SALES_ACTION}
+      {...getFormProps(form)}
+      noValidate={hydrated}
+      className="@container space-y-4 text-left"
+      data-testid="contact-sales-form"
+    >
+      <div className="hidden" aria-hidden="true">
+        <label htmlFor="contact-sales-fax">Leave this field empty</label>
+        <input id="contact-sales-fax" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </div>
+      <div className="grid gap-4 @md:grid-cols-2">
+        <div>
+          <label htmlFor={fields.firstName.id} className="label">
+            First name
+          </label>
+          <input
+            ref={first}
+            {...getInputProps(fields.firstName, { type: "text" })}
+            {...described(fields.firstName)}
+            required
+            maxLength={FIELD_LIMITS.name}
+            autoComplete="given-name"
+            className="input"
+          />
+          <FieldError id={fields.firstName.errorId} error={fields.firstName.errors?.[0]} />
+        </div>
+        <div>
+          <label htmlFor={fields.lastName.id} className="label">
+            Last name
+          </label>
+          <input
+            {...getInputProps(fields.lastName, { type: "text" })}
+            {...described(fields.lastName)}
+            required
+            maxLength={FIELD_LIMITS.name}
+            autoComplete="family-name"
+            className="input"
+          />
+          <FieldError id={fields.lastName.errorId} error={fields.lastName.errors?.[0]} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={fields.email.id} className="label">
+          Work email
+        </label>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          {...described(fields.email)}
+          required
+          maxLength={254}
+          autoComplete="email"
+          className="input"
+        />
+        <FieldError id={fields.email.errorId} error={fields.email.errors?.[0]} />
+      </div>
+      <div className="grid gap-4 @md:grid-cols-2">
+        <div>
+          <label htmlFor={fields.company.id} className="label">
+            Company
+          </label>
+          <input
+            {...getInputProps(fields.company, { type: "text" })}
+            {...described(fields.company)}
+            required
+            maxLength={FIELD_LIMITS.company}
+            autoComplete="organization"
+            className="input"
+          />
+          <FieldError id={fields.company.errorId} error={fields.company.errors?.[0]} />
+        </div>
+        <div>
+          <label htmlFor={fields.teamSize.id} className="label">
+            Team size
+          </label>
+          <select {...getSelectProps(fields.teamSize)} {...described(fields.teamSize)} required className="input">
+            <option value="">Select team size</option>
+            {COMPANY_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {companySizeLabel(size)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={fields.teamSize.errorId} error={fields.teamSize.errors?.[0]} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={fields.message.id} className="label">
+          Message <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+        </label>
+        <textarea
+          name={fields.message.name}
+          id={fields.message.id}
+          defaultValue={fields.message.initialValue as string | undefined}
+          {...described(fields.message)}
+          rows={3}
+          maxLength={FIELD_LIMITS.message}
+          placeholder="What would you like to automate, and by when?"
+          className="input"
+        />
+        <FieldError id={fields.message.errorId} error={fields.message.errors?.[0]} />
+      </div>
+      {form.errors?.length ? (
+        <p
+          role="alert"
+          data-testid="contact-sales-error"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Send aria-hidden className="size-4" />}
+        {busy ? "Sending..." : "Contact Sales"}
+      </button>
+    </fetcher.Form>
+  );
+}

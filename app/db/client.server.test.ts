@@ -1,0 +1,113 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BOOKMARK_HEADER, db, requestBookmark, sessionStart, withDbSession } from "./client.server";
+import { callbackRequests } from "./schema";
+
+const ORIGIN = "http://localhost";
+
+afterEach(() => vi.restoreAllMocks());
+
+const callback = (firstName: string) => ({
+  firstName,
+  lastName: "Visitor",
+  email: `${firstName}@example.test`,
+  company: "Example Co",
+});
+
+/** A visitor's write (a callback request) inside a request's D1 session. */
+async function writeCallback(name: string) {
+  const request = new Request(`${ORIGIN}/demo?index`, { method: "POST" });
+  return withDbSession(request, async () => {
+    await db().insert(callbackRequests).values(callback(name));
+    return new Response(null, { status: 303, headers: { Location: "/demo?sent=1" } });
+  });
+}
+
+function bookmarkCookie(response: Response) {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("flowlane_bookmark="));
+  return cookie?.split(";")[0];
+}
+
+describe("D1 sessions: where a request starts", () => {
+  it("writes and admins start at the primary, visitors anywhere", () => {
+    const at = (path: string, init: RequestInit = {}) => sessionStart(new Request(`${ORIGIN}${path}`, init));
+    expect(at("/demo?index", { method: "POST" })).toBe("first-primary");
+    expect(at("/api/meetings", { method: "POST" })).toBe("first-primary");
+    expect(at("/admin/dashboard")).toBe("first-primary");
+    expect(at("/api/admin/emails")).toBe("first-primary");
+    expect(at("/api/blogs", { headers: { Authorization: "Bearer x" } })).toBe("first-primary");
+    expect(at("/blog", { headers: { Cookie: "flowlane_session=abc" } })).toBe("first-primary");
+    expect(at("/blog")).toBe("first-unconstrained");
+    expect(at("/api/blogs")).toBe("first-unconstrained");
+  });
+
+  it("ignores a malformed bookmark instead of sending it to D1", () => {
+    const request = (cookie: string) => new Request(`${ORIGIN}/blog`, { headers: { Cookie: cookie } });
+    expect(requestBookmark(request("flowlane_bookmark=not a bookmark"))).toBeNull();
+    expect(requestBookmark(request("flowlane_bookmark=00000001-zz"))).toBeNull();
+    expect(sessionStart(request(`flowlane_bookmark=${"0".repeat(500)}`))).toBe("first-unconstrained");
+  });
+});
+
+describe("D1 sessions: the bookmark round trip", () => {
+  it("a write hands back a bookmark cookie; the next page starts there and reads the write", async () => {
+    const withSession = vi.spyOn(env.DB, "withSession");
+    const response = await writeCallback("roundtrip");
+    expect(withSession).toHaveBeenLastCalledWith("first-primary");
+    const cookie = bookmarkCookie(response);
+    expect(cookie).toMatch(/^flowlane_bookmark=[0-9a-f-]+$/i);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("flowlane_bookmark="))).toMatch(
+      /HttpOnly; SameSite=Lax; Max-Age=300/,
+    );
+    const bookmark = cookie!.split("=")[1]!;
+
+    const next = new Request(`${ORIGIN}/demo?sent=1`, { headers: { Cookie: cookie! } });
+    const page = await withDbSession(next, async () => {
+      const row = await db().select().from(callbackRequests).where(eq(callbackRequests.firstName, "roundtrip")).get();
+      return new Response(row ? "seen" : "missing");
+    });
+    expect(withSession).toHaveBeenLastCalledWith(bookmark);
+    expect(await page.text()).toBe("seen");
+    // Reads never set the cookie: public pages stay cacheable.
+    expect(page.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("every later write hands back a bookmark at least as new", async () => {
+    const first = bookmarkCookie(await writeCallback("first"))!.split("=")[1]!;
+    const second = bookmarkCookie(await writeCallback("second"))!.split("=")[1]!;
+    expect(second >= first).toBe(true);
+  });
+
+  it("on /api the bookmark travels in the x-d1-bookmark header, both ways", async () => {
+    const withSession = vi.spyOn(env.DB, "withSession");
+    const write = await withDbSession(new Request(`${ORIGIN}/api/callbacks`, { method: "POST" }), async () => {
+      await db().insert(callbackRequests).values(callback("api"));
+      return Response.json({ success: true }, { status: 201 });
+    });
+    const bookmark = write.headers.get(BOOKMARK_HEADER);
+    expect(bookmark).toMatch(/^[0-9a-f-]+$/i);
+    expect(write.headers.getSetCookie()).toEqual([]);
+
+    const read = await withDbSession(
+      new Request(`${ORIGIN}/api/blogs`, { headers: { [BOOKMARK_HEADER]: bookmark! } }),
+      async () =>
+        Response.json({
+          n: (await db().select().from(callbackRequests).where(eq(callbackRequests.firstName, "api"))).length,
+        }),
+    );
+    expect(withSession).toHaveBeenLastCalledWith(bookmark);
+    expect(await read.json()).toEqual({ n: 1 });
+    expect(read.headers.get(BOOKMARK_HEADER)).toMatch(/^[0-9a-f-]+$/i);
+  });
+
+  it("outside a request (cron jobs) db() is the plain binding", async () => {
+    let inside: unknown;
+    await withDbSession(new Request(`${ORIGIN}/blog`), async () => {
+      inside = db();
+      return new Response("ok");
+    });
+    expect(db()).not.toBe(inside);
+    expect(db()).toBe(db());
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+const CODE_MESSAGE = "Enter the 6-digit code from your authenticator app.";
+
+export const TotpCodeSchema = z
+  .string({ error: CODE_MESSAGE })
+  .trim()
+  .min(1, CODE_MESSAGE)
+  .max(20, CODE_MESSAGE)
+  .refine((v) => /^\d{6}$/.test(v.replace(/[\s-]/g, "")), CODE_MESSAGE)
+  .describe("6-digit code from the authenticator app");
+
+export const RecoveryCodeSchema = z
+  .string({ error: "Enter a recovery code." })
+  .trim()
+  .min(1, "Enter a recovery code.")
+  .max(40, "That is not a recovery code.")
+  .describe("One of the recovery codes, e.g. abcde-fghjk");
+
+export const EnableTwoFactorSchema = z.object({ code: TotpCodeSchema });
+
+export const ConfirmOwnerSchema = z.object({
+  password: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(128),
+  code: TotpCodeSchema,
+});
+
+export const VerifyChallengeSchema = z
+  .object({
+    challengeToken: z.string({ error: "challengeToken is required" }).min(1, "challengeToken is required").max(200),
+    code: TotpCodeSchema.optional(),
+    recoveryCode: RecoveryCodeSchema.optional(),
+  })
+  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), {
+    message: "Send either code or recoveryCode.",
+    path: ["code"],
+  });
+
+/** The HTML code step: one field, either kind of code (the route tells them apart by shape). */
+export const CodeStepSchema = z.object({
+  code: z.string({ error: "Enter a code." }).trim().min(1, "Enter a code.").max(40, "That is not a valid code."),
+});
+
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });

@@ -1,0 +1,154 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { clientLimits } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Limits per client address (decision 014), on top of the per-account and per-email limits.
+ * A window opens at a client's first hit and lasts `window` ms; within it, `max` hits pass.
+ */
+export const CLIENT_LIMITS = {
+  /** Stored public demo bookings. */
+  booking: { max: 3, window: 1 * HOUR },
+  /** Stored callback requests. */
+  callback: { max: 3, window: 1 * HOUR },
+  /** Failed admin logins plus registrations (each costs a 16 MiB scrypt). */
+  auth: { max: 20, window: 15 * MINUTE },
+} as const;
+
+export type LimitBucket = keyof typeof CLIENT_LIMITS;
+
+/** Rows whose window closed this long ago are purged by the scheduled job. */
+const PURGE_AFTER = 1 * HOUR;
+
+const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/;
+const IPV6 = /^[0-9a-f:]{2,39}$/i;
+
+/** The first four groups of an IPv6 address: a client usually holds a whole /64. */
+function ipv6Prefix(address: string) {
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const front = head ? head.split(":") : [];
+  const back = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined ? front : [...front, ...Array(Math.max(0, 8 - front.length - back.length)).fill("0"), ...back];
+  return groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":");
+}
+
+/**
+ * The client's network as set by Cloudflare's edge (`CF-Connecting-IP`, which a client cannot
+ * forge there), or null when the request did not come through the edge (local runs and tests):
+ * then only the per-account and per-email limits apply. IPv6 clients are counted per /64.
+ */
+export function clientAddress(request: Request): string | null {
+  const raw = request.headers.get("CF-Connecting-IP")?.trim() ?? "";
+  if (IPV4.test(raw)) return raw;
+  const mapped = /^::ffff:((?:\d{1,3}\.){3}\d{1,3})$/i.exec(raw);
+  if (mapped?.[1]) return mapped[1];
+  if (IPV6.test(raw) && raw.includes(":")) return `${ipv6Prefix(raw)}::/64`;
+  return null;
+}
+
+const keyOf = (bucket: LimitBucket, address: string) => `${bucket}:${address}`;
+
+/**
+ * One atomic upsert that counts a hit: a closed window restarts at 1, an open one adds 1.
+ * Past the limit the row's CHECK fails and the statement (and any batch it is in) is aborted.
+ */
+export function limitHitStatement(bucket: LimitBucket, address: string, now: Date) {
+  const { max, window } = CLIENT_LIMITS[bucket];
+  const closedBefore = now.getTime() - window;
+  const expired = sql`${clientLimits.windowStart} <= ${closedBefore}`;
+  return db()
+    .insert(clientLimits)
+    .values({ key: keyOf(bucket, address), windowStart: now, hits: 1, maxHits: max })
+    .onConflictDoUpdate({
+      target: clientLimits.key,
+      set: {
+        hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${clientLimits.hits} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${now.getTime()} ELSE ${clientLimits.windowStart} END`,
+        maxHits: max,
+      },
+    });
+}
+
+/** Whether an error is the limit's CHECK refusing a hit. */
+export function isLimitRefusal(error: unknown) {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const message = e instanceof Error ? e.message : String(e);
+    if (/constraint failed/i.test(message) && /client_limits/i.test(message)) return true;
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return false;
+}
+
+export function tooManyMessage(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many requests from your network. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}
+
+/** The 429 for a refused hit, with how long until the client's window closes. */
+export async function limitError(bucket: LimitBucket, address: string, now = new Date()) {
+  const row = await db()
+    .select({ windowStart: clientLimits.windowStart })
+    .from(clientLimits)
+    .where(eq(clientLimits.key, keyOf(bucket, address)))
+    .get();
+  const closesAt = (row?.windowStart.getTime() ?? now.getTime()) + CLIENT_LIMITS[bucket].window;
+  const retryAfter = Math.max(1, Math.ceil((closesAt - now.getTime()) / 1000));
+  return new AppError(429, tooManyMessage(retryAfter), { retryAfter });
+}
+
+/**
+ * Runs `work` as one hit of `bucket` for the request's client: refused with a 429 (before any
+ * work) once the client used up its window. With `refundOnSuccess`, only failures count
+ * (login): the hit is taken first so parallel attempts cannot overshoot, and given back
+ * when `work` succeeds.
+ */
+export async function withClientLimit<T>(
+  bucket: LimitBucket,
+  request: Request,
+  work: () => Promise<T>,
+  { refundOnSuccess = false, now = new Date() }: { refundOnSuccess?: boolean; now?: Date } = {},
+): Promise<T> {
+  const address = clientAddress(request);
+  if (!address) return work();
+  let windowStart: Date;
+  try {
+    const row = await limitHitStatement(bucket, address, now)
+      .returning({ windowStart: clientLimits.windowStart })
+      .get();
+    windowStart = row.windowStart;
+  } catch (error) {
+    if (isLimitRefusal(error)) throw await limitError(bucket, address, now);
+    throw error;
+  }
+  const result = await work();
+  if (refundOnSuccess) {
+    await db()
+      .update(clientLimits)
+      .set({ hits: sql`${clientLimits.hits} - 1` })
+      .where(
+        and(
+          eq(clientLimits.key, keyOf(bucket, address)),
+          eq(clientLimits.windowStart, windowStart),
+          gt(clientLimits.hits, 0),
+        ),
+      );
+  }
+  return result;
+}
+
+/** Scheduled job: forgets clients whose windows closed. */
+export async function purgeClientLimits(now: Date): Promise<number> {
+  const longest = Math.max(...Object.values(CLIENT_LIMITS).map((l) => l.window));
+  const result = await db()
+    .delete(clientLimits)
+    .where(lt(clientLimits.windowStart, new Date(now.getTime() - longest - PURGE_AFTER)));
+  return result.meta.changes ?? 0;
+}

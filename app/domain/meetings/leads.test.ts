@@ -1,0 +1,116 @@
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { callbackRequests, emailOutbox } from "~/db/schema";
+import { action as contactSalesAction } from "~/routes/marketing/contact-sales";
+import { captureEnterpriseLead, listCallbacks, toCallbackJson } from "./callbacks.server";
+import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "./lead-schemas";
+
+const SITE = "https://flowlane.example";
+let counter = 0;
+const lead = (overrides: Record<string, string> = {}) => ({
+  firstName: "Asha",
+  lastName: "Menon",
+  email: `asha${++counter}@bigco.example`,
+  company: "BigCo Industries",
+  teamSize: "1000+",
+  message: "We need approvals across 40 plants.",
+  ...overrides,
+});
+
+const post = (fields: Record<string, string>) =>
+  contactSalesAction({
+    request: new Request("http://localhost/pricing/contact-sales", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+    }),
+    params: {},
+    context: {},
+  } as never) as Promise<unknown>;
+
+const leadCount = async () =>
+  (
+    await db()
+      .select({ n: count() })
+      .from(callbackRequests)
+      .where(eq(callbackRequests.source, "pricing-enterprise"))
+      .get()
+  )?.n ?? 0;
+
+describe("Enterprise Contact Sales leads", () => {
+  it("is stored with the callbacks under the source pricing-enterprise and emailed to the sales inbox", async () => {
+    const input = EnterpriseLeadSchema.parse(lead());
+    const stored = await captureEnterpriseLead(input, { siteUrl: SITE });
+    const row = await db().select().from(callbackRequests).where(eq(callbackRequests.id, stored.id)).get();
+    expect(row).toMatchObject({
+      firstName: "Asha",
+      company: "BigCo Industries",
+      teamSize: "1000+",
+      source: "pricing-enterprise",
+      status: "new",
+      phone: "",
+    });
+    const mails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.idempotencyKey, `lead.sales_notice:${stored.id}`))
+      .all();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: "sales@flowlane.example",
+      kind: "lead.sales_notice",
+      subject: "Enterprise lead: Asha Menon (BigCo Industries)",
+    });
+    expect(mails[0]?.text).toContain("Team size: 1000+ employees");
+    expect(mails[0]?.text).toContain(input.email);
+    // It shows in the admin Callbacks list with its source.
+    const { callbacks } = await listCallbacks({ status: "all", page: 1, limit: 200 });
+    expect(callbacks.map(toCallbackJson).find((c) => c.id === stored.id)).toMatchObject({
+      source: "pricing-enterprise",
+      teamSize: "1000+",
+    });
+  });
+
+  it("the page's action answers with the spec's thank-you flag and stores one lead", async () => {
+    const before = await leadCount();
+    const answer = (await post(lead())) as { sent?: boolean };
+    expect(answer.sent).toBe(true);
+    expect(await leadCount()).toBe(before + 1);
+    expect(ENTERPRISE_THANKS).toBe("Thank you for your interest! Our sales team will contact you shortly.");
+  });
+
+  it("20 parallel submissions store 20 leads (each is its own request)", async () => {
+    const before = await leadCount();
+    await Promise.all(Array.from({ length: 20 }, () => post(lead())));
+    expect(await leadCount()).toBe(before + 20);
+  });
+
+  it("a filled honeypot stores and sends nothing", async () => {
+    const before = await leadCount();
+    const answer = (await post(lead({ faxNumber: "555" }))) as { sent?: boolean };
+    expect(answer.sent).toBe(true);
+    expect(await leadCount()).toBe(before);
+  });
+
+  it.each([
+    ["a missing first name", { firstName: "" }, "firstName", "First name is required"],
+    ["a missing last name", { lastName: " " }, "lastName", "Last name is required"],
+    ["a missing email", { email: "" }, "email", "Email is required"],
+    ["a malformed email", { email: "asha@" }, "email", "Email is invalid"],
+    ["a missing company", { company: "" }, "company", "Company is required"],
+    ["a missing team size", { teamSize: "" }, "teamSize", "Team size is required"],
+    ["an unknown team size", { teamSize: "a lot" }, "teamSize", "Team size is required"],
+    ["an over-long company", { company: "x".repeat(151) }, "company", "Company must be at most 150 characters."],
+    ["an over-long message", { message: "x".repeat(2001) }, "message", "Message must be at most 2000 characters."],
+    ["a line break in a name", { lastName: "Menon\nBcc: x@y" }, "lastName", "Last name must be a single line of text."],
+  ])("refuses %s with a field error and stores nothing", async (_label, overrides, field, message) => {
+    const before = await leadCount();
+    const answer = (await post(lead(overrides))) as {
+      data: { result: { error: Record<string, string[]> } };
+      init: { status: number };
+    };
+    expect(answer.init.status).toBe(400);
+    expect(answer.data.result.error[field]).toEqual([message]);
+    expect(await leadCount()).toBe(before);
+  });
+});

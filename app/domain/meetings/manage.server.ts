@@ -1,0 +1,189 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { type Meeting, meetings } from "~/db/schema";
+import { auditStatement } from "~/domain/audit/audit.server";
+import {
+  BOOKING_MESSAGES,
+  formatTime12h,
+  slotStart,
+  startsFarEnoughAhead,
+  timeProblem,
+} from "~/domain/calendar/availability";
+import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
+import { longDateLabel } from "~/domain/calendar/month";
+import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { config } from "~/lib/config.server";
+import { AppError } from "~/lib/errors";
+import { salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
+import { constraintFailure, fieldError } from "./meetings.server";
+import { issueManageToken, manageUrl } from "./tokens.server";
+
+/**
+ * What a visitor can do with their manage link: cancel, or move the meeting to another free
+ * slot. Both follow the meetings pattern: the UPDATE asks for an impossible status when the
+ * row is no longer what was read (status, SEQUENCE, or too close to the start), so the CHECK
+ * constraint aborts the batch and nothing (audit, email, token) is written.
+ */
+
+const MINUTE = 60 * 1000;
+
+/** Audit actor of changes made through a manage link. */
+export const VISITOR_ACTOR = { id: null, email: "visitor" } as const;
+
+export const MANAGE_MESSAGES = {
+  cancelled: "This booking was cancelled.",
+  completed: "This demo has already taken place.",
+  started: "This meeting has already started.",
+  tooLate: (minutes: number) =>
+    `Changes are possible until ${minutes} minutes before the start. Please write to us instead.`,
+  sameSlot: "Your meeting is already at that time. Please choose another time.",
+  changed: "Your booking changed in the meantime. Please look at it again.",
+} as const;
+
+const NOT_CHANGEABLE = "not-changeable";
+
+/** The last instant at which the visitor may still change the meeting. */
+export const changeDeadline = (meeting: Pick<Meeting, "startsAt">) =>
+  new Date(meeting.startsAt.getTime() - config().MEETING_CHANGE_CUTOFF_MINUTES * MINUTE);
+
+/** Why the visitor cannot change this meeting now, or null when they can. */
+export function changeProblem(meeting: Pick<Meeting, "status" | "startsAt">, now: Date): string | null {
+  if (meeting.status === "cancelled") return MANAGE_MESSAGES.cancelled;
+  if (meeting.status === "completed") return MANAGE_MESSAGES.completed;
+  if (now >= meeting.startsAt) return MANAGE_MESSAGES.started;
+  if (now >= changeDeadline(meeting)) return MANAGE_MESSAGES.tooLate(config().MEETING_CHANGE_CUTOFF_MINUTES);
+  return null;
+}
+
+/** The guard: still active, unchanged since it was read, and before the deadline. */
+function stillChangeable(before: Meeting, now: Date) {
+  const latest = new Date(now.getTime() + config().MEETING_CHANGE_CUTOFF_MINUTES * MINUTE);
+  return sql`${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.sequence} = ${before.sequence} AND ${meetings.startsAt} > ${latest.getTime()}`;
+}
+
+async function refusal(id: string, now: Date) {
+  const current = await db().select().from(meetings).where(eq(meetings.id, id)).get();
+  return new AppError(409, (current && changeProblem(current, now)) ?? MANAGE_MESSAGES.changed);
+}
+
+export async function cancelByVisitor(
+  before: Meeting,
+  { reason = "", now = new Date(), siteUrl }: { reason?: string; now?: Date; siteUrl: string },
+): Promise<Meeting> {
+  const problem = changeProblem(before, now);
+  if (problem) throw new AppError(409, problem);
+  const sequence = before.sequence + 1;
+  const after: Meeting = { ...before, status: "cancelled", sequence, updatedAt: now };
+  const emails = [
+    visitorCancelledEmail(after, now, siteUrl, sequence),
+    salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl, sequence),
+  ];
+  const client = db();
+  try {
+    await client.batch([
+      client
+        .update(meetings)
+        .set({
+          status: sql`CASE WHEN ${stillChangeable(before, now)} THEN 'cancelled' ELSE ${NOT_CHANGEABLE} END`,
+          sequence,
+          updatedAt: now,
+        })
+        .where(eq(meetings.id, before.id)),
+      auditStatement(
+        VISITOR_ACTOR,
+        "meeting.cancelled_by_visitor",
+        "meeting",
+        before.id,
+        { status: before.status },
+        { status: "cancelled", ...(reason ? { reason } : {}) },
+      ),
+      ...emails.map(emailStatement),
+    ]);
+  } catch (error) {
+    if (!constraintFailure(error)) throw error;
+    throw await refusal(before.id, now);
+  }
+  forgetHeldSlots(before.date);
+  deliverSoon(emails.map((e) => e.idempotencyKey));
+  return after;
+}
+
+/**
+ * Moves the meeting in one statement: the new (date, time) is claimed under the same partial
+ * UNIQUE index as a booking (a taken slot fails the batch with the spec's "just booked"
+ * answer), the old one is freed by the same UPDATE, and the status returns to `scheduled`
+ * for the admin to approve the new time. Same UID, SEQUENCE + 1.
+ */
+export async function rescheduleByVisitor(
+  before: Meeting,
+  slot: { date: string; timeSlot: string },
+  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+): Promise<Meeting & { manageToken: string }> {
+  const problem = changeProblem(before, now);
+  if (problem) throw new AppError(409, problem);
+  const rules = bookingRules();
+  assertBookableDate(slot.date, rules, now);
+  const timeError = timeProblem(slot.timeSlot, rules);
+  if (timeError) throw fieldError("timeSlot", timeError);
+  const startsAt = slotStart(slot.date, slot.timeSlot, rules.timeZone);
+  if (!startsFarEnoughAhead(startsAt, now)) throw fieldError("timeSlot", BOOKING_MESSAGES.timeTooSoon);
+  if (slot.date === before.date && slot.timeSlot === before.timeSlot)
+    throw fieldError("timeSlot", MANAGE_MESSAGES.sameSlot);
+
+  const sequence = before.sequence + 1;
+  const after: Meeting = {
+    ...before,
+    date: slot.date,
+    timeSlot: slot.timeSlot,
+    startsAt,
+    status: "scheduled",
+    sequence,
+    updatedAt: now,
+  };
+  const link = await issueManageToken(before.id, now);
+  const from = `${longDateLabel(before.date)} at ${formatTime12h(before.timeSlot)}`;
+  const emails = [
+    visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl, link.token) }),
+    salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl, sequence),
+  ];
+  const client = db();
+  try {
+    await client.batch([
+      client
+        .update(meetings)
+        .set({
+          date: slot.date,
+          timeSlot: slot.timeSlot,
+          startsAt,
+          status: sql`CASE WHEN ${stillChangeable(before, now)} THEN 'scheduled' ELSE ${NOT_CHANGEABLE} END`,
+          sequence,
+          updatedAt: now,
+        })
+        .where(eq(meetings.id, before.id)),
+      link.statement,
+      auditStatement(
+        VISITOR_ACTOR,
+        "meeting.rescheduled_by_visitor",
+        "meeting",
+        before.id,
+        { status: before.status, date: before.date, timeSlot: before.timeSlot },
+        { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot },
+      ),
+      ...emails.map(emailStatement),
+    ]);
+  } catch (error) {
+    forgetHeldSlots(slot.date);
+    const failure = constraintFailure(error);
+    if (!failure) throw error;
+    if (/UNIQUE/i.test(failure)) {
+      throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
+        details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
+      });
+    }
+    throw await refusal(before.id, now);
+  }
+  forgetHeldSlots(before.date);
+  forgetHeldSlots(slot.date);
+  deliverSoon(emails.map((e) => e.idempotencyKey));
+  return { ...after, manageToken: link.token };
+}

@@ -1,0 +1,164 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { newestFirstPage } from "~/db/lists.server";
+import { type NewsletterSubscriber, newsletterSubscribers } from "~/db/schema";
+import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { constraintFailure } from "~/domain/meetings/meetings.server";
+import { signValue, unsignValue } from "~/domain/verification/secret.server";
+import { BRAND } from "~/lib/brand";
+import { randomToken, sha256Hex } from "~/lib/crypto.server";
+import { NEWSLETTER_HONEYPOT, type SubscribeInput, type SubscriberListQuery } from "./schemas";
+
+/** Newsletter subscribers with double opt-in (decision record 019). */
+
+export const NEWSLETTER_RULES = {
+  /** How long a confirmation link works. */
+  confirmLifetime: 48 * 60 * 60 * 1000, // 48 hours
+  /** A second subscribe of a pending address within this time sends no second email. */
+  resendCooldown: 10 * 60 * 1000, // 10 minutes
+} as const;
+
+type LinkOptions = { siteUrl: string; now?: Date; local?: boolean };
+
+const UNSUBSCRIBE_PREFIX = "newsletter-unsubscribe:";
+
+/**
+ * The unsubscribe link of a subscriber: the id signed with the server key, so every
+ * newsletter-type email (now or later) can carry one without storing a token per message.
+ */
+export async function unsubscribeUrl(subscriberId: string, { siteUrl, local = false }: LinkOptions) {
+  const token = await signValue(`${UNSUBSCRIBE_PREFIX}${subscriberId}`, local);
+  return `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+export async function confirmationEmail(
+  subscriber: Pick<NewsletterSubscriber, "id" | "email">,
+  token: string,
+  options: LinkOptions,
+): Promise<OutgoingEmail> {
+  const confirm = `${options.siteUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+  const unsubscribe = await unsubscribeUrl(subscriber.id, options);
+  return {
+    kind: "newsletter.confirm",
+    to: subscriber.email,
+    subject: `Confirm your subscription to the ${BRAND.name} newsletter`,
+    text: [
+      `Someone (we hope you) asked to receive the ${BRAND.name} newsletter at this address.`,
+      "",
+      "Confirm your subscription:",
+      confirm,
+      "",
+      `The link works for ${NEWSLETTER_RULES.confirmLifetime / 3_600_000} hours. If you did not ask for this, ignore this email: nothing is sent until you confirm.`,
+      "",
+      `Unsubscribe: ${unsubscribe}`,
+    ].join("\n"),
+    idempotencyKey: `newsletter.confirm:${subscriber.id}:${token.slice(0, 16)}`,
+  };
+}
+
+/**
+ * Subscribes an address, or does nothing visible: the caller always shows the same text, so
+ * the answer never tells whether the address was already on the list.
+ *
+ * New, unsubscribed, or pending past the cooldown: one statement stores a fresh token (hashed)
+ * and the confirmation email goes in the same batch. Confirmed, or pending within the cooldown:
+ * the upsert sets an invalid status, the CHECK constraint fails, and the batch (with its email)
+ * writes nothing. So 20 parallel subscribes of one address give one row and one email.
+ * Returns whether a confirmation email was queued (for tests and the log, never the visitor).
+ */
+export async function subscribe(input: SubscribeInput, options: LinkOptions): Promise<boolean> {
+  if (input[NEWSLETTER_HONEYPOT]) return false;
+  const now = options.now ?? new Date();
+  const token = randomToken();
+  const tokenHash = await sha256Hex(token);
+  const id = crypto.randomUUID();
+  const cooldownStart = now.getTime() - NEWSLETTER_RULES.resendCooldown;
+  const t = newsletterSubscribers;
+  const client = db();
+  // The id the email's links carry: a new row's, or the existing row's (read first; the batch
+  // below re-checks everything, so a stale read only costs a harmless no-op).
+  const existing = await client.select({ id: t.id }).from(t).where(eq(t.email, input.email)).get();
+  const subscriber = { id: existing?.id ?? id, email: input.email };
+  const email = await confirmationEmail(subscriber, token, options);
+  const expiresAt = new Date(now.getTime() + NEWSLETTER_RULES.confirmLifetime);
+  try {
+    await client.batch([
+      client
+        .insert(t)
+        .values({
+          id,
+          email: input.email,
+          status: "pending",
+          confirmTokenHash: tokenHash,
+          confirmExpiresAt: expiresAt,
+          confirmSentAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: t.email,
+          set: {
+            status: sql`CASE WHEN ${t.id} = ${subscriber.id} AND (${t.status} = 'unsubscribed' OR (${t.status} = 'pending' AND ${t.confirmSentAt} < ${cooldownStart})) THEN 'pending' ELSE 'unchanged' END`,
+            confirmTokenHash: tokenHash,
+            confirmExpiresAt: expiresAt,
+            confirmSentAt: now,
+            unsubscribedAt: null,
+            updatedAt: now,
+          },
+        }),
+      emailStatement(email),
+    ]);
+  } catch (error) {
+    if (!constraintFailure(error)) throw error;
+    return false;
+  }
+  deliverSoon([email.idempotencyKey]);
+  return true;
+}
+
+export type ConfirmOutcome = "confirmed" | "already-confirmed" | "invalid";
+
+/** Uses a confirmation link. Single use: only a pending, unexpired row with that hash changes. */
+export async function confirmSubscription(token: string, now = new Date()): Promise<ConfirmOutcome> {
+  const t = newsletterSubscribers;
+  const tokenHash = await sha256Hex(token);
+  const client = db();
+  const changed = await client
+    .update(t)
+    .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
+    .where(
+      and(eq(t.confirmTokenHash, tokenHash), eq(t.status, "pending"), sql`${t.confirmExpiresAt} > ${now.getTime()}`),
+    )
+    .returning({ id: t.id })
+    .get();
+  if (changed) return "confirmed";
+  // The same link again (a double click, a mail scanner): harmless, and it says so.
+  const row = await client.select({ status: t.status }).from(t).where(eq(t.confirmTokenHash, tokenHash)).get();
+  return row?.status === "confirmed" ? "already-confirmed" : "invalid";
+}
+
+/** The subscriber an unsubscribe token names, or null when the token was not made by us. */
+export async function subscriberOfUnsubscribeToken(token: string, local = false) {
+  const value = await unsignValue(token, local);
+  if (!value?.startsWith(UNSUBSCRIBE_PREFIX)) return null;
+  const id = value.slice(UNSUBSCRIBE_PREFIX.length);
+  return (await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get()) ?? null;
+}
+
+/** Unsubscribes; doing it again changes nothing. Returns false for a token we did not make. */
+export async function unsubscribe(token: string, { now = new Date(), local = false } = {}): Promise<boolean> {
+  const subscriber = await subscriberOfUnsubscribeToken(token, local);
+  if (!subscriber) return false;
+  const t = newsletterSubscribers;
+  await db()
+    .update(t)
+    .set({ status: "unsubscribed", unsubscribedAt: now, confirmTokenHash: null, updatedAt: now })
+    .where(and(eq(t.id, subscriber.id), or(eq(t.status, "pending"), eq(t.status, "confirmed"))));
+  return true;
+}
+
+export async function listSubscribers({ status, page, limit }: SubscriberListQuery) {
+  const where = status === "all" ? undefined : eq(newsletterSubscribers.status, status);
+  const { rows, total } = await newestFirstPage(newsletterSubscribers, where, { page, limit });
+  return { subscribers: rows, total };
+}

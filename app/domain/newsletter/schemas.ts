@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { SUBSCRIBER_STATUSES } from "~/db/schema";
+import { EmailSchema } from "~/domain/accounts/schemas";
+
+/** The footer box: one field, plus the honeypot every public form carries. */
+export const NEWSLETTER_HONEYPOT = "website";
+
+export const SubscribeSchema = z.object({
+  email: EmailSchema,
+  [NEWSLETTER_HONEYPOT]: z.string().max(1000).nullish(),
+});
+export type SubscribeInput = z.output<typeof SubscribeSchema>;
+
+/** Tokens are base64url of 32 random bytes (confirm) or `id.hmac` (unsubscribe); anything far longer is not ours. */
+export const TokenSchema = z.string().trim().min(1).max(200);
+
+export const SubscriberListQuerySchema = z.object({
+  status: z.enum(["all", ...SUBSCRIBER_STATUSES]).default("all"),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type SubscriberListQuery = z.output<typeof SubscriberListQuerySchema>;
+
+/** What the visitor reads; the same for new, pending, confirmed and unsubscribed addresses. */
+export const NEWSLETTER_TEXTS = {
+  checkInbox: "Almost there: check your inbox and click the link to confirm your subscription.",
+  confirmed: "Your subscription is confirmed. Thank you for subscribing!",
+  alreadyConfirmed: "Your subscription is already confirmed.",
+  linkInvalid: "This confirmation link is not valid any more. Subscribe again to get a new one.",
+  unsubscribed: "You are unsubscribed. You will not receive our newsletter any more.",
+  unsubscribeInvalid: "This unsubscribe link is not valid.",
+  failed: "Failed to subscribe. Please check your connection and try again.",
+} as const;

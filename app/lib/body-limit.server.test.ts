@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { capFormBody, MAX_EDITOR_FORM_BYTES, MAX_FORM_BYTES } from "./body-limit.server";
+
+const form = (path: string, body: BodyInit | null, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
+
+/** A body of `size` bytes sent in chunks, without a Content-Length. */
+function streamed(size: number) {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const chunk = new Uint8Array(Math.min(16 * 1024, size - sent)).fill(0x61);
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+describe("capFormBody", () => {
+  it.each(["/demo", "/free-trial", "/admin?index", "/resources/theme", "/admin/logout"])(
+    "answers 413 to %s with a 5 MB body, declared or streamed",
+    async (path) => {
+      const declared = await capFormBody(form(path, "a".repeat(5 * 1024 * 1024)));
+      expect(declared).toBeInstanceOf(Response);
+      expect((declared as Response).status).toBe(413);
+      expect(await (declared as Response).text()).toBe("Request body is too large (limit 64 KB).");
+      const chunked = await capFormBody(form(path, streamed(5 * 1024 * 1024)));
+      expect((chunked as Response).status).toBe(413);
+    },
+  );
+
+  it("passes a body that fits, still readable by the action", async () => {
+    const fields = new URLSearchParams({ name: "Priya", notes: "x".repeat(MAX_FORM_BYTES - 100) });
+    const result = await capFormBody(form("/demo", fields.toString()));
+    expect(result).toBeInstanceOf(Request);
+    const parsed = await (result as Request).formData();
+    expect(parsed.get("name")).toBe("Priya");
+    expect(String(parsed.get("notes"))).toHaveLength(MAX_FORM_BYTES - 100);
+  });
+
+  it("gives the blog editor room for a whole article in any script", async () => {
+    const article = new URLSearchParams({ content: "हिन्दी".repeat(50_000 / 6) }).toString();
+    expect(article.length).toBeGreaterThan(MAX_FORM_BYTES);
+    const result = await capFormBody(form("/admin/dashboard/blog/new", article));
+    expect(result).toBeInstanceOf(Request);
+    const tooBig = await capFormBody(form("/admin/dashboard/blog/new", "a".repeat(MAX_EDITOR_FORM_BYTES + 1)));
+    expect((tooBig as Response).status).toBe(413);
+  });
+
+  it("answers 400 to a multipart body that cannot be parsed", async () => {
+    const result = await capFormBody(
+      form("/demo", "--x\r\nnot a part", { "Content-Type": "multipart/form-data; boundary=x" }),
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).status).toBe(400);
+  });
+
+  it("leaves GET requests and /api (which has its own JSON 413) alone", async () => {
+    const get = new Request("http://localhost/demo");
+    expect(await capFormBody(get)).toBe(get);
+    const apiPost = form("/api/meetings", "a".repeat(MAX_FORM_BYTES * 2));
+    expect(await capFormBody(apiPost)).toBe(apiPost);
+  });
+});

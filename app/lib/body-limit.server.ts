@@ -1,0 +1,88 @@
+/**
+ * HTML form posts are capped before anything parses them (decision 014), as `/api` bodies are
+ * (64 KB, in its dispatcher). The blog editor carries whole articles (50,000 characters, up to
+ * 9 bytes each once a non-Latin character is percent-encoded), so its pages get more.
+ */
+export const MAX_FORM_BYTES = 64 * 1024; // 64 KiB
+export const MAX_EDITOR_FORM_BYTES = 1024 * 1024; // 1 MiB
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const FORM_TYPE = /^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
+
+function formLimit(pathname: string) {
+  return pathname.startsWith("/admin/dashboard/blog/") ? MAX_EDITOR_FORM_BYTES : MAX_FORM_BYTES;
+}
+
+function refusal(status: 400 | 413, message: string) {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * Bodies over the cap are still read to the end (and thrown away, never kept or parsed) up to
+ * this size, so the answer does not come while the client is still sending: the local server's
+ * proxy (vite preview → miniflare) fails such a request with a 500 instead of passing the 413.
+ */
+const DRAIN_BYTES = 32 * 1024 * 1024; // 32 MiB
+
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, read: number) {
+  for (let size = read; size <= DRAIN_BYTES; ) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+  }
+  await reader.cancel();
+}
+
+/** Reads at most `limit` bytes; null when the body is longer. */
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await discard(reader, size);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The request to serve, with its body read into memory once it is known to fit, or the
+ * answer when it does not: 413 over the cap, 400 for a form body that cannot be parsed (so a
+ * malformed multipart body is the client's error, not a 500 from the action). `/api` keeps
+ * its own JSON answers.
+ */
+export async function capFormBody(request: Request): Promise<Request | Response> {
+  const url = new URL(request.url);
+  if (!BODY_METHODS.has(request.method.toUpperCase()) || !request.body || url.pathname.startsWith("/api/")) {
+    return request;
+  }
+  const limit = formLimit(url.pathname);
+  const tooLarge = `Request body is too large (limit ${limit / 1024} KB).`;
+  if (Number(request.headers.get("Content-Length") ?? "0") > limit) {
+    await discard(request.body.getReader(), 0);
+    return refusal(413, tooLarge);
+  }
+  const bytes = await readCapped(request.body, limit);
+  if (!bytes) return refusal(413, tooLarge);
+  const type = request.headers.get("Content-Type") ?? "";
+  if (FORM_TYPE.test(type)) {
+    try {
+      await new Request(url, { method: "POST", headers: { "Content-Type": type }, body: bytes }).formData();
+    } catch {
+      return refusal(400, "The form data could not be read.");
+    }
+  }
+  return new Request(request, { body: bytes });
+}

@@ -1,0 +1,223 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { Theme } from "remix-themes";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createPost, deletePost, updatePost } from "~/domain/blog/posts.server";
+import { createAdmin } from "../../tests/helpers/accounts";
+import {
+  blogContentVersion,
+  edgeCacheKey,
+  pageKind,
+  purgePublicBlogPages,
+  serveThroughEdgeCache,
+} from "./edge-cache.server";
+import { themeSession } from "./theme.server";
+
+const ORIGIN = "http://localhost";
+const BUILD = "build-1";
+
+let cache: Cache;
+let renders: string[];
+
+beforeEach(async () => {
+  // A cache of its own per test: no test sees another's entries.
+  cache = await caches.open(`edge-test-${crypto.randomUUID()}`);
+  renders = [];
+});
+
+/** Stands in for React Router: HTML whose script and style tags carry the render's nonce. */
+function renderer(request: Request, nonce: string, init: { status?: number; headers?: HeadersInit } = {}) {
+  return async () => {
+    renders.push(new URL(request.url).pathname);
+    const headers = new Headers(init.headers);
+    if (!headers.has("Content-Type")) headers.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(
+      `<!doctype html><html><head><link rel="modulepreload" href="/a.js" nonce="${nonce}"><style nonce="${nonce}">p{}</style></head>` +
+        `<body><p>page ${new URL(request.url).pathname}</p><script nonce="${nonce}">window.x=1</script></body></html>`,
+      { status: init.status ?? 200, headers },
+    );
+  };
+}
+
+async function get(
+  path: string,
+  options: { headers?: HeadersInit; method?: string; status?: number; set?: HeadersInit } = {},
+) {
+  const request = new Request(`${ORIGIN}${path}`, { method: options.method ?? "GET", headers: options.headers });
+  const nonce = crypto.randomUUID();
+  const ctx = createExecutionContext();
+  const { response, status } = await serveThroughEdgeCache(request, {
+    nonce,
+    build: BUILD,
+    ctx,
+    cache,
+    render: renderer(request, nonce, { status: options.status, headers: options.set }),
+  });
+  const body = await response.text();
+  await waitOnExecutionContext(ctx); // the cache write of a miss
+  return { status, body, nonce, headers: response.headers };
+}
+
+const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+
+async function themeCookie(theme: Theme) {
+  const session = await themeSession(new Request(`${ORIGIN}/`));
+  session.setTheme(theme);
+  return (await session.commit()).split(";")[0]!;
+}
+
+describe("edge cache: hit and miss", () => {
+  it("renders and stores the first request, answers the next ones from the cache", async () => {
+    const first = await get("/pricing");
+    expect(first.status).toBe("MISS");
+    const second = await get("/pricing");
+    const third = await get("/pricing");
+    expect([second.status, third.status]).toEqual(["HIT", "HIT"]);
+    expect(renders).toEqual(["/pricing"]);
+    expect(second.body.replaceAll(second.nonce, "N")).toBe(first.body.replaceAll(first.nonce, "N"));
+  });
+
+  it("rewrites every nonce of a hit to that response's own, never serving one nonce twice", async () => {
+    const miss = await get("/");
+    const hits = [await get("/"), await get("/")];
+    for (const hit of hits) {
+      expect(hit.status).toBe("HIT");
+      expect(noncesIn(hit.body)).toEqual([hit.nonce, hit.nonce, hit.nonce]);
+      expect(hit.body).not.toContain(miss.nonce);
+    }
+    expect(hits[0]!.nonce).not.toBe(hits[1]!.nonce);
+  });
+
+  it("keys pages by query (blog pages) and keeps marketing, blog, feed and sitemap apart from other routes", async () => {
+    expect((await get("/blog")).status).toBe("MISS");
+    expect((await get("/blog?page=2")).status).toBe("MISS");
+    expect((await get("/blog?page=2")).status).toBe("HIT");
+    for (const path of ["/blog/some-post", "/blog/rss.xml", "/sitemap.xml", "/what-is-flowlane"]) {
+      expect(pageKind(path)).not.toBeNull();
+    }
+    for (const path of ["/demo", "/free-trial", "/admin", "/api/blogs", "/blog/a/b", "/pricing.data"]) {
+      expect(pageKind(path)).toBeNull();
+      expect((await get(path)).status).toBe("BYPASS");
+    }
+  });
+
+  it("gives HTML private, no-cache and the feed a short public lifetime in the browser", async () => {
+    expect((await get("/")).headers.get("Cache-Control")).toBe("private, no-cache");
+    expect((await get("/")).headers.get("Cache-Control")).toBe("private, no-cache");
+    const rss = await get("/blog/rss.xml", { set: { "Content-Type": "application/rss+xml" } });
+    expect(rss.headers.get("Cache-Control")).toBe("public, max-age=300");
+  });
+});
+
+describe("edge cache: the key covers what the HTML depends on", () => {
+  it("a stored theme, the system-theme hint and the build each get their own copy", async () => {
+    const dark = await themeCookie(Theme.DARK);
+    const light = await themeCookie(Theme.LIGHT);
+    expect((await get("/")).status).toBe("MISS");
+    expect((await get("/", { headers: { Cookie: dark } })).status).toBe("MISS");
+    expect((await get("/", { headers: { Cookie: light } })).status).toBe("MISS");
+    expect((await get("/", { headers: { Cookie: dark } })).status).toBe("HIT");
+    expect((await get("/", { headers: { "Sec-CH-Prefers-Color-Scheme": "dark" } })).status).toBe("MISS");
+    expect((await get("/", { headers: { "Sec-CH-Prefers-Color-Scheme": "dark" } })).status).toBe("HIT");
+    expect(renders).toHaveLength(4);
+
+    const request = new Request(`${ORIGIN}/`);
+    const kind = pageKind("/")!;
+    expect((await edgeCacheKey(request, kind, "build-2")).url).not.toBe((await edgeCacheKey(request, kind, BUILD)).url);
+  });
+
+  it("an unreadable theme cookie shares the no-theme copy", async () => {
+    await get("/");
+    expect((await get("/", { headers: { Cookie: "flowlane_theme=garbage" } })).status).toBe("HIT");
+  });
+});
+
+describe("edge cache: bypass", () => {
+  it("never answers from or stores for a signed-in admin, a token, another cookie or a POST", async () => {
+    await get("/pricing");
+    const cases: { headers?: HeadersInit; method?: string }[] = [
+      { headers: { Cookie: "flowlane_session=abc" } },
+      { headers: { Cookie: "__Host-flowlane_session=abc" } },
+      { headers: { Authorization: "Bearer abc" } },
+      { headers: { Cookie: "flowlane_trial=xyz" } },
+      { method: "POST" },
+      { method: "HEAD" },
+    ];
+    for (const c of cases) {
+      const result = await get("/pricing", c);
+      expect(result.status, JSON.stringify(c)).toBe("BYPASS");
+    }
+    expect(renders).toHaveLength(1 + cases.length);
+  });
+
+  it("serves cached pages to visitors who only carry the theme and the D1 bookmark", async () => {
+    await get("/pricing");
+    const cookie = `${await themeCookie(Theme.DARK)}; flowlane_bookmark=0000000a-00000001`;
+    expect((await get("/pricing", { headers: { Cookie: cookie } })).status).toBe("MISS"); // the dark copy
+    expect((await get("/pricing", { headers: { Cookie: cookie } })).status).toBe("HIT");
+  });
+
+  it("does not store a response that sets a cookie, is an error or says no-store", async () => {
+    const cases: { set?: HeadersInit; status?: number }[] = [
+      { set: { "Set-Cookie": "a=b" } },
+      { status: 404 },
+      { status: 500 },
+      { set: { "Cache-Control": "no-store" } },
+    ];
+    for (const options of cases) {
+      expect((await get("/integration", options)).status).toBe("BYPASS");
+    }
+    expect((await get("/integration")).status).toBe("MISS");
+  });
+});
+
+describe("edge cache: blog writes make the blog pages fresh at once", () => {
+  const input = {
+    title: "Fresh post",
+    content: "Hello",
+    excerpt: "Hello",
+    author: "Ada",
+    tags: ["News"],
+    status: "published" as const,
+  };
+  let ACTOR: { id: string; email: string };
+  beforeEach(async () => {
+    const { admin } = await createAdmin();
+    ACTOR = { id: admin.id, email: admin.email };
+  });
+
+  it("publishing, editing and deleting a post each change the key of the list, articles, feed and sitemap", async () => {
+    const paths = ["/blog", "/blog?page=2", "/blog/any-post", "/blog/rss.xml", "/sitemap.xml"];
+    for (const path of paths) await get(path);
+    for (const path of paths) expect((await get(path)).status, path).toBe("HIT");
+
+    const post = await createPost(ACTOR, input);
+    for (const path of paths) expect((await get(path)).status, `${path} after publish`).toBe("MISS");
+    for (const path of paths) expect((await get(path)).status).toBe("HIT");
+
+    await updatePost(ACTOR, post.id, { title: "Edited title" });
+    for (const path of paths) expect((await get(path)).status, `${path} after edit`).toBe("MISS");
+
+    await deletePost(ACTOR, post.id);
+    for (const path of paths) expect((await get(path)).status, `${path} after delete`).toBe("MISS");
+    // Marketing pages do not show posts: their copies stay.
+  });
+
+  it("marketing pages keep their copy across blog writes", async () => {
+    await get("/pricing");
+    await createPost(ACTOR, input);
+    expect((await get("/pricing")).status).toBe("HIT");
+  });
+
+  it("an edit that changes nothing keeps the cached pages", async () => {
+    const post = await createPost(ACTOR, input);
+    const before = await blogContentVersion();
+    await updatePost(ACTOR, post.id, { title: input.title });
+    expect(await blogContentVersion()).toBe(before);
+  });
+
+  it("20 writes at once bump the version 20 times (no lost update)", async () => {
+    const before = await blogContentVersion();
+    await Promise.all(Array.from({ length: 20 }, () => purgePublicBlogPages()));
+    expect(await blogContentVersion()).toBe(before + 20);
+  });
+});

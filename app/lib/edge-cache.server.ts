@@ -1,0 +1,160 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { cacheVersions } from "~/db/schema";
+import { BRAND } from "./brand";
+import { cookieName } from "./cookies.server";
+import { resolveTheme } from "./theme.server";
+
+/**
+ * Public pages from the Workers Cache API (decision 015). The first request renders and stores;
+ * later ones are answered from the data center's cache with a fresh CSP nonce rewritten into the
+ * HTML. Keys carry the build, the theme the HTML is rendered for and, for pages that show blog
+ * posts, the blog's content version in D1, which every blog write bumps (`purgePublicBlogPages`):
+ * a new version is a new key everywhere at once, with no per-data-center purge.
+ */
+
+export type EdgeCacheStatus = "HIT" | "MISS" | "BYPASS";
+
+type PageKind = {
+  /** Shows blog posts: the key carries the blog content version. */
+  blog: boolean;
+  /** What the browser may do with it. */
+  cacheControl: string;
+};
+
+/** HTML carries a per-response nonce, and the no-JavaScript theme toggle must show at once. */
+const HTML: PageKind = { blog: false, cacheControl: "private, no-cache" };
+const BLOG_HTML: PageKind = { blog: true, cacheControl: "private, no-cache" };
+/** No nonce inside: any cache may keep them a few minutes; feed readers poll. */
+const BLOG_XML: PageKind = { blog: true, cacheControl: "public, max-age=300" };
+
+const MARKETING_PATHS = new Set([
+  "/",
+  "/custom-workflows",
+  `/what-is-${BRAND.slug}`,
+  "/no-code-required",
+  "/form-builder",
+  "/integration",
+  "/pricing",
+]);
+
+/** How long a stored page lives at the edge. Keys change on deploys and blog writes anyway. */
+const EDGE_TTL = 3600; // seconds
+
+/** Which pages go through the edge cache, and how; null for everything else. */
+export function pageKind(pathname: string): PageKind | null {
+  if (MARKETING_PATHS.has(pathname)) return HTML;
+  if (pathname === "/blog/rss.xml" || pathname === "/sitemap.xml") return BLOG_XML;
+  if (pathname === "/blog" || /^\/blog\/[^/]+$/.test(pathname)) return BLOG_HTML;
+  return null;
+}
+
+/**
+ * Why a request must be rendered for itself, or null when the cache may answer it: anything but
+ * GET, credentials (a signed-in admin, an API token), or a cookie the page might depend on.
+ */
+export function bypassReason(request: Request): string | null {
+  if (request.method !== "GET") return "method";
+  if (request.headers.has("Authorization")) return "credentials";
+  // The theme is in the key; the D1 bookmark only matters to pages that are never cached.
+  const harmless = new Set(["flowlane_theme", cookieName(request, "flowlane_bookmark")]);
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name && !harmless.has(name)) return "cookie";
+  }
+  return null;
+}
+
+const BLOG_VERSION = "blog";
+
+/** The blog's content version (0 before the first write). One primary-key read. */
+export async function blogContentVersion(): Promise<number> {
+  const row = await db()
+    .select({ version: cacheVersions.version })
+    .from(cacheVersions)
+    .where(eq(cacheVersions.name, BLOG_VERSION))
+    .get();
+  return row?.version ?? 0;
+}
+
+/**
+ * Makes the blog list and its pages, every article, the RSS feed and the sitemap fresh at once:
+ * their keys carry the version this bumps. Every blog write calls it after its change.
+ */
+export async function purgePublicBlogPages(): Promise<void> {
+  await db()
+    .insert(cacheVersions)
+    .values({ name: BLOG_VERSION, version: 1 })
+    .onConflictDoUpdate({ target: cacheVersions.name, set: { version: sql`${cacheVersions.version} + 1` } });
+}
+
+/**
+ * The cache key: the URL (query sorted) plus what else the response depends on, as query
+ * parameters of an internal path: build, stored theme, the system-theme hint, blog version.
+ */
+export async function edgeCacheKey(request: Request, kind: PageKind, build: string): Promise<Request> {
+  const url = new URL(request.url);
+  url.searchParams.sort();
+  const { theme, system } = await resolveTheme(request);
+  const parts = new URLSearchParams({ build, theme: theme ?? "", system: system ?? "" });
+  if (kind.blog) parts.set("blog", String(await blogContentVersion()));
+  const key = new URL(`/__edge-cache${url.pathname}`, url.origin);
+  key.search = `${url.search ? `${url.search}&` : "?"}${parts}`;
+  return new Request(key.toString(), { method: "GET" });
+}
+
+/** The stored HTML with every `nonce` attribute set to this response's nonce. */
+function withFreshNonce(response: Response, nonce: string): Response {
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
+
+function storable(response: Response) {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  return response.status === 200 && !response.headers.has("Set-Cookie") && !/no-store|private/.test(cacheControl);
+}
+
+function withBrowserCacheControl(response: Response, kind: PageKind) {
+  const out = new Response(response.body, response);
+  out.headers.set("Cache-Control", kind.cacheControl);
+  return out;
+}
+
+type Options = {
+  /** This response's CSP nonce. */
+  nonce: string;
+  /** Identifies the deployed build, so a deploy never serves HTML that points at old assets. */
+  build: string;
+  ctx: ExecutionContext;
+  /** Renders the page (with `nonce`) when the cache cannot answer. */
+  render: () => Promise<Response>;
+  cache?: Cache;
+};
+
+/** Answers from the edge cache when it may, else renders (and stores what can be shared). */
+export async function serveThroughEdgeCache(
+  request: Request,
+  // The DOM lib's CacheStorage (also in scope) hides the Workers `caches.default`.
+  { nonce, build, ctx, render, cache = (caches as unknown as { default: Cache }).default }: Options,
+): Promise<{ response: Response; status: EdgeCacheStatus }> {
+  const kind = pageKind(new URL(request.url).pathname);
+  if (!kind || bypassReason(request)) return { response: await render(), status: "BYPASS" };
+
+  const key = await edgeCacheKey(request, kind, build);
+  const hit = await cache.match(key);
+  if (hit) return { response: withBrowserCacheControl(withFreshNonce(hit, nonce), kind), status: "HIT" };
+
+  const rendered = await render();
+  if (!storable(rendered) || !rendered.body) return { response: rendered, status: "BYPASS" };
+  const [forVisitor, forCache] = rendered.body.tee();
+  const stored = new Response(forCache, rendered);
+  stored.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);
+  ctx.waitUntil(cache.put(key, stored));
+  return { response: withBrowserCacheControl(new Response(forVisitor, rendered), kind), status: "MISS" };
+}

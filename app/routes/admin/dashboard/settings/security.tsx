@@ -1,0 +1,462 @@
+import { CheckCircle2, Download, KeyRound, Laptop, LogOut, ShieldAlert, ShieldCheck, Smartphone } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { FieldError } from "~/components/field-error";
+import { listActiveSessions, revokeOtherSessions, revokeOwnSession } from "~/domain/accounts/session-list.server";
+import {
+  beginSetup,
+  disableTwoFactor,
+  enableTwoFactor,
+  formatSecret,
+  pendingSetup,
+  regenerateRecoveryCodes,
+  twoFactorStatus,
+} from "~/domain/accounts/two-factor.server";
+import { ConfirmOwnerSchema, EnableTwoFactorSchema } from "~/domain/accounts/two-factor-schemas";
+import { requireAdmin, TWO_FACTOR_REQUIRED } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { isLocalHttp } from "~/lib/cookies.server";
+import { isAppError } from "~/lib/errors";
+import type { Route } from "./+types/security";
+
+const PATH = "/admin/dashboard/settings/security";
+
+const NOTICES = {
+  disabled: "Two-factor sign-in is off. You sign in with your password only.",
+  revoked: "The session was signed out.",
+  others: "Every other session was signed out.",
+} as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdmin(request);
+  const actor = { id: session.admin.id, email: session.admin.email };
+  const url = new URL(request.url);
+  const [status, setup, sessions] = await Promise.all([
+    twoFactorStatus(actor.id),
+    pendingSetup(actor, { local: isLocalHttp(request) }),
+    listActiveSessions(actor.id, session.sessionId),
+  ]);
+  const notice = url.searchParams.get("notice");
+  return {
+    status,
+    setup: status.enabled || !setup ? null : { ...setup, grouped: formatSecret(setup.secret) },
+    sessions,
+    required: url.searchParams.has("required") && !status.enabled ? TWO_FACTOR_REQUIRED : null,
+    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+  };
+}
+
+type Intent = "setup" | "enable" | "regenerate" | "disable" | "revoke" | "revoke-others";
+type ActionResult = {
+  intent: Intent;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  recoveryCodes?: string[];
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request);
+  const actor = { id: session.admin.id, email: session.admin.email };
+  const ctx = { local: isLocalHttp(request) };
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? "") as Intent;
+  const fail = (error: unknown, status = 400) => {
+    if (isAppError(error)) {
+      const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, d.message]));
+      return data<ActionResult>(
+        { intent, error: error.extra.details?.length ? undefined : error.message, fieldErrors },
+        { status: error.status },
+      );
+    }
+    return data<ActionResult>({ intent, error: String(error) }, { status });
+  };
+  try {
+    switch (intent) {
+      case "setup":
+        await beginSetup(actor, ctx);
+        // Post/Redirect/Get: the page now shows the QR code and the key of the pending setup.
+        return redirect(PATH, 303);
+      case "enable": {
+        const parsed = EnableTwoFactorSchema.safeParse(form);
+        if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: zodFields(parsed.error) }, 400);
+        // Shown in this response only: the codes are stored hashed and cannot be shown again.
+        return data<ActionResult>({
+          intent,
+          recoveryCodes: (await enableTwoFactor(actor, parsed.data, ctx)).recoveryCodes,
+        });
+      }
+      case "regenerate": {
+        const parsed = ConfirmOwnerSchema.safeParse(form);
+        if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: zodFields(parsed.error) }, 400);
+        return data<ActionResult>({
+          intent,
+          recoveryCodes: (await regenerateRecoveryCodes(actor, parsed.data, ctx)).recoveryCodes,
+        });
+      }
+      case "disable": {
+        const parsed = ConfirmOwnerSchema.safeParse(form);
+        if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: zodFields(parsed.error) }, 400);
+        await disableTwoFactor(actor, parsed.data, ctx);
+        return redirect(`${PATH}?notice=disabled`, 303);
+      }
+      case "revoke":
+        await revokeOwnSession(actor, String(form.sessionId ?? ""));
+        return redirect(`${PATH}?notice=revoked`, 303);
+      case "revoke-others":
+        await revokeOtherSessions(actor, session.sessionId);
+        return redirect(`${PATH}?notice=others`, 303);
+      default:
+        return data<ActionResult>({ intent, error: "Unknown action." }, 400);
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return fail(error);
+  }
+}
+
+function zodFields(error: { issues: { path: PropertyKey[]; message: string }[] }) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export default function SecuritySettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, setup, sessions, required, notice } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const timezone = useConsoleTimezone();
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const errorsFor = (intent: Intent) => (result?.intent === intent ? result : undefined);
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-2">
+      <section aria-labelledby="two-factor-heading" className="card p-6" data-testid="two-factor">
+        <h2 id="two-factor-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <ShieldCheck aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Two-factor sign-in
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          After your password, sign-in asks for a 6-digit code from an authenticator app (such as 1Password, Google
+          Authenticator or Authy) on your phone.
+        </p>
+        {required ? (
+          <p
+            role="alert"
+            className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0" /> {required}
+          </p>
+        ) : null}
+        {notice && !result?.recoveryCodes ? <Notice>{notice}</Notice> : null}
+
+        {result?.recoveryCodes ? (
+          <RecoveryCodes codes={result.recoveryCodes} fresh={result.intent === "enable"} />
+        ) : status.enabled ? (
+          <EnabledPanel
+            enabledAt={formatDateTime(status.enabledAt, timezone)}
+            left={status.recoveryCodesLeft}
+            regenerate={errorsFor("regenerate")}
+            disable={errorsFor("disable")}
+            busyIntent={busyIntent}
+          />
+        ) : setup ? (
+          <div className="mt-5 space-y-5">
+            <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-200">
+              <li>Scan this QR code with your authenticator app, or type the key below.</li>
+              <li>Enter the 6-digit code the app shows.</li>
+            </ol>
+            <div className="flex flex-col items-start gap-4 sm:flex-row">
+              <div
+                role="img"
+                aria-label="QR code with your two-factor key"
+                className="size-44 shrink-0 overflow-hidden rounded-lg border border-slate-200 bg-white p-1 dark:border-slate-700"
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG drawn on the server by uqr from our own otpauth URL
+                dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+              />
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Key (if you cannot scan):</p>
+                <code
+                  data-testid="totp-secret"
+                  data-secret={setup.secret}
+                  className="mt-1 block rounded-md bg-slate-100 px-2 py-1.5 font-mono text-sm break-all text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+                >
+                  {setup.grouped}
+                </code>
+                <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  Time-based, 6 digits, every 30 seconds.
+                </p>
+              </div>
+            </div>
+            <Form method="post" action={PATH} className="space-y-3" data-testid="enable-form">
+              <input type="hidden" name="intent" value="enable" />
+              <CodeField id="enable-code" error={errorsFor("enable")?.fieldErrors?.code} />
+              <FormError result={errorsFor("enable")} />
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className="btn-primary" disabled={busyIntent === "enable"}>
+                  {busyIntent === "enable" ? "Checking..." : "Turn on two-factor sign-in"}
+                </button>
+              </div>
+            </Form>
+            <Form method="post" action={PATH}>
+              <input type="hidden" name="intent" value="setup" />
+              <button type="submit" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+                Start again with a new key
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <Form method="post" action={PATH} className="mt-5">
+            <input type="hidden" name="intent" value="setup" />
+            <p className="mb-4 text-sm font-medium text-slate-800 dark:text-slate-100">
+              Status: <span className="text-amber-800 dark:text-amber-200">off</span>
+            </p>
+            <FormError result={errorsFor("setup")} />
+            <button type="submit" className="btn-primary" disabled={busyIntent === "setup"}>
+              <KeyRound aria-hidden className="size-4" /> Set up two-factor sign-in
+            </button>
+          </Form>
+        )}
+      </section>
+
+      <section aria-labelledby="sessions-heading" className="card p-6" data-testid="sessions">
+        <h2 id="sessions-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <Laptop aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Where you are signed in
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Browsers and API clients with an active session. Sign out any you do not recognise, then change your password.
+        </p>
+        <FormError result={errorsFor("revoke") ?? errorsFor("revoke-others")} />
+        <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-start gap-3 py-3" data-testid="session">
+              {s.system === "iOS" || s.system === "Android" ? (
+                <Smartphone aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-500 dark:text-slate-400" />
+              ) : (
+                <Laptop aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-500 dark:text-slate-400" />
+              )}
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium">
+                  {s.browser} on {s.system}
+                  {s.kind === "api" ? <span className="text-slate-600 dark:text-slate-300"> · API</span> : null}
+                  {s.current ? (
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                      This device
+                    </span>
+                  ) : null}
+                </p>
+                <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300">
+                  {s.country ? `${countryName(s.country)} · ` : ""}Signed in {formatDateTime(s.createdAt, timezone)} ·
+                  Last seen {formatDateTime(s.lastSeenAt, timezone)}
+                </p>
+              </div>
+              {s.current ? null : (
+                <Form method="post" action={PATH}>
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="sessionId" value={s.id} />
+                  <button
+                    type="submit"
+                    className="btn-secondary px-3 py-1.5 text-sm"
+                    aria-label={`Revoke ${s.browser} on ${s.system}, last seen ${formatDateTime(s.lastSeenAt, timezone)}`}
+                  >
+                    Revoke
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        {sessions.some((s) => !s.current) ? (
+          <Form method="post" action={PATH} className="mt-4">
+            <input type="hidden" name="intent" value="revoke-others" />
+            <button type="submit" className="btn-secondary" disabled={busyIntent === "revoke-others"}>
+              <LogOut aria-hidden className="size-4" /> Sign out everywhere else
+            </button>
+          </Form>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function EnabledPanel({
+  enabledAt,
+  left,
+  regenerate,
+  disable,
+  busyIntent,
+}: {
+  enabledAt: string;
+  left: number;
+  regenerate?: ActionResult;
+  disable?: ActionResult;
+  busyIntent: FormDataEntryValue | null | undefined;
+}) {
+  return (
+    <div className="mt-5 space-y-6">
+      <p className="flex items-center gap-2 text-sm font-medium" data-testid="two-factor-status">
+        <CheckCircle2 aria-hidden className="size-4 text-emerald-700 dark:text-emerald-300" />
+        On since {enabledAt}. {left} of 10 recovery codes left.
+      </p>
+      <ConfirmForm
+        intent="regenerate"
+        title="New recovery codes"
+        hint="The old codes stop working."
+        button="Create new recovery codes"
+        result={regenerate}
+        busy={busyIntent === "regenerate"}
+      />
+      <ConfirmForm
+        intent="disable"
+        title="Turn off two-factor sign-in"
+        hint="Sign-in will ask for your password only."
+        button="Turn off"
+        danger
+        result={disable}
+        busy={busyIntent === "disable"}
+      />
+    </div>
+  );
+}
+
+function ConfirmForm(props: {
+  intent: "regenerate" | "disable";
+  title: string;
+  hint: string;
+  button: string;
+  danger?: boolean;
+  result?: ActionResult;
+  busy: boolean;
+}) {
+  const { intent, result } = props;
+  return (
+    <Form
+      method="post"
+      className="space-y-3 border-t border-slate-200 pt-5 dark:border-slate-800"
+      data-testid={`${intent}-form`}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <h3 className="text-base font-semibold">{props.title}</h3>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {props.hint} Confirm with your password and a current code.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${intent}-password`} className="label">
+            Current password
+          </label>
+          <input
+            id={`${intent}-password`}
+            name="password"
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+            aria-invalid={result?.fieldErrors?.password ? true : undefined}
+            aria-describedby={result?.fieldErrors?.password ? `${intent}-password-error` : undefined}
+          />
+          <FieldError id={`${intent}-password-error`} error={result?.fieldErrors?.password} />
+        </div>
+        <CodeField id={`${intent}-code`} error={result?.fieldErrors?.code} />
+      </div>
+      <FormError result={result} />
+      <button type="submit" className={props.danger ? "btn-danger" : "btn-secondary"} disabled={props.busy}>
+        {props.busy ? "Processing..." : props.button}
+      </button>
+    </Form>
+  );
+}
+
+function CodeField({ id, error }: { id: string; error?: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        Code from the app
+      </label>
+      <input
+        id={id}
+        name="code"
+        className="input font-mono tracking-widest"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]{6,7}"
+        maxLength={7}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes, fresh }: { codes: string[]; fresh: boolean }) {
+  return (
+    <div className="mt-5 space-y-4" data-testid="recovery-codes">
+      <Notice>
+        {fresh ? "Two-factor sign-in is on. " : "New recovery codes were created. "}
+        Save these recovery codes now: they are shown only once.
+      </Notice>
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        Each code signs you in once if you lose your phone. Keep them somewhere safe, like a password manager.
+      </p>
+      <ul className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-4 font-mono text-sm dark:bg-slate-800">
+        {codes.map((code) => (
+          <li key={code} data-testid="recovery-code">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-center gap-3">
+        <Form method="post" action={`${PATH}/recovery-codes.txt`} reloadDocument>
+          {codes.map((code) => (
+            <input key={code} type="hidden" name="code" value={code} />
+          ))}
+          <button type="submit" className="btn-secondary">
+            <Download aria-hidden className="size-4" /> Download as a text file
+          </button>
+        </Form>
+        <Link to={PATH} className="btn-primary">
+          I have saved them
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Notice({ children }: { children: React.ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="mt-4 flex items-start gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+    >
+      <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" /> <span>{children}</span>
+    </p>
+  );
+}
+
+function FormError({ result }: { result?: ActionResult }) {
+  if (!result?.error) return null;
+  return (
+    <p
+      role="alert"
+      className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+    >
+      {result.error}
+    </p>
+  );
+}
+
+function countryName(code: string) {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function meta() {
+  return [{ title: `Security | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}

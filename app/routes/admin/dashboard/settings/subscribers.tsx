@@ -1,0 +1,107 @@
+import { Download } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { Pagination } from "~/components/console/pagination";
+import { StatusBadge } from "~/components/console/status-badge";
+import { SUBSCRIBER_STATUSES } from "~/db/schema";
+import { listSubscribers } from "~/domain/newsletter/newsletter.server";
+import { SubscriberListQuerySchema } from "~/domain/newsletter/schemas";
+import { requireAdmin } from "~/lib/auth.server";
+import { BRAND } from "~/lib/brand";
+import { pageCount } from "~/lib/pagination";
+import type { Route } from "./+types/subscribers";
+
+const PAGE_SIZE = 25;
+const FILTERS = [
+  { value: "all", label: "All" },
+  ...SUBSCRIBER_STATUSES.map((status) => ({ value: status, label: status })),
+] as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = SubscriberListQuerySchema.safeParse({ ...params, limit: PAGE_SIZE });
+  const query = parsed.success ? parsed.data : { status: "all" as const, page: 1, limit: PAGE_SIZE };
+  const { subscribers, total } = await listSubscribers(query);
+  return { subscribers, total, status: query.status, page: query.page, totalPages: pageCount(total, PAGE_SIZE) };
+}
+
+export default function Subscribers({ loaderData }: Route.ComponentProps) {
+  const { subscribers, total, status, page, totalPages } = loaderData;
+  const timezone = useConsoleTimezone();
+  const location = useLocation();
+  return (
+    <section aria-labelledby="subscribers-heading" className="card">
+      <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id="subscribers-heading" className="font-semibold">
+              Newsletter subscribers
+            </h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              Addresses from the footer box. Pending until the emailed confirmation link is used; only confirmed
+              addresses may receive the newsletter.
+            </p>
+          </div>
+          <a href="/admin/dashboard/settings/export/subscribers" download className="btn-secondary">
+            <Download aria-hidden className="size-4" /> Download CSV
+          </a>
+        </div>
+        <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
+          {FILTERS.map((filter) => (
+            <Link
+              key={filter.value}
+              to={filter.value === "all" ? "?" : `?status=${filter.value}`}
+              aria-current={status === filter.value ? "page" : undefined}
+              className={`rounded-full px-3 py-1 text-sm font-medium capitalize ${
+                status === filter.value
+                  ? "bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950"
+                  : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+              }`}
+            >
+              {filter.label}
+            </Link>
+          ))}
+        </nav>
+      </div>
+
+      <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+        {total > 0
+          ? `Showing ${(page - 1) * PAGE_SIZE + 1} to ${(page - 1) * PAGE_SIZE + subscribers.length} of ${total} ${total === 1 ? "subscriber" : "subscribers"}, newest first.`
+          : status === "all"
+            ? "No subscribers yet."
+            : `No ${status} subscribers.`}
+      </p>
+
+      {subscribers.length > 0 ? (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="subscriber-list">
+          {subscribers.map((subscriber) => (
+            <li
+              key={subscriber.id}
+              className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3"
+              data-testid="subscriber-row"
+            >
+              <p className="min-w-0 flex-1 basis-64 truncate font-medium">{subscriber.email}</p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                Subscribed {formatDateTime(subscriber.createdAt, timezone)}
+                {subscriber.confirmedAt ? ` · confirmed ${formatDateTime(subscriber.confirmedAt, timezone)}` : ""}
+                {subscriber.unsubscribedAt ? ` · left ${formatDateTime(subscriber.unsubscribedAt, timezone)}` : ""}
+              </p>
+              <StatusBadge status={subscriber.status} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {totalPages > 1 ? (
+        <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
+          <Pagination page={page} totalPages={totalPages} search={location.search} label="Subscriber pages" />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function meta() {
+  return [{ title: `Newsletter subscribers | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}

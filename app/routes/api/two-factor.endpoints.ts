@@ -1,0 +1,187 @@
+import { z } from "zod";
+import { listActiveSessions, revokeOtherSessions, revokeOwnSession } from "~/domain/accounts/session-list.server";
+import {
+  beginSetup,
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateRecoveryCodes,
+  twoFactorStatus,
+  verifyChallenge,
+} from "~/domain/accounts/two-factor.server";
+import {
+  ConfirmOwnerSchema,
+  EnableTwoFactorSchema,
+  RecoveryCodesSchema,
+  VerifyChallengeSchema,
+} from "~/domain/accounts/two-factor-schemas";
+import { endpoint } from "~/lib/api/endpoint.server";
+import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
+import { isLocalHttp } from "~/lib/cookies.server";
+import { loginResponse, TokenDataSchema } from "./auth.endpoints";
+
+const actorOf = (session: { admin: { id: string; email: string } } | null) => ({
+  id: session!.admin.id,
+  email: session!.admin.email,
+});
+
+const SessionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(["browser", "api"]),
+  browser: z.string(),
+  system: z.string(),
+  country: z.string().nullable().describe("Two-letter country from the edge, when known"),
+  createdAt: z.string().describe("ISO 8601"),
+  lastSeenAt: z.string().describe("ISO 8601"),
+  current: z.boolean().describe("The session making this request"),
+});
+
+export const endpoints = [
+  endpoint({
+    method: "GET",
+    path: "/api/auth/2fa",
+    summary: "Whether two-factor sign-in is on, and how many recovery codes are left",
+    tag: "Two-factor",
+    access: "admin",
+    responses: {
+      200: {
+        description: "Status",
+        schema: successWith(z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() })),
+      },
+      ...pickErrors(401, 403),
+    },
+    async handler({ session }) {
+      const status = await twoFactorStatus(session!.admin.id);
+      return { success: true, data: { enabled: status.enabled, recoveryCodesLeft: status.recoveryCodesLeft } };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/2fa/setup",
+    summary: "Start two-factor enrolment: a new TOTP secret, in force once confirmed by /2fa/enable",
+    tag: "Two-factor",
+    access: "admin",
+    responses: {
+      200: {
+        description: "The secret (base32) and the otpauth:// URL for an authenticator app",
+        schema: successWith(z.object({ secret: z.string(), otpauthUrl: z.string() })),
+      },
+      ...pickErrors(401, 403, 409),
+    },
+    async handler({ request, session }) {
+      return { success: true, data: await beginSetup(actorOf(session), { local: isLocalHttp(request) }) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/2fa/enable",
+    summary: "Confirm enrolment with a current code; returns 10 single-use recovery codes (shown once)",
+    tag: "Two-factor",
+    access: "admin",
+    body: EnableTwoFactorSchema,
+    responses: {
+      200: { description: "Two-factor sign-in is on", schema: successWith(RecoveryCodesSchema) },
+      ...pickErrors(400, 401, 403, 409),
+    },
+    async handler({ request, session, body }) {
+      return { success: true, data: await enableTwoFactor(actorOf(session), body, { local: isLocalHttp(request) }) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/2fa/disable",
+    summary: "Turn two-factor sign-in off (password and a current code)",
+    tag: "Two-factor",
+    access: "admin",
+    body: ConfirmOwnerSchema,
+    responses: {
+      200: { description: "Two-factor sign-in is off", schema: SuccessSchema },
+      ...pickErrors(400, 401, 403, 409),
+    },
+    async handler({ request, session, body }) {
+      await disableTwoFactor(actorOf(session), body, { local: isLocalHttp(request) });
+      return { success: true };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/2fa/recovery-codes",
+    summary: "Replace the recovery codes (password and a current code); the old ones stop working",
+    tag: "Two-factor",
+    access: "admin",
+    body: ConfirmOwnerSchema,
+    responses: {
+      200: { description: "The new recovery codes (shown once)", schema: successWith(RecoveryCodesSchema) },
+      ...pickErrors(400, 401, 403, 409),
+    },
+    async handler({ request, session, body }) {
+      return {
+        success: true,
+        data: await regenerateRecoveryCodes(actorOf(session), body, { local: isLocalHttp(request) }),
+      };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/2fa/verify",
+    summary: "The code step of sign-in: a challenge token from /api/auth/login and a code or a recovery code",
+    tag: "Two-factor",
+    access: "public",
+    body: VerifyChallengeSchema,
+    responses: {
+      200: { description: "Signed in (as /api/auth/login)", schema: successWith(TokenDataSchema) },
+      ...pickErrors(400, 401, 429),
+    },
+    async handler({ request, body }) {
+      const admin = await verifyChallenge(
+        body.challengeToken,
+        { code: body.code, recoveryCode: body.recoveryCode },
+        { local: isLocalHttp(request) },
+      );
+      return loginResponse(request, admin);
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/auth/sessions",
+    summary: "The signed-in admin's active sessions (browser and API)",
+    tag: "Auth",
+    access: "admin",
+    responses: {
+      200: { description: "Sessions", schema: successWith(z.array(SessionSchema)) },
+      ...pickErrors(401, 403),
+    },
+    async handler({ session }) {
+      const list = await listActiveSessions(session!.admin.id, session!.sessionId);
+      return {
+        success: true,
+        data: list.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() })),
+      };
+    },
+  }),
+  endpoint({
+    method: "DELETE",
+    path: "/api/auth/sessions/:id",
+    summary: "End one of your own sessions (and the refresh tokens bound to it)",
+    tag: "Auth",
+    access: "admin",
+    responses: { 200: { description: "Revoked", schema: SuccessSchema }, ...pickErrors(401, 403, 404) },
+    async handler({ session, params }) {
+      await revokeOwnSession(actorOf(session), params.id ?? "");
+      return { success: true };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/sessions/revoke-others",
+    summary: "Sign out everywhere else: every session but this one",
+    tag: "Auth",
+    access: "admin",
+    responses: {
+      200: { description: "Revoked", schema: successWith(z.object({ revoked: z.number().int() })) },
+      ...pickErrors(401, 403),
+    },
+    async handler({ session }) {
+      return { success: true, data: { revoked: await revokeOtherSessions(actorOf(session), session!.sessionId) } };
+    },
+  }),
+];

@@ -1,0 +1,390 @@
+import { CalendarClock, CalendarDays, CalendarX, Check, Clock, Loader2, Video } from "lucide-react";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigation,
+} from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
+import { bookingRules } from "~/domain/calendar/calendar.server";
+import { longDateLabel } from "~/domain/calendar/month";
+import { cancelByVisitor, changeProblem, rescheduleByVisitor } from "~/domain/meetings/manage.server";
+import { siteOrigin } from "~/domain/meetings/meetings.server";
+import { BookingDateSchema, TimeSlotSchema } from "~/domain/meetings/schemas";
+import { meetingByToken } from "~/domain/meetings/tokens.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import type { Route } from "./+types/manage";
+import { DateStep, LoadingTimes, TimeStep } from "./booking-wizard";
+import { useVisitorTimeZone } from "./visitor-time";
+import { wizardState } from "./wizard.server";
+
+/** The reschedule steps use the booking wizard's URL parameters on this page. */
+const WIZARD_PARAMS = ["reschedule", "month", "date", "time"];
+const REASON_MAX = 500;
+const CHANGE_FAILED = "Your booking could not be changed. Please try again.";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const meeting = await meetingByToken(params.token);
+  if (!meeting) throw data("Not found", { status: 404 });
+  const url = new URL(request.url);
+  const now = new Date();
+  const { timeZone } = bookingRules();
+  const problem = changeProblem(meeting, now);
+  const rescheduling = !problem && WIZARD_PARAMS.some((p) => url.searchParams.has(p));
+  const end = slotEnd(meeting.startsAt);
+  const visitorZone = meeting.visitorTimezone && meeting.visitorTimezone !== timeZone ? meeting.visitorTimezone : null;
+  const visitor = visitorZone ? inTimeZone(meeting.startsAt, visitorZone) : null;
+  return {
+    meeting: {
+      status: meeting.status,
+      name: meeting.name,
+      dateLabel: longDateLabel(meeting.date),
+      timeLabel: `${formatTime12h(meeting.timeSlot)} – ${inTimeZone(end, timeZone).label} ${zoneName(timeZone, meeting.startsAt)} (${timeZone})`,
+      visitorLabel: visitor
+        ? `${longDateLabel(visitor.date)}, ${visitor.label} – ${inTimeZone(end, visitorZone!).label} ${visitor.zone} (${visitorZone})`
+        : null,
+      meetingLink: meeting.status === "confirmed" ? meeting.meetingLink : null,
+      startsAt: meeting.startsAt.toISOString(),
+      businessTimeZone: timeZone,
+    },
+    problem,
+    done: url.searchParams.get("done"),
+    reschedule: rescheduling ? await wizardState(url, now) : null,
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const meeting = await meetingByToken(params.token);
+  if (!meeting) throw data("Not found", { status: 404 });
+  const form = await request.formData();
+  const siteUrl = siteOrigin(request.url);
+  const here = `/demo/manage/${params.token}`;
+  try {
+    if (form.get("intent") === "cancel") {
+      const reason = String(form.get("reason") ?? "")
+        .trim()
+        .slice(0, REASON_MAX);
+      await cancelByVisitor(meeting, { reason, siteUrl });
+      return redirect(`${here}?done=cancelled`);
+    }
+    if (form.get("intent") === "reschedule") {
+      const date = BookingDateSchema.safeParse(form.get("date"));
+      const timeSlot = TimeSlotSchema.safeParse(form.get("timeSlot"));
+      if (!date.success || !timeSlot.success) {
+        return data({ error: "Please choose a date and a time.", slotTaken: false }, { status: 400 });
+      }
+      await rescheduleByVisitor(meeting, { date: date.data, timeSlot: timeSlot.data }, { siteUrl });
+      return redirect(`${here}?done=rescheduled`);
+    }
+    return data({ error: "Unknown action.", slotTaken: false }, { status: 400 });
+  } catch (error) {
+    if (isAppError(error) && (error.status === 400 || error.status === 409)) {
+      const slotTaken = error.extra.details?.some((d) => d.field === "timeSlot") ?? false;
+      return data({ error: error.message, slotTaken }, { status: error.status });
+    }
+    console.error(error);
+    return data({ error: CHANGE_FAILED, slotTaken: false }, { status: 500 });
+  }
+}
+
+/** A refused change means the booking or the slots moved on: reload them. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || defaultShouldRevalidate;
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+export default function ManageBooking({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { meeting, problem, done, reschedule } = loaderData;
+  const navigation = useNavigation();
+  const loadingTimes =
+    navigation.state === "loading" &&
+    !navigation.formMethod &&
+    navigation.location.pathname === `/demo/manage/${params.token}` &&
+    new URLSearchParams(navigation.location.search).has("date") &&
+    !new URLSearchParams(navigation.location.search).has("time");
+  const inactive = meeting.status === "cancelled" || meeting.status === "completed";
+
+  return (
+    <main className="bg-gradient-to-b from-brand-50 to-white pb-20 dark:from-brand-950/40 dark:to-slate-950">
+      <div className="mx-auto max-w-3xl px-4 pt-12 sm:px-6 sm:pt-16">
+        <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-300">
+          Your demo booking
+        </p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">Manage your booking</h1>
+        <Notice done={done} status={meeting.status} />
+        {actionData?.error && !actionData.slotTaken ? (
+          <p
+            role="alert"
+            data-testid="manage-error"
+            className="mt-6 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            {actionData.error}
+          </p>
+        ) : null}
+
+        <section className="card mt-6 p-5 sm:p-8" aria-labelledby="meeting-title">
+          <h2 id="meeting-title" className="flex items-center gap-2 text-lg font-semibold">
+            {inactive ? (
+              <CalendarX aria-hidden className="size-5 text-slate-500 dark:text-slate-400" />
+            ) : (
+              <CalendarClock aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+            )}
+            {BRAND.name} demo, 30 minutes
+          </h2>
+          <Facts meeting={meeting} />
+          {meeting.status === "cancelled" ? (
+            <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
+              <p className="font-semibold" data-testid="manage-state">
+                This booking was cancelled.
+              </p>
+              <Link to="/demo" className="btn-primary mt-4">
+                Book a new demo
+              </Link>
+            </div>
+          ) : meeting.status === "completed" ? (
+            <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
+              <p className="font-semibold" data-testid="manage-state">
+                This demo has already taken place.
+              </p>
+              <Link to="/demo" className="btn-secondary mt-4">
+                Book another demo
+              </Link>
+            </div>
+          ) : problem ? (
+            <p className="mt-6 border-t border-slate-200 pt-5 text-sm dark:border-slate-800" data-testid="manage-state">
+              {problem}
+            </p>
+          ) : reschedule ? null : (
+            <Actions />
+          )}
+        </section>
+
+        {reschedule ? (
+          <section className="card mt-6 p-5 sm:p-8" aria-labelledby="reschedule-title">
+            <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+              <h2 id="reschedule-title" className="text-lg font-semibold">
+                Choose a new time
+              </h2>
+              <Link
+                to="."
+                className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+                preventScrollReset
+              >
+                Keep the current time
+              </Link>
+            </div>
+            <RescheduleSteps
+              state={reschedule}
+              loadingTimes={loadingTimes}
+              notice={actionData?.slotTaken ? actionData.error : null}
+            />
+          </section>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+function Notice({ done, status }: { done: string | null; status: string }) {
+  const text =
+    done === "rescheduled" && status === "scheduled"
+      ? "Your meeting has moved. We have emailed you an updated invitation; our team will confirm the new time."
+      : done === "cancelled" && status === "cancelled"
+        ? "Your booking is cancelled. We have emailed you a calendar update."
+        : null;
+  if (!text) return null;
+  return (
+    <p
+      role="status"
+      className="mt-6 flex items-start gap-2 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+    >
+      <Check aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {text}
+    </p>
+  );
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  scheduled: "Waiting for our confirmation",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  completed: "Completed",
+};
+
+function Facts({ meeting }: { meeting: LoaderData["meeting"] }) {
+  const row = "grid gap-1 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-3";
+  const term = "text-sm text-slate-500 dark:text-slate-400";
+  const struck = meeting.status === "cancelled" ? " line-through decoration-slate-400" : "";
+  return (
+    <dl className="mt-5 space-y-3">
+      <div className={row}>
+        <dt className={term}>Date</dt>
+        <dd className={`font-semibold${struck}`} data-testid="manage-date">
+          {meeting.dateLabel}
+        </dd>
+      </div>
+      <div className={row}>
+        <dt className={term}>Time</dt>
+        <dd className={`font-semibold${struck}`} data-testid="manage-time">
+          {meeting.timeLabel}
+        </dd>
+      </div>
+      {meeting.visitorLabel ? (
+        <div className={row}>
+          <dt className={term}>Your time</dt>
+          <dd className={struck}>{meeting.visitorLabel}</dd>
+        </div>
+      ) : (
+        <BrowserTime meeting={meeting} className={struck} row={row} term={term} />
+      )}
+      <div className={row}>
+        <dt className={term}>Status</dt>
+        <dd data-testid="manage-status">{STATUS_TEXT[meeting.status]}</dd>
+      </div>
+      {meeting.meetingLink ? (
+        <div className={row}>
+          <dt className={term}>Video call</dt>
+          <dd className="min-w-0 break-all">
+            <a
+              href={meeting.meetingLink}
+              className="inline-flex items-center gap-1.5 font-semibold text-brand-700 hover:underline dark:text-brand-300"
+            >
+              <Video aria-hidden className="size-4 shrink-0" />
+              {meeting.meetingLink}
+            </a>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Without a stored timezone, the browser's own (with JavaScript), when it differs from ours. */
+function BrowserTime({
+  meeting,
+  className,
+  row,
+  term,
+}: {
+  meeting: LoaderData["meeting"];
+  className: string;
+  row: string;
+  term: string;
+}) {
+  const zone = useVisitorTimeZone();
+  if (!zone || zone === meeting.businessTimeZone) return null;
+  const start = inTimeZone(new Date(meeting.startsAt), zone);
+  return (
+    <div className={row}>
+      <dt className={term}>Your time</dt>
+      <dd className={className}>
+        {longDateLabel(start.date)}, {start.label} {start.zone} ({zone})
+      </dd>
+    </div>
+  );
+}
+
+function Actions() {
+  const navigation = useNavigation();
+  const cancelling = navigation.state === "submitting" && navigation.formData?.get("intent") === "cancel";
+  return (
+    <div className="mt-6 grid gap-6 border-t border-slate-200 pt-5 sm:grid-cols-2 dark:border-slate-800">
+      <div>
+        <h3 className="font-semibold">Another time?</h3>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Pick a new date and time; your details stay.</p>
+        <Link to="?reschedule=1" className="btn-secondary mt-3" preventScrollReset>
+          <CalendarDays aria-hidden className="size-4" />
+          Reschedule
+        </Link>
+      </div>
+      <Form method="post" className="space-y-3">
+        <h3 className="font-semibold">Can't make it?</h3>
+        <div>
+          <label htmlFor="cancel-reason" className="label">
+            Reason <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+          </label>
+          <textarea id="cancel-reason" name="reason" rows={2} maxLength={REASON_MAX} className="input" />
+        </div>
+        <button type="submit" name="intent" value="cancel" className="btn-danger" disabled={cancelling}>
+          {cancelling ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+          Cancel booking
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function RescheduleSteps({
+  state,
+  loadingTimes,
+  notice,
+}: {
+  state: NonNullable<LoaderData["reschedule"]>;
+  loadingTimes: boolean;
+  notice: string | null;
+}) {
+  const { wizard, businessTimeZone } = state;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "reschedule";
+  if (loadingTimes) return <LoadingTimes />;
+  if (wizard.step === "date") return <DateStep calendar={wizard.calendar} notice={wizard.notice} />;
+  if (wizard.step === "time") {
+    return <TimeStep wizard={wizard} businessTimeZone={businessTimeZone} notice={notice ?? wizard.notice} />;
+  }
+  if (wizard.step !== "details") return null;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 px-4 py-3 dark:bg-slate-800/60">
+        <p className="flex items-center gap-2 text-sm">
+          <Clock aria-hidden className="size-5 shrink-0 text-brand-600 dark:text-brand-300" />
+          <span>
+            <span className="block text-xs text-slate-500 dark:text-slate-400">New time</span>
+            <span className="font-semibold" data-testid="new-time">
+              {wizard.dateLabel}, {wizard.timeLabel} ({businessTimeZone})
+            </span>
+          </span>
+        </p>
+        <Link
+          to={`?date=${wizard.date}`}
+          className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+        >
+          Change Time
+        </Link>
+      </div>
+      <Form method="post">
+        <input type="hidden" name="date" value={wizard.date} />
+        <input type="hidden" name="timeSlot" value={wizard.time} />
+        <button type="submit" name="intent" value="reschedule" className="btn-primary" disabled={saving}>
+          {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Check aria-hidden className="size-4" />}
+          Confirm new time
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: `Manage your booking | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  if (!missing) console.error(error);
+  return (
+    <ErrorPage
+      status={missing ? 404 : 500}
+      title={missing ? "This booking link is not valid" : "Your booking could not be loaded"}
+      message={
+        missing
+          ? "Please use the link from your latest email about the demo, or book a new demo at /demo."
+          : "Something went wrong. Please try again in a moment."
+      }
+    />
+  );
+}

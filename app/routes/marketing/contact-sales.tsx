@@ -1,0 +1,62 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Building2 } from "lucide-react";
+import { data, Link } from "react-router";
+import { type ContactSalesAnswer, ContactSalesForm } from "~/components/marketing/contact-sales-form";
+import { captureEnterpriseLead } from "~/domain/meetings/callbacks.server";
+import { EnterpriseLeadSchema, LEAD_FAILED } from "~/domain/meetings/lead-schemas";
+import { siteOrigin } from "~/domain/meetings/meetings.server";
+import { BRAND } from "~/lib/brand";
+import { submitKeepingInput } from "~/lib/submit-failure";
+import type { Route } from "./+types/contact-sales";
+
+/** Enterprise "Contact Sales": the page without JavaScript, the action behind the in-place form with it. */
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: EnterpriseLeadSchema });
+  if (submission.status !== "success") {
+    return data<ContactSalesAnswer>({ result: submission.reply() }, { status: 400 });
+  }
+  try {
+    await captureEnterpriseLead(submission.value, { siteUrl: siteOrigin(request.url) });
+  } catch (error) {
+    console.error(error);
+    return data<ContactSalesAnswer>({ result: submission.reply({ formErrors: [LEAD_FAILED] }) }, { status: 500 });
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true } satisfies ContactSalesAnswer;
+}
+
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(
+    args,
+    (form): ContactSalesAnswer => ({
+      result: parseWithZod(form, { schema: EnterpriseLeadSchema }).reply({ formErrors: [LEAD_FAILED] }),
+    }),
+  );
+}
+
+export default function ContactSales({ actionData }: Route.ComponentProps) {
+  return (
+    <main className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-20 dark:from-slate-900 dark:to-slate-950">
+      <div className="card mx-auto max-w-xl p-6 sm:p-8">
+        <Building2 aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">Contact Sales: Enterprise</h1>
+        <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">
+          Unlimited steps and team members, advanced automation and integrations, 24/7 priority support. Tell us about
+          your team and our sales team will contact you.
+        </p>
+        <ContactSalesForm answer={actionData as ContactSalesAnswer | undefined} />
+        <p className="mt-6 text-sm">
+          <Link to="/pricing" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+            Back to pricing
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export function meta() {
+  return [
+    { title: `Contact Sales: Enterprise | ${BRAND.name}` },
+    { name: "description", content: `Talk to the ${BRAND.name} sales team about the Enterprise plan.` },
+  ];
+}

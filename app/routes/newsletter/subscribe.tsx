@@ -1,0 +1,96 @@
+import { Mail } from "lucide-react";
+import { data, Form } from "react-router";
+import { StatusMessage } from "~/components/status-message";
+import { siteOrigin } from "~/domain/meetings/meetings.server";
+import { subscribe } from "~/domain/newsletter/newsletter.server";
+import { NEWSLETTER_HONEYPOT, NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
+import { BRAND } from "~/lib/brand";
+import { isLocalHttp } from "~/lib/cookies.server";
+import { submitFailure, submitFailureOf, submitKeepingInput } from "~/lib/submit-failure";
+import type { Route } from "./+types/subscribe";
+
+/**
+ * The footer box posts here. The answer is the same whatever the address's state (new,
+ * pending, confirmed, unsubscribed), so it tells nobody who is on the list.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = SubscribeSchema.safeParse({
+    email: form.get("email") ?? "",
+    [NEWSLETTER_HONEYPOT]: form.get(NEWSLETTER_HONEYPOT),
+  });
+  if (!parsed.success) {
+    const email = String(form.get("email") ?? "").slice(0, 254);
+    return data({ fieldError: parsed.error.issues[0]?.message ?? "Email is invalid", email }, { status: 400 });
+  }
+  await subscribe(parsed.data, { siteUrl: siteOrigin(request.url), local: isLocalHttp(request) });
+  return { message: NEWSLETTER_TEXTS.checkInbox };
+}
+
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, () => submitFailure(NEWSLETTER_TEXTS.failed));
+}
+
+/** The page a subscribe without JavaScript lands on (and a plain subscribe page). */
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  const failure = submitFailureOf(actionData);
+  const answer =
+    actionData && !failure ? (actionData as { message?: string; fieldError?: string; email?: string }) : undefined;
+  return (
+    <main className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-20 dark:from-slate-900 dark:to-slate-950">
+      <div className="card mx-auto max-w-lg p-6 sm:p-8">
+        <Mail aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">The {BRAND.name} newsletter</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          Automation guides and product news. We email you a confirmation link first; unsubscribe at any time.
+        </p>
+        {answer?.message ? (
+          <div className="mt-5" data-testid="newsletter-page-answer">
+            <StatusMessage text={answer.message} />
+          </div>
+        ) : (
+          <Form method="post" noValidate className="mt-6 space-y-3">
+            <div className="hidden" aria-hidden="true">
+              <label htmlFor="newsletter-page-website">Leave this field empty</label>
+              <input
+                id="newsletter-page-website"
+                type="text"
+                name={NEWSLETTER_HONEYPOT}
+                tabIndex={-1}
+                autoComplete="off"
+              />
+            </div>
+            <label htmlFor="newsletter-page-email" className="label">
+              Email
+            </label>
+            <input
+              id="newsletter-page-email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              defaultValue={answer?.email}
+              aria-invalid={answer?.fieldError ? true : undefined}
+              aria-describedby={answer?.fieldError ? "newsletter-page-error" : undefined}
+              className="input"
+            />
+            {answer?.fieldError ? (
+              <p id="newsletter-page-error" className="field-error">
+                {answer.fieldError}
+              </p>
+            ) : null}
+            {failure ? <StatusMessage text={failure} /> : null}
+            <button type="submit" className="btn-primary">
+              Subscribe
+            </button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Newsletter | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+}
