@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Shared column helpers: ids are random UUIDs, times are unix milliseconds. */
 const id = () =>
@@ -116,6 +116,49 @@ export const twoFactorChallenges = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("two_factor_challenges_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins per account AND client address (decision 020): 10 within 15 minutes lock
+ * that pair only, so a stranger elsewhere cannot lock the real admin out. The account-wide
+ * ceiling (50) stays on `admins`. Counted by one atomic upsert.
+ */
+export const loginFailures = sqliteTable(
+  "login_failures",
+  {
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull(),
+    failures: integer("failures").notNull().default(0),
+    windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.ip] }), index("login_failures_window_idx").on(t.windowStart)],
+);
+
+/**
+ * Admin password resets (decision 020). One row per request, also for an unknown email (with
+ * no admin and a token nobody receives), so the per-email limits behave the same either way.
+ * Only the SHA-256 of the 256-bit token is stored; a link is good for 30 minutes, once.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    adminId: text("admin_id").references(() => admins.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    ip: text("ip").notNull().default(""),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("password_resets_token_unique").on(t.tokenHash),
+    index("password_resets_email_idx").on(t.email, t.createdAt),
+    index("password_resets_admin_idx").on(t.adminId),
+  ],
 );
 
 /** Refresh tokens rotate: each use replaces the token; a replaced token used again revokes its family. */

@@ -58,6 +58,12 @@ test.describe("admin sign in", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("pending-pass-42");
     await page.getByRole("button", { name: "Create account" }).click();
+    // Decision 020: the same answer for a new and an existing email, and no session yet.
+    await expect(page).toHaveURL(/\/admin\?registered=1$/);
+    await expect(page.getByRole("status")).toContainText("Registration received.");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("pending-pass-42");
+    await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/admin\/pending$/);
     await expect(page.getByRole("heading", { name: "Waiting for approval" })).toBeVisible();
     await page.goto("/admin/dashboard");

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, isNull, lte, not, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
-import { type Admin, admins } from "~/db/schema";
+import { type Admin, admins, loginFailures } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { BRAND } from "~/lib/brand";
@@ -10,8 +10,13 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { revokeOtherSessionsStatements } from "./sessions.server";
 
 const MINUTE = 60 * 1000;
+/**
+ * Decision 020: 10 failures within 15 minutes from one client address lock that account for
+ * that address only; 50 from anywhere lock the account everywhere. Either lock lasts 15 minutes.
+ */
 export const LOGIN_THROTTLE = {
   maxFailures: 10,
+  maxAccountFailures: 50,
   window: 15 * MINUTE,
   lockFor: 15 * MINUTE,
 } as const;
@@ -28,83 +33,218 @@ export const lockedError = (lockedUntil: Date, now = new Date()) => {
 };
 
 /**
- * Counts one failed sign-in step (a wrong password or a wrong two-factor code) in a single
- * atomic statement (decision 013): the count, its window
- * and the lock are computed by SQLite from the stored row, so 30 parallel failures count 30
- * and lock the account. Answers the lock end, if the account is now locked.
+ * Counts one failed sign-in step (a wrong password, or a wrong two-factor code) in two single
+ * atomic statements (decisions 013, 020), one for the account (ceiling 50) and one for the
+ * account and client address (ceiling 10): each count, its window and its lock are computed by
+ * SQLite from the stored row, so 30 parallel failures count 30. Answers the account-wide lock
+ * end, if the account is now locked everywhere.
  */
-export async function recordFailedAttempt(adminId: string, now = new Date()): Promise<Date | null> {
+export async function recordFailedAttempt(adminId: string, now = new Date(), ip = ""): Promise<Date | null> {
   const at = now.getTime();
+  const client = db();
   const windowOpen = sql`(${admins.failedWindowStart} IS NOT NULL AND ${admins.failedWindowStart} > ${at - LOGIN_THROTTLE.window})`;
   const failures = sql`(CASE WHEN ${windowOpen} THEN ${admins.failedLogins} + 1 ELSE 1 END)`;
-  const row = await db()
-    .update(admins)
-    .set({
-      failedLogins: failures,
-      failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${admins.failedWindowStart} ELSE ${at} END`,
-      lockedUntil: sql`CASE WHEN ${failures} >= ${LOGIN_THROTTLE.maxFailures} THEN ${at + LOGIN_THROTTLE.lockFor} ELSE ${admins.lockedUntil} END`,
-    })
-    .where(eq(admins.id, adminId))
-    .returning({ lockedUntil: admins.lockedUntil })
+  // Inside the upsert the stored row's columns are named by the table: the new count below.
+  const pairOpen = sql`(login_failures.window_start > ${at - LOGIN_THROTTLE.window})`;
+  const pairFailures = sql`(CASE WHEN ${pairOpen} THEN login_failures.failures + 1 ELSE 1 END)`;
+  const [account] = await client.batch([
+    client
+      .update(admins)
+      .set({
+        failedLogins: failures,
+        failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${admins.failedWindowStart} ELSE ${at} END`,
+        lockedUntil: sql`CASE WHEN ${failures} >= ${LOGIN_THROTTLE.maxAccountFailures} THEN ${at + LOGIN_THROTTLE.lockFor} ELSE ${admins.lockedUntil} END`,
+      })
+      .where(eq(admins.id, adminId))
+      .returning({ lockedUntil: admins.lockedUntil }),
+    client
+      .insert(loginFailures)
+      .values({ adminId, ip, failures: 1, windowStart: now, lockedUntil: null })
+      .onConflictDoUpdate({
+        target: [loginFailures.adminId, loginFailures.ip],
+        set: {
+          failures: pairFailures,
+          windowStart: sql`CASE WHEN ${pairOpen} THEN login_failures.window_start ELSE ${at} END`,
+          lockedUntil: sql`CASE WHEN ${pairFailures} >= ${LOGIN_THROTTLE.maxFailures} THEN ${at + LOGIN_THROTTLE.lockFor} ELSE login_failures.locked_until END`,
+        },
+      }),
+  ]);
+  const lockedUntil = account[0]?.lockedUntil;
+  return lockedUntil && lockedUntil > now ? lockedUntil : null;
+}
+
+/** The end of the lock that applies to this account from this address, if any. */
+async function lockFor(admin: Pick<Admin, "id" | "lockedUntil">, ip: string, now: Date) {
+  const pair = await db()
+    .select({ lockedUntil: loginFailures.lockedUntil })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.adminId, admin.id), eq(loginFailures.ip, ip)))
     .get();
-  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
+  const ends = [admin.lockedUntil, pair?.lockedUntil].filter((d): d is Date => Boolean(d && d > now));
+  return ends.length ? new Date(Math.max(...ends.map((d) => d.getTime()))) : null;
 }
 
 /**
- * Checks a login. Counts failures per account (10 within 15 minutes lock it for 15 minutes).
- * The right password is refused while the account is locked, also when the lock came from
- * requests running at the same time: the success path clears the count only in a statement
- * that also checks the lock.
+ * Checks a login from client address `ip` (Cloudflare's CF-Connecting-IP; "" when unknown).
+ * Failures count per account and address (10 in 15 minutes lock that pair for 15 minutes) and
+ * per account (50 lock it everywhere). The right password is refused while either lock holds,
+ * also when the lock came from requests running at the same time: the success path clears
+ * the counts in one guarded batch whose guards are "not locked".
  */
-export async function verifyLogin(email: string, password: string, now = new Date()): Promise<Admin> {
+export async function verifyLogin(email: string, password: string, now = new Date(), ip = ""): Promise<Admin> {
   const client = db();
+  const address = ip.trim().slice(0, 64);
   const admin = await client.select().from(admins).where(eq(admins.email, email)).get();
   if (!admin) {
     // Same work and same answer as a wrong password, so emails cannot be probed.
     await verifyPassword(password, DUMMY_HASH);
     throw new AppError(401, INVALID_LOGIN);
   }
-  if (admin.lockedUntil && admin.lockedUntil > now) throw lockedError(admin.lockedUntil, now);
+  const locked = await lockFor(admin, address, now);
+  if (locked) throw lockedError(locked, now);
   if (!(await verifyPassword(password, admin.passwordHash))) {
-    await recordFailedAttempt(admin.id, now);
+    await recordFailedAttempt(admin.id, now, address);
     throw new AppError(401, INVALID_LOGIN);
   }
   if (admin.status === "rejected") {
     throw new AppError(403, "This account was not approved. Contact an administrator.");
   }
-  const unlocked = await client
-    .update(admins)
-    .set({ failedLogins: 0, failedWindowStart: null, lockedUntil: null })
-    .where(and(eq(admins.id, admin.id), or(isNull(admins.lockedUntil), lte(admins.lockedUntil, now))))
-    .returning()
-    .get();
-  if (!unlocked) {
-    // Locked by failures that arrived while this password was being checked.
-    const current = await getAdmin(admin.id);
-    throw lockedError(current?.lockedUntil ?? new Date(now.getTime() + LOGIN_THROTTLE.lockFor), now);
-  }
-  return unlocked;
+  const [unlocked] = await guardedBatch(
+    [
+      rowMatches(
+        "account not locked",
+        admins,
+        and(eq(admins.id, admin.id), or(isNull(admins.lockedUntil), lte(admins.lockedUntil, now))),
+      ),
+      {
+        name: "address not locked",
+        holds: not(
+          exists(
+            client
+              .select({ one: sql`1` })
+              .from(loginFailures)
+              .where(
+                and(
+                  eq(loginFailures.adminId, admin.id),
+                  eq(loginFailures.ip, address),
+                  gt(loginFailures.lockedUntil, now),
+                ),
+              ),
+          ),
+        ),
+      },
+    ],
+    [
+      client
+        .update(admins)
+        .set({ failedLogins: 0, failedWindowStart: null, lockedUntil: null })
+        .where(eq(admins.id, admin.id))
+        .returning(),
+      client.delete(loginFailures).where(and(eq(loginFailures.adminId, admin.id), eq(loginFailures.ip, address))),
+    ],
+    async () => {
+      // Locked by failures that arrived while this password was being checked.
+      const current = (await getAdmin(admin.id)) ?? admin;
+      return lockedError(
+        (await lockFor(current, address, now)) ?? new Date(now.getTime() + LOGIN_THROTTLE.lockFor),
+        now,
+      );
+    },
+  );
+  const row = (unlocked as Admin[])[0];
+  if (!row) throw new AppError(401, INVALID_LOGIN);
+  return row;
+}
+
+/** Scheduled job: per-address failure rows whose window and lock are over count for nothing. */
+export async function purgeLoginFailures(now: Date): Promise<number> {
+  const dayAgo = now.getTime() - 24 * 60 * MINUTE;
+  const result = await db()
+    .delete(loginFailures)
+    .where(
+      and(
+        lte(loginFailures.windowStart, new Date(dayAgo)),
+        or(isNull(loginFailures.lockedUntil), lte(loginFailures.lockedUntil, now)),
+      ),
+    );
+  return result.meta.changes ?? 0;
 }
 
 // A valid hash of a random string, verified when the email is unknown.
 const DUMMY_HASH = "scrypt$16384$8$5$3q2+7w3q2+7w3q2+7w3q2w==$Ky8c2kVzq8mY3xQ2b0xk7m9s1vQn0b8d7hH1kJ3lM5o=";
 
-/** Registration grants nothing: the account waits for an active admin's approval. */
-export async function registerAdmin(input: { email: string; password: string; name: string }) {
+export const REGISTERED_MESSAGE =
+  "Registration received. An administrator must approve the account before it can be used, and we will email you when it is decided. If this email already had an account, we emailed its owner instead.";
+
+/** The email the owner of an already registered address gets instead of an answer that says so. */
+function alreadyRegisteredEmail(
+  admin: Pick<Admin, "id" | "name" | "email">,
+  siteUrl: string,
+  now: Date,
+): OutgoingEmail {
+  const hour = Math.floor(now.getTime() / (60 * MINUTE));
+  return {
+    kind: "team.register-existing",
+    to: admin.email,
+    // At most one such email an hour per account, however often someone tries.
+    idempotencyKey: `team.register-existing:${admin.id}:${hour}`,
+    subject: `Someone tried to register your ${BRAND.name} admin email`,
+    text: [
+      `Hello ${admin.name},`,
+      "",
+      `Someone (perhaps you) tried to register a new ${BRAND.name} admin account with ${admin.email}, which already has one. Nothing was changed.`,
+      "",
+      `To sign in: ${siteUrl}/admin`,
+      `Forgot your password? ${siteUrl}/admin/forgot-password`,
+      "",
+      "If this was not you, you can ignore this email.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Registration grants nothing: the account waits for an active admin's approval. It answers
+ * the same for a new and an existing email (decision 020): for an existing one nothing is
+ * stored, its owner gets an email instead, and the answer carries a profile of the same shape
+ * (a fresh id, status pending). The password is hashed either way, so both take as long.
+ */
+export async function registerAdmin(
+  input: { email: string; password: string; name: string },
+  { siteUrl = "", now = new Date() }: { siteUrl?: string; now?: Date } = {},
+) {
   const client = db();
-  const existing = await client.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email)).get();
-  if (existing) throw new AppError(409, "An account with this email already exists.");
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await client
-      .insert(admins)
-      .values({ email: input.email, name: input.name, passwordHash, status: "pending", role: "admin" })
-      .returning()
-      .get();
-  } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new AppError(409, "An account with this email already exists.");
-    throw error;
+  const existing = await client.select().from(admins).where(eq(admins.email, input.email)).get();
+  const lookalike = () => ({
+    profile: {
+      id: crypto.randomUUID(),
+      name: input.name,
+      email: input.email,
+      role: "admin" as const,
+      status: "pending" as const,
+    },
+    created: null,
+  });
+  const warnOwner = async (owner: Admin) => {
+    const message = alreadyRegisteredEmail(owner, siteUrl, now);
+    await emailStatement(message);
+    await deliverSoon([message.idempotencyKey]);
+  };
+  if (existing) {
+    await warnOwner(existing);
+    return lookalike();
   }
+  const created = await client
+    .insert(admins)
+    .values({ email: input.email, name: input.name, passwordHash, status: "pending", role: "admin" })
+    .onConflictDoNothing({ target: admins.email })
+    .returning()
+    .get();
+  if (created) return { profile: toProfile(created), created };
+  // Registered by a parallel request meanwhile: the same answer again.
+  const raced = await client.select().from(admins).where(eq(admins.email, input.email)).get();
+  if (raced) await warnOwner(raced);
+  return lookalike();
 }
 
 export async function getAdmin(id: string) {

@@ -19,8 +19,11 @@ authenticator.use(
       throw new AppError(400, first ?? "Email and password are required.");
     }
     const { email, password } = submission.value;
-    // Failed logins count against the client's address too (decision 014).
-    return withClientLimit("auth", request, () => verifyLogin(email, password), { refundOnSuccess: true });
+    // Failed logins count against the client's address too (decisions 014, 020).
+    const ip = request.headers.get("CF-Connecting-IP") ?? "";
+    return withClientLimit("auth", request, () => verifyLogin(email, password, new Date(), ip), {
+      refundOnSuccess: true,
+    });
   }),
   "form",
 );

@@ -100,3 +100,95 @@ export async function retryFailedEmail(actor: Actor, id: string, now = new Date(
   const after = await client.select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
   return { id, to: message.to, subject: message.subject, status: after?.status ?? "pending" };
 }
+
+const EMAIL_NOT_FOUND = "Email not found.";
+
+/** Attachment types served as themselves; anything else downloads as application/octet-stream. */
+const SAFE_ATTACHMENT_TYPES = new Set(["text/calendar", "text/plain", "text/csv", "application/pdf"]);
+
+/** An attachment's media type as served: a known base type (with its charset for text), never HTML. */
+export function servedAttachmentType(stored: string) {
+  const base = (stored.split(";")[0] ?? "").trim().toLowerCase();
+  if (!SAFE_ATTACHMENT_TYPES.has(base)) return "application/octet-stream";
+  return base.startsWith("text/") ? `${base}; charset=utf-8` : base;
+}
+
+/** A file name safe in a Content-Disposition header and on any disk. */
+export function safeFilename(name: string) {
+  const cleaned = name
+    .replace(/[^\w.-]+/g, "_")
+    .replace(/^\.+/, "")
+    .slice(0, 100);
+  return cleaned || "attachment";
+}
+
+/** Bytes of a base64 attachment (0 when it is not valid base64). */
+function decodedSize(content: string) {
+  const clean = content.replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0) return 0;
+  return (clean.length / 4) * 3 - (clean.endsWith("==") ? 2 : clean.endsWith("=") ? 1 : 0);
+}
+
+/**
+ * Settings → Email log → one message (decision 020): its text, its HTML (shown by the page in
+ * a sandboxed frame) and its attachments' names and sizes. Admin pages only.
+ */
+export async function getEmailMessage(id: string) {
+  if (!id || id.length > 100) throw new AppError(404, EMAIL_NOT_FOUND);
+  const row = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id)).get();
+  if (!row) throw new AppError(404, EMAIL_NOT_FOUND);
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentAt: row.sentAt,
+    createdAt: row.createdAt,
+    attachments: row.attachments.map((a, index) => ({
+      index,
+      filename: safeFilename(a.filename),
+      contentType: servedAttachmentType(a.contentType),
+      size: decodedSize(a.content),
+    })),
+  };
+}
+
+/** One attachment of a message, decoded, for the admin-only download route. */
+export async function getEmailAttachment(id: string, index: number) {
+  if (!id || id.length > 100 || !Number.isInteger(index) || index < 0 || index > 100) {
+    throw new AppError(404, "Attachment not found.");
+  }
+  const row = await db()
+    .select({ attachments: emailOutbox.attachments })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, id))
+    .get();
+  const attachment = row?.attachments[index];
+  if (!attachment) throw new AppError(404, "Attachment not found.");
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = Uint8Array.from(atob(attachment.content.replace(/\s+/g, "")), (c) => c.charCodeAt(0));
+  } catch {
+    throw new AppError(404, "Attachment not found.");
+  }
+  return {
+    filename: safeFilename(attachment.filename),
+    contentType: servedAttachmentType(attachment.contentType),
+    bytes,
+  };
+}
+
+/**
+ * The document a sandboxed frame shows for an email's HTML: its own CSP forbids scripts,
+ * frames, forms and every remote load (images only as data: URLs), on top of `sandbox=""`.
+ */
+export function emailPreviewDocument(html: string) {
+  const csp =
+    "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:; form-action 'none'; base-uri 'none'";
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><meta name="referrer" content="no-referrer"></head><body>${html}</body></html>`;
+}

@@ -1,3 +1,5 @@
+import { purgeLoginFailures } from "~/domain/accounts/accounts.server";
+import { purgeOldResets } from "~/domain/accounts/password-reset.server";
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
@@ -17,6 +19,8 @@ export const scheduledJobs: readonly Job[] = [
   { name: "trial-expiry", run: markExpiredTrials },
   { name: "provisioning-webhook-retries", run: retryDueWebhooks },
   { name: "purge-codes", run: purgeOldCodes },
+  { name: "purge-password-resets", run: purgeOldResets },
+  { name: "purge-login-failures", run: purgeLoginFailures },
   { name: "complete-meetings", run: completePastMeetings },
   { name: "purge-emails", run: purgeOldEmails },
   { name: "meeting-reminders", run: (now) => sendMeetingReminders(now) },

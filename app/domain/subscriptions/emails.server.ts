@@ -63,8 +63,39 @@ export function rejectedEmail(user: Person): OutgoingEmail {
   };
 }
 
-export function welcomeEmail(user: Person & Pick<Subscription, "endDate">): OutgoingEmail {
+/**
+ * The welcome email. It promises a ready account only when the provisioning webhook reported
+ * the account created (decision 020); otherwise it says the trial is approved and where to sign
+ * in, and that the team finishes the access.
+ */
+export function welcomeEmail(
+  user: Person & Pick<Subscription, "endDate">,
+  { accountCreated }: { accountCreated: boolean },
+): OutgoingEmail {
   const loginUrl = `${config().APP_URL.replace(/\/$/, "")}/login`;
+  const ends = user.endDate ? ["", `Your free trial ends on ${longDate(user.endDate)}.`] : [];
+  if (!accountCreated) {
+    return {
+      kind: "trial.welcome",
+      to: user.email,
+      idempotencyKey: `trial.welcome:${user.id}`,
+      subject: `Welcome to ${BRAND.name}: how to sign in`,
+      text: [
+        `Hi ${user.firstName},`,
+        "",
+        `Welcome to ${BRAND.name}! Your free trial is approved.`,
+        "",
+        "How to sign in:",
+        `  Login page: ${loginUrl}`,
+        `  Username: ${user.email}`,
+        "  Password: choose one with “Forgot password?” on the login page the first time you sign in.",
+        "",
+        `If the login page does not know your email yet, reply to this email and our team will finish setting up your access.`,
+        ...ends,
+        ...signOff,
+      ].join("\n"),
+    };
+  }
   return {
     kind: "trial.welcome",
     to: user.email,
@@ -79,7 +110,7 @@ export function welcomeEmail(user: Person & Pick<Subscription, "endDate">): Outg
       `  Login page: ${loginUrl}`,
       `  Username: ${user.email}`,
       "  Password: choose one with “Forgot password?” on the login page the first time you sign in.",
-      ...(user.endDate ? ["", `Your free trial ends on ${longDate(user.endDate)}.`] : []),
+      ...ends,
       ...signOff,
     ].join("\n"),
   };

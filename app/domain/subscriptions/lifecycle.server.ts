@@ -6,8 +6,9 @@ import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Subscription, subscriptions, USER_PLANS } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
-import { awaitingApproval } from "~/domain/dashboard/badges.server";
+import { awaitingDecision } from "~/domain/dashboard/badges.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError, isAppError } from "~/lib/errors";
 import {
   approvedEmail,
@@ -17,17 +18,18 @@ import {
   rejectedEmail,
   welcomeEmail,
 } from "./emails.server";
-import { deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
-import type {
-  ApproveInput,
-  CancelSchema,
-  CreateSubscriptionSchema,
-  CustomerAccount,
-  PurchaseSchema,
-  RenewSchema,
-  UpgradeSchema,
+import { accountCreatedFor, deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
+import {
+  type ApproveInput,
+  type CancelSchema,
+  type CreateSubscriptionSchema,
+  type CustomerAccount,
+  type PurchaseSchema,
+  type RenewSchema,
+  type UpgradeSchema,
+  USER_ADMIN_MESSAGES,
 } from "./schemas";
-import { buildUserId, findByEmail, requireSubscription, TRIAL_FEATURES } from "./subscriptions.server";
+import { buildUserId, findByEmail, requireSubscription, sendTrialCode, TRIAL_FEATURES } from "./subscriptions.server";
 import { EXPIRING_WINDOW_DAYS, TRIAL_DAYS } from "./trial-state";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -38,6 +40,16 @@ export type Actor = { id: string; email: string };
 export function isAwaitingApproval(row: Pick<Subscription, "status" | "approvalStatus">) {
   return row.status === "unverified" || row.status === "pending" || row.approvalStatus === "pending_admin_approval";
 }
+
+/**
+ * Decision 020: only a signup whose email was proved can be approved or rejected. An
+ * unverified one still awaits approval (spec §4) but the admin can only resend its code.
+ */
+export function isDecidable(row: Pick<Subscription, "status" | "approvalStatus" | "emailVerified">) {
+  return isAwaitingApproval(row) && row.emailVerified && row.status !== "unverified" && row.status !== "rejected";
+}
+
+export const NOT_VERIFIED_YET = USER_ADMIN_MESSAGES.notVerifiedYet;
 
 /** The fields an audit record keeps before and after a change. */
 function snapshot(row: Subscription) {
@@ -94,6 +106,9 @@ const approvalConflict = (row: Subscription, action: "approve" | "reject") => {
   if (row.approvalStatus === "approved") {
     return new AppError(409, `This user is already approved, so they cannot be ${action}d now.`);
   }
+  if (isAwaitingApproval(row) && (!row.emailVerified || row.status === "unverified")) {
+    return new AppError(409, NOT_VERIFIED_YET, { reason: "email-not-verified" });
+  }
   return new AppError(409, `Only users awaiting approval can be ${action}d.`);
 };
 
@@ -110,8 +125,8 @@ export async function decideApproval(
   now = new Date(),
 ): Promise<ApprovalResult> {
   const row = await requireSubscription(idOrUserId);
-  if (!isAwaitingApproval(row)) throw approvalConflict(row, action);
-  const guard = and(awaitingApproval, ne(subscriptions.status, "rejected"));
+  if (!isDecidable(row)) throw approvalConflict(row, action);
+  const guard = awaitingDecision;
   const refused = (current: Subscription) => approvalConflict(current, action);
   if (action === "reject") {
     const updated = await commit(
@@ -175,6 +190,29 @@ export async function decideApproval(
   return { subscription: updated, customerAccount: await deliverWebhook(webhook.id, now) };
 }
 
+/**
+ * Resend code (decision 020): an admin sends a new code to a signup that has not verified its
+ * email yet, through the same code engine and limits as the visitor's own "Resend code"
+ * (60 s between codes, 5 per email per hour, 20 per address per hour). The audit record is
+ * written in the code's batch, so it exists exactly when a code went out. The code itself is
+ * never answered to the admin.
+ */
+export async function resendTrialCode(actor: Actor, idOrUserId: string, client: CodeClient, now = new Date()) {
+  const row = await requireSubscription(idOrUserId);
+  if (row.emailVerified || row.status !== "unverified") {
+    throw new AppError(409, CODE_NOT_NEEDED);
+  }
+  const issued = await sendTrialCode(row.email, client, now, [
+    auditStatement(actor, "subscription.code_resent", "subscription", row.id, null, { email: row.email }),
+  ]).catch((error: unknown) => {
+    if (isAppError(error) && error.status === 409) throw new AppError(409, CODE_NOT_NEEDED);
+    throw error;
+  });
+  return { subscription: row, expiresAt: issued.expiresAt, resendAfter: issued.resendAfter };
+}
+
+export const CODE_NOT_NEEDED = USER_ADMIN_MESSAGES.codeNotNeeded;
+
 /** Send Details: the welcome email with login details, at most once per user. */
 export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Date()) {
   const row = await requireSubscription(idOrUserId);
@@ -209,7 +247,7 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
         },
       ),
     ],
-    [welcomeEmail(row)],
+    [welcomeEmail(row, { accountCreated: await accountCreatedFor(row.id) })],
     (current) =>
       current.emailSent
         ? new AppError(

@@ -347,3 +347,14 @@ export async function webhookStats() {
     lastActivityAt: last ? new Date(last).toISOString() : null,
   };
 }
+
+/** True when a provisioning webhook for this subscription reported the account created. */
+export async function accountCreatedFor(subscriptionId: string): Promise<boolean> {
+  const row = await db()
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.status, "succeeded")))
+    .limit(1)
+    .get();
+  return Boolean(row);
+}

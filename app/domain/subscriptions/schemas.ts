@@ -473,6 +473,11 @@ export const USER_ADMIN_MESSAGES = {
   existingAccountNote: "The error mentions an existing account: this user may already have access.",
   welcomeFailed: "Failed to send welcome email. Please try again.",
   welcomeSent: "Welcome email sent successfully!",
+  codeSent: "A new verification code was emailed to the user.",
+  notVerifiedYet:
+    "This user has not verified their email yet. Approve or reject them once they have entered their code; you can resend the code instead.",
+  codeNotNeeded: "This user's email is already verified, so there is no code to resend.",
+  codeFailed: "Failed to send a new code. Please try again.",
   accountCreated: (id: string) => `User approved successfully! Customer account created with ID: ${id}`,
   accountExists: "User approved. A customer account already exists, so the user may already have access.",
   accountFailed:

@@ -1,10 +1,11 @@
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
 import { rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Subscription, subscriptions } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
-import { issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
+import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
 import { awaitingApprovalEmail } from "./emails.server";
@@ -15,7 +16,8 @@ import {
   type TrialSignup,
   validateTrialSignup,
 } from "./schemas";
-import { daysRemaining, trialState } from "./trial-state";
+import { daysRemaining, signupState, trialState } from "./trial-state";
+import type { ConsoleStatus } from "./values";
 
 /** What a trial includes (the Pro plan's features, spec §9). */
 export const TRIAL_FEATURES = [
@@ -153,9 +155,26 @@ export const userMatches = (q: string) =>
     subscriptions.companyName,
   ]);
 
-export async function listSubscriptions({ page, limit, status, plan, q }: SubscriptionListQuery) {
+/** A trial past its end date whose stored status is still "active": "Expired" in the console. */
+export const endedTrial = (now: Date) =>
+  and(eq(subscriptions.plan, "trial"), eq(subscriptions.status, "active"), lte(subscriptions.endDate, now)) as SQL;
+
+/**
+ * `status` is a stored status, or (console only, decision 020) "expired". With
+ * `expiredApart`, "active" leaves out ended trials, which the console files under "expired".
+ */
+export async function listSubscriptions(
+  { page, limit, status, plan, q }: Omit<SubscriptionListQuery, "status"> & { status?: ConsoleStatus },
+  { expiredApart = false, now = new Date() } = {},
+) {
   const filters: SQL[] = [];
-  if (status) filters.push(eq(subscriptions.status, status));
+  if (status === "expired") filters.push(endedTrial(now));
+  else if (status === "active" && expiredApart) {
+    filters.push(
+      eq(subscriptions.status, "active"),
+      or(ne(subscriptions.plan, "trial"), isNull(subscriptions.endDate), gt(subscriptions.endDate, now)) as SQL,
+    );
+  } else if (status) filters.push(eq(subscriptions.status, status));
   if (plan) filters.push(eq(subscriptions.plan, plan));
   if (q) filters.push(userMatches(q));
   const where = filters.length ? and(...filters) : undefined;
@@ -176,8 +195,12 @@ export function buildUserId(email: string, now: Date) {
   return `${local}_${now.getTime()}`;
 }
 
-function alreadyHas(row: Subscription) {
-  return new AppError(409, TRIAL_MESSAGES.alreadyHas, { currentPlan: row.plan, status: row.status });
+function alreadyHas(row: Subscription, now = new Date()) {
+  return new AppError(409, TRIAL_MESSAGES.alreadyHas, {
+    currentPlan: row.plan,
+    status: row.status,
+    state: signupState(row, now),
+  });
 }
 
 function signupColumns(input: TrialSignup) {
@@ -216,14 +239,14 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
   const client = db();
   const existing = await findByEmail(signup.email);
   if (existing) {
-    if (existing.status !== "unverified" || existing.emailVerified) throw alreadyHas(existing);
+    if (existing.status !== "unverified" || existing.emailVerified) throw alreadyHas(existing, now);
     const updated = await client
       .update(subscriptions)
       .set({ ...signupColumns(signup), updatedAt: now })
       .where(and(eq(subscriptions.id, existing.id), eq(subscriptions.status, "unverified")))
       .returning()
       .get();
-    if (!updated) throw alreadyHas((await findByEmail(signup.email)) ?? existing);
+    if (!updated) throw alreadyHas((await findByEmail(signup.email)) ?? existing, now);
     return { subscription: updated, created: false };
   }
   for (const userId of [
@@ -249,7 +272,7 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
       .get();
     if (row) return { subscription: row, created: true };
     const raced = await findByEmail(signup.email);
-    if (raced) throw alreadyHas(raced);
+    if (raced) throw alreadyHas(raced, now);
     // Otherwise the userId was taken (same name part, same millisecond): try the suffixed one.
   }
   throw new AppError(409, "Please try again.");
@@ -275,16 +298,27 @@ const stillUnverified = (id: string) =>
   );
 
 /** Sends (or re-sends) the trial code to an email with an unverified signup. */
-export async function sendTrialCode(email: string, client: CodeClient, now = new Date()) {
+export async function sendTrialCode(
+  email: string,
+  client: CodeClient,
+  now = new Date(),
+  alsoRun: BatchItem<"sqlite">[] = [],
+) {
   const row = await requireUnverifiedSignup(email);
   return issueCode({
     email,
     purpose: "trial",
     client,
     now,
+    alsoRun,
     guards: [stillUnverified(row.id)],
     refused: () => new AppError(409, ALREADY_VERIFIED),
   });
+}
+
+/** What the code screen can truthfully say about this signup's code (decision 020). */
+export function trialCodeStatus(email: string, ip = "", now = new Date()) {
+  return codeStatus(email, "trial", ip, now);
 }
 
 /** Seconds before the code screen may ask for another code. */
@@ -300,7 +334,7 @@ export function trialResendWait(email: string, ip = "", now = new Date()) {
 export async function verifyTrialEmail(
   email: string,
   code: string,
-  client: Pick<CodeClient, "local">,
+  client: Pick<CodeClient, "local"> & { ip?: string },
   now = new Date(),
 ) {
   const row = await requireUnverifiedSignup(email);

@@ -21,3 +21,21 @@ export function daysRemaining(endDate: Date | string | null, now: Date = new Dat
   if (!endDate) return null;
   return Math.max(0, Math.ceil((new Date(endDate).getTime() - now.getTime()) / DAY));
 }
+
+/**
+ * Where an existing signup stands, for the duplicate-signup greeting on /free-trial
+ * (decision 020): waiting for approval, active, an ended trial, or closed (rejected/cancelled).
+ */
+export type SignupState = "awaiting-approval" | "active" | "expired" | "closed";
+
+export function signupState(
+  row: { plan: string; status: string; approvalStatus: string | null; endDate: Date | string | null },
+  now: Date = new Date(),
+): SignupState {
+  if (row.status === "rejected" || row.status === "cancelled") return "closed";
+  if (row.status === "unverified" || row.status === "pending" || row.approvalStatus === "pending_admin_approval") {
+    return "awaiting-approval";
+  }
+  if (trialState(row, now) === "expired") return "expired";
+  return "active";
+}

@@ -8,6 +8,19 @@ import type * as db from "~/db/schema";
 export const USER_PLANS = ["free", "trial", "basic", "standard", "premium", "enterprise"] as const;
 export const USER_STATUSES = ["active", "unverified", "pending", "cancelled", "rejected"] as const;
 export const APPROVAL_STATUSES = ["pending_admin_approval", "approved", "rejected"] as const;
+/**
+ * The console's statuses (decision 020): the stored ones plus "expired", a trial whose end
+ * date has passed while its stored status is still "active". The API keeps the stored values
+ * (with `trialExpired`); the console shows and filters the derived one.
+ */
+export const CONSOLE_STATUSES = ["active", "expired", "unverified", "pending", "cancelled", "rejected"] as const;
+export type ConsoleStatus = (typeof CONSOLE_STATUSES)[number];
+
+/** The status the console shows for a user: "expired" for an ended trial, else the stored one. */
+export function consoleStatus(s: { status: (typeof USER_STATUSES)[number]; trialExpired: boolean }): ConsoleStatus {
+  return s.status === "active" && s.trialExpired ? "expired" : s.status;
+}
+
 export const USER_ROLES = ["individual", "organization"] as const;
 export const BILLING_CYCLES = ["monthly", "annual"] as const;
 

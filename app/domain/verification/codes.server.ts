@@ -34,6 +34,7 @@ export const CODE_MESSAGES = {
   expired: "This code has expired. Please request a new one.",
   used: "This code has already been used. Please request a new one.",
   none: "No code was requested for this email. Please request a new one.",
+  notSent: (reason: string) => `No code could be sent to this email yet. ${reason}`,
   wait: (seconds: number) => `Please wait ${seconds} seconds before requesting a new code.`,
   emailLimit: (minutes: number) =>
     `Too many codes were requested for this email. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
@@ -125,6 +126,49 @@ function throwIfLimited(limits: Limits) {
   }
 }
 
+/** The 429 a refused code request gets, or null when a code may be sent now. */
+function limitError(limits: Limits): AppError | null {
+  try {
+    throwIfLimited(limits);
+    return null;
+  } catch (error) {
+    return error as AppError;
+  }
+}
+
+export type CodeLimit = "cooldown" | "email" | "ip";
+
+/**
+ * What the code screen can truthfully say (decision 020): whether a usable code is out
+ * (`live`, with its expiry), and otherwise whether and for how long a limit stops a new one.
+ * `refused` is set only when no usable code exists AND a limit stops sending one: the screen
+ * then says why and when to try again instead of "we sent a code".
+ */
+export async function codeStatus(email: string, purpose: CodePurpose, ip = "", now = new Date()) {
+  const client = db();
+  const live = await client
+    .select({ expiresAt: verificationCodes.expiresAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), usable(now)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1)
+    .get();
+  const limits = await limitsFor(email, purpose, ip, now);
+  const error = limitError(limits);
+  const wait = Math.max(limits.cooldown, limits.emailLimit, limits.ipLimit);
+  const retryAfter = wait > 0 ? ceilSeconds(wait) : 0;
+  const limit = (error?.extra.limit as CodeLimit | undefined) ?? null;
+  return {
+    live: live ? { expiresAt: live.expiresAt } : null,
+    /** Seconds before a new code may be requested (0 = now). */
+    retryAfter,
+    limit,
+    refused: !live && error && limit !== "cooldown" ? { message: error.message, retryAfter, limit } : null,
+  };
+}
+
+export type CodeStatus = Awaited<ReturnType<typeof codeStatus>>;
+
 /** Seconds until a new code may be requested for this email (0 = now). Shown by the code screen. */
 export async function secondsUntilResend(email: string, purpose: CodePurpose, ip = "", now = new Date()) {
   const limits = await limitsFor(email, purpose, ip, now);
@@ -165,6 +209,8 @@ export async function issueCode(input: {
   now?: Date;
   guards?: Guard[];
   refused?: () => AppError | Promise<AppError>;
+  /** The caller's own side effects (e.g. an audit record), written exactly when the code is. */
+  alsoRun?: BatchItem<"sqlite">[];
 }): Promise<IssuedCode & { code: string }> {
   const { email, purpose, client: who } = input;
   const now = input.now ?? new Date();
@@ -215,6 +261,7 @@ export async function issueCode(input: {
           ),
         ),
       emailStatement(message),
+      ...(input.alsoRun ?? []),
     ],
     async () => {
       // Another request got there first (or the caller's state changed): say which limit applies.
@@ -261,7 +308,7 @@ export async function verifyCode(input: {
   email: string;
   purpose: CodePurpose;
   code: string;
-  client: Pick<CodeClient, "local">;
+  client: Pick<CodeClient, "local"> & { ip?: string };
   now?: Date;
   alsoRun?: BatchItem<"sqlite">[];
   guards?: Guard[];
@@ -277,7 +324,14 @@ export async function verifyCode(input: {
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1)
     .get();
-  if (!latest) throw new AppError(400, CODE_MESSAGES.none);
+  if (!latest) {
+    // Someone refused a code by a limit did not fail to request one: say which limit and when.
+    const refused = limitError(await limitsFor(email, purpose, input.client.ip ?? "", now));
+    if (refused && refused.extra.limit !== "cooldown") {
+      throw new AppError(429, CODE_MESSAGES.notSent(refused.message), refused.extra);
+    }
+    throw new AppError(400, CODE_MESSAGES.none);
+  }
   throwIfUnusable(latest, now);
 
   const candidate = await hashCode(email, purpose, code, input.client.local);

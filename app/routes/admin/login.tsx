@@ -5,8 +5,9 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { LogoMark } from "~/components/site/logo";
-import { registerAdmin } from "~/domain/accounts/accounts.server";
+import { REGISTERED_MESSAGE, registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
+import { RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
@@ -14,6 +15,7 @@ import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { getSession, requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import { serializeCookie } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -32,7 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? SESSION_ENDED_MESSAGE
       : url.searchParams.get("signedOut")
         ? "You have been signed out."
-        : null;
+        : url.searchParams.get("reset") === "done"
+          ? RESET_MESSAGES.done
+          : url.searchParams.get("registered")
+            ? REGISTERED_MESSAGE
+            : null;
   return { notice };
 }
 
@@ -60,8 +66,10 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
       }
-      const admin = await withClientLimit("auth", request, () => registerAdmin(submission.value));
-      return signIn(request, admin.id, "/admin/pending");
+      // The same answer for a new and an existing email (decision 020): no session either way.
+      const siteUrl = config().SITE_URL || new URL(request.url).origin;
+      await withClientLimit("auth", request, () => registerAdmin(submission.value, { siteUrl }));
+      return redirect("/admin?registered=1", 303);
     }
     const admin = await authenticator.authenticate("form", request);
     // Two-factor accounts: the password step only opens the code step (/admin/2fa).
@@ -190,6 +198,16 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                 ) : null}
               </div>
               <FieldError id={fields.password.errorId} error={fields.password.errors?.[0]} />
+              {mode === "login" ? (
+                <p className="mt-2 text-right text-sm">
+                  <Link
+                    to="/admin/forgot-password"
+                    className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                  >
+                    Forgot password?
+                  </Link>
+                </p>
+              ) : null}
             </div>
             {formError ? (
               <p

@@ -6,6 +6,9 @@ export const adminRoutes: RouteConfigEntry[] = [
     route("login", "routes/admin/login.tsx", { id: "admin-login" }),
     route("logout", "routes/admin/logout.ts"),
     route("pending", "routes/admin/pending.tsx"),
+    // Password reset (issue 17, decision 020)
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
     // Two-factor code step of sign-in (issue 14)
     route("2fa", "routes/admin/two-factor.tsx"),
     route("dashboard", "routes/admin/dashboard/layout.tsx", [
@@ -34,6 +37,8 @@ export const adminRoutes: RouteConfigEntry[] = [
         route("team", "routes/admin/dashboard/settings/team.tsx"),
         route("activity", "routes/admin/dashboard/settings/activity.tsx"),
         route("emails", "routes/admin/dashboard/settings/emails.tsx"),
+        route("emails/:id", "routes/admin/dashboard/settings/email-message.tsx"),
+        route("emails/:id/attachments/:index", "routes/admin/dashboard/settings/email-attachment.ts"),
         route("subscribers", "routes/admin/dashboard/settings/subscribers.tsx"),
         route("export", "routes/admin/dashboard/settings/export.tsx"),
         route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"),

@@ -122,7 +122,7 @@ describe("POST /api/auth/register", () => {
     expect((await getAdminByEmail("new@flowlane.test"))?.name).toBe("New Person");
   });
 
-  it("rejects a weak password, a missing name and a duplicate email without storing anything", async () => {
+  it("rejects a weak password and a missing name; a duplicate email gets the new-account answer and stores nothing", async () => {
     await createAdmin({ email: "taken@flowlane.test" });
     const before = await adminCount();
     const weak = await api("POST", "/api/auth/register", {
@@ -141,7 +141,9 @@ describe("POST /api/auth/register", () => {
     const dup = await api("POST", "/api/auth/register", {
       body: { email: "taken@flowlane.test", password: "a-strong-pass-1", name: "Dup" },
     });
-    expect(dup.status).toBe(409);
+    // Decision 020: the same answer as for a new email; the owner gets an email instead.
+    expect(dup.status).toBe(201);
+    expect(dup.json.data.user).toMatchObject({ email: "taken@flowlane.test", name: "Dup", status: "pending" });
     expect(await adminCount()).toBe(before);
   });
 });

@@ -3,6 +3,7 @@ import type { Admin } from "~/db/schema";
 import {
   changePassword,
   getAdmin,
+  REGISTERED_MESSAGE,
   registerAdmin,
   toProfile,
   updateProfile,
@@ -29,6 +30,7 @@ import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/auth.server";
+import { config } from "~/lib/config.server";
 import { clearCookie, cookieName, readCookie, serializeCookie } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
 
@@ -97,9 +99,15 @@ export const endpoints = [
       ...pickErrors(400, 401, 403, 429),
     },
     async handler({ request, body }) {
-      const admin = await withClientLimit("auth", request, () => verifyLogin(body.email, body.password), {
-        refundOnSuccess: true,
-      });
+      const ip = request.headers.get("CF-Connecting-IP") ?? "";
+      const admin = await withClientLimit(
+        "auth",
+        request,
+        () => verifyLogin(body.email, body.password, new Date(), ip),
+        {
+          refundOnSuccess: true,
+        },
+      );
       // Two-factor accounts get no token yet: the code goes to POST /api/auth/2fa/verify.
       if (admin.status === "active" && (await isTwoFactorEnabled(admin.id))) {
         return { success: true, data: { twoFactorRequired: true, challengeToken: await createChallenge(admin.id) } };
@@ -110,29 +118,23 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/auth/register",
-    summary: "Register an admin account; it stays pending until an admin approves it",
+    summary:
+      "Register an admin account; it stays pending until an admin approves it. An existing email gets the same answer (its owner is emailed instead)",
     tag: "Auth",
     access: "public",
     body: RegisterSchema,
     responses: {
       201: {
-        description: "Registered, waiting for approval",
+        description: "Registered, waiting for approval (or, for an existing email, the same answer)",
         schema: successWith(z.object({ user: AdminProfileSchema, message: z.string() })),
       },
-      ...pickErrors(400, 409, 429),
+      ...pickErrors(400, 429),
     },
-    async handler({ request, body }) {
-      const admin = await withClientLimit("auth", request, () => registerAdmin(body));
-      return Response.json(
-        {
-          success: true,
-          data: {
-            user: toProfile(admin),
-            message: "Account created. An administrator must approve it before you can use the console.",
-          },
-        },
-        { status: 201 },
-      );
+    async handler({ body, request }) {
+      // The same answer for a new and an existing email (decision 020).
+      const siteUrl = config().SITE_URL || new URL(request.url).origin;
+      const { profile } = await withClientLimit("auth", request, () => registerAdmin(body, { siteUrl }));
+      return Response.json({ success: true, data: { user: profile, message: REGISTERED_MESSAGE } }, { status: 201 });
     },
   }),
   endpoint({

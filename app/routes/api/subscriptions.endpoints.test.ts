@@ -163,6 +163,7 @@ describe("POST /api/subscriptions/trial/start", () => {
       error: "This email already has a subscription.",
       currentPlan: "trial",
       status: "pending",
+      state: "awaiting-approval",
     });
     // An admin-approved active user too.
     await api("POST", `/api/subscriptions/${id}/approve`, { token, body: { action: "approve" } });

@@ -6,6 +6,7 @@ import {
   decideApproval,
   purchase,
   renew,
+  resendTrialCode,
   sendWelcome,
   setEmailVerification,
   upgrade,
@@ -45,6 +46,7 @@ import {
   toView,
   USER_NOT_FOUND,
 } from "~/domain/subscriptions/subscriptions.server";
+import { codeClient } from "~/domain/verification/secret.server";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { ErrorResponseSchema, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { AppError } from "~/lib/errors";
@@ -99,7 +101,13 @@ export const endpoints = [
       400: { description: "Invalid fields, named as in the form", schema: ErrorResponseSchema },
       409: {
         description: "The email already has a subscription",
-        schema: ErrorResponseSchema.extend({ currentPlan: z.string(), status: z.string() }),
+        schema: ErrorResponseSchema.extend({
+          currentPlan: z.string(),
+          status: z.string(),
+          state: z
+            .enum(["awaiting-approval", "active", "expired", "closed"])
+            .describe("Where the existing signup stands (an ended trial is 'expired' while status stays 'active')"),
+        }),
       },
     },
     async handler({ body }) {
@@ -378,6 +386,31 @@ export const endpoints = [
     async handler({ body, params, session }) {
       const row = await setEmailVerification(actorOf(session), params.id ?? "", body.emailVerified);
       return { success: true, message: "Email verification updated.", data: toView(row) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/subscriptions/:id/resend-code",
+    summary:
+      "Email a new verification code to a signup whose email is not verified yet (same limits as the visitor's resend; the code is not returned)",
+    tag: TAG,
+    access: "admin",
+    responses: {
+      200: {
+        description: "A new code was emailed",
+        schema: ViewResponse.extend({ expiresAt: z.string(), resendAfter: z.number().int() }),
+      },
+      ...pickErrors(401, 403, 404, 409, 429),
+    },
+    async handler({ params, session, request }) {
+      const result = await resendTrialCode(actorOf(session), params.id ?? "", codeClient(request));
+      return {
+        success: true,
+        message: USER_ADMIN_MESSAGES.codeSent,
+        data: toView(result.subscription),
+        expiresAt: result.expiresAt.toISOString(),
+        resendAfter: result.resendAfter,
+      };
     },
   }),
   endpoint({

@@ -28,6 +28,7 @@ import {
   trialStep2Schema,
 } from "~/domain/subscriptions/schemas";
 import { sendTrialCode, startTrial } from "~/domain/subscriptions/subscriptions.server";
+import type { SignupState } from "~/domain/subscriptions/trial-state";
 import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -81,7 +82,7 @@ type ActionData = {
   /** Server field errors: "Please fix the highlighted errors and try again." */
   banner?: boolean;
   error?: string;
-  existing?: { email: string; currentPlan: string };
+  existing?: { email: string; currentPlan: string; state: SignupState };
 };
 
 function carried(form: FormData): Values {
@@ -143,7 +144,15 @@ export async function action({ request }: Route.ActionArgs) {
     }
     if (error.status === 409 && error.message.includes("already has a subscription")) {
       return reply(
-        { step: 3, values, existing: { email: step1.value.email, currentPlan: String(error.extra.currentPlan ?? "") } },
+        {
+          step: 3,
+          values,
+          existing: {
+            email: step1.value.email,
+            currentPlan: String(error.extra.currentPlan ?? ""),
+            state: (error.extra.state as SignupState | undefined) ?? "active",
+          },
+        },
         409,
       );
     }
@@ -252,21 +261,56 @@ function Intro({ plan }: { plan: string | null }) {
   );
 }
 
-function AlreadySubscribed({ email, currentPlan, appUrl }: { email: string; currentPlan: string; appUrl: string }) {
+/** What the greeting says for each state of the existing signup (decision 020). */
+function greetingFor(email: string, state: SignupState) {
+  switch (state) {
+    case "awaiting-approval":
+      return `${email} already has a free trial signup with ${BRAND.name} that is waiting for approval by our team. We will email you as soon as it is approved.`;
+    case "expired":
+      return `${email} already has a ${BRAND.name} free trial, and it has ended. Choose a plan to keep your workflows, or talk to our team.`;
+    case "closed":
+      return `${email} already has a ${BRAND.name} signup that is not active. Please contact our team to continue.`;
+    default:
+      return `${email} already has an active subscription with ${BRAND.name}.`;
+  }
+}
+
+function AlreadySubscribed({
+  email,
+  currentPlan,
+  state,
+  appUrl,
+}: {
+  email: string;
+  currentPlan: string;
+  state: SignupState;
+  appUrl: string;
+}) {
   const planName = currentPlan ? currentPlan[0]?.toUpperCase() + currentPlan.slice(1) : "";
   return (
-    <div data-testid="existing-subscription" className="text-center">
+    <div data-testid="existing-subscription" data-state={state} className="text-center">
       <h2 className="text-2xl font-bold text-slate-900 dark:text-white">Welcome back!</h2>
       <div className="mt-4 text-left">
-        <StatusMessage text={`${email} already has an active subscription with ${BRAND.name}.`} />
+        <StatusMessage text={greetingFor(email, state)} />
       </div>
       <p className="mt-4 text-slate-700 dark:text-slate-200">
         Current plan: <strong data-testid="current-plan">{planName}</strong>
+        {state === "expired" ? " (ended)" : null}
       </p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-        <a href={`${appUrl}/login`} className="btn-primary">
-          Go to login
-        </a>
+        {state === "active" ? (
+          <a href={`${appUrl}/login`} className="btn-primary">
+            Go to login
+          </a>
+        ) : state === "expired" ? (
+          <Link to="/pricing" className="btn-primary">
+            See plans
+          </Link>
+        ) : state === "closed" ? (
+          <Link to="/demo" className="btn-primary">
+            Contact our team
+          </Link>
+        ) : null}
         <Link to="/" className="btn-secondary">
           Back to home
         </Link>

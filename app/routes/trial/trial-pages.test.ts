@@ -145,7 +145,7 @@ describe("/free-trial steps", () => {
       post("/free-trial", { intent: "step-3", ...step1(email), ...step2, ...step3 }),
     );
     expect(result?.init?.status).toBe(409);
-    expect(result?.data.existing).toEqual({ email, currentPlan: "trial" });
+    expect(result?.data.existing).toEqual({ email, currentPlan: "trial", state: "active" });
   });
 });
 

@@ -3,15 +3,17 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FieldError } from "~/components/field-error";
-import { sendTrialCode, trialResendWait, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
+import { sendTrialCode, trialCodeStatus, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
 import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
 import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/verify";
+import { CodeRefused } from "./code-refused";
 import { StatusMessage } from "./components";
 import { currentSignup } from "./session.server";
 
@@ -29,13 +31,23 @@ async function requireUnverifiedSignup(request: Request) {
 export async function loader({ request }: Route.LoaderArgs) {
   const signup = await requireUnverifiedSignup(request);
   const sent = new URL(request.url).searchParams.get("sent");
+  // The screen says what is true now (decision 020): a code is out, or a limit stopped it.
+  const status = await trialCodeStatus(signup.email, codeClient(request).ip);
   return {
     email: signup.email,
     validMinutes: CODE_RULES.lifetime / 60_000,
     // The server says how long the resend button waits, so a reload keeps the countdown.
-    resendAfter: await trialResendWait(signup.email, codeClient(request).ip),
+    resendAfter: status.refused ? 0 : status.retryAfter,
+    live: Boolean(status.live),
+    refused: status.refused,
+    salesEmail: config().SALES_EMAIL,
     renderedAt: Date.now(),
-    notice: sent === "1" ? OTP_MESSAGES.sent : sent === "0" ? OTP_MESSAGES.sendFailed : null,
+    notice:
+      sent === "1" && status.live
+        ? OTP_MESSAGES.sent
+        : sent === "0" && !status.refused
+          ? OTP_MESSAGES.sendFailed
+          : null,
   };
 }
 
@@ -54,7 +66,14 @@ export async function action({ request }: Route.ActionArgs) {
         console.error(error);
         return reply({ intent: "resend", message: OTP_MESSAGES.sendFailed }, 500);
       }
-      return reply({ intent: "resend", message: `Error: ${error.message}` }, error.status);
+      const retryAfter = error.extra.retryAfter;
+      return data<ActionData>(
+        { intent: "resend", message: `Error: ${error.message}` },
+        {
+          status: error.status,
+          headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
+        },
+      );
     }
   }
 
@@ -69,7 +88,14 @@ export async function action({ request }: Route.ActionArgs) {
       console.error(error);
       return reply({ intent: "verify", message: OTP_MESSAGES.verifyFailed }, 500);
     }
-    return reply({ intent: "verify", message: `Error: ${error.message}` }, error.status);
+    const retryAfter = error.extra.retryAfter;
+    return data<ActionData>(
+      { intent: "verify", message: `Error: ${error.message}` },
+      {
+        status: error.status,
+        headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
+      },
+    );
   }
   throw redirect("/free-trial/welcome");
 }
@@ -117,67 +143,34 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       <div className="card mx-auto max-w-lg p-6 sm:p-8">
         <MailCheck aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
         <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">Verify your email</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">
-          We sent a 6-digit code to <strong className="text-slate-900 dark:text-white">{loaderData.email}</strong>. It
-          is valid for {loaderData.validMinutes} minutes.
-        </p>
-        {message ? (
-          <div className="mt-5">
-            <StatusMessage text={message} testId="otp-message" />
-          </div>
-        ) : null}
-
-        <Form method="post" noValidate className="mt-6 space-y-4">
-          <input type="hidden" name="intent" value="verify" />
-          <div>
-            <label htmlFor="otp" className="label">
-              Verification code
-            </label>
-            <input
-              id="otp"
-              name="otp"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={6}
-              value={hydrated ? code : undefined}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
-              aria-invalid={actionData?.fieldError ? true : undefined}
-              aria-describedby={actionData?.fieldError ? "otp-error" : "otp-hint"}
-              className="input text-center font-mono text-2xl tracking-[0.5em]"
+        {loaderData.refused ? (
+          <>
+            {actionData?.intent === "resend" && message ? (
+              <div className="mt-5">
+                <StatusMessage text={message} testId="otp-message" />
+              </div>
+            ) : null}
+            <CodeRefused
+              email={loaderData.email}
+              message={loaderData.refused.message}
+              retryAfter={loaderData.refused.retryAfter}
+              salesEmail={loaderData.salesEmail}
+              busy={pendingIntent === "resend"}
             />
-            <p id="otp-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              Digits only, 6 in all.
-            </p>
-            <FieldError id="otp-error" error={actionData?.fieldError} />
-          </div>
-          <button
-            type="submit"
-            className="btn-primary w-full"
-            disabled={(hydrated && !canVerify) || pendingIntent === "verify"}
-          >
-            {pendingIntent === "verify" ? "Verifying..." : "Verify"}
-          </button>
-        </Form>
-
-        <Form method="post" className="mt-4 flex flex-col items-center gap-2 text-sm sm:flex-row sm:justify-between">
-          <input type="hidden" name="intent" value="resend" />
-          <span className="text-slate-600 dark:text-slate-300" data-testid="resend-countdown">
-            {left > 0 ? `You can request a new code in ${left} seconds.` : "Didn't get the code?"}
-          </span>
-          <button
-            type="submit"
-            className="btn-secondary"
-            disabled={(hydrated && left > 0) || pendingIntent === "resend"}
-          >
-            {pendingIntent === "resend"
-              ? "Sending..."
-              : left > 0 && hydrated
-                ? `Resend code (${left}s)`
-                : "Resend code"}
-          </button>
-        </Form>
+          </>
+        ) : (
+          <CodeForms
+            loaderData={loaderData}
+            actionData={actionData}
+            message={message}
+            hydrated={hydrated}
+            pendingIntent={pendingIntent}
+            left={left}
+            code={code}
+            setCode={setCode}
+            canVerify={canVerify}
+          />
+        )}
 
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
           Wrong address?{" "}
@@ -187,6 +180,94 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         </p>
       </div>
     </main>
+  );
+}
+
+/** The code entry and resend forms, shown while a code is out or may be requested. */
+function CodeForms({
+  loaderData,
+  actionData,
+  message,
+  hydrated,
+  pendingIntent,
+  left,
+  code,
+  setCode,
+  canVerify,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  actionData: Route.ComponentProps["actionData"];
+  message: string | null | undefined;
+  hydrated: boolean;
+  pendingIntent: FormDataEntryValue | null | undefined;
+  left: number;
+  code: string;
+  setCode: (code: string) => void;
+  canVerify: boolean;
+}) {
+  return (
+    <>
+      {loaderData.live ? (
+        <p className="mt-2 text-slate-600 dark:text-slate-300" data-testid="code-sent-text">
+          We sent a 6-digit code to <strong className="text-slate-900 dark:text-white">{loaderData.email}</strong>. It
+          is valid for {loaderData.validMinutes} minutes.
+        </p>
+      ) : (
+        <p className="mt-2 text-slate-600 dark:text-slate-300" data-testid="code-none-text">
+          There is no valid code for <strong className="text-slate-900 dark:text-white">{loaderData.email}</strong>{" "}
+          right now. Ask for a new one below.
+        </p>
+      )}
+      {message ? (
+        <div className="mt-5">
+          <StatusMessage text={message} testId="otp-message" />
+        </div>
+      ) : null}
+
+      <Form method="post" noValidate className="mt-6 space-y-4">
+        <input type="hidden" name="intent" value="verify" />
+        <div>
+          <label htmlFor="otp" className="label">
+            Verification code
+          </label>
+          <input
+            id="otp"
+            name="otp"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            value={hydrated ? code : undefined}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
+            aria-invalid={actionData?.fieldError ? true : undefined}
+            aria-describedby={actionData?.fieldError ? "otp-error" : "otp-hint"}
+            className="input text-center font-mono text-2xl tracking-[0.5em]"
+          />
+          <p id="otp-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            Digits only, 6 in all.
+          </p>
+          <FieldError id="otp-error" error={actionData?.fieldError} />
+        </div>
+        <button
+          type="submit"
+          className="btn-primary w-full"
+          disabled={(hydrated && !canVerify) || pendingIntent === "verify"}
+        >
+          {pendingIntent === "verify" ? "Verifying..." : "Verify"}
+        </button>
+      </Form>
+
+      <Form method="post" className="mt-4 flex flex-col items-center gap-2 text-sm sm:flex-row sm:justify-between">
+        <input type="hidden" name="intent" value="resend" />
+        <span className="text-slate-600 dark:text-slate-300" data-testid="resend-countdown">
+          {left > 0 ? `You can request a new code in ${left} seconds.` : "Didn't get the code?"}
+        </span>
+        <button type="submit" className="btn-secondary" disabled={(hydrated && left > 0) || pendingIntent === "resend"}>
+          {pendingIntent === "resend" ? "Sending..." : left > 0 && hydrated ? `Resend code (${left}s)` : "Resend code"}
+        </button>
+      </Form>
+    </>
   );
 }
 

@@ -5,13 +5,15 @@ import { StatusMessage } from "~/components/status-message";
 import { pageItems, showingRange } from "~/domain/subscriptions/pagination";
 import { type SubscriptionView, USERS_PAGE_SIZE } from "~/domain/subscriptions/schemas";
 import { listSubscriptions, toView } from "~/domain/subscriptions/subscriptions.server";
-import { USER_PLANS, USER_STATUSES } from "~/domain/subscriptions/values";
+import { CONSOLE_STATUSES, USER_PLANS } from "~/domain/subscriptions/values";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/users";
 import {
   awaitsApproval,
+  canDecide,
+  canResendCode,
   canSendDetails,
   capitalize,
   cardPrice,
@@ -27,7 +29,7 @@ import {
 /** The page's own query: bad values fall back to "all" instead of failing the page. */
 const ListParamsSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  status: z.enum(USER_STATUSES).optional().catch(undefined),
+  status: z.enum(CONSOLE_STATUSES).optional().catch(undefined),
   plan: z.enum(USER_PLANS).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
 });
@@ -37,13 +39,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = ListParamsSchema.parse(Object.fromEntries(url.searchParams));
   const query = { ...params, q: params.q || undefined, limit: USERS_PAGE_SIZE };
-  const { rows, pagination } = await listSubscriptions(query);
+  const now = new Date();
+  const { rows, pagination } = await listSubscriptions(query, { expiredApart: true, now });
   if (pagination.totalPages > 0 && params.page > pagination.totalPages) {
     const last = new URLSearchParams(url.searchParams);
     last.set("page", String(pagination.totalPages));
     throw redirect(`${USERS_PATH}?${last}`);
   }
-  const now = new Date();
   return {
     users: rows.map((row) => toView(row, now)),
     pagination,
@@ -111,7 +113,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             className="input"
           >
             <option value="">All statuses</option>
-            {USER_STATUSES.map((status) => (
+            {CONSOLE_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {capitalize(status)}
               </option>
@@ -268,7 +270,10 @@ function UserCard({
           </summary>
           <div className="absolute right-0 z-20 mt-1 w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
             <MenuLink to={`${USERS_PATH}/${user._id}${back}`}>View Details</MenuLink>
-            {awaiting ? (
+            {canResendCode(user) ? (
+              <MenuLink to={`${USERS_PATH}/${user._id}/resend-code${back}`}>Resend code</MenuLink>
+            ) : null}
+            {canDecide(user) ? (
               <>
                 <MenuLink to={`${USERS_PATH}/${user._id}/approve${back}`}>Approve</MenuLink>
                 <MenuLink to={`${USERS_PATH}/${user._id}/reject${back}`} danger>
@@ -326,7 +331,11 @@ function UserCard({
           </Link>
         ) : (
           <span className="text-sm text-slate-600 dark:text-slate-300">
-            {awaiting ? "Awaiting approval" : capitalize(user.approvalStatus?.replaceAll("_", " ") ?? user.status)}
+            {canResendCode(user)
+              ? "Awaiting email verification"
+              : awaiting
+                ? "Awaiting approval"
+                : capitalize(user.approvalStatus?.replaceAll("_", " ") ?? user.status)}
           </span>
         )}
         <Link

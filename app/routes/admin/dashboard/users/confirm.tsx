@@ -1,16 +1,26 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
-import { decideApproval, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
+import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
 import { USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
+import { codeClient } from "~/domain/verification/secret.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/confirm";
-import { awaitsApproval, canSendDetails, formatDateTime, fullName, listSearch, RouteDialog, USERS_PATH } from "./ui";
+import {
+  canDecide,
+  canResendCode,
+  canSendDetails,
+  formatDateTime,
+  fullName,
+  listSearch,
+  RouteDialog,
+  USERS_PATH,
+} from "./ui";
 
-const DECISIONS = ["approve", "reject", "send-details"] as const;
+const DECISIONS = ["approve", "reject", "send-details", "resend-code"] as const;
 type Decision = (typeof DECISIONS)[number];
 const isDecision = (value: string): value is Decision => (DECISIONS as readonly string[]).includes(value);
 
@@ -18,6 +28,14 @@ const TITLES: Record<Decision, string> = {
   approve: "Approve user",
   reject: "Reject user",
   "send-details": "Send login details",
+  "resend-code": "Resend verification code",
+};
+
+const FAILED: Record<Decision, string> = {
+  approve: USER_ADMIN_MESSAGES.failed("approve"),
+  reject: USER_ADMIN_MESSAGES.failed("reject"),
+  "send-details": USER_ADMIN_MESSAGES.welcomeFailed,
+  "resend-code": USER_ADMIN_MESSAGES.codeFailed,
 };
 
 function listUrl(back: string, notice: Record<string, string>) {
@@ -44,8 +62,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { id: admin.id, email: admin.email };
   const form = await request.formData();
   const back = String(form.get("back") ?? "");
-  const failed = decision === "send-details" ? USER_ADMIN_MESSAGES.welcomeFailed : USER_ADMIN_MESSAGES.failed(decision);
+  const failed = FAILED[decision];
   try {
+    if (decision === "resend-code") {
+      await resendTrialCode(actor, params.id, codeClient(request));
+      return redirect(listUrl(back, { notice: "code-sent" }));
+    }
     if (decision === "send-details") {
       await sendWelcome(actor, params.id);
       return redirect(listUrl(back, { notice: "welcome-sent" }));
@@ -103,15 +125,24 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
     );
   }
   const name = fullName(user);
-  const applicable = decision === "send-details" ? canSendDetails(user) : awaitsApproval(user);
+  const applicable =
+    decision === "send-details"
+      ? canSendDetails(user)
+      : decision === "resend-code"
+        ? canResendCode(user)
+        : canDecide(user);
   const reason =
     decision === "send-details"
       ? user.emailSent
         ? `The welcome email was already sent to ${user.email} on ${formatDateTime(user.emailSentAt, timeZone)}. It is sent only once.`
         : "Approve the user before sending the welcome email."
-      : user.status === "rejected"
-        ? "This user was rejected. A rejection cannot be undone."
-        : "This user is not awaiting approval.";
+      : decision === "resend-code"
+        ? USER_ADMIN_MESSAGES.codeNotNeeded
+        : user.status === "rejected"
+          ? "This user was rejected. A rejection cannot be undone."
+          : canResendCode(user)
+            ? USER_ADMIN_MESSAGES.notVerifiedYet
+            : "This user is not awaiting approval.";
 
   return (
     <RouteDialog title={TITLES[decision]} closeTo={closeTo} testId="confirm-dialog">
@@ -129,9 +160,11 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
               ? `Approve ${name} (${user.email})? Their 7-day free trial starts now and they get an approval email.`
               : decision === "reject"
                 ? `Reject ${name} (${user.email})? They get an email saying the trial was not approved. Rejecting cannot be undone.`
-                : `Send the welcome email with login details to ${name} (${user.email})? It can be sent only once.`}
+                : decision === "resend-code"
+                  ? `Email a new 6-digit verification code to ${name} (${user.email})? Any earlier code stops working. The same limits apply as when they ask themselves (one code a minute, 5 an hour).`
+                  : `Send the welcome email with login details to ${name} (${user.email})? It can be sent only once.`}
           </p>
-          {decision !== "send-details" ? (
+          {decision === "approve" || decision === "reject" ? (
             <div>
               <label htmlFor="decision-notes" className="label">
                 Notes <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
@@ -164,7 +197,9 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
                   ? "Yes, approve"
                   : decision === "reject"
                     ? "Yes, reject"
-                    : "Yes, send details"}
+                    : decision === "resend-code"
+                      ? "Yes, send a new code"
+                      : "Yes, send details"}
             </button>
           </div>
         </Form>

@@ -1,14 +1,16 @@
-import { Check, MailCheck, Send, X } from "lucide-react";
+import { Check, MailCheck, RotateCw, Send, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
 import { requestedPlanLabel, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
+import { consoleStatus } from "~/domain/subscriptions/values";
 import { requireAdmin } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/details";
 import {
-  awaitsApproval,
+  canDecide,
+  canResendCode,
   canSendDetails,
   capitalize,
   detailsPrice,
@@ -93,7 +95,7 @@ export default function UserDetails({ loaderData }: Route.ComponentProps) {
           {user.requestedPlan ? (
             <Item label="Chosen on pricing page">{requestedPlanLabel(user.requestedPlan)}</Item>
           ) : null}
-          <Item label="Status">{capitalize(user.status)}</Item>
+          <Item label="Status">{capitalize(consoleStatus(user))}</Item>
           <Item label="Approval">{user.approvalStatus ? statusLabel(user.approvalStatus) : "Not requested yet"}</Item>
           <Item label="Email verified">{user.emailVerified || m.emailVerified ? "Yes" : "No"}</Item>
           <Item label="Trial approved">{user.trialApproved ? "Yes" : "No"}</Item>
@@ -134,7 +136,14 @@ function Actions({
   back: string;
   timeZone: string;
 }) {
-  if (awaitsApproval(user)) {
+  if (canResendCode(user)) {
+    return (
+      <Link to={`${USERS_PATH}/${user._id}/resend-code${back}`} className="btn-secondary py-1.5">
+        <RotateCw aria-hidden className="size-4" /> Resend code
+      </Link>
+    );
+  }
+  if (canDecide(user)) {
     return (
       <div className="flex gap-2">
         <Link to={`${USERS_PATH}/${user._id}/approve${back}`} className="btn-primary py-1.5">

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Tone } from "~/components/status-message";
 import { type SubscriptionView, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
+import { consoleStatus } from "~/domain/subscriptions/values";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /* Formatting: always in the business timezone, so server and browser render the same text. */
@@ -49,6 +50,15 @@ export function awaitsApproval(s: Pick<SubscriptionView, "status" | "approvalSta
   );
 }
 
+/** Decision 020: approve or reject only once the email is proved. */
+export function canDecide(s: Pick<SubscriptionView, "status" | "approvalStatus" | "metadata" | "emailVerified">) {
+  return awaitsApproval(s) && s.emailVerified && s.status !== "unverified" && s.status !== "rejected";
+}
+
+/** An unverified signup: the admin can only send it a new code. */
+export const canResendCode = (s: Pick<SubscriptionView, "status" | "emailVerified">) =>
+  s.status === "unverified" && !s.emailVerified;
+
 export const canSendDetails = (s: SubscriptionView) =>
   !s.emailSent && s.status === "active" && s.approvalStatus === "approved";
 
@@ -62,6 +72,8 @@ export function noticeFor(code: string | null, account: string | null): Notice |
       return { tone: "success", text: USER_ADMIN_MESSAGES.rejected };
     case "welcome-sent":
       return { tone: "success", text: USER_ADMIN_MESSAGES.welcomeSent };
+    case "code-sent":
+      return { tone: "success", text: USER_ADMIN_MESSAGES.codeSent };
     case "account-created":
       return { tone: "success", text: USER_ADMIN_MESSAGES.accountCreated(account ?? "") };
     case "account-exists":
@@ -112,6 +124,7 @@ const PLAN_COLORS = {
 } as const;
 const STATUS_COLORS = {
   active: "green",
+  expired: "red",
   pending: "amber",
   unverified: "amber",
   cancelled: "slate",
@@ -125,8 +138,8 @@ export function UserBadges({ user }: { user: SubscriptionView }) {
       <Badge color={PLAN_COLORS[user.plan]} testId="plan-badge">
         {capitalize(user.plan)}
       </Badge>
-      <Badge color={STATUS_COLORS[user.status]} testId="status-badge">
-        {capitalize(user.status)}
+      <Badge color={STATUS_COLORS[consoleStatus(user)]} testId="status-badge">
+        {capitalize(consoleStatus(user))}
       </Badge>
       {verified ? (
         <Badge color="green" testId="verified-badge">

@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import { emailStatement } from "~/domain/email/outbox.server";
+import { base64Utf8 } from "~/domain/meetings/ics";
+import { loader as attachmentLoader } from "~/routes/admin/dashboard/settings/email-attachment";
+import { loader as messageLoader } from "~/routes/admin/dashboard/settings/email-message";
+import { createAdmin } from "../../../tests/helpers/accounts";
+import {
+  emailPreviewDocument,
+  getEmailAttachment,
+  getEmailMessage,
+  safeFilename,
+  servedAttachmentType,
+} from "./emails.server";
+
+/** Decision 020: the email log shows each message, its HTML sandboxed, its attachments for admins only. */
+
+const ORIGIN = "http://localhost";
+let token: string;
+beforeAll(async () => {
+  ({ token } = await createAdmin());
+});
+
+const ICS = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n";
+
+async function storedMessage(overrides: Record<string, unknown> = {}) {
+  const key = `viewer-test:${crypto.randomUUID()}`;
+  await emailStatement({
+    kind: "demo.booked",
+    to: "visitor@example.com",
+    subject: "Your demo is booked",
+    text: "Hello <b>not bold</b>\nSee you then.",
+    html: '<p>Hello</p><script>parent.alert(1)</script><img src="https://tracker.example/p.png">',
+    idempotencyKey: key,
+    attachments: [
+      { filename: "invite.ics", contentType: "text/calendar; charset=utf-8; method=REQUEST", content: base64Utf8(ICS) },
+      { filename: '../evil"name.html', contentType: "text/html", content: base64Utf8("<script>1</script>") },
+    ],
+    ...overrides,
+  });
+  const row = await db().select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, key)).get();
+  if (!row) throw new Error("not stored");
+  return row;
+}
+
+async function run(fn: (a: never) => unknown, request: Request, params: Record<string, string>) {
+  try {
+    // biome-ignore lint/suspicious/noExplicitAny: tests read loader results loosely
+    const value = (await fn({ request, params, context: {} } as never)) as any;
+    return value instanceof Response ? { response: value } : { result: value };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { response: thrown };
+    // biome-ignore lint/suspicious/noExplicitAny: a thrown `data()` carries init.status
+    const init = (thrown as any)?.init;
+    if (init?.status) return { status: init.status as number };
+    throw thrown;
+  }
+}
+
+const asAdmin = (path: string) => new Request(`${ORIGIN}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+
+describe("email viewer", () => {
+  it("shows the text, the HTML only as a sandboxed document without scripts or remote loads, and the attachments", async () => {
+    const row = await storedMessage();
+    const message = await getEmailMessage(row.id);
+    expect(message.text).toBe("Hello <b>not bold</b>\nSee you then.");
+    expect(message.attachments).toEqual([
+      { index: 0, filename: "invite.ics", contentType: "text/calendar; charset=utf-8", size: ICS.length },
+      { index: 1, filename: "_evil_name.html", contentType: "application/octet-stream", size: 18 },
+    ]);
+    const doc = emailPreviewDocument(message.html ?? "");
+    expect(doc).toMatch(/^<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy"/);
+    expect(doc).toContain("default-src 'none'; img-src data:;");
+    expect(doc).not.toMatch(/script-src/);
+  });
+
+  it("serves an attachment to an admin as a download, decoded, with a safe type and name", async () => {
+    const row = await storedMessage();
+    const { response } = await run(attachmentLoader, asAdmin(`/x/${row.id}/attachments/0`), { id: row.id, index: "0" });
+    expect(response?.status).toBe(200);
+    expect(response?.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(response?.headers.get("Content-Disposition")).toBe('attachment; filename="invite.ics"');
+    expect(await response?.text()).toBe(ICS);
+    const html = await run(attachmentLoader, asAdmin(`/x/${row.id}/attachments/1`), { id: row.id, index: "1" });
+    expect(html.response?.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(html.response?.headers.get("Content-Disposition")).toBe('attachment; filename="_evil_name.html"');
+  });
+
+  it("refuses visitors without a session (redirect to login) for the page and the attachment", async () => {
+    const row = await storedMessage();
+    const page = await run(messageLoader, new Request(`${ORIGIN}/x/${row.id}`), { id: row.id });
+    expect(page.response?.status).toBe(302);
+    const file = await run(attachmentLoader, new Request(`${ORIGIN}/x/${row.id}/attachments/0`), {
+      id: row.id,
+      index: "0",
+    });
+    expect(file.response?.status).toBe(302);
+  });
+
+  it("answers 404 for unknown messages, bad or missing attachment indexes and over-long ids", async () => {
+    const row = await storedMessage();
+    expect((await run(messageLoader, asAdmin("/x/none"), { id: "nope" })).status).toBe(404);
+    expect((await run(messageLoader, asAdmin("/x/long"), { id: "x".repeat(500) })).status).toBe(404);
+    for (const index of ["2", "-1", "1.5", "abc", "999999"]) {
+      const answer = await run(attachmentLoader, asAdmin("/x"), { id: row.id, index });
+      expect(answer.response?.status).toBe(404);
+    }
+    await expect(getEmailAttachment("nope", 0)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("keeps names and types safe", () => {
+    expect(safeFilename("")).toBe("attachment");
+    expect(safeFilename("...hidden")).toBe("hidden");
+    expect(safeFilename('a"b\r\nc.ics')).toBe("a_b_c.ics");
+    expect(servedAttachmentType("TEXT/CALENDAR; method=CANCEL")).toBe("text/calendar; charset=utf-8");
+    expect(servedAttachmentType("image/svg+xml")).toBe("application/octet-stream");
+    expect(servedAttachmentType("application/pdf")).toBe("application/pdf");
+  });
+});

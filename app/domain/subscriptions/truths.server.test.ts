@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "~/db/client.server";
+import { emailOutbox, subscriptions } from "~/db/schema";
+import { isAppError } from "~/lib/errors";
+import { createAdmin } from "../../../tests/helpers/accounts";
+import { CLIENT, orgSignup, setConfig } from "../../../tests/helpers/trial";
+import { cancel, decideApproval, sendWelcome } from "./lifecycle.server";
+import { listSubscriptions, sendTrialCode, startTrial, verifyTrialEmail } from "./subscriptions.server";
+import { signupState } from "./trial-state";
+import { consoleStatus } from "./values";
+
+/** Decision 020: states that tell the truth (expired trials, the welcome email, the greeting). */
+
+const DAY = 24 * 60 * 60 * 1000;
+const T0 = new Date("2026-06-01T06:30:00.000Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+let actor: { id: string; email: string };
+beforeAll(async () => {
+  const { admin } = await createAdmin();
+  actor = { id: admin.id, email: admin.email };
+});
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+  vi.restoreAllMocks();
+});
+
+async function verifiedSignup(overrides: Record<string, unknown> = {}, now = T0) {
+  const { subscription } = await startTrial(orgSignup(overrides), { requireTerms: true, now });
+  const { code } = await sendTrialCode(subscription.email, CLIENT, now);
+  await verifyTrialEmail(subscription.email, code, CLIENT, now);
+  return subscription;
+}
+
+async function approvedTrial(overrides: Record<string, unknown> = {}, now = T0) {
+  const signup = await verifiedSignup(overrides, now);
+  return (await decideApproval(actor, signup.id, { action: "approve" }, now)).subscription;
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (isAppError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("expired trials", () => {
+  it("an ended trial files under 'expired' and not under 'active' in the console; the API keeps 'active'", async () => {
+    const marker = `Expiry${Date.now().toString(36)}`;
+    const ended = await approvedTrial({ companyName: `${marker} Ended` }, at(-30 * DAY));
+    const running = await approvedTrial({ companyName: `${marker} Running` }, T0);
+    const now = at(DAY);
+    const query = { page: 1, limit: 10, q: marker };
+    const ids = async (status: "active" | "expired", expiredApart: boolean) =>
+      (await listSubscriptions({ ...query, status }, { expiredApart, now })).rows.map((r) => r.id).sort();
+
+    expect(await ids("expired", true)).toEqual([ended.id]);
+    expect(await ids("active", true)).toEqual([running.id]);
+    // Without the console's derived state (the API), both stored rows are "active".
+    expect(await ids("active", false)).toEqual([ended.id, running.id].sort());
+    expect(consoleStatus({ status: "active", trialExpired: true })).toBe("expired");
+    expect(consoleStatus({ status: "active", trialExpired: false })).toBe("active");
+    expect(consoleStatus({ status: "cancelled", trialExpired: true })).toBe("cancelled");
+  });
+
+  it("a paid plan or a trial without an end date is never 'expired'", async () => {
+    expect(consoleStatus({ status: "pending", trialExpired: false })).toBe("pending");
+    expect(signupState({ plan: "basic", status: "active", approvalStatus: "approved", endDate: at(-DAY) }, T0)).toBe(
+      "active",
+    );
+    expect(signupState({ plan: "trial", status: "active", approvalStatus: "approved", endDate: null }, T0)).toBe(
+      "active",
+    );
+  });
+});
+
+describe("duplicate-signup greeting state", () => {
+  it("says awaiting approval, active, expired or closed as the row stands", async () => {
+    const awaiting = await verifiedSignup();
+    const again = async (email: string, now: Date) =>
+      refusal(startTrial(orgSignup({ email }), { requireTerms: true, now }));
+    expect((await again(awaiting.email, T0)).extra).toMatchObject({ state: "awaiting-approval", status: "pending" });
+
+    const active = await approvedTrial();
+    expect((await again(active.email, at(DAY))).extra).toMatchObject({ state: "active", status: "active" });
+    expect((await again(active.email, at(8 * DAY))).extra).toMatchObject({ state: "expired", status: "active" });
+
+    await cancel(actor, active.id, {}, at(DAY));
+    expect((await again(active.email, at(2 * DAY))).extra).toMatchObject({ state: "closed", status: "cancelled" });
+  });
+});
+
+describe("the welcome email", () => {
+  const welcomeText = async (email: string) =>
+    (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).find(
+      (m) => m.kind === "trial.welcome",
+    );
+
+  it("without provisioning it does not claim an account is ready", async () => {
+    const approved = await approvedTrial();
+    await sendWelcome(actor, approved.id, at(DAY));
+    const message = await welcomeText(approved.email);
+    expect(message?.text).not.toContain("Your account is ready");
+    expect(message?.text).toContain("Your free trial is approved.");
+    expect(message?.subject).not.toContain("login details");
+  });
+
+  it("with provisioning that reported the account created it says the account is ready", async () => {
+    restore = setConfig({
+      PROVISIONING_WEBHOOK_URL: "https://app.example/provision",
+      PROVISIONING_WEBHOOK_SECRET: "k",
+    });
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ userId: "acct-1" }));
+    const approved = await approvedTrial();
+    await sendWelcome(actor, approved.id, at(DAY));
+    expect((await welcomeText(approved.email))?.text).toContain("Your account is ready.");
+  });
+
+  it("with provisioning that failed it does not claim an account", async () => {
+    restore = setConfig({
+      PROVISIONING_WEBHOOK_URL: "https://app.example/provision",
+      PROVISIONING_WEBHOOK_SECRET: "k",
+    });
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("no", { status: 400 }));
+    const approved = await approvedTrial();
+    const row = await db().select().from(subscriptions).where(eq(subscriptions.id, approved.id)).get();
+    expect(row?.status).toBe("active");
+    await sendWelcome(actor, approved.id, at(DAY));
+    expect((await welcomeText(approved.email))?.text).not.toContain("Your account is ready");
+  });
+});

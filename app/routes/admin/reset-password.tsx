@@ -1,0 +1,148 @@
+import { KeyRound } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
+import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
+import { PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import type { Route } from "./+types/reset-password";
+
+type ActionData = { error?: string; fields?: Partial<Record<"password" | "confirmPassword", string>> };
+
+/** The page behind the emailed link: the form, or a clear page when the link no longer works. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { state, message } = await resetLinkState(token);
+  return data(
+    { token: state === "valid" ? token : "", state, message },
+    {
+      status: state === "valid" ? 200 : state === "unknown" ? 404 : 410,
+      headers: { "Referrer-Policy": "no-referrer" },
+    },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = ResetPasswordSchema.safeParse({
+    token: form.get("token") ?? "",
+    password: form.get("password") ?? "",
+    confirmPassword: form.get("confirmPassword") ?? "",
+  });
+  if (!parsed.success) {
+    const fields: ActionData["fields"] = {};
+    let error: string | undefined;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (field === "password" || field === "confirmPassword") fields[field] ??= issue.message;
+      else error ??= issue.message;
+    }
+    return data<ActionData>({ error, fields }, { status: 400 });
+  }
+  try {
+    await resetPassword({ token: parsed.data.token, password: parsed.data.password });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data<ActionData>({ error: error.message }, { status: error.status });
+  }
+  throw redirect("/admin?reset=done", 303);
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const linkBroken = loaderData.state !== "valid";
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
+      <div className="w-full max-w-md">
+        <div className="mb-8 flex flex-col items-center text-center">
+          <KeyRound aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
+          <h1 className="mt-4 text-2xl font-bold">
+            {linkBroken ? "This link does not work" : "Choose a new password"}
+          </h1>
+        </div>
+        <div className="card p-6 sm:p-8">
+          {linkBroken ? (
+            <div className="space-y-5" data-testid="reset-link-broken" data-state={loaderData.state}>
+              <p
+                role="alert"
+                className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+              >
+                {loaderData.message}
+              </p>
+              <Link to="/admin/forgot-password" className="btn-primary w-full">
+                Ask for a new link
+              </Link>
+            </div>
+          ) : (
+            <Form method="post" className="space-y-5">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <div>
+                <label htmlFor="new-password" className="label">
+                  New password
+                </label>
+                <input
+                  id="new-password"
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={10}
+                  maxLength={128}
+                  aria-invalid={actionData?.fields?.password ? true : undefined}
+                  aria-describedby={actionData?.fields?.password ? "new-password-error" : "new-password-hint"}
+                  className="input"
+                />
+                <p id="new-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                  {PASSWORD_RULE_MESSAGE}
+                </p>
+                <FieldError id="new-password-error" error={actionData?.fields?.password} />
+              </div>
+              <div>
+                <label htmlFor="confirm-password" className="label">
+                  Repeat the new password
+                </label>
+                <input
+                  id="confirm-password"
+                  name="confirmPassword"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  maxLength={128}
+                  aria-invalid={actionData?.fields?.confirmPassword ? true : undefined}
+                  aria-describedby={actionData?.fields?.confirmPassword ? "confirm-password-error" : undefined}
+                  className="input"
+                />
+                <FieldError id="confirm-password-error" error={actionData?.fields?.confirmPassword} />
+              </div>
+              {actionData?.error ? (
+                <p
+                  role="alert"
+                  data-testid="reset-error"
+                  className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+                >
+                  {actionData.error}
+                </p>
+              ) : null}
+              <button type="submit" className="btn-primary w-full" disabled={busy}>
+                {busy ? "Saving..." : "Set new password"}
+              </button>
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                Setting a new password signs out every session of this account.
+              </p>
+            </Form>
+          )}
+          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+            <Link to="/admin" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+              Back to sign in
+            </Link>
+          </p>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function meta() {
+  return [{ title: `Set a new password | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}
