@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { Admin } from "~/db/schema";
-import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { AppError } from "~/lib/errors";
 import { verifyLogin } from "./accounts.server";
 import { LoginSchema } from "./schemas";
@@ -20,7 +20,7 @@ authenticator.use(
     }
     const { email, password } = submission.value;
     // Failed logins count against the client's address too (decisions 014, 020).
-    const ip = request.headers.get("CF-Connecting-IP") ?? "";
+    const ip = clientAddress(request) ?? "";
     return withClientLimit("auth", request, () => verifyLogin(email, password, new Date(), ip), {
       refundOnSuccess: true,
     });

@@ -2,6 +2,7 @@ import { KeyRound } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -24,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const result = await requestPasswordReset({
       email: parsed.data.email,
-      ip: request.headers.get("CF-Connecting-IP") ?? "",
+      ip: clientAddress(request) ?? "",
       resetUrl: (token) => `${origin}/admin/reset-password?token=${encodeURIComponent(token)}`,
     });
     return data<ActionData>({ sent: result.message });

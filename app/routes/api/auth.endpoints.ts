@@ -26,7 +26,7 @@ import {
   SESSION_LIMITS,
 } from "~/domain/accounts/sessions.server";
 import { createChallenge, isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
-import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/auth.server";
@@ -99,7 +99,7 @@ export const endpoints = [
       ...pickErrors(400, 401, 403, 429),
     },
     async handler({ request, body }) {
-      const ip = request.headers.get("CF-Connecting-IP") ?? "";
+      const ip = clientAddress(request) ?? "";
       const admin = await withClientLimit(
         "auth",
         request,
