@@ -71,6 +71,16 @@ describe("trial signup flow (domain)", () => {
   });
 });
 
+describe("a decision that can no longer be made", () => {
+  it("says so in plain English (approved, rejected — never 'rejectd')", async () => {
+    const approved = await approvedTrial();
+    await expect(decideApproval(actor, approved.id, { action: "reject" }, at(DAY))).rejects.toMatchObject({
+      status: 409,
+      message: "This user is already approved, so they cannot be rejected now.",
+    });
+  });
+});
+
 describe("scheduled jobs", () => {
   it("are registered", () => {
     const names = scheduledJobs.map((j) => j.name);

@@ -99,17 +99,19 @@ async function commit(
   return row;
 }
 
+const PAST = { approve: "approved", reject: "rejected" } as const;
+
 const approvalConflict = (row: Subscription, action: "approve" | "reject") => {
   if (row.status === "rejected" || row.approvalStatus === "rejected") {
     return new AppError(409, "This user was rejected. A rejection cannot be undone.");
   }
   if (row.approvalStatus === "approved") {
-    return new AppError(409, `This user is already approved, so they cannot be ${action}d now.`);
+    return new AppError(409, `This user is already approved, so they cannot be ${PAST[action]} now.`);
   }
   if (isAwaitingApproval(row) && (!row.emailVerified || row.status === "unverified")) {
     return new AppError(409, NOT_VERIFIED_YET, { reason: "email-not-verified" });
   }
-  return new AppError(409, `Only users awaiting approval can be ${action}d.`);
+  return new AppError(409, `Only users awaiting approval can be ${PAST[action]}.`);
 };
 
 export type ApprovalResult = { subscription: Subscription; customerAccount?: CustomerAccount };
