@@ -55,7 +55,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
               aria-current={status === filter.value ? "page" : undefined}
               className={`rounded-full px-3 py-1 text-sm font-medium capitalize ${
                 status === filter.value
-                  ? "bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950"
+                  ? "bg-brand-600 text-white dark:bg-brand-400 dark:text-slate-950"
                   : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
               }`}
             >
