@@ -56,7 +56,7 @@ export function Pagination({
             to={to(item)}
             aria-current={item === page ? "page" : undefined}
             aria-label={`Page ${item}`}
-            className={`${base} ${item === page ? "bg-brand-600 text-white dark:bg-brand-500 dark:text-slate-950" : idle}`}
+            className={`${base} ${item === page ? "bg-brand-600 text-white dark:bg-brand-400 dark:text-slate-950" : idle}`}
           >
             {item}
           </Link>
