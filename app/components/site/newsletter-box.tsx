@@ -1,7 +1,7 @@
 import { Loader2, Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { NEWSLETTER_HONEYPOT } from "~/domain/newsletter/schemas";
+import { NEWSLETTER_HONEYPOT } from "~/domain/newsletter/honeypot";
 import { submitFailureOf } from "~/lib/submit-failure";
 
 /** What /newsletter answers a subscribe with (its action data). */

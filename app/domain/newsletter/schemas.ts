@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { SUBSCRIBER_STATUSES } from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
+import { NEWSLETTER_HONEYPOT } from "./honeypot";
 
 /** The footer box: one field, plus the honeypot every public form carries. */
-export const NEWSLETTER_HONEYPOT = "website";
+export { NEWSLETTER_HONEYPOT } from "./honeypot";
 
 export const SubscribeSchema = z.object({
   email: EmailSchema,

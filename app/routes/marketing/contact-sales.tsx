@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Building2 } from "lucide-react";
 import { data, Link } from "react-router";
-import { type ContactSalesAnswer, ContactSalesForm } from "~/components/marketing/contact-sales-form";
 import { captureEnterpriseLead } from "~/domain/meetings/callbacks.server";
 import { EnterpriseLeadSchema, LEAD_FAILED } from "~/domain/meetings/lead-schemas";
 import { siteOrigin } from "~/domain/meetings/meetings.server";
 import { BRAND } from "~/lib/brand";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/contact-sales";
+import { type ContactSalesAnswer, ContactSalesForm } from "./contact-sales-form";
 
 /** Enterprise "Contact Sales": the page without JavaScript, the action behind the in-place form with it. */
 export async function action({ request }: Route.ActionArgs) {

@@ -2,7 +2,6 @@ import { Check, LoaderCircle, Sparkles, X } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { pageCanonical } from "~/components/marketing/canonical.server";
-import { CONTACT_SALES_ACTION, ContactSalesForm } from "~/components/marketing/contact-sales-form";
 import { Faq, type FaqItem } from "~/components/marketing/faq";
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { PlanChoiceSchema } from "~/components/marketing/plan-choice.server";
@@ -22,6 +21,7 @@ import { BRAND } from "~/lib/brand";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/pricing";
+import { CONTACT_SALES_ACTION, ContactSalesForm } from "./contact-sales-form";
 
 const PLAN_FAILED = "Failed to choose a plan. Please check your connection and try again.";
 
