@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cacheVersions } from "~/db/schema";
-import { BRAND } from "./brand";
 import { cookieName } from "./cookies.server";
+import { MARKETING_PATHS } from "./sitemap.server";
 import { resolveTheme } from "./theme.server";
 
 /**
@@ -28,22 +28,14 @@ const BLOG_HTML: PageKind = { blog: true, cacheControl: "private, no-cache" };
 /** No nonce inside: any cache may keep them a few minutes; feed readers poll. */
 const BLOG_XML: PageKind = { blog: true, cacheControl: "public, max-age=300" };
 
-const MARKETING_PATHS = new Set([
-  "/",
-  "/custom-workflows",
-  `/what-is-${BRAND.slug}`,
-  "/no-code-required",
-  "/form-builder",
-  "/integration",
-  "/pricing",
-]);
+const MARKETING = new Set<string>(MARKETING_PATHS);
 
 /** How long a stored page lives at the edge. Keys change on deploys and blog writes anyway. */
 const EDGE_TTL = 3600; // seconds
 
 /** Which pages go through the edge cache, and how; null for everything else. */
 export function pageKind(pathname: string): PageKind | null {
-  if (MARKETING_PATHS.has(pathname)) return HTML;
+  if (MARKETING.has(pathname)) return HTML;
   if (pathname === "/blog/rss.xml" || pathname === "/sitemap.xml" || pathname === "/sitemap/pages.xml") return BLOG_XML;
   if (/^\/sitemap\/posts\/[^/]+$/.test(pathname)) return BLOG_XML;
   if (pathname === "/blog" || /^\/blog\/[^/]+$/.test(pathname)) return BLOG_HTML;

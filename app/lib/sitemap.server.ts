@@ -5,8 +5,8 @@ export type SitemapEntry = { path: string; lastModified?: Date };
 /** Posts per sitemap file: ~110 bytes each, so a file stays near 110 KB (the protocol allows 50,000). */
 export const SITEMAP_POSTS_PER_FILE = 1000;
 
-/** Public pages of the site (the blog's posts are listed in their own sitemap files). */
-export const STATIC_PAGES: SitemapEntry[] = [
+/** The marketing pages: the same HTML for every visitor (so the edge cache may keep them). */
+export const MARKETING_PATHS = [
   "/",
   "/custom-workflows",
   `/what-is-${BRAND.slug}`,
@@ -14,10 +14,12 @@ export const STATIC_PAGES: SitemapEntry[] = [
   "/form-builder",
   "/integration",
   "/pricing",
-  "/free-trial",
-  "/demo",
-  "/blog",
-].map((path) => ({ path }));
+] as const;
+
+/** Public pages of the site (the blog's posts are listed in their own sitemap files). */
+export const STATIC_PAGES: SitemapEntry[] = [...MARKETING_PATHS, "/free-trial", "/demo", "/blog"].map((path) => ({
+  path,
+}));
 
 const escapeXml = (value: string) =>
   value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
