@@ -8,6 +8,7 @@ import { BRAND } from "~/lib/brand";
 import { AppError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "./password.server";
 import { revokeOtherSessionsStatements } from "./sessions.server";
+import { renderEmail } from "~/emails/render.server";
 
 const MINUTE = 60 * 1000;
 /**
@@ -177,11 +178,11 @@ export const REGISTERED_MESSAGE =
   "Registration received. An administrator must approve the account before it can be used, and we will email you when it is decided. If this email already had an account, we emailed its owner instead.";
 
 /** The email the owner of an already registered address gets instead of an answer that says so. */
-function alreadyRegisteredEmail(
+export async function alreadyRegisteredEmail(
   admin: Pick<Admin, "id" | "name" | "email">,
   siteUrl: string,
   now: Date,
-): OutgoingEmail {
+): Promise<OutgoingEmail> {
   const hour = Math.floor(now.getTime() / (60 * MINUTE));
   return {
     kind: "team.register-existing",
@@ -199,6 +200,19 @@ function alreadyRegisteredEmail(
       "",
       "If this was not you, you can ignore this email.",
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Someone tried to register ${admin.email} again. Nothing was changed.`,
+      heading: "Someone tried to register your admin email",
+      greeting: `Hello ${admin.name},`,
+      blocks: [
+        {
+          p: `Someone (perhaps you) tried to register a new ${BRAND.name} admin account with ${admin.email}, which already has one. Nothing was changed.`,
+        },
+        { button: { label: "Sign in", href: `${siteUrl}/admin` } },
+        { p: ["Forgot your password? ", { href: `${siteUrl}/admin/forgot-password`, label: "Choose a new one" }, "."] },
+        { note: "If this was not you, you can ignore this email." },
+      ],
+    }),
   };
 }
 
@@ -226,7 +240,7 @@ export async function registerAdmin(
     created: null,
   });
   const warnOwner = async (owner: Admin) => {
-    const message = alreadyRegisteredEmail(owner, siteUrl, now);
+    const message = await alreadyRegisteredEmail(owner, siteUrl, now);
     await emailStatement(message);
     await deliverSoon([message.idempotencyKey]);
   };
@@ -328,7 +342,7 @@ export async function decideRegistration(
     throw new AppError(409, `This registration was already ${target.status === "active" ? "approved" : "rejected"}.`);
   }
   const status = decision === "approve" ? "active" : "rejected";
-  const email = decisionEmail(target, decision, signInUrl);
+  const email = await decisionEmail(target, decision, signInUrl);
   // One guarded change (decision 013): the decision, its audit record and its email, or nothing.
   await guardedBatch(
     rowMatches("registration pending", admins, and(eq(admins.id, adminId), eq(admins.status, "pending"))),
@@ -361,9 +375,36 @@ export async function decideRegistration(
 }
 
 /** Tells the registrant the outcome; one message per account whatever happens. */
-function decisionEmail(target: Admin, decision: "approve" | "reject", signInUrl?: string): OutgoingEmail {
+export async function decisionEmail(
+  target: Admin,
+  decision: "approve" | "reject",
+  signInUrl?: string,
+): Promise<OutgoingEmail> {
   const approved = decision === "approve";
   const where = signInUrl ? `: ${signInUrl}` : ".";
+  const html = await renderEmail(
+    approved
+      ? {
+          preview: `Your ${BRAND.name} admin account was approved`,
+          heading: "Your admin account was approved",
+          greeting: `Hello ${target.name},`,
+          blocks: [
+            { p: `An administrator approved your ${BRAND.name} admin account. You can now sign in to the console.` },
+            // The link only when absolute: the API may approve without knowing the site's origin.
+            ...(signInUrl?.startsWith("http") ? [{ button: { label: "Sign in", href: signInUrl } }] : []),
+          ],
+        }
+      : {
+          preview: `Your ${BRAND.name} admin registration was not approved`,
+          heading: "Your admin registration was not approved",
+          greeting: `Hello ${target.name},`,
+          blocks: [
+            {
+              p: `Your registration for the ${BRAND.name} admin console was not approved. If you think this is a mistake, contact an administrator.`,
+            },
+          ],
+        },
+  );
   return {
     kind: approved ? "team.approved" : "team.rejected",
     to: target.email,
@@ -373,6 +414,7 @@ function decisionEmail(target: Admin, decision: "approve" | "reject", signInUrl?
     text: approved
       ? `Hello ${target.name},\n\nAn administrator approved your ${BRAND.name} admin account. You can now sign in to the console${where}\n`
       : `Hello ${target.name},\n\nYour registration for the ${BRAND.name} admin console was not approved. If you think this is a mistake, contact an administrator.\n`,
+    html,
     idempotencyKey: `team-decision:${target.id}`,
   };
 }

@@ -11,6 +11,7 @@ import { AppError } from "~/lib/errors";
 import { hashPassword } from "./password.server";
 import { EmailSchema, NewPasswordSchema } from "./schemas";
 import { revokeOtherSessionsStatements } from "./sessions.server";
+import { renderEmail } from "~/emails/render.server";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -77,7 +78,11 @@ async function limitError(email: string, now: Date) {
   return null;
 }
 
-function resetEmail(admin: { name: string; email: string }, link: string, key: string): OutgoingEmail {
+export async function resetEmail(
+  admin: { name: string; email: string },
+  link: string,
+  key: string,
+): Promise<OutgoingEmail> {
   return {
     kind: "admin.password-reset",
     to: admin.email,
@@ -97,10 +102,22 @@ function resetEmail(admin: { name: string; email: string }, link: string, key: s
       "",
       `The ${BRAND.name} team`,
     ].join("\n"),
+    html: await renderEmail({
+      preview: "Open the link to choose a new password. It is valid for 30 minutes and works once.",
+      heading: "Reset your admin password",
+      greeting: `Hello ${admin.name},`,
+      blocks: [
+        { p: `Someone (we hope you) asked to set a new password for your ${BRAND.name} admin account.` },
+        { button: { label: "Choose a new password", href: link } },
+        { p: "The link is valid for 30 minutes and works once." },
+        { note: ["If the button does not work, open this address: ", { href: link, label: link }] },
+        { note: "If you did not ask for this, ignore this email: your password stays as it is." },
+      ],
+    }),
   };
 }
 
-function changedEmail(admin: { id: string; name: string; email: string }, now: Date): OutgoingEmail {
+export async function changedEmail(admin: { id: string; name: string; email: string }, now: Date): Promise<OutgoingEmail> {
   return {
     kind: "admin.password-changed",
     to: admin.email,
@@ -114,6 +131,17 @@ function changedEmail(admin: { id: string; name: string; email: string }, now: D
       "",
       `The ${BRAND.name} team`,
     ].join("\n"),
+    html: await renderEmail({
+      preview: "Your password was changed with a reset link and every session was signed out.",
+      heading: "Your admin password was changed",
+      greeting: `Hello ${admin.name},`,
+      blocks: [
+        {
+          p: `The password of your ${BRAND.name} admin account was just changed with a reset link, and every session was signed out.`,
+        },
+        { note: "If this was not you, contact another administrator at once." },
+      ],
+    }),
   };
 }
 
@@ -141,7 +169,9 @@ export async function requestPasswordReset(
   const tokenHash = await sha256Hex(token);
   const id = crypto.randomUUID();
   const reachable = admin && admin.status !== "rejected" ? admin : null;
-  const message = reachable ? resetEmail(reachable, input.resetUrl(token), `admin.password-reset:${id}`) : null;
+  const message = reachable
+    ? await resetEmail(reachable, input.resetUrl(token), `admin.password-reset:${id}`)
+    : null;
   const at = now.getTime();
   const withinLimits: Guard = {
     name: "reset limits",
@@ -214,7 +244,7 @@ export async function resetPassword(input: { token: string; password: string }, 
   const admin = await client.select().from(admins).where(eq(admins.id, row.adminId)).get();
   if (!admin) throw refusalFor("unknown");
   const passwordHash = await hashPassword(input.password);
-  const notice = changedEmail(admin, now);
+  const notice = await changedEmail(admin, now);
   await guardedBatch(
     rowMatches(
       "reset link usable",

@@ -12,6 +12,7 @@ import { base64url, hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto.s
 import { AppError } from "~/lib/errors";
 import { LOGIN_THROTTLE, lockedError, recordFailedAttempt } from "./accounts.server";
 import { verifyPassword } from "./password.server";
+import { renderEmail } from "~/emails/render.server";
 
 const MINUTE = 60 * 1000;
 
@@ -241,7 +242,7 @@ export async function enableTwoFactor(actor: Actor, input: { code: string }, ctx
     .get();
   if (!claimed) throw new AppError(409, "Two-factor authentication is already on.");
   const { codes, rows } = await recoveryCodeRows(actor.id, local);
-  const email = noticeEmail(actor, "enabled", now);
+  const email = await noticeEmail(actor, "enabled", now);
   await client.batch([
     client.delete(recoveryCodes).where(eq(recoveryCodes.adminId, actor.id)),
     client.insert(recoveryCodes).values(rows),
@@ -285,7 +286,7 @@ export async function disableTwoFactor(
   const now = ctx.now ?? new Date();
   await confirmOwner(actor, input, ctx);
   const client = db();
-  const email = noticeEmail(actor, "disabled", now);
+  const email = await noticeEmail(actor, "disabled", now);
   await client.batch([
     client.delete(twoFactor).where(eq(twoFactor.adminId, actor.id)),
     client.delete(recoveryCodes).where(eq(recoveryCodes.adminId, actor.id)),
@@ -305,7 +306,7 @@ export async function regenerateRecoveryCodes(
   await confirmOwner(actor, input, ctx);
   const client = db();
   const { codes, rows } = await recoveryCodeRows(actor.id, local);
-  const email = noticeEmail(actor, "recovery_codes_regenerated", now);
+  const email = await noticeEmail(actor, "recovery_codes_regenerated", now);
   await client.batch([
     client.delete(recoveryCodes).where(eq(recoveryCodes.adminId, actor.id)),
     client.insert(recoveryCodes).values(rows),
@@ -462,7 +463,7 @@ async function recordWrongCode(adminId: string, challengeId: string, now: Date) 
 
 async function recoveryCodeUsed(admin: Admin, now: Date) {
   const client = db();
-  const email = noticeEmail(admin, "recovery_code_used", now);
+  const email = await noticeEmail(admin, "recovery_code_used", now);
   await client.batch([
     auditStatement(admin, "account.2fa_recovery_code_used", "admin", admin.id, null, null),
     emailStatement(email),
@@ -491,13 +492,26 @@ const NOTICES = {
   ],
 } as const;
 
-function noticeEmail(actor: AuditActor & { email: string }, event: keyof typeof NOTICES, now: Date): OutgoingEmail {
+export async function noticeEmail(
+  actor: AuditActor & { email: string },
+  event: keyof typeof NOTICES,
+  now: Date,
+): Promise<OutgoingEmail> {
   const [subject, line] = NOTICES[event];
   return {
     kind: `account.2fa_${event}`,
     to: actor.email,
     subject: `${BRAND.name} admin: ${subject}`,
     text: `${line}\n\nTime: ${now.toISOString()}\n\nIf this was not you, sign in, change your password and contact another administrator at once.\n`,
+    html: await renderEmail({
+      preview: line,
+      heading: subject,
+      blocks: [
+        { p: line },
+        { details: [["Time", now.toISOString()]] },
+        { note: "If this was not you, sign in, change your password and contact another administrator at once." },
+      ],
+    }),
     idempotencyKey: `2fa:${actor.id}:${event}:${now.getTime()}:${crypto.randomUUID()}`,
   };
 }

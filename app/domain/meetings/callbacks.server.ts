@@ -8,6 +8,7 @@ import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/c
 import { companySizeLabel } from "~/domain/subscriptions/schemas";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
+import { renderEmail } from "~/emails/render.server";
 import { salesCallbackNotice } from "./emails.server";
 import { type EnterpriseLeadInput, SOURCE_LABELS } from "./lead-schemas";
 import { type Actor, constraintFailure } from "./meetings.server";
@@ -36,7 +37,7 @@ export async function requestCallback(
     createdAt: now,
   };
   if (input[HONEYPOT_FIELD]) return callback;
-  const email = salesCallbackNotice(callback, siteUrl);
+  const email = await salesCallbackNotice(callback, siteUrl);
   const client = db();
   try {
     await client.batch([
@@ -75,14 +76,16 @@ export async function captureEnterpriseLead(
     createdAt: now,
   };
   if (input[HONEYPOT_FIELD]) return lead;
-  const email = salesLeadNotice(lead, siteUrl);
+  const email = await salesLeadNotice(lead, siteUrl);
   const client = db();
   await client.batch([client.insert(callbackRequests).values(lead), emailStatement(email)]);
   deliverSoon([email.idempotencyKey]);
   return lead;
 }
 
-function salesLeadNotice(lead: CallbackRequest, siteUrl: string): OutgoingEmail {
+export async function salesLeadNotice(lead: CallbackRequest, siteUrl: string): Promise<OutgoingEmail> {
+  const all = `${siteUrl}/admin/dashboard/meetings/callbacks`;
+  const teamSize = lead.teamSize ? companySizeLabel(lead.teamSize) : "—";
   return {
     kind: "lead.sales_notice",
     to: config().SALES_EMAIL,
@@ -94,11 +97,30 @@ function salesLeadNotice(lead: CallbackRequest, siteUrl: string): OutgoingEmail 
       `Name: ${lead.firstName} ${lead.lastName}`,
       `Work email: ${lead.email}`,
       `Company: ${lead.company}`,
-      `Team size: ${lead.teamSize ? companySizeLabel(lead.teamSize) : "—"}`,
+      `Team size: ${teamSize}`,
       `Message: ${lead.message || "—"}`,
       "",
-      `All requests: ${siteUrl}/admin/dashboard/meetings/callbacks`,
+      `All requests: ${all}`,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `${lead.firstName} ${lead.lastName} (${lead.company}) asked about the Enterprise plan`,
+      heading: "Enterprise lead",
+      blocks: [
+        { p: `A visitor asked about the Enterprise plan on the pricing page (${SOURCE_LABELS[lead.source]}).` },
+        { p: "We told them our sales team will contact them shortly." },
+        {
+          details: [
+            ["Name", `${lead.firstName} ${lead.lastName}`],
+            ["Work email", { href: `mailto:${lead.email}`, label: lead.email }],
+            ["Company", lead.company],
+            ["Team size", teamSize],
+            ["Message", lead.message || "—"],
+          ],
+        },
+        { button: { label: "All callback requests", href: all } },
+      ],
+      signOff: false,
+    }),
     idempotencyKey: `lead.sales_notice:${lead.id}`,
   };
 }

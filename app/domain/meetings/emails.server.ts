@@ -2,6 +2,8 @@ import type { CallbackRequest, Meeting } from "~/db/schema";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
+import type { Inline } from "~/emails/content";
+import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { base64Utf8, buildIcs, type IcsEvent } from "./ics";
@@ -30,6 +32,21 @@ function when(meeting: MeetingLike) {
     );
   }
   return { lines, label: `${longDateLabel(meeting.date)} at ${formatTime12h(meeting.timeSlot)} (${tz})` };
+}
+
+/** The date and time lines of `when`, as label–value pairs for the HTML version. */
+function whenDetails(lines: string[]): [string, string][] {
+  return lines.map((line) => {
+    const at = line.indexOf(": ");
+    return [line.slice(0, at), line.slice(at + 2)];
+  });
+}
+
+/** The "where" of a meeting for the HTML version: the video link as a link once it is set. */
+function whereDetail(meeting: MeetingLike): [string, Inline] {
+  return meeting.meetingLink
+    ? ["Where", { href: meeting.meetingLink, label: `Video call: ${meeting.meetingLink}` }]
+    : ["Where", config().MEETING_LOCATION];
 }
 
 /** The video link once an admin has set it (on Approve), else the configured location line. */
@@ -75,7 +92,11 @@ function invitation(
 
 const signature = `— The ${BRAND.name} team`;
 
-export function bookingConfirmationEmail(meeting: MeetingLike, now: Date, manageUrl: string): OutgoingEmail {
+export async function bookingConfirmationEmail(
+  meeting: MeetingLike,
+  now: Date,
+  manageUrl: string,
+): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
   return {
     kind: "meeting.confirmation",
@@ -96,13 +117,28 @@ export function bookingConfirmationEmail(meeting: MeetingLike, now: Date, manage
       "",
       signature,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Your 30-minute ${BRAND.name} demo request: ${label}`,
+      heading: "Your demo request is in",
+      greeting: `Hi ${meeting.name},`,
+      blocks: [
+        { p: `Thanks for booking a 30-minute demo of ${BRAND.name}. Here are the details:` },
+        { details: [...whenDetails(lines), ["Length", "30 minutes, video call"], whereDetail(meeting)] },
+        {
+          p: "Our team will review the request and confirm it by email. The attached invitation adds the meeting to your calendar.",
+        },
+        { button: { label: MANAGE, href: manageUrl } },
+        { note: "Use the button to cancel or reschedule." },
+      ],
+    }),
     attachments: [invitation(meeting, { method: "REQUEST", status: "TENTATIVE", sequence: 0 }, now, manageUrl)],
     idempotencyKey: `meeting.confirmation:${meeting.id}`,
   };
 }
 
-export function salesBookingNotice(meeting: MeetingLike, siteUrl: string): OutgoingEmail {
+export async function salesBookingNotice(meeting: MeetingLike, siteUrl: string): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
+  const review = `${siteUrl}/admin/dashboard/meetings/${meeting.id}`;
   return {
     kind: "meeting.sales_notice",
     to: config().SALES_EMAIL,
@@ -117,18 +153,37 @@ export function salesBookingNotice(meeting: MeetingLike, siteUrl: string): Outgo
       ...lines,
       `Notes: ${meeting.notes || "—"}`,
       "",
-      `Review: ${siteUrl}/admin/dashboard/meetings/${meeting.id}`,
+      `Review: ${review}`,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `${meeting.name} booked a demo for ${label}`,
+      heading: "New demo booking",
+      blocks: [
+        { p: "A visitor booked a demo. It waits for approval in Demo Meetings." },
+        {
+          details: [
+            ["Name", meeting.name],
+            ["Email", { href: `mailto:${meeting.email}`, label: meeting.email }],
+            ["Phone", meeting.phone || "—"],
+            ["Company", meeting.company || "—"],
+            ...whenDetails(lines),
+            ["Notes", meeting.notes || "—"],
+          ],
+        },
+        { button: { label: "Review the booking", href: review } },
+      ],
+      signOff: false,
+    }),
     idempotencyKey: `meeting.sales_notice:${meeting.id}`,
   };
 }
 
 /** `sequence` is the meeting's SEQUENCE after the change. */
-export function meetingConfirmedEmail(
+export async function meetingConfirmedEmail(
   meeting: MeetingLike,
   now: Date,
   { sequence, manageUrl }: { sequence: number; manageUrl: string },
-): OutgoingEmail {
+): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
   return {
     kind: "meeting.confirmed",
@@ -149,17 +204,31 @@ export function meetingConfirmedEmail(
       "",
       signature,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Your ${BRAND.name} demo is confirmed: ${label}`,
+      heading: "Your demo is confirmed",
+      greeting: `Hi ${meeting.name},`,
+      blocks: [
+        { p: `Good news: your ${BRAND.name} demo is confirmed.` },
+        { details: [...whenDetails(lines), whereDetail(meeting)] },
+        meeting.meetingLink
+          ? { button: { label: "Join the video call", href: meeting.meetingLink } }
+          : { p: "We will send the video link before the meeting." },
+        { p: "The attached invitation updates the meeting in your calendar. See you there!" },
+        { note: [{ href: manageUrl, label: MANAGE }, " (cancel or reschedule)"] },
+      ],
+    }),
     attachments: [invitation(meeting, { method: "REQUEST", status: "CONFIRMED", sequence }, now, manageUrl)],
     idempotencyKey: `meeting.confirmed:${meeting.id}:${sequence}`,
   };
 }
 
-export function meetingCancelledEmail(
+export async function meetingCancelledEmail(
   meeting: MeetingLike,
   now: Date,
   siteUrl: string,
   sequence: number,
-): OutgoingEmail {
+): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
   return {
     kind: "meeting.cancelled",
@@ -176,6 +245,17 @@ export function meetingCancelledEmail(
       "",
       signature,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `We cannot hold the demo you requested for ${label}`,
+      heading: "Your demo request could not be confirmed",
+      greeting: `Hi ${meeting.name},`,
+      blocks: [
+        { p: `We're sorry: we cannot hold the ${BRAND.name} demo you requested at this time.` },
+        { details: whenDetails(lines) },
+        { button: { label: "Choose another time", href: `${siteUrl}/demo` } },
+        { p: ["Or ", { href: `${siteUrl}/demo?mode=callback`, label: "ask us to call you back" }, "."] },
+      ],
+    }),
     attachments: [invitation(meeting, { method: "CANCEL", status: "CANCELLED", sequence }, now)],
     idempotencyKey: `meeting.cancelled:${meeting.id}:${sequence}`,
   };
@@ -184,7 +264,7 @@ export function meetingCancelledEmail(
 // ------------------------------------------------------------ visitor changes and reminders
 
 /** The visitor cancelled through their manage link. */
-export function visitorCancelledEmail(meeting: MeetingLike, now: Date, siteUrl: string, sequence: number) {
+export async function visitorCancelledEmail(meeting: MeetingLike, now: Date, siteUrl: string, sequence: number) {
   const { lines, label } = when(meeting);
   return {
     kind: "meeting.visitor_cancelled",
@@ -201,13 +281,24 @@ export function visitorCancelledEmail(meeting: MeetingLike, now: Date, siteUrl: 
       "",
       signature,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Your ${BRAND.name} demo for ${label} is cancelled`,
+      heading: "Your demo is cancelled",
+      greeting: `Hi ${meeting.name},`,
+      blocks: [
+        { p: `Your ${BRAND.name} demo is cancelled, as you asked.` },
+        { details: whenDetails(lines) },
+        { p: "The attached update removes it from your calendar." },
+        { button: { label: "Book a new time", href: `${siteUrl}/demo` } },
+      ],
+    }),
     attachments: [invitation(meeting, { method: "CANCEL", status: "CANCELLED", sequence }, now)],
     idempotencyKey: `meeting.visitor_cancelled:${meeting.id}:${sequence}`,
   } satisfies OutgoingEmail;
 }
 
 /** The visitor moved the meeting: the same UID with a higher SEQUENCE replaces the old entry. */
-export function visitorRescheduledEmail(
+export async function visitorRescheduledEmail(
   meeting: MeetingLike,
   now: Date,
   { sequence, manageUrl }: { sequence: number; manageUrl: string },
@@ -230,20 +321,36 @@ export function visitorRescheduledEmail(
       "",
       signature,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Your ${BRAND.name} demo moved to ${label}`,
+      heading: "Your demo has a new time",
+      greeting: `Hi ${meeting.name},`,
+      blocks: [
+        { p: `Your ${BRAND.name} demo has moved to a new time:` },
+        { details: whenDetails(lines) },
+        { p: "Our team will confirm the new time by email. The attached invitation updates your calendar." },
+        { button: { label: MANAGE, href: manageUrl } },
+        { note: "Use the button to cancel or reschedule." },
+      ],
+    }),
     attachments: [invitation(meeting, { method: "REQUEST", status: "TENTATIVE", sequence }, now, manageUrl)],
     idempotencyKey: `meeting.rescheduled:${meeting.id}:${sequence}`,
   } satisfies OutgoingEmail;
 }
 
 /** Tells sales about a visitor's cancellation or reschedule. */
-export function salesChangeNotice(
+export async function salesChangeNotice(
   meeting: MeetingLike,
   change: { kind: "cancelled"; reason: string } | { kind: "rescheduled"; from: string },
   siteUrl: string,
   sequence: number,
-): OutgoingEmail {
+): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
   const cancelled = change.kind === "cancelled";
+  const details = `${siteUrl}/admin/dashboard/meetings/${meeting.id}`;
+  const intro = cancelled
+    ? "The visitor cancelled their demo. The slot is free again."
+    : `The visitor moved their demo (it was ${change.from}). It waits for approval in Demo Meetings.`;
   return {
     kind: `meeting.sales_${change.kind}`,
     to: config().SALES_EMAIL,
@@ -251,9 +358,7 @@ export function salesChangeNotice(
       ? `Demo cancelled by ${meeting.name}: ${label}`
       : `Demo rescheduled by ${meeting.name}: now ${label}`,
     text: [
-      cancelled
-        ? "The visitor cancelled their demo. The slot is free again."
-        : `The visitor moved their demo (it was ${change.from}). It waits for approval in Demo Meetings.`,
+      intro,
       "",
       `Name: ${meeting.name}`,
       `Email: ${meeting.email}`,
@@ -261,8 +366,26 @@ export function salesChangeNotice(
       ...lines,
       ...(cancelled ? [`Reason: ${change.reason || "—"}`] : []),
       "",
-      `Details: ${siteUrl}/admin/dashboard/meetings/${meeting.id}`,
+      `Details: ${details}`,
     ].join("\n"),
+    html: await renderEmail({
+      preview: intro,
+      heading: cancelled ? "A demo was cancelled" : "A demo was rescheduled",
+      blocks: [
+        { p: intro },
+        {
+          details: [
+            ["Name", meeting.name],
+            ["Email", { href: `mailto:${meeting.email}`, label: meeting.email }],
+            ["Company", meeting.company || "—"],
+            ...whenDetails(lines),
+            ...(cancelled ? ([["Reason", change.reason || "—"]] as [string, string][]) : []),
+          ],
+        },
+        { button: { label: "Open the meeting", href: details } },
+      ],
+      signOff: false,
+    }),
     idempotencyKey: `meeting.sales_${change.kind}:${meeting.id}:${sequence}`,
   };
 }
@@ -274,7 +397,11 @@ export type ReminderKind = keyof typeof REMINDERS;
 export const reminderKey = (meeting: Pick<Meeting, "id" | "startsAt">, kind: ReminderKind) =>
   `meeting.reminder_${kind}:${meeting.id}:${meeting.startsAt.getTime()}`;
 
-export function meetingReminderEmail(meeting: MeetingLike, kind: ReminderKind, manageUrl: string): OutgoingEmail {
+export async function meetingReminderEmail(
+  meeting: MeetingLike,
+  kind: ReminderKind,
+  manageUrl: string,
+): Promise<OutgoingEmail> {
   const { BUSINESS_TIMEZONE: tz } = config();
   const zone = meeting.visitorTimezone ?? tz;
   const start = inTimeZone(meeting.startsAt, zone);
@@ -299,11 +426,23 @@ export function meetingReminderEmail(meeting: MeetingLike, kind: ReminderKind, m
       "",
       signature,
     ].join("\n"),
+    html: await renderEmail({
+      preview: kind === "1h" ? `Your ${BRAND.name} demo starts in 1 hour` : `Your ${BRAND.name} demo: ${at}`,
+      heading: kind === "1h" ? "Your demo starts in 1 hour" : "Your demo is coming up",
+      greeting: `Hi ${meeting.name},`,
+      blocks: [
+        { p: `A reminder of your 30-minute ${BRAND.name} demo:` },
+        { details: [["When", at], whereDetail(meeting)] },
+        ...(meeting.meetingLink ? [{ button: { label: "Join the video call", href: meeting.meetingLink } }] : []),
+        { note: [{ href: manageUrl, label: MANAGE }, " (cancel or reschedule)"] },
+      ],
+    }),
     idempotencyKey: reminderKey(meeting as Pick<Meeting, "id" | "startsAt">, kind),
   };
 }
 
-export function salesCallbackNotice(callback: CallbackRequest, siteUrl: string): OutgoingEmail {
+export async function salesCallbackNotice(callback: CallbackRequest, siteUrl: string): Promise<OutgoingEmail> {
+  const all = `${siteUrl}/admin/dashboard/meetings/callbacks`;
   return {
     kind: "callback.sales_notice",
     to: config().SALES_EMAIL,
@@ -317,8 +456,26 @@ export function salesCallbackNotice(callback: CallbackRequest, siteUrl: string):
       `Company: ${callback.company}`,
       `Message: ${callback.message || "—"}`,
       "",
-      `All requests: ${siteUrl}/admin/dashboard/meetings/callbacks`,
+      `All requests: ${all}`,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `${callback.firstName} ${callback.lastName} (${callback.company}) asked to be called back`,
+      heading: "Callback request",
+      blocks: [
+        { p: "A visitor asked to be called back. We promised contact within 24 hours." },
+        {
+          details: [
+            ["Name", `${callback.firstName} ${callback.lastName}`],
+            ["Email", { href: `mailto:${callback.email}`, label: callback.email }],
+            ["Phone", callback.phone || "—"],
+            ["Company", callback.company],
+            ["Message", callback.message || "—"],
+          ],
+        },
+        { button: { label: "All callback requests", href: all } },
+      ],
+      signOff: false,
+    }),
     idempotencyKey: `callback.sales_notice:${callback.id}`,
   };
 }

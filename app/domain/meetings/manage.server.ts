@@ -74,10 +74,10 @@ export async function cancelByVisitor(
   if (problem) throw new AppError(409, problem);
   const sequence = before.sequence + 1;
   const after: Meeting = { ...before, status: "cancelled", sequence, updatedAt: now };
-  const emails = [
+  const emails = await Promise.all([
     visitorCancelledEmail(after, now, siteUrl, sequence),
     salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl, sequence),
-  ];
+  ]);
   const client = db();
   try {
     await client.batch([
@@ -142,10 +142,10 @@ export async function rescheduleByVisitor(
   };
   const link = await issueManageToken(before.id, now);
   const from = `${longDateLabel(before.date)} at ${formatTime12h(before.timeSlot)}`;
-  const emails = [
+  const emails = await Promise.all([
     visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl, link.token) }),
     salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl, sequence),
-  ];
+  ]);
   const client = db();
   try {
     await client.batch([

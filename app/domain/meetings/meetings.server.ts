@@ -91,10 +91,10 @@ export async function bookMeeting(
   // A filled honeypot: answer like a success, keep nothing, send nothing.
   if (honeypot) return { ...meeting, manageToken: link.token };
 
-  const emails = [
+  const emails = await Promise.all([
     bookingConfirmationEmail(meeting, now, manageUrl(siteUrl, link.token)),
     salesBookingNotice(meeting, siteUrl),
-  ];
+  ]);
   const client = db();
   try {
     await client.batch([
@@ -217,9 +217,9 @@ export async function updateMeetingStatus(
   const link = target === "confirmed" ? (meetingLink ?? before.meetingLink) || null : before.meetingLink;
   const after: Meeting = { ...before, status: target, sequence, meetingLink: link, updatedAt: now };
   const manage = target === "confirmed" ? await issueManageToken(id, now) : null;
-  const email = manage
+  const email = await (manage
     ? meetingConfirmedEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl, manage.token) })
-    : meetingCancelledEmail(after, now, siteUrl, sequence);
+    : meetingCancelledEmail(after, now, siteUrl, sequence));
   const client = db();
   try {
     await client.batch([

@@ -70,5 +70,6 @@ export async function sendMeetingReminders(now: Date, siteUrl = config().SITE_UR
 
 async function reminderStatements(meeting: Meeting, kind: ReminderKind, now: Date, siteUrl: string) {
   const link = await issueManageToken(meeting.id, now);
-  return [link.statement, emailStatement(meetingReminderEmail(meeting, kind, manageUrl(siteUrl, link.token)))];
+  const message = await meetingReminderEmail(meeting, kind, manageUrl(siteUrl, link.token));
+  return [link.statement, emailStatement(message)];
 }

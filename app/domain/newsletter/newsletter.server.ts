@@ -8,6 +8,7 @@ import { signValue, unsignValue } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
 import { NEWSLETTER_HONEYPOT, type SubscribeInput, type SubscriberListQuery } from "./schemas";
+import { renderEmail } from "~/emails/render.server";
 
 /** Newsletter subscribers with double opt-in (decision record 019). */
 
@@ -52,6 +53,18 @@ export async function confirmationEmail(
       "",
       `Unsubscribe: ${unsubscribe}`,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Confirm your subscription to the ${BRAND.name} newsletter`,
+      heading: "Confirm your subscription",
+      blocks: [
+        { p: `Someone (we hope you) asked to receive the ${BRAND.name} newsletter at this address.` },
+        { button: { label: "Confirm my subscription", href: confirm } },
+        {
+          note: `The link works for ${NEWSLETTER_RULES.confirmLifetime / 3_600_000} hours. If you did not ask for this, ignore this email: nothing is sent until you confirm.`,
+        },
+      ],
+      unsubscribeUrl: unsubscribe,
+    }),
     idempotencyKey: `newsletter.confirm:${subscriber.id}:${token.slice(0, 16)}`,
   };
 }

@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import type { Subscription } from "~/db/schema";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
 import { BRAND } from "~/lib/brand";
+import { renderEmail } from "~/emails/render.server";
 import { config } from "~/lib/config.server";
 
 /** A date as people read it, in the business timezone: "November 22, 2026". */
@@ -12,9 +13,15 @@ export function longDate(date: Date) {
 
 const signOff = ["", `The ${BRAND.name} team`];
 
+/** The pricing page as an absolute link, when the site's public origin is configured. */
+const pricingUrl = () => {
+  const site = config().SITE_URL.replace(/\/$/, "");
+  return site ? `${site}/pricing` : "";
+};
+
 type Person = Pick<Subscription, "id" | "email" | "firstName">;
 
-export function awaitingApprovalEmail(user: Person): OutgoingEmail {
+export async function awaitingApprovalEmail(user: Person): Promise<OutgoingEmail> {
   return {
     kind: "trial.awaiting-approval",
     to: user.email,
@@ -27,10 +34,21 @@ export function awaitingApprovalEmail(user: Person): OutgoingEmail {
       "You will get an email as soon as it is approved.",
       ...signOff,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Your 7-day free trial of ${BRAND.name} is waiting for approval`,
+      heading: "We received your free trial request",
+      greeting: `Hi ${user.firstName},`,
+      blocks: [
+        {
+          p: `Thanks for verifying your email. Your 7-day free trial of ${BRAND.name} is waiting for approval by our team.`,
+        },
+        { p: "You will get an email as soon as it is approved." },
+      ],
+    }),
   };
 }
 
-export function approvedEmail(user: Person, startDate: Date, endDate: Date): OutgoingEmail {
+export async function approvedEmail(user: Person, startDate: Date, endDate: Date): Promise<OutgoingEmail> {
   return {
     kind: "trial.approved",
     to: user.email,
@@ -44,10 +62,25 @@ export function approvedEmail(user: Person, startDate: Date, endDate: Date): Out
       "We will send your login details in a separate email.",
       ...signOff,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Your 7-day free trial runs from ${longDate(startDate)} to ${longDate(endDate)}`,
+      heading: "Your free trial is approved",
+      greeting: `Hi ${user.firstName},`,
+      blocks: [
+        { p: `Good news: your 7-day free trial of ${BRAND.name} is approved.` },
+        {
+          details: [
+            ["Starts", longDate(startDate)],
+            ["Ends", longDate(endDate)],
+          ],
+        },
+        { p: "We will send your login details in a separate email." },
+      ],
+    }),
   };
 }
 
-export function rejectedEmail(user: Person): OutgoingEmail {
+export async function rejectedEmail(user: Person): Promise<OutgoingEmail> {
   return {
     kind: "trial.rejected",
     to: user.email,
@@ -60,6 +93,23 @@ export function rejectedEmail(user: Person): OutgoingEmail {
       `If you think this is a mistake, reply to this email or write to ${BRAND.supportEmail}.`,
       ...signOff,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `About your ${BRAND.name} free trial request`,
+      heading: "About your free trial request",
+      greeting: `Hi ${user.firstName},`,
+      blocks: [
+        {
+          p: `Thank you for your interest in ${BRAND.name}. We are unable to approve your free trial request.`,
+        },
+        {
+          p: [
+            "If you think this is a mistake, reply to this email or write to ",
+            { href: `mailto:${BRAND.supportEmail}`, label: BRAND.supportEmail },
+            ".",
+          ],
+        },
+      ],
+    }),
   };
 }
 
@@ -68,12 +118,42 @@ export function rejectedEmail(user: Person): OutgoingEmail {
  * the account created (decision 020); otherwise it says the trial is approved and where to sign
  * in, and that the team finishes the access.
  */
-export function welcomeEmail(
+export async function welcomeEmail(
   user: Person & Pick<Subscription, "endDate">,
   { accountCreated }: { accountCreated: boolean },
-): OutgoingEmail {
+): Promise<OutgoingEmail> {
   const loginUrl = `${config().APP_URL.replace(/\/$/, "")}/login`;
   const ends = user.endDate ? ["", `Your free trial ends on ${longDate(user.endDate)}.`] : [];
+  const html = await renderEmail({
+    preview: accountCreated
+      ? `Your ${BRAND.name} account is ready: your login details`
+      : `Your ${BRAND.name} free trial is approved: how to sign in`,
+    heading: `Welcome to ${BRAND.name}`,
+    greeting: `Hi ${user.firstName},`,
+    blocks: [
+      {
+        p: accountCreated
+          ? `Welcome to ${BRAND.name}! Your account is ready.`
+          : `Welcome to ${BRAND.name}! Your free trial is approved.`,
+      },
+      {
+        details: [
+          ["Login page", { href: loginUrl, label: loginUrl }],
+          ["Username", user.email],
+        ],
+      },
+      { button: { label: `Sign in to ${BRAND.name}`, href: loginUrl } },
+      { p: "Password: choose one with “Forgot password?” on the login page the first time you sign in." },
+      ...(accountCreated
+        ? []
+        : [
+            {
+              p: "If the login page does not know your email yet, reply to this email and our team will finish setting up your access.",
+            },
+          ]),
+      ...(user.endDate ? [{ note: `Your free trial ends on ${longDate(user.endDate)}.` }] : []),
+    ],
+  });
   if (!accountCreated) {
     return {
       kind: "trial.welcome",
@@ -94,6 +174,7 @@ export function welcomeEmail(
         ...ends,
         ...signOff,
       ].join("\n"),
+      html,
     };
   }
   return {
@@ -113,10 +194,11 @@ export function welcomeEmail(
       ...ends,
       ...signOff,
     ].join("\n"),
+    html,
   };
 }
 
-export function expiringEmail(user: Person & { endDate: Date }): OutgoingEmail {
+export async function expiringEmail(user: Person & { endDate: Date }): Promise<OutgoingEmail> {
   return {
     kind: "trial.expiring",
     to: user.email,
@@ -129,5 +211,16 @@ export function expiringEmail(user: Person & { endDate: Date }): OutgoingEmail {
       `To keep your workflows running, choose a plan or reply to this email and our team will help.`,
       ...signOff,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Your ${BRAND.name} free trial ends on ${longDate(user.endDate)}`,
+      heading: "Your free trial ends soon",
+      greeting: `Hi ${user.firstName},`,
+      blocks: [
+        { p: `Your ${BRAND.name} free trial ends on ${longDate(user.endDate)}.` },
+        { p: "To keep your workflows running, choose a plan or reply to this email and our team will help." },
+        // Sent by the cron job, which knows the site's origin only from SITE_URL.
+        ...(pricingUrl() ? [{ button: { label: "Choose a plan", href: pricingUrl() } }] : []),
+      ],
+    }),
   };
 }

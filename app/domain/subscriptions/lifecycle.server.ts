@@ -149,7 +149,7 @@ export async function decideApproval(
           notes: notes ?? null,
         }),
       ],
-      [rejectedEmail(row)],
+      [await rejectedEmail(row)],
       refused,
     );
     return { subscription: updated };
@@ -185,7 +185,7 @@ export async function decideApproval(
       }),
       ...(webhook ? [webhook.statement] : []),
     ],
-    [approvedEmail(row, startDate, endDate)],
+    [await approvedEmail(row, startDate, endDate)],
     refused,
   );
   if (!webhook) return { subscription: updated };
@@ -249,7 +249,7 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
         },
       ),
     ],
-    [welcomeEmail(row, { accountCreated: await accountCreatedFor(row.id) })],
+    [await welcomeEmail(row, { accountCreated: await accountCreatedFor(row.id) })],
     (current) =>
       current.emailSent
         ? new AppError(
@@ -282,7 +282,7 @@ export async function setEmailVerification(actor: Actor, idOrUserId: string, ver
     ),
     { ...values, updatedAt: now },
     [auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values)],
-    verified ? [awaitingApprovalEmail(row)] : [],
+    verified ? [await awaitingApprovalEmail(row)] : [],
     "The email verification changed meanwhile. Reload and try again.",
   );
 }
@@ -511,7 +511,7 @@ export async function sendTrialReminders(now: Date, signal?: AbortSignal): Promi
   for (const row of due) {
     if (signal?.aborted) break;
     if (!row.endDate) continue;
-    const message = expiringEmail({ ...row, endDate: row.endDate });
+    const message = await expiringEmail({ ...row, endDate: row.endDate });
     try {
       await guardedBatch(
         rowMatches(

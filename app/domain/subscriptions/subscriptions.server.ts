@@ -338,7 +338,7 @@ export async function verifyTrialEmail(
   now = new Date(),
 ) {
   const row = await requireUnverifiedSignup(email);
-  const message = awaitingApprovalEmail(row);
+  const message = await awaitingApprovalEmail(row);
   await verifyCode({
     email,
     purpose: "trial",

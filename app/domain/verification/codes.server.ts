@@ -8,6 +8,7 @@ import { BRAND } from "~/lib/brand";
 import { hmacSha256Hex, timingSafeEqual } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import { type CodeClient, codeSecret } from "./secret.server";
+import { renderEmail } from "~/emails/render.server";
 
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
@@ -176,7 +177,7 @@ export async function secondsUntilResend(email: string, purpose: CodePurpose, ip
   return wait > 0 ? ceilSeconds(wait) : 0;
 }
 
-function codeEmail(purpose: CodePurpose, code: string) {
+export async function codeEmail(purpose: CodePurpose, code: string) {
   const minutes = CODE_RULES.lifetime / MINUTE;
   const what = purpose === "trial" ? `your ${BRAND.name} free trial signup` : BRAND.name;
   return {
@@ -190,6 +191,16 @@ function codeEmail(purpose: CodePurpose, code: string) {
       "",
       `The ${BRAND.name} team`,
     ].join("\n"),
+    html: await renderEmail({
+      preview: `Your verification code is ${code}. It is valid for ${minutes} minutes.`,
+      heading: "Your verification code",
+      blocks: [
+        { p: `Your verification code for ${what} is:` },
+        { code },
+        { p: `It is valid for ${minutes} minutes and can be used once.` },
+        { note: "If you did not ask for this code, you can ignore this email." },
+      ],
+    }),
   };
 }
 
@@ -233,7 +244,7 @@ export async function issueCode(input: {
       AND (${who.ip} = '' OR (SELECT count(*) FROM verification_codes WHERE ip = ${who.ip} AND created_at > ${hourAgo})
         < ${CODE_RULES.perIpPerHour})`,
   };
-  const message = { ...codeEmail(purpose, code), to: email, idempotencyKey: `code:${id}`, sensitive: true };
+  const message = { ...(await codeEmail(purpose, code)), to: email, idempotencyKey: `code:${id}`, sensitive: true };
   const client = db();
   await guardedBatch(
     [...(input.guards ?? []), withinLimits],

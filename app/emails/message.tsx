@@ -1,0 +1,133 @@
+import { Button, Heading, Link, Section, Text } from "@react-email/components";
+import { Fragment } from "react";
+import { BRAND } from "~/lib/brand";
+import type { Block, EmailContent, Inline } from "./content";
+import { EmailLayout } from "./layout";
+import { EMAIL_COLORS } from "./theme";
+
+const c = EMAIL_COLORS.light;
+
+const paragraph = { margin: "0 0 16px", fontSize: "16px", lineHeight: "24px", color: c.text } as const;
+
+function Inlines({ parts }: { parts: Inline | Inline[] }) {
+  const list = Array.isArray(parts) ? parts : [parts];
+  return (
+    <>
+      {list.map((part, i) =>
+        typeof part === "string" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of text parts
+          <Fragment key={i}>{part}</Fragment>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of text parts
+          <Link key={i} className="fl-link" href={part.href} style={{ color: c.link, textDecoration: "underline" }}>
+            {part.label}
+          </Link>
+        ),
+      )}
+    </>
+  );
+}
+
+function BlockView({ block }: { block: Block }) {
+  if ("p" in block) {
+    return (
+      <Text className="fl-text" style={paragraph}>
+        <Inlines parts={block.p} />
+      </Text>
+    );
+  }
+  if ("note" in block) {
+    return (
+      <Text className="fl-muted" style={{ ...paragraph, fontSize: "14px", lineHeight: "20px", color: c.muted }}>
+        <Inlines parts={block.note} />
+      </Text>
+    );
+  }
+  if ("details" in block) {
+    return (
+      <Section style={{ margin: "0 0 16px" }}>
+        {block.details.map(([label, value]) => (
+          <Text key={label} className="fl-text" style={{ ...paragraph, margin: "0 0 6px", wordBreak: "break-word" }}>
+            <span className="fl-muted" style={{ color: c.muted }}>
+              {label}:
+            </span>{" "}
+            <Inlines parts={value} />
+          </Text>
+        ))}
+      </Section>
+    );
+  }
+  if ("code" in block) {
+    return (
+      <Text
+        className="fl-code"
+        style={{
+          margin: "0 0 16px",
+          padding: "16px",
+          textAlign: "center",
+          fontSize: "32px",
+          lineHeight: "40px",
+          fontWeight: 700,
+          letterSpacing: "8px",
+          fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+          color: c.text,
+          backgroundColor: c.codeBg,
+          border: `1px solid ${c.border}`,
+          borderRadius: "8px",
+        }}
+      >
+        {block.code}
+      </Text>
+    );
+  }
+  return (
+    <Section style={{ margin: "8px 0 24px" }}>
+      <Button
+        className="fl-button"
+        href={block.button.href}
+        style={{
+          backgroundColor: c.brand,
+          color: c.buttonText,
+          borderRadius: "8px",
+          fontSize: "16px",
+          fontWeight: 600,
+          lineHeight: "24px",
+          padding: "12px 24px",
+          textDecoration: "none",
+          display: "inline-block",
+        }}
+      >
+        {block.button.label}
+      </Button>
+    </Section>
+  );
+}
+
+/** The template every kind of email uses: a heading, a greeting, its blocks, the sign-off. */
+export function MessageEmail({ content }: { content: EmailContent }) {
+  return (
+    <EmailLayout preview={content.preview} unsubscribeUrl={content.unsubscribeUrl}>
+      <Heading
+        as="h1"
+        className="fl-text"
+        style={{ margin: "0 0 20px", fontSize: "22px", lineHeight: "30px", fontWeight: 700, color: c.text }}
+      >
+        {content.heading}
+      </Heading>
+      {content.greeting ? (
+        <Text className="fl-text" style={paragraph}>
+          {content.greeting}
+        </Text>
+      ) : null}
+      {content.blocks.map((block, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: blocks are a fixed list per message
+        <BlockView key={i} block={block} />
+      ))}
+      {content.signOff === false ? null : (
+        <Text className="fl-text" style={{ ...paragraph, margin: "8px 0 0" }}>
+          — The {BRAND.name} team
+        </Text>
+      )}
+    </EmailLayout>
+  );
+}
