@@ -15,10 +15,8 @@ function Inlines({ parts }: { parts: Inline | Inline[] }) {
     <>
       {list.map((part, i) =>
         typeof part === "string" ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of text parts
           <Fragment key={i}>{part}</Fragment>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of text parts
           <Link key={i} className="fl-link" href={part.href} style={{ color: c.link, textDecoration: "underline" }}>
             {part.label}
           </Link>
@@ -120,7 +118,6 @@ export function MessageEmail({ content }: { content: EmailContent }) {
         </Text>
       ) : null}
       {content.blocks.map((block, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: blocks are a fixed list per message
         <BlockView key={i} block={block} />
       ))}
       {content.signOff === false ? null : (

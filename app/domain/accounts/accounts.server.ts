@@ -4,11 +4,11 @@ import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Admin, admins, loginFailures } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { AppError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "./password.server";
 import { revokeOtherSessionsStatements } from "./sessions.server";
-import { renderEmail } from "~/emails/render.server";
 
 const MINUTE = 60 * 1000;
 /**

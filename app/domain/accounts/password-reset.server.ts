@@ -5,13 +5,13 @@ import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { admins, passwordResets } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import { hashPassword } from "./password.server";
 import { EmailSchema, NewPasswordSchema } from "./schemas";
 import { revokeOtherSessionsStatements } from "./sessions.server";
-import { renderEmail } from "~/emails/render.server";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -117,7 +117,10 @@ export async function resetEmail(
   };
 }
 
-export async function changedEmail(admin: { id: string; name: string; email: string }, now: Date): Promise<OutgoingEmail> {
+export async function changedEmail(
+  admin: { id: string; name: string; email: string },
+  now: Date,
+): Promise<OutgoingEmail> {
   return {
     kind: "admin.password-changed",
     to: admin.email,
@@ -169,9 +172,7 @@ export async function requestPasswordReset(
   const tokenHash = await sha256Hex(token);
   const id = crypto.randomUUID();
   const reachable = admin && admin.status !== "rejected" ? admin : null;
-  const message = reachable
-    ? await resetEmail(reachable, input.resetUrl(token), `admin.password-reset:${id}`)
-    : null;
+  const message = reachable ? await resetEmail(reachable, input.resetUrl(token), `admin.password-reset:${id}`) : null;
   const at = now.getTime();
   const withinLimits: Guard = {
     name: "reset limits",

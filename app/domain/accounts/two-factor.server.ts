@@ -7,12 +7,12 @@ import { type Admin, admins, recoveryCodes, twoFactor, twoFactorChallenges } fro
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { codeSecret } from "~/domain/verification/secret.server";
+import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { base64url, hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import { LOGIN_THROTTLE, lockedError, recordFailedAttempt } from "./accounts.server";
 import { verifyPassword } from "./password.server";
-import { renderEmail } from "~/emails/render.server";
 
 const MINUTE = 60 * 1000;
 

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox } from "~/db/schema";
-import { retryFailedEmail } from "~/domain/dashboard/emails.server";
+import { retryFailedEmail } from "~/domain/email/log.server";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
 import { sendTrialCode, startTrial } from "~/domain/subscriptions/subscriptions.server";

@@ -4,8 +4,8 @@ import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { config, resetConfigCache } from "~/lib/config.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
-import { retryFailedEmail } from "../dashboard/emails.server";
-import { emailStatement, listEmails, retryDelay, retryPendingEmails, sendEmail } from "./outbox.server";
+import { listEmailLog, retryFailedEmail } from "./log.server";
+import { emailStatement, retryDelay, retryPendingEmails, sendEmail } from "./outbox.server";
 
 const message = (key: string) => ({
   kind: "test",
@@ -29,7 +29,8 @@ describe("email outbox", () => {
     const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, "once")).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "sent", attempts: 1, to: "reader@flowlane.test" });
-    expect((await listEmails({ to: "READER@flowlane.test" })).map((m) => m.subject)).toContain("Subject once");
+    const { emails } = await listEmailLog({ to: "READER@flowlane.test", page: 1 });
+    expect(emails.map((m) => m.subject)).toContain("Subject once");
   });
 
   it("backs off exponentially, capped at two hours", () => {

@@ -1,5 +1,5 @@
 import { waitUntil } from "cloudflare:workers";
-import { and, desc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type EmailAttachment, type EmailMessage, emailOutbox } from "~/db/schema";
 import { config } from "~/lib/config.server";
@@ -216,24 +216,4 @@ export async function purgeOldEmails(now: Date, signal?: AbortSignal): Promise<n
     if (n < EMAIL_RULES.purgeChunk) break;
   }
   return purged;
-}
-
-export async function listEmails({
-  to,
-  status,
-  limit = 50,
-}: {
-  to?: string;
-  status?: EmailMessage["status"];
-  limit?: number;
-}) {
-  return db()
-    .select()
-    .from(emailOutbox)
-    .where(
-      and(to ? eq(emailOutbox.to, to.toLowerCase()) : undefined, status ? eq(emailOutbox.status, status) : undefined),
-    )
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(limit)
-    .all();
 }

@@ -5,10 +5,10 @@ import { type NewsletterSubscriber, newsletterSubscribers } from "~/db/schema";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { constraintFailure } from "~/domain/meetings/meetings.server";
 import { signValue, unsignValue } from "~/domain/verification/secret.server";
+import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
 import { NEWSLETTER_HONEYPOT, type SubscribeInput, type SubscriberListQuery } from "./schemas";
-import { renderEmail } from "~/emails/render.server";
 
 /** Newsletter subscribers with double opt-in (decision record 019). */
 

@@ -2,8 +2,8 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { Subscription } from "~/db/schema";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
-import { BRAND } from "~/lib/brand";
 import { renderEmail } from "~/emails/render.server";
+import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 
 /** A date as people read it, in the business timezone: "November 22, 2026". */

@@ -4,11 +4,11 @@ import { db } from "~/db/client.server";
 import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type CODE_PURPOSES, verificationCodes } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { hmacSha256Hex, timingSafeEqual } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import { type CodeClient, codeSecret } from "./secret.server";
-import { renderEmail } from "~/emails/render.server";
 
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 

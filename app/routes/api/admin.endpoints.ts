@@ -1,15 +1,20 @@
 import { z } from "zod";
 import { EMAIL_STATUSES } from "~/db/schema";
-import { listEmails } from "~/domain/email/outbox.server";
+import { getEmailMessage, listEmailLog } from "~/domain/email/log.server";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { pickErrors, successWith } from "~/lib/api/schemas";
+
+const BODIES = {
+  text: z.string().describe("The plain-text version (the alternative part)"),
+  html: z.string().nullable().describe("The branded HTML version (decision 021); null for messages without one"),
+};
 
 const EmailSchema = z.object({
   id: z.string(),
   kind: z.string(),
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
+  ...BODIES,
   status: z.enum(EMAIL_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
@@ -18,11 +23,18 @@ const EmailSchema = z.object({
   sentAt: z.string().nullable(),
 });
 
+const EmailMessageSchema = EmailSchema.omit({ attachments: true }).extend({
+  attachments: z.array(
+    z.object({ index: z.number().int(), filename: z.string(), contentType: z.string(), size: z.number().int() }),
+  ),
+});
+
 export const endpoints = [
   endpoint({
     method: "GET",
     path: "/api/admin/emails",
-    summary: "Recent outgoing emails (the console's email log), newest first",
+    summary:
+      "Recent outgoing emails (the console's email log), newest first, with their text and HTML bodies. The recipient filter matches in part, case-insensitively",
     tag: "Admin",
     access: "admin",
     query: z.object({
@@ -35,15 +47,16 @@ export const endpoints = [
       ...pickErrors(400, 401, 403),
     },
     async handler({ query }) {
-      const rows = await listEmails(query);
+      const { emails } = await listEmailLog({ ...query, page: 1, withBodies: true });
       return {
         success: true,
-        data: rows.map((m) => ({
+        data: emails.map((m) => ({
           id: m.id,
           kind: m.kind,
           to: m.to,
           subject: m.subject,
           text: m.text,
+          html: m.html,
           status: m.status,
           attempts: m.attempts,
           lastError: m.lastError,
@@ -51,6 +64,28 @@ export const endpoints = [
           createdAt: m.createdAt.toISOString(),
           sentAt: m.sentAt?.toISOString() ?? null,
         })),
+      };
+    },
+  }),
+  endpoint({
+    method: "GET",
+    path: "/api/admin/emails/:id",
+    summary: "One outgoing email with its text and HTML bodies and its attachments' names, types and sizes",
+    tag: "Admin",
+    access: "admin",
+    responses: {
+      200: { description: "The message", schema: successWith(EmailMessageSchema) },
+      ...pickErrors(401, 403, 404),
+    },
+    async handler({ params }) {
+      const m = await getEmailMessage(params.id ?? "");
+      return {
+        success: true,
+        data: {
+          ...m,
+          createdAt: m.createdAt.toISOString(),
+          sentAt: m.sentAt?.toISOString() ?? null,
+        },
       };
     },
   }),

@@ -1,4 +1,4 @@
-import { getEmailAttachment } from "~/domain/dashboard/emails.server";
+import { getEmailAttachment } from "~/domain/email/log.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/email-attachment";

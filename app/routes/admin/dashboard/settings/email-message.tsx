@@ -2,7 +2,7 @@ import { ArrowLeft, Paperclip } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
-import { emailPreviewDocument, getEmailMessage } from "~/domain/dashboard/emails.server";
+import { emailPreviewDocument, getEmailMessage } from "~/domain/email/log.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";

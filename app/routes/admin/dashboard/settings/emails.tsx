@@ -5,12 +5,7 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { Pagination } from "~/components/console/pagination";
 import { StatusBadge } from "~/components/console/status-badge";
 import { EMAIL_STATUSES } from "~/db/schema";
-import {
-  EMAIL_LOG_PAGE_SIZE,
-  EmailLogQuerySchema,
-  listEmailLog,
-  retryFailedEmail,
-} from "~/domain/dashboard/emails.server";
+import { EMAIL_LOG_PAGE_SIZE, EmailLogQuerySchema, listEmailLog, retryFailedEmail } from "~/domain/email/log.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";

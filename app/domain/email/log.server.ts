@@ -5,8 +5,8 @@ import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { EMAIL_STATUSES, emailOutbox } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/accounts.server";
 import { auditStatement } from "~/domain/audit/audit.server";
-import { deliverSoon } from "~/domain/email/outbox.server";
 import { AppError } from "~/lib/errors";
+import { deliverSoon } from "./outbox.server";
 
 export const EMAIL_LOG_PAGE_SIZE = 20;
 
@@ -25,18 +25,51 @@ export const EmailLogQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 
-/** Settings → Email log: outgoing messages, newest first, with their delivery status. */
+/** What the log shows of each message. */
+const SUMMARY_COLUMNS = {
+  id: emailOutbox.id,
+  kind: emailOutbox.kind,
+  to: emailOutbox.to,
+  subject: emailOutbox.subject,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+  sentAt: emailOutbox.sentAt,
+  createdAt: emailOutbox.createdAt,
+};
+
+/** A message's bodies: text, HTML and attachments (large; read only where they are shown). */
+const BODY_COLUMNS = { text: emailOutbox.text, html: emailOutbox.html, attachments: emailOutbox.attachments };
+
+type EmailLogQuery = {
+  status?: (typeof EMAIL_STATUSES)[number];
+  /** Recipient, matched in part and case-insensitively. */
+  to?: string;
+  page: number;
+  limit?: number;
+};
+
+/**
+ * The one email-log query (decision 021): outgoing messages, newest first, with their delivery
+ * status, filtered by status and by recipient (matched in part, case-insensitively), a page at
+ * a time. Settings → Email log lists them without bodies; `GET /api/admin/emails` asks for
+ * the bodies too (`withBodies`).
+ */
+export function listEmailLog(query: EmailLogQuery & { withBodies: true }): Promise<{
+  emails: SelectResult<typeof SUMMARY_COLUMNS & typeof BODY_COLUMNS>[];
+  total: number;
+}>;
+export function listEmailLog(
+  query: EmailLogQuery & { withBodies?: false },
+): Promise<{ emails: SelectResult<typeof SUMMARY_COLUMNS>[]; total: number }>;
 export async function listEmailLog({
   status,
   to,
   page,
   limit = EMAIL_LOG_PAGE_SIZE,
-}: {
-  status?: (typeof EMAIL_STATUSES)[number];
-  to?: string;
-  page: number;
-  limit?: number;
-}) {
+  withBodies = false,
+}: EmailLogQuery & { withBodies?: boolean }) {
   const where = and(
     status ? eq(emailOutbox.status, status) : undefined,
     // Addresses are stored lower-case; the text is taken literally (no LIKE wildcards).
@@ -45,18 +78,7 @@ export async function listEmailLog({
   const client = db();
   const [rows, totals] = await client.batch([
     client
-      .select({
-        id: emailOutbox.id,
-        kind: emailOutbox.kind,
-        to: emailOutbox.to,
-        subject: emailOutbox.subject,
-        status: emailOutbox.status,
-        attempts: emailOutbox.attempts,
-        lastError: emailOutbox.lastError,
-        nextAttemptAt: emailOutbox.nextAttemptAt,
-        sentAt: emailOutbox.sentAt,
-        createdAt: emailOutbox.createdAt,
-      })
+      .select(withBodies ? { ...SUMMARY_COLUMNS, ...BODY_COLUMNS } : SUMMARY_COLUMNS)
       .from(emailOutbox)
       .where(where)
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
@@ -66,6 +88,12 @@ export async function listEmailLog({
   ]);
   return { emails: rows, total: totals[0]?.n ?? 0 };
 }
+
+type SelectResult<Columns extends Record<string, { _: { data: unknown; notNull: boolean } }>> = {
+  [K in keyof Columns]: Columns[K]["_"]["notNull"] extends true
+    ? Columns[K]["_"]["data"]
+    : Columns[K]["_"]["data"] | null;
+};
 
 /**
  * An admin's retry of a failed message: back to pending with a fresh attempt count and its
@@ -186,9 +214,14 @@ export async function getEmailAttachment(id: string, index: number) {
 /**
  * The document a sandboxed frame shows for an email's HTML: its own CSP forbids scripts,
  * frames, forms and every remote load (images only as data: URLs), on top of `sandbox=""`.
+ * The policy comes first, before anything of the message, so it holds for every element; a
+ * stored full document (our emails are, decision 021) keeps its head (dark-mode styles, color
+ * scheme) because the parser folds its `<html>` and `<head>` into the ones opened here.
  */
 export function emailPreviewDocument(html: string) {
   const csp =
     "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:; form-action 'none'; base-uri 'none'";
-  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><meta name="referrer" content="no-referrer"></head><body>${html}</body></html>`;
+  const policy = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><meta name="referrer" content="no-referrer">`;
+  const body = html.replace(/^\s*<!doctype[^>]*>/i, "");
+  return /^\s*<html[\s>]/i.test(body) ? `${policy}${body}` : `${policy}</head><body>${body}</body></html>`;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox } from "~/db/schema";
 import { createAdmin } from "../../../tests/helpers/accounts";
-import { listEmailLog, retryFailedEmail } from "./emails.server";
+import { listEmailLog, retryFailedEmail } from "./log.server";
 
 // Password hashing (scrypt) is slow on a loaded machine: more than vitest's default 5 s.
 const SCRYPT_TIMEOUT = 30_000;

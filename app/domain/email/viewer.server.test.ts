@@ -3,19 +3,23 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { emailStatement } from "~/domain/email/outbox.server";
+import { bookingConfirmationEmail } from "~/domain/meetings/emails.server";
 import { base64Utf8 } from "~/domain/meetings/ics";
+import { buildOpenApi } from "~/lib/api/openapi.server";
 import { loader as attachmentLoader } from "~/routes/admin/dashboard/settings/email-attachment";
 import { loader as messageLoader } from "~/routes/admin/dashboard/settings/email-message";
+import { allEndpoints } from "~/routes/api/registry.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
+import { api } from "../../../tests/helpers/api";
 import {
   emailPreviewDocument,
   getEmailAttachment,
   getEmailMessage,
   safeFilename,
   servedAttachmentType,
-} from "./emails.server";
+} from "./log.server";
 
-/** Decision 020: the email log shows each message, its HTML sandboxed, its attachments for admins only. */
+/** Decisions 020 and 021: the email log shows each message, its HTML sandboxed, its attachments for admins only. */
 
 const ORIGIN = "http://localhost";
 let token: string;
@@ -117,5 +121,74 @@ describe("email viewer", () => {
     expect(servedAttachmentType("TEXT/CALENDAR; method=CANCEL")).toBe("text/calendar; charset=utf-8");
     expect(servedAttachmentType("image/svg+xml")).toBe("application/octet-stream");
     expect(servedAttachmentType("application/pdf")).toBe("application/pdf");
+  });
+
+  it("shows a stored branded email (a full document) with the policy first and its own head kept", async () => {
+    const email = await bookingConfirmationEmail(
+      {
+        id: "viewer-meeting",
+        name: "Asha",
+        email: "asha@example.com",
+        phone: "",
+        company: "",
+        date: "2026-12-03",
+        timeSlot: "10:00",
+        startsAt: new Date("2026-12-03T04:30:00Z"),
+        notes: "",
+        visitorTimezone: null,
+      },
+      new Date(),
+      "https://flowlane.example/demo/manage?token=t",
+    );
+    const row = await storedMessage({ html: email.html, text: email.text, attachments: email.attachments });
+    const { result } = await run(messageLoader, asAdmin(`/x/${row.id}`), { id: row.id });
+    expect(result.message.html).toBe(email.html);
+    const preview: string = result.preview;
+    expect(preview.indexOf("Content-Security-Policy")).toBeLessThan(preview.indexOf("<html dir"));
+    expect(preview).not.toMatch(/<!DOCTYPE html PUBLIC/);
+    expect(preview).toContain("prefers-color-scheme: dark");
+    expect(preview).toContain("Manage your booking");
+    // A fragment (older messages, or anything else stored) gets a head and a body of its own.
+    expect(emailPreviewDocument("<p>Hi</p>")).toMatch(/<\/head><body><p>Hi<\/p><\/body><\/html>$/);
+  });
+});
+
+describe("GET /api/admin/emails", () => {
+  it("returns the bodies, text and HTML, to admins only", async () => {
+    const to = `api-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const row = await storedMessage({ to, html: "<p>Branded</p>" });
+    expect((await api("GET", `/api/admin/emails?to=${to}`)).status).toBe(401);
+    const { token: pending } = await createAdmin({ status: "pending" });
+    expect((await api("GET", `/api/admin/emails?to=${to}`, { token: pending })).status).toBe(403);
+    const list = await api("GET", `/api/admin/emails?to=${to}`, { token });
+    expect(list.status).toBe(200);
+    expect(list.json.data).toHaveLength(1);
+    expect(list.json.data[0]).toMatchObject({ id: row.id, text: row.text, html: "<p>Branded</p>" });
+    expect(list.json.data[0].attachments[0]).toEqual({
+      filename: "invite.ics",
+      contentType: "text/calendar; charset=utf-8; method=REQUEST",
+    });
+
+    const one = await api("GET", `/api/admin/emails/${row.id}`, { token });
+    expect(one.status).toBe(200);
+    expect(one.json.data).toMatchObject({ id: row.id, to, text: row.text, html: "<p>Branded</p>" });
+    expect(one.json.data.attachments[0]).toMatchObject({ index: 0, filename: "invite.ics", size: ICS.length });
+    expect((await api("GET", `/api/admin/emails/${row.id}`)).status).toBe(401);
+  });
+
+  it("answers 404 for an unknown message and 400 for a malformed filter", async () => {
+    const unknown = await api("GET", "/api/admin/emails/no-such-email", { token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ success: false, error: "Email not found." });
+    expect((await api("GET", `/api/admin/emails/${"x".repeat(300)}`, { token })).status).toBe(404);
+    expect((await api("GET", "/api/admin/emails?to=not-an-email", { token })).status).toBe(400);
+  });
+
+  it("is described in the OpenAPI document with both bodies", () => {
+    const doc = buildOpenApi(allEndpoints, "http://localhost") as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/admin/emails", "/api/admin/emails/{id}"]));
+    const listed = JSON.stringify(doc.paths["/api/admin/emails"]);
+    expect(listed).toContain('"html"');
+    expect(listed).toContain("The branded HTML version");
   });
 });
