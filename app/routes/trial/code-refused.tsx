@@ -8,6 +8,9 @@ export function waitText(seconds: number) {
   return `about ${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
+/** Whether a refusal's text already says how long to wait ("try again in …", "wait … seconds"). */
+export const mentionsWait = (message: string) => /\b(try again in|wait) \d/i.test(message);
+
 /**
  * The code screen when no code could be sent (decision 020): why, when to try again (from the
  * limit's Retry-After), and a way forward that needs no code. No "we sent" text, no countdown.
@@ -37,7 +40,10 @@ export function CodeRefused({
         <p className="font-semibold">{message}</p>
         <p className="mt-2 flex items-center gap-1.5 text-sm" data-testid="code-retry-after">
           <Clock aria-hidden className="size-4 shrink-0" />
-          You can ask for a code again in {waitText(retryAfter)}. Your signup is saved until then.
+          {/* The reason above already says when (issue 17): the wait is shown once. */}
+          {mentionsWait(message)
+            ? "Your signup is saved until then."
+            : `You can ask for a code again in ${waitText(retryAfter)}. Your signup is saved until then.`}
         </p>
       </div>
       <Form method="post" className="mt-4">

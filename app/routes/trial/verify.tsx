@@ -145,7 +145,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">Verify your email</h1>
         {loaderData.refused ? (
           <>
-            {actionData?.intent === "resend" && message ? (
+            {/* A refused resend is the box below, fresh from the loader; other failures show here. */}
+            {actionData?.intent === "resend" && message && !message.startsWith("Error: ") ? (
               <div className="mt-5">
                 <StatusMessage text={message} testId="otp-message" />
               </div>
@@ -264,7 +265,8 @@ function CodeForms({
           {left > 0 ? `You can request a new code in ${left} seconds.` : "Didn't get the code?"}
         </span>
         <button type="submit" className="btn-secondary" disabled={(hydrated && left > 0) || pendingIntent === "resend"}>
-          {pendingIntent === "resend" ? "Sending..." : left > 0 && hydrated ? `Resend code (${left}s)` : "Resend code"}
+          {/* The countdown beside the button says the wait; the label does not repeat it. */}
+          {pendingIntent === "resend" ? "Sending..." : "Resend code"}
         </button>
       </Form>
     </>
