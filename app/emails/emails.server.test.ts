@@ -77,6 +77,8 @@ function expectBranded(message: OutgoingEmail) {
   expect(html).toContain('<meta name="color-scheme" content="light dark"');
   expect(html).toContain('name="viewport" content="width=device-width, initial-scale=1"');
   expect(html).toContain("prefers-color-scheme: dark");
+  // The page color in dark mode reaches the cell React Email's Body paints too.
+  expect(html).toContain(".fl-page, .fl-page > table > tbody > tr > td { background-color: #020617 !important; }");
   expect(html).toContain(BRAND.postalAddress);
   expect(html).not.toMatch(/<script/i);
   expect(html).not.toMatch(/<img|<link|<iframe|<object|<embed|\ssrc=/i);

@@ -14,7 +14,8 @@ const dark = EMAIL_COLORS.dark;
 const DARK_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .fl-page { background-color: ${dark.page} !important; }
+  /* React Email's Body repeats its background on the cell it wraps the message in. */
+  .fl-page, .fl-page > table > tbody > tr > td { background-color: ${dark.page} !important; }
   .fl-card { background-color: ${dark.card} !important; border-color: ${dark.border} !important; }
   .fl-text { color: ${dark.text} !important; }
   .fl-muted { color: ${dark.muted} !important; }
