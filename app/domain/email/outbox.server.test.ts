@@ -67,6 +67,15 @@ describe("email outbox", () => {
     });
   });
 
+  it("hands the email API both parts: the text and the HTML", async () => {
+    Object.assign(config(), { EMAIL_TRANSPORT: "http", EMAIL_API_URL: "https://mail.example", EMAIL_API_KEY: "k" });
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("{}", { status: 200 }));
+    await sendEmail({ ...message("both-parts"), html: "<p>Hello</p>" });
+    const sent = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+    expect(sent).toMatchObject({ to: "reader@flowlane.test", text: "Hello", html: "<p>Hello</p>" });
+    expect(await byKey("both-parts")).toMatchObject({ status: "sent", text: "Hello", html: "<p>Hello</p>" });
+  });
+
   it("does not retry a message before its time", async () => {
     Object.assign(config(), { EMAIL_TRANSPORT: "http", EMAIL_API_URL: "https://mail.example", EMAIL_API_KEY: "k" });
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("no", { status: 500 }));
