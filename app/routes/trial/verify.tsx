@@ -210,8 +210,9 @@ function CodeForms({
     <>
       {loaderData.live ? (
         <p className="mt-2 text-slate-600 dark:text-slate-300" data-testid="code-sent-text">
-          We sent a 6-digit code to <strong className="text-slate-900 dark:text-white">{loaderData.email}</strong>. It
-          is valid for {loaderData.validMinutes} minutes.
+          We sent a 6-digit code to{" "}
+          <strong className="break-all text-slate-900 dark:text-white">{loaderData.email}</strong>. It is valid for{" "}
+          {loaderData.validMinutes} minutes.
         </p>
       ) : (
         <p className="mt-2 text-slate-600 dark:text-slate-300" data-testid="code-none-text">
