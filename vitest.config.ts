@@ -21,6 +21,7 @@ export default defineConfig(async () => {
             ...(wrangler.vars as Record<string, string>),
             ENVIRONMENT: "test",
             CODE_HMAC_SECRET: "test-code-secret",
+            POSTAL_ADDRESS: "Flowlane Test Office, 1 Test Road, Testville",
             TEST_MIGRATIONS: migrations,
           },
         },

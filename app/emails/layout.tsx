@@ -38,10 +38,13 @@ const DARK_CSS = `
 export function EmailLayout({
   preview,
   unsubscribeUrl,
+  postalAddress,
   children,
 }: {
   preview: string;
   unsubscribeUrl?: string;
+  /** The configured POSTAL_ADDRESS; no line when it is empty. */
+  postalAddress?: string;
   children: ReactNode;
 }) {
   return (
@@ -81,8 +84,12 @@ export function EmailLayout({
           <Section style={{ padding: "20px 4px 0" }}>
             <Text className="fl-muted" style={footerText}>
               {BRAND.name} — {BRAND.tagline}
-              <br />
-              {BRAND.postalAddress}
+              {postalAddress ? (
+                <>
+                  <br />
+                  {postalAddress}
+                </>
+              ) : null}
             </Text>
             {unsubscribeUrl ? (
               <>

@@ -102,9 +102,9 @@ function BlockView({ block }: { block: Block }) {
 }
 
 /** The template every kind of email uses: a heading, a greeting, its blocks, the sign-off. */
-export function MessageEmail({ content }: { content: EmailContent }) {
+export function MessageEmail({ content, postalAddress }: { content: EmailContent; postalAddress?: string }) {
   return (
-    <EmailLayout preview={content.preview} unsubscribeUrl={content.unsubscribeUrl}>
+    <EmailLayout preview={content.preview} unsubscribeUrl={content.unsubscribeUrl} postalAddress={postalAddress}>
       <Heading
         as="h1"
         className="fl-text"

@@ -1,4 +1,5 @@
 import { render } from "@react-email/render";
+import { config } from "~/lib/config.server";
 import type { EmailContent } from "./content";
 import { MessageEmail } from "./message";
 
@@ -8,5 +9,5 @@ import { MessageEmail } from "./message";
  * written by each builder and stays the alternative part.
  */
 export function renderEmail(content: EmailContent): Promise<string> {
-  return render(<MessageEmail content={content} />);
+  return render(<MessageEmail content={content} postalAddress={config().POSTAL_ADDRESS} />);
 }

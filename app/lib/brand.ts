@@ -5,5 +5,4 @@ export const BRAND = {
   tagline: "No-code workflow automation for business teams",
   supportEmail: "support@flowlane.example",
   /** The business address in every email's footer (a placeholder until the company's is set). */
-  postalAddress: "Flowlane, 100 Example Street, Bengaluru 560001, India",
 } as const;

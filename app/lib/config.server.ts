@@ -10,6 +10,8 @@ const ConfigSchema = z.object({
   /** Public origin of this site for canonical URLs, feeds and links in emails; empty = the request's origin. */
   SITE_URL: z.string().default(""),
   SALES_EMAIL: z.email().default("sales@flowlane.example"),
+  /** The business's postal address for the footer of every email (decision 021); empty = no address line. */
+  POSTAL_ADDRESS: z.string().max(200).default(""),
   EMAIL_FROM: z.string().min(3).default("Flowlane <no-reply@flowlane.example>"),
   EMAIL_TRANSPORT: z.enum(["outbox", "http"]).default("outbox"),
   EMAIL_API_URL: z.string().default(""),
