@@ -73,9 +73,8 @@ export const endpoints = [
       200: { description: "Updated", schema: successWith(CallbackJsonSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ params, body, session }) {
-      const actor = { id: session!.admin.id, email: session!.admin.email };
-      return { success: true, data: toCallbackJson(await setCallbackStatus(actor, params.id!, body.status)) };
+    async handler({ params, body, actor }) {
+      return { success: true, data: toCallbackJson(await setCallbackStatus(actor, params.id, body.status)) };
     },
   }),
 ];

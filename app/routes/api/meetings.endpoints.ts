@@ -85,7 +85,7 @@ export const endpoints = [
       ...pickErrors(401, 403, 404),
     },
     async handler({ params }) {
-      return { success: true, data: toMeetingJson(await requireMeeting(params.id!)) };
+      return { success: true, data: toMeetingJson(await requireMeeting(params.id)) };
     },
   }),
   endpoint({
@@ -100,9 +100,8 @@ export const endpoints = [
       200: { description: "Updated", schema: successWith(MeetingJsonSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ request, params, body, session }) {
-      const actor = { id: session!.admin.id, email: session!.admin.email };
-      const meeting = await updateMeetingStatus(actor, params.id!, body.status, {
+    async handler({ request, params, body, actor }) {
+      const meeting = await updateMeetingStatus(actor, params.id, body.status, {
         siteUrl: siteOrigin(request.url),
         meetingLink: body.meetingLink,
       });

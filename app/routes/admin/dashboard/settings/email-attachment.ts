@@ -1,5 +1,5 @@
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { getEmailAttachment } from "~/domain/dashboard/emails.server";
-import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/email-attachment";
 

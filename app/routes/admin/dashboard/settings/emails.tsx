@@ -5,13 +5,13 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { Pagination } from "~/components/console/pagination";
 import { StatusBadge } from "~/components/console/status-badge";
 import { EMAIL_STATUSES } from "~/db/schema";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import {
   EMAIL_LOG_PAGE_SIZE,
   EmailLogQuerySchema,
   listEmailLog,
   retryFailedEmail,
 } from "~/domain/dashboard/emails.server";
-import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { pageCount } from "~/lib/pagination";
