@@ -29,10 +29,12 @@ import {
 import { createChallenge, isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/lib/api/endpoint.server";
-import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
+import { named, pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { config } from "~/lib/config.server";
 import { clearCookie, cookieName, readCookie, serializeCookie } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
+
+named(AdminProfileSchema, "AdminProfile");
 
 const REFRESH_PATH = "/api/auth";
 

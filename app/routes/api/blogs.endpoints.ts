@@ -18,11 +18,13 @@ import {
   PreviewSchema,
 } from "~/domain/blog/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
-import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { paginationOf } from "~/lib/pagination";
 
 /** Only an approved admin sees drafts; a pending account is treated like a visitor. */
 const isAdmin = (session: ActiveSession | null) => session?.admin.status === "active";
+
+named(BlogPostSchema, "BlogPost");
 
 export const endpoints = [
   endpoint({

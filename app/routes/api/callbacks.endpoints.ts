@@ -10,8 +10,10 @@ import {
   MEETING_TEXTS,
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
-import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { paginationOf } from "~/lib/pagination";
+
+named(CallbackJsonSchema, "Callback");
 
 export const endpoints = [
   endpoint({

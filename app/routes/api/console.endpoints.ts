@@ -23,8 +23,8 @@ const AuditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
+  before: z.unknown().describe("The target before the change, as recorded (any JSON value; null when it was created)"),
+  after: z.unknown().describe("The target after the change, as recorded (any JSON value; null when it was deleted)"),
   createdAt: z.string(),
 });
 
@@ -116,7 +116,15 @@ export const endpoints = [
     tag: "Admin",
     access: "admin",
     responses: {
-      200: { description: "text/csv attachment (UTF-8 with BOM), header row first" },
+      200: {
+        description: "text/csv attachment (UTF-8 with BOM), header row first",
+        mediaType: "text/csv",
+        schema: z
+          .string()
+          .describe(
+            "RFC 4180 CSV; a text cell that would start a spreadsheet formula gets a leading apostrophe (decision 019)",
+          ),
+      },
       ...pickErrors(401, 403, 404),
     },
     async handler({ params, actor }) {

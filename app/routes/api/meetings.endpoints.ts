@@ -16,8 +16,10 @@ import {
   MeetingStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
-import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { paginationOf } from "~/lib/pagination";
+
+named(MeetingJsonSchema, "Meeting");
 
 export const endpoints = [
   endpoint({

@@ -48,8 +48,12 @@ import {
 } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
 import { endpoint } from "~/lib/api/endpoint.server";
-import { ErrorResponseSchema, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { AppError } from "~/lib/errors";
+
+named(SubscriptionViewSchema, "Subscription");
+named(CustomerAccountSchema, "CustomerAccount");
+named(WebhookDeliverySchema, "WebhookDelivery");
 
 const APPROVAL_MESSAGES = { approve: USER_ADMIN_MESSAGES.approved, reject: USER_ADMIN_MESSAGES.rejected };
 
