@@ -46,7 +46,7 @@ function isAdmin(request: Request, url: URL) {
     url.pathname.startsWith("/admin/") ||
     url.pathname.startsWith("/api/admin/") ||
     request.headers.has("Authorization") ||
-    // SESSION_COOKIE of auth.server.ts, which imports this module.
+    // SESSION_COOKIE of domain/accounts/guards.server.ts, which imports this module.
     readCookie(request, cookieName(request, "flowlane_session")) !== null
   );
 }

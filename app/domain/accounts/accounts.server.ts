@@ -7,6 +7,7 @@ import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/
 import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { AppError } from "~/lib/errors";
+import type { Actor } from "./actor";
 import { hashPassword, verifyPassword } from "./password.server";
 import { revokeOtherSessionsStatements } from "./sessions.server";
 
@@ -23,8 +24,6 @@ export const LOGIN_THROTTLE = {
 } as const;
 
 export const INVALID_LOGIN = "Invalid email or password.";
-
-export type Actor = { id: string; email: string };
 
 export const lockedError = (lockedUntil: Date, now = new Date()) => {
   const retryAfter = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));

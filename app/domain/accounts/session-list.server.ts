@@ -3,9 +3,8 @@ import { db } from "~/db/client.server";
 import { refreshTokens, sessions } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/errors";
+import type { Actor } from "./actor";
 import { revokeOtherSessionsStatements, SESSION_LIMITS } from "./sessions.server";
-
-type Actor = { id: string; email: string };
 
 /** Browser and system from a User-Agent header; enough to tell one's own devices apart. */
 export function describeUserAgent(userAgent: string | null | undefined) {

@@ -12,6 +12,7 @@ import { BRAND } from "~/lib/brand";
 import { base64url, hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import { LOGIN_THROTTLE, lockedError, recordFailedAttempt } from "./accounts.server";
+import type { Actor } from "./actor";
 import { verifyPassword } from "./password.server";
 
 const MINUTE = 60 * 1000;
@@ -26,7 +27,6 @@ export const CHALLENGE_ENDED = "The sign-in step expired or was already used. Pl
 
 /** Who acts, and whether the request is a plain-http localhost preview (for the dev key). */
 export type TwoFactorContext = { now?: Date; local?: boolean };
-type Actor = { id: string; email: string };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, auditLog, emailOutbox, recoveryCodes, twoFactor, twoFactorChallenges } from "~/db/schema";
+import { requireAdmin, SECURITY_PATH, TWO_FACTOR_REQUIRED } from "~/domain/accounts/guards.server";
 import { buildOpenApi } from "~/lib/api/openapi.server";
-import { requireAdmin, SECURITY_PATH, TWO_FACTOR_REQUIRED } from "~/lib/auth.server";
 import { allEndpoints } from "~/routes/api/registry.server";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
@@ -354,7 +354,7 @@ describe("2FA API", () => {
   });
 
   it("are described in the OpenAPI document", async () => {
-    const doc = buildOpenApi(allEndpoints, "http://localhost");
+    const doc = buildOpenApi(allEndpoints);
     const paths = Object.keys(doc.paths);
     for (const p of [
       "/api/auth/2fa/setup",

@@ -13,7 +13,7 @@ import {
   type Subscription,
   subscriptions,
 } from "~/db/schema";
-import type { Actor } from "~/domain/accounts/accounts.server";
+import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { BRAND } from "~/lib/brand";
 import { type CsvColumn, toCsv } from "~/lib/csv";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { EMAIL_STATUSES, emailOutbox } from "~/db/schema";
-import type { Actor } from "~/domain/accounts/accounts.server";
+import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/errors";
 import { deliverSoon } from "./outbox.server";

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type CallbackRequest, callbackRequests } from "~/db/schema";
+import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
@@ -11,7 +12,7 @@ import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesCallbackNotice } from "./emails.server";
 import { type EnterpriseLeadInput, SOURCE_LABELS } from "./lead-schemas";
-import { type Actor, constraintFailure } from "./meetings.server";
+import { constraintFailure } from "./meetings.server";
 import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./schemas";
 
 /**

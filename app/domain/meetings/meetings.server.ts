@@ -2,6 +2,7 @@ import { and, asc, between, count, eq, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Meeting, meetings } from "~/db/schema";
+import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import {
   BOOKING,
@@ -26,8 +27,6 @@ import { type BookingInput, HONEYPOT_FIELD, type MeetingListQuery } from "./sche
 import { issueManageToken, manageUrl } from "./tokens.server";
 
 const MINUTE = 60 * 1000;
-
-export type Actor = { id: string; email: string };
 
 /** The absolute site URL for links in emails: SITE_URL when configured, else the request's origin. */
 export function siteOrigin(requestUrl: string) {

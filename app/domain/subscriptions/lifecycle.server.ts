@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Subscription, subscriptions, USER_PLANS } from "~/db/schema";
+import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { awaitingDecision } from "~/domain/dashboard/badges.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
@@ -33,8 +34,6 @@ import { buildUserId, findByEmail, requireSubscription, sendTrialCode, TRIAL_FEA
 import { EXPIRING_WINDOW_DAYS, TRIAL_DAYS } from "./trial-state";
 
 const DAY = 24 * 60 * 60 * 1000;
-
-export type Actor = { id: string; email: string };
 
 /** Spec §4 "awaits approval", evaluated on a loaded row (the SQL form is `awaitingApproval`). */
 export function isAwaitingApproval(row: Pick<Subscription, "status" | "approvalStatus">) {

@@ -1,10 +1,7 @@
-import type { z } from "zod";
-import { getSession, requireAdmin, requireSignedIn } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 import { isCrossSite } from "~/lib/same-site.server";
 import { type Endpoint, failure } from "./endpoint.server";
 
-export const MAX_BODY_BYTES = 64 * 1024; // 64 KiB
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 type Compiled = { endpoint: Endpoint; pattern: RegExp; keys: string[] };
@@ -22,35 +19,6 @@ export function compile(endpoints: readonly Endpoint[]): Compiled[] {
       .join("/");
     return { endpoint, pattern: new RegExp(`^${source}/?$`), keys };
   });
-}
-
-export function zodDetails(error: z.ZodError) {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join(".") || "body",
-    message: issue.message,
-  }));
-}
-
-async function readJson(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const type = request.headers.get("Content-Type") ?? "";
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) {
-    return { ok: false, response: failure(413, "Request body is too large (limit 64 KB).") };
-  }
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length > MAX_BODY_BYTES) {
-    return { ok: false, response: failure(413, "Request body is too large (limit 64 KB).") };
-  }
-  const text = new TextDecoder().decode(bytes);
-  if (text.trim() === "") return { ok: true, value: {} };
-  if (!/^application\/json\b/i.test(type.trim())) {
-    return { ok: false, response: failure(415, "Content-Type must be application/json.") };
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, response: failure(400, "Malformed JSON body.") };
-  }
 }
 
 /** Path parameters, decoded; null when one is not valid percent-encoded UTF-8 (`%E0%A4%A`). */
@@ -97,35 +65,7 @@ export async function dispatch(request: Request, routes: readonly Compiled[]): P
       if (BODY_METHODS.has(method) && isCrossSite(request)) {
         return failure(403, "Cross-site request refused.");
       }
-      const session =
-        endpoint.access === "admin"
-          ? await requireAdmin(request)
-          : endpoint.access === "signed-in"
-            ? await requireSignedIn(request)
-            : endpoint.access === "optional"
-              ? await getSession(request)
-              : null;
-      let body: unknown;
-      if (endpoint.body) {
-        const raw = await readJson(request);
-        if (!raw.ok) return raw.response;
-        const parsed = endpoint.body.safeParse(raw.value);
-        if (!parsed.success) {
-          const details = zodDetails(parsed.error);
-          return failure(400, details[0]?.message ?? "Invalid input.", { details });
-        }
-        body = parsed.data;
-      }
-      let query: unknown;
-      if (endpoint.query) {
-        const parsed = endpoint.query.safeParse(Object.fromEntries(url.searchParams));
-        if (!parsed.success) {
-          const details = zodDetails(parsed.error);
-          return failure(400, details[0]?.message ?? "Invalid query.", { details });
-        }
-        query = parsed.data;
-      }
-      const result = await endpoint.handler({ request, params, body, query, session } as never);
+      const result = await endpoint.serve(request, params, url);
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       return errorResponse(error);

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { type Actor, actorOf } from "~/domain/accounts/actor";
+import { getSession, requireAdmin, requireSignedIn } from "~/domain/accounts/guards.server";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -6,41 +8,174 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** Who may call an endpoint. `admin` = an approved admin; `signed-in` = any session. */
 export type Access = "public" | "admin" | "signed-in" | "optional";
 
-export type ResponseSpec = { description: string; schema?: z.ZodType };
+export type ResponseSpec = {
+  description: string;
+  schema?: z.ZodType;
+  /** Media type of the body when it is not JSON (the CSV export). */
+  mediaType?: string;
+};
+
+/**
+ * What a handler knows about its caller, by access level: a public endpoint has no session
+ * to read, an admin or signed-in one always has one (the guard refused everyone else) and
+ * the actor its changes are recorded under.
+ */
+export type CallerByAccess = {
+  public: Record<never, never>;
+  optional: { session: ActiveSession | null };
+  "signed-in": { session: ActiveSession; actor: Actor };
+  admin: { session: ActiveSession; actor: Actor };
+};
+
+/** The `:name` parameters of a path: `"/api/a/:id/b/:kind"` → `"id" | "kind"`. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The decoded path parameters of a path, each present (the path would not match otherwise). */
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
 
 type Input<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-export type HandlerArgs<B, Q> = {
+type RequestArgs<P extends string, B, Q> = {
   request: Request;
-  params: Record<string, string>;
+  params: PathParams<P>;
   body: Input<B>;
   query: Input<Q>;
-  /** Present for `admin` and `signed-in` endpoints; may be present for `optional`. */
-  session: ActiveSession | null;
 };
 
-export type Endpoint<
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
+export type HandlerArgs<P extends string, A extends Access, B, Q> = RequestArgs<P, B, Q> & CallerByAccess[A];
+
+export type EndpointDefinition<
+  P extends string,
+  A extends Access,
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
 > = {
   method: HttpMethod;
   /** Full path with `:name` parameters, e.g. `/api/meetings/:id/status`. */
-  path: string;
+  path: P;
   summary: string;
   tag: string;
-  access: Access;
+  access: A;
   body?: B;
   query?: Q;
   responses: Record<number, ResponseSpec>;
   /** Returns a Response, or data that is sent as JSON with status 200. */
-  handler: (args: HandlerArgs<B, Q>) => Promise<unknown> | unknown;
+  handler: (args: HandlerArgs<P, A, B, Q>) => Promise<unknown> | unknown;
 };
 
-/** Declares an endpoint; the dispatcher serves it and the OpenAPI document describes it. */
-export function endpoint<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  def: Endpoint<B, Q>,
-): Endpoint {
-  return def as unknown as Endpoint;
+/**
+ * A declared endpoint as the dispatcher and the OpenAPI document see it: its description,
+ * and `serve`, which checks the caller its access level asks for, then the body and the
+ * query against their schemas, and runs the handler.
+ */
+export type Endpoint = Omit<
+  EndpointDefinition<string, Access, z.ZodType | undefined, z.ZodType | undefined>,
+  "handler"
+> & {
+  serve: (request: Request, params: Record<string, string>, url: URL) => Promise<unknown>;
+};
+
+/** One guard per access level; indexed by the declared level, the caller's type follows it. */
+const callers: { [A in Access]: (request: Request) => Promise<CallerByAccess[A]> } = {
+  public: async () => ({}),
+  optional: async (request) => ({ session: await getSession(request) }),
+  "signed-in": async (request) => {
+    const session = await requireSignedIn(request);
+    return { session, actor: actorOf(session) };
+  },
+  admin: async (request) => {
+    const session = await requireAdmin(request);
+    return { session, actor: actorOf(session) };
+  },
+};
+
+export const MAX_BODY_BYTES = 64 * 1024; // 64 KiB
+
+export function zodDetails(error: z.ZodError) {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join(".") || "body",
+    message: issue.message,
+  }));
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; response: Response };
+
+async function readJson(request: Request): Promise<Parsed> {
+  const type = request.headers.get("Content-Type") ?? "";
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_BODY_BYTES) {
+    return { ok: false, response: failure(413, "Request body is too large (limit 64 KB).") };
+  }
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length > MAX_BODY_BYTES) {
+    return { ok: false, response: failure(413, "Request body is too large (limit 64 KB).") };
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") return { ok: true, value: {} };
+  if (!/^application\/json\b/i.test(type.trim())) {
+    return { ok: false, response: failure(415, "Content-Type must be application/json.") };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: failure(400, "Malformed JSON body.") };
+  }
+}
+
+function validate(schema: z.ZodType, value: unknown, fallback: string): Parsed {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const details = zodDetails(parsed.error);
+  return { ok: false, response: failure(400, details[0]?.message ?? fallback, { details }) };
+}
+
+/**
+ * Declares an endpoint; the dispatcher serves it and the OpenAPI document describes it.
+ * The handler's `params` are read from `path`, its `session` and `actor` from `access`, and
+ * its `body` and `query` from their schemas, so handlers need no casts or assertions.
+ */
+export function endpoint<
+  const P extends string,
+  A extends Access,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(definition: EndpointDefinition<P, A, B, Q>): Endpoint {
+  const { handler, ...described } = definition;
+  return {
+    ...described,
+    async serve(request, params, url) {
+      // The caller first: an anonymous request is refused before its input is looked at.
+      const caller: CallerByAccess[A] = await callers[definition.access](request);
+      let body: unknown;
+      if (definition.body) {
+        const raw = await readJson(request);
+        if (!raw.ok) return raw.response;
+        const parsed = validate(definition.body, raw.value, "Invalid input.");
+        if (!parsed.ok) return parsed.response;
+        body = parsed.value;
+      }
+      let query: unknown;
+      if (definition.query) {
+        const parsed = validate(definition.query, Object.fromEntries(url.searchParams), "Invalid query.");
+        if (!parsed.ok) return parsed.response;
+        query = parsed.value;
+      }
+      // The one place types are asserted rather than inferred, and why they hold: the
+      // dispatcher matched `path`, so each parameter named in P is a key of `params`; `body`
+      // and `query` were just parsed by this endpoint's own B and Q (undefined if undeclared).
+      const args: RequestArgs<P, B, Q> = {
+        request,
+        params: params as PathParams<P>,
+        body: body as Input<B>,
+        query: query as Input<Q>,
+      };
+      return handler({ ...args, ...caller });
+    },
+  };
 }
 
 /** The JSON shape of every failure (spec §8 / foundation issue). */

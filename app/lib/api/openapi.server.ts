@@ -1,19 +1,91 @@
 import { z } from "zod";
-import type { Endpoint } from "./endpoint.server";
+import { BRAND } from "~/lib/brand";
+import type { Endpoint, ResponseSpec } from "./endpoint.server";
+import { ErrorResponseSchema } from "./schemas";
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    target: "openapi-3.0",
-    io,
-    unrepresentable: "any",
-  }) as JsonSchema;
-  return rest;
+const COMPONENTS = "#/components/schemas/";
+
+/**
+ * Turns zod schemas into OpenAPI 3.1 schemas (JSON Schema 2020-12) with zod's own
+ * `z.toJSONSchema`. A schema registered with an `id` (see `named` in ./schemas) becomes one
+ * entry of `components.schemas` that every use refers to, instead of a copy per operation.
+ */
+class SchemaSet {
+  private readonly components: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+    const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+    // Input and output of one id'd schema differ when it has defaults or coercions: the
+    // input is kept as `<id>Input` (and folded into `<id>` in the end when it is the same).
+    const name = (id: string) => (io === "input" ? `${id}Input` : id);
+    for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+      this.components[name(id)] ??= relink(definition, name);
+    }
+    return relink(rest, name);
+  }
+
+  /** The document with its components, each input twin that equals its output folded into it. */
+  finish<T extends JsonSchema>(document: T): T & { components: { schemas: Record<string, JsonSchema> } } {
+    const folded = new Set(
+      Object.keys(this.components).filter((name) => {
+        const output = this.components[name.replace(/Input$/, "")];
+        return name.endsWith("Input") && output && same(output, this.components[name]);
+      }),
+    );
+    const schemas = Object.fromEntries(Object.entries(this.components).filter(([name]) => !folded.has(name)));
+    const text = JSON.stringify({ ...document, components: { ...(document.components as object), schemas } });
+    return JSON.parse(
+      text.replace(/"#\/components\/schemas\/([^"]+)Input"/g, (ref, id: string) =>
+        folded.has(`${id}Input`) ? `"${COMPONENTS}${id}"` : ref,
+      ),
+    );
+  }
 }
 
-/** The OpenAPI 3.0 document, generated from the declared endpoints: no hand-kept copy. */
-export function buildOpenApi(endpoints: readonly Endpoint[], serverUrl: string) {
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function relink(schema: JsonSchema, name: (id: string) => string): JsonSchema {
+  return JSON.parse(
+    JSON.stringify(schema).replace(/"#\/\$defs\/([^"]+)"/g, (_, id: string) => `"${COMPONENTS}${name(id)}"`),
+  ) as JsonSchema;
+}
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Answers the dispatcher gives before a handler runs (see dispatch.server.ts and
+ * endpoint.server.ts), added to an operation that does not describe them itself.
+ */
+function dispatcherResponses(endpoint: Endpoint): Record<number, ResponseSpec> {
+  const out: Record<number, ResponseSpec> = {};
+  const hasParams = endpoint.path.includes("/:");
+  if (endpoint.body || endpoint.query || hasParams) {
+    out[400] = { description: "Invalid input, a malformed JSON body or malformed percent-encoding in the path" };
+  }
+  if (BODY_METHODS.has(endpoint.method)) out[403] = { description: "Cross-site request refused" };
+  if (endpoint.body) {
+    out[413] = { description: "Request body is too large (limit 64 KB)" };
+    out[415] = { description: "Content-Type must be application/json" };
+  }
+  for (const spec of Object.values(out)) spec.schema = ErrorResponseSchema;
+  return out;
+}
+
+const AUTHENTICATED = [{ bearerAuth: [] }, { sessionCookie: [] }];
+
+const SECURITY: Record<Endpoint["access"], unknown[]> = {
+  public: [],
+  // `{}` = no credentials: the endpoint answers anonymous callers too, differently.
+  optional: [{}, ...AUTHENTICATED],
+  "signed-in": AUTHENTICATED,
+  admin: AUTHENTICATED,
+};
+
+/** The OpenAPI 3.1 document, generated from the declared endpoints: no hand-kept copy. */
+export function buildOpenApi(endpoints: readonly Endpoint[]) {
+  const schemas = new SchemaSet();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpoints) {
     const path = endpoint.path.replace(/:([A-Za-z_]+)/g, "{$1}");
@@ -24,48 +96,58 @@ export function buildOpenApi(endpoints: readonly Endpoint[], serverUrl: string) 
       schema: { type: "string" },
     }));
     if (endpoint.query) {
-      const schema = toSchema(endpoint.query, "input");
+      const schema = schemas.convert(endpoint.query, "input");
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
       const required = new Set((schema.required as string[] | undefined) ?? []);
       for (const [name, property] of Object.entries(properties)) {
-        parameters.push({ name, in: "query", required: required.has(name), schema: property });
+        const { description, ...rest } = property;
+        parameters.push({ name, in: "query", required: required.has(name), description, schema: rest });
       }
     }
+    const responses = { ...dispatcherResponses(endpoint), ...endpoint.responses };
     const operation: Record<string, unknown> = {
       summary: endpoint.summary,
       tags: [endpoint.tag],
       operationId: `${endpoint.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      security: SECURITY[endpoint.access],
       parameters,
       responses: Object.fromEntries(
-        Object.entries(endpoint.responses).map(([status, spec]) => [
-          status,
-          {
-            description: spec.description,
-            ...(spec.schema ? { content: { "application/json": { schema: toSchema(spec.schema, "output") } } } : {}),
-          },
-        ]),
+        Object.entries(responses)
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([status, spec]) => [
+            status,
+            {
+              description: spec.description,
+              ...(spec.schema
+                ? {
+                    content: {
+                      [spec.mediaType ?? "application/json"]: { schema: schemas.convert(spec.schema, "output") },
+                    },
+                  }
+                : {}),
+            },
+          ]),
       ),
     };
     if (endpoint.body) {
       operation.requestBody = {
         required: true,
-        content: { "application/json": { schema: toSchema(endpoint.body, "input") } },
+        content: { "application/json": { schema: schemas.convert(endpoint.body, "input") } },
       };
-    }
-    if (endpoint.access === "admin" || endpoint.access === "signed-in") {
-      operation.security = [{ bearerAuth: [] }, { sessionCookie: [] }];
     }
     paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operation };
   }
-  return {
-    openapi: "3.0.3",
+  return schemas.finish({
+    openapi: "3.1.0",
     info: {
-      title: "Flowlane web API",
+      title: `${BRAND.name} web API`,
       version: "1.0.0",
       description:
         "JSON API of the Flowlane marketing site and admin console. Failures answer `{success: false, error, details?}`.",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
-    servers: [{ url: serverUrl }],
+    // Relative: the API is served by the host that serves this document.
+    servers: [{ url: "/", description: "This site" }],
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "data.accessToken from POST /api/auth/login" },
@@ -73,5 +155,5 @@ export function buildOpenApi(endpoints: readonly Endpoint[], serverUrl: string) 
       },
     },
     paths,
-  };
+  });
 }

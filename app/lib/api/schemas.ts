@@ -1,11 +1,21 @@
 import { z } from "zod";
 
+/**
+ * Names a schema in the OpenAPI document: it becomes one entry of `components.schemas` that
+ * every operation using it refers to (zod's `id` metadata, which `z.toJSONSchema` extracts).
+ */
+export function named<T extends z.ZodType>(schema: T, id: string): T {
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+  return schema;
+}
+
 /** Shared OpenAPI response shapes. */
 export const ErrorResponseSchema = z.object({
   success: z.literal(false),
   error: z.string(),
   details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
+named(ErrorResponseSchema, "Error");
 
 export const SuccessSchema = z.object({ success: z.literal(true) });
 
@@ -17,6 +27,7 @@ export const PaginationSchema = z.object({
   totalItems: z.number().int(),
   itemsPerPage: z.number().int(),
 });
+named(PaginationSchema, "Pagination");
 
 /** Standard error responses for documentation. */
 export const errors = {

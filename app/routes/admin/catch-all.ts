@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getSession } from "~/lib/auth.server";
+import { getSession } from "~/domain/accounts/guards.server";
 import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/catch-all";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
+import { getSession, SESSION_COOKIE } from "~/domain/accounts/guards.server";
 import { revokeSession } from "~/domain/accounts/sessions.server";
-import { getSession, SESSION_COOKIE } from "~/lib/auth.server";
 import { clearCookie } from "~/lib/cookies.server";
 import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/logout";

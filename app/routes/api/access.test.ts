@@ -36,7 +36,7 @@ describe("admin endpoints", () => {
 describe("openapi document", () => {
   it("describes every declared endpoint", async () => {
     const { buildOpenApi } = await import("~/lib/api/openapi.server");
-    const doc = buildOpenApi(allEndpoints, "http://localhost");
+    const doc = buildOpenApi(allEndpoints);
     for (const endpoint of allEndpoints) {
       const path = endpoint.path.replace(/:([A-Za-z_]+)/g, "{$1}");
       expect(doc.paths[path]?.[endpoint.method.toLowerCase()], `${endpoint.method} ${path}`).toBeDefined();

@@ -9,6 +9,7 @@ import {
   updateProfile,
   verifyLogin,
 } from "~/domain/accounts/accounts.server";
+import { REFRESH_COOKIE, SESSION_COOKIE } from "~/domain/accounts/guards.server";
 import {
   AdminProfileSchema,
   ChangePasswordSchema,
@@ -28,11 +29,12 @@ import {
 import { createChallenge, isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/lib/api/endpoint.server";
-import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
-import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/auth.server";
+import { named, pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { config } from "~/lib/config.server";
 import { clearCookie, cookieName, readCookie, serializeCookie } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
+
+named(AdminProfileSchema, "AdminProfile");
 
 const REFRESH_PATH = "/api/auth";
 
@@ -162,7 +164,7 @@ export const endpoints = [
     access: "signed-in",
     responses: { 200: { description: "Profile", schema: successWith(AdminProfileSchema) }, ...pickErrors(401) },
     async handler({ session }) {
-      const admin = session ? await getAdmin(session.admin.id) : undefined;
+      const admin = await getAdmin(session.admin.id);
       if (!admin) throw new AppError(401, "Authentication required.");
       return { success: true, data: toProfile(admin) };
     },
@@ -178,8 +180,7 @@ export const endpoints = [
       200: { description: "Updated", schema: successWith(AdminProfileSchema) },
       ...pickErrors(400, 401, 403),
     },
-    async handler({ session, body }) {
-      const actor = { id: session!.admin.id, email: session!.admin.email };
+    async handler({ body, actor }) {
       return { success: true, data: await updateProfile(actor, body) };
     },
   }),
@@ -194,9 +195,8 @@ export const endpoints = [
       200: { description: "Changed", schema: successWith(z.object({ message: z.string() })) },
       ...pickErrors(400, 401, 403),
     },
-    async handler({ session, body }) {
-      const actor = { id: session!.admin.id, email: session!.admin.email };
-      await changePassword(actor, session!.sessionId, body);
+    async handler({ session, body, actor }) {
+      await changePassword(actor, session.sessionId, body);
       return { success: true, data: { message: "Password changed. Other sessions were signed out." } };
     },
   }),

@@ -233,7 +233,7 @@ describe("OpenAPI", () => {
   it("documents the blog endpoints", async () => {
     const { buildOpenApi } = await import("~/lib/api/openapi.server");
     const { allEndpoints } = await import("~/routes/api/registry.server");
-    const doc = buildOpenApi(allEndpoints, "http://localhost") as { paths: Record<string, Record<string, unknown>> };
+    const doc = buildOpenApi(allEndpoints) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths["/api/blogs"] ?? {})).toEqual(["get", "post"]);
     expect(Object.keys(doc.paths["/api/blogs/{id}"] ?? {})).toEqual(["get", "put", "delete"]);
   });

@@ -18,12 +18,13 @@ import {
   PreviewSchema,
 } from "~/domain/blog/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
-import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { paginationOf } from "~/lib/pagination";
 
 /** Only an approved admin sees drafts; a pending account is treated like a visitor. */
 const isAdmin = (session: ActiveSession | null) => session?.admin.status === "active";
-const actorOf = (session: ActiveSession | null) => ({ id: session!.admin.id, email: session!.admin.email });
+
+named(BlogPostSchema, "BlogPost");
 
 export const endpoints = [
   endpoint({
@@ -54,7 +55,7 @@ export const endpoints = [
     access: "optional",
     responses: { 200: { description: "Post", schema: successWith(BlogPostSchema) }, ...pickErrors(404) },
     async handler({ params, session }) {
-      const post = isAdmin(session) ? await getPost(params.id!) : await getPublishedPost(params.id!);
+      const post = isAdmin(session) ? await getPost(params.id) : await getPublishedPost(params.id);
       return { success: true, data: toApiPost(post) };
     },
   }),
@@ -69,8 +70,8 @@ export const endpoints = [
       201: { description: "Created", schema: successWith(BlogPostSchema) },
       ...pickErrors(400, 401, 403),
     },
-    async handler({ body, session }) {
-      const post = await createPost(actorOf(session), body);
+    async handler({ body, actor }) {
+      const post = await createPost(actor, body);
       return Response.json({ success: true, data: toApiPost(post) }, { status: 201 });
     },
   }),
@@ -85,8 +86,8 @@ export const endpoints = [
       200: { description: "Updated", schema: successWith(BlogPostSchema) },
       ...pickErrors(400, 401, 403, 404),
     },
-    async handler({ params, body, session }) {
-      const { post } = await updatePost(actorOf(session), params.id!, body);
+    async handler({ params, body, actor }) {
+      const { post } = await updatePost(actor, params.id, body);
       return { success: true, data: toApiPost(post) };
     },
   }),
@@ -100,8 +101,8 @@ export const endpoints = [
       200: { description: "Deleted", schema: successWith(z.object({ _id: z.string(), id: z.string() })) },
       ...pickErrors(401, 403, 404),
     },
-    async handler({ params, session }) {
-      const post = await deletePost(actorOf(session), params.id!);
+    async handler({ params, actor }) {
+      const post = await deletePost(actor, params.id);
       return { success: true, data: { _id: post.id, id: post.id } };
     },
   }),

@@ -10,8 +10,10 @@ import {
   MEETING_TEXTS,
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
-import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { paginationOf } from "~/lib/pagination";
+
+named(CallbackJsonSchema, "Callback");
 
 export const endpoints = [
   endpoint({
@@ -73,9 +75,8 @@ export const endpoints = [
       200: { description: "Updated", schema: successWith(CallbackJsonSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ params, body, session }) {
-      const actor = { id: session!.admin.id, email: session!.admin.email };
-      return { success: true, data: toCallbackJson(await setCallbackStatus(actor, params.id!, body.status)) };
+    async handler({ params, body, actor }) {
+      return { success: true, data: toCallbackJson(await setCallbackStatus(actor, params.id, body.status)) };
     },
   }),
 ];

@@ -12,11 +12,6 @@ import { config } from "~/lib/config.server";
 import { csvResponse } from "~/lib/csv";
 import { paginationOf } from "~/lib/pagination";
 
-const actorOf = (session: { admin: { id: string; email: string } } | null) => ({
-  id: session!.admin.id,
-  email: session!.admin.email,
-});
-
 const signInUrl = (request: Request) => `${config().SITE_URL || new URL(request.url).origin}/admin`;
 
 const PendingAdminSchema = AdminProfileSchema.extend({ createdAt: z.string() });
@@ -28,8 +23,8 @@ const AuditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
+  before: z.unknown().describe("The target before the change, as recorded (any JSON value; null when it was created)"),
+  after: z.unknown().describe("The target after the change, as recorded (any JSON value; null when it was deleted)"),
   createdAt: z.string(),
 });
 
@@ -63,8 +58,8 @@ export const endpoints = [
       200: { description: "Decided", schema: successWith(AdminProfileSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ request, session, params, body }) {
-      const data = await decideRegistration(actorOf(session), params.id ?? "", body.action, {
+    async handler({ request, params, body, actor }) {
+      const data = await decideRegistration(actor, params.id, body.action, {
         signInUrl: signInUrl(request),
       });
       return { success: true, data };
@@ -110,8 +105,8 @@ export const endpoints = [
       },
       ...pickErrors(401, 403, 404, 409),
     },
-    async handler({ session, params }) {
-      return { success: true, data: await retryFailedEmail(actorOf(session), params.id ?? "") };
+    async handler({ params, actor }) {
+      return { success: true, data: await retryFailedEmail(actor, params.id) };
     },
   }),
   endpoint({
@@ -121,15 +116,23 @@ export const endpoints = [
     tag: "Admin",
     access: "admin",
     responses: {
-      200: { description: "text/csv attachment (UTF-8 with BOM), header row first" },
+      200: {
+        description: "text/csv attachment (UTF-8 with BOM), header row first",
+        mediaType: "text/csv",
+        schema: z
+          .string()
+          .describe(
+            "RFC 4180 CSV; a text cell that would start a spreadsheet formula gets a leading apostrophe (decision 019)",
+          ),
+      },
       ...pickErrors(401, 403, 404),
     },
-    async handler({ session, params }) {
+    async handler({ params, actor }) {
       const kind = ExportKindSchema.safeParse(params.kind);
       if (!kind.success) {
         return failure(404, kind.error.issues[0]?.message ?? "Unknown export.");
       }
-      const { csv, filename } = await exportCsv(actorOf(session), kind.data, config().BUSINESS_TIMEZONE);
+      const { csv, filename } = await exportCsv(actor, kind.data, config().BUSINESS_TIMEZONE);
       return csvResponse(filename, csv);
     },
   }),

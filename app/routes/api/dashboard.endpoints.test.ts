@@ -211,7 +211,7 @@ describe("GET /api/admin/export/:kind", { timeout: SCRYPT_TIMEOUT }, () => {
 
 describe("OpenAPI document", () => {
   it("describes the console endpoints", () => {
-    const doc = buildOpenApi(allEndpoints, "http://localhost") as { paths: Record<string, Record<string, unknown>> };
+    const doc = buildOpenApi(allEndpoints) as { paths: Record<string, Record<string, unknown>> };
     for (const path of [
       "/api/dashboard/stats",
       "/api/dashboard/search",

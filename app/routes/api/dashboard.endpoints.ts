@@ -101,7 +101,7 @@ export const endpoints = [
       ...pickErrors(401, 403),
     },
     async handler({ session }) {
-      const { items, unread } = await listNotifications(session!.admin.id);
+      const { items, unread } = await listNotifications(session.admin.id);
       return {
         success: true,
         data: { unread, items: items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })) },
@@ -116,7 +116,7 @@ export const endpoints = [
     access: "admin",
     responses: { 200: { description: "Marked", schema: SuccessSchema }, ...pickErrors(401, 403) },
     async handler({ session }) {
-      await markNotificationsSeen(session!.admin.id);
+      await markNotificationsSeen(session.admin.id);
       return { success: true };
     },
   }),

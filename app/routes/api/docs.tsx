@@ -5,21 +5,35 @@ import type { Route } from "./+types/docs";
 import { allEndpoints } from "./registry.server";
 
 type Operation = {
+  operationId: string;
   summary: string;
   tags: string[];
-  security?: unknown[];
+  security: Record<string, unknown>[];
   requestBody?: { content: { "application/json": { schema: unknown } } };
   parameters: { name: string; in: string; required: boolean }[];
   responses: Record<string, { description: string }>;
 };
 
-export function loader({ request }: Route.LoaderArgs) {
-  const document = buildOpenApi(allEndpoints, new URL(request.url).origin);
+export function loader(_: Route.LoaderArgs) {
+  const document = buildOpenApi(allEndpoints);
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods as Record<string, Operation>).map(([method, op]) => ({ path, method, ...op })),
   );
-  const tags = [...new Set(operations.map((op) => op.tags[0] ?? "Other"))];
+  const tags = [...new Set(operations.map((op) => op.tags[0] ?? "Other"))].map((name) => ({ name, id: slug(name) }));
   return { tags, operations };
+}
+
+/** An id and fragment without spaces: "Email verification" → "email-verification". */
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** Who may call an operation, from its security requirements (`{}` = anonymous allowed). */
+function audience(security: Record<string, unknown>[]) {
+  if (security.length === 0) return null;
+  return security.some((requirement) => Object.keys(requirement).length === 0) ? "optional sign-in" : "admin";
 }
 
 const METHOD_COLORS: Record<string, string> = {
@@ -51,19 +65,19 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       </p>
       <nav aria-label="API sections" className="mt-6 flex flex-wrap gap-2">
         {tags.map((tag) => (
-          <a key={tag} href={`#${tag}`} className="btn-secondary">
-            {tag}
+          <a key={tag.id} href={`#${tag.id}`} className="btn-secondary">
+            {tag.name}
           </a>
         ))}
       </nav>
       {tags.map((tag) => (
-        <section key={tag} id={tag} className="mt-10">
-          <h2 className="text-2xl font-semibold">{tag}</h2>
+        <section key={tag.id} id={tag.id} className="mt-10">
+          <h2 className="text-2xl font-semibold">{tag.name}</h2>
           <div className="mt-4 space-y-3">
             {operations
-              .filter((op) => (op.tags[0] ?? "Other") === tag)
+              .filter((op) => (op.tags[0] ?? "Other") === tag.name)
               .map((op) => (
-                <details key={`${op.method} ${op.path}`} className="card p-4">
+                <details key={op.operationId} id={op.operationId} className="card p-4">
                   <summary className="flex flex-wrap items-center gap-3">
                     <span
                       className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_COLORS[op.method] ?? ""}`}
@@ -72,8 +86,10 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                     </span>
                     <code className="font-mono text-sm">{op.path}</code>
                     <span className="text-sm text-slate-600 dark:text-slate-300">{op.summary}</span>
-                    {op.security ? (
-                      <span className="rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">admin</span>
+                    {audience(op.security) ? (
+                      <span className="rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">
+                        {audience(op.security)}
+                      </span>
                     ) : null}
                   </summary>
                   <div className="mt-4 space-y-3 text-sm">

@@ -490,7 +490,7 @@ describe("the meeting completion job", () => {
 
 describe("OpenAPI", () => {
   it("documents every meeting, calendar and callback endpoint", () => {
-    const doc = buildOpenApi(allEndpoints, "http://localhost");
+    const doc = buildOpenApi(allEndpoints);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         "/api/calendar/available-slots",

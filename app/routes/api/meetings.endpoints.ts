@@ -16,8 +16,10 @@ import {
   MeetingStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
-import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { paginationOf } from "~/lib/pagination";
+
+named(MeetingJsonSchema, "Meeting");
 
 export const endpoints = [
   endpoint({
@@ -85,7 +87,7 @@ export const endpoints = [
       ...pickErrors(401, 403, 404),
     },
     async handler({ params }) {
-      return { success: true, data: toMeetingJson(await requireMeeting(params.id!)) };
+      return { success: true, data: toMeetingJson(await requireMeeting(params.id)) };
     },
   }),
   endpoint({
@@ -100,9 +102,8 @@ export const endpoints = [
       200: { description: "Updated", schema: successWith(MeetingJsonSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ request, params, body, session }) {
-      const actor = { id: session!.admin.id, email: session!.admin.email };
-      const meeting = await updateMeetingStatus(actor, params.id!, body.status, {
+    async handler({ request, params, body, actor }) {
+      const meeting = await updateMeetingStatus(actor, params.id, body.status, {
         siteUrl: siteOrigin(request.url),
         meetingLink: body.meetingLink,
       });

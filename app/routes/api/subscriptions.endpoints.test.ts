@@ -679,7 +679,7 @@ describe("OpenAPI", () => {
   it("documents every subscription and code endpoint", async () => {
     const { buildOpenApi } = await import("~/lib/api/openapi.server");
     const { allEndpoints } = await import("~/routes/api/registry.server");
-    const doc = buildOpenApi(allEndpoints, "http://localhost");
+    const doc = buildOpenApi(allEndpoints);
     for (const path of [
       "/api/subscriptions",
       "/api/subscriptions/{userId}",

@@ -48,8 +48,12 @@ import {
 } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
 import { endpoint } from "~/lib/api/endpoint.server";
-import { ErrorResponseSchema, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { AppError } from "~/lib/errors";
+
+named(SubscriptionViewSchema, "Subscription");
+named(CustomerAccountSchema, "CustomerAccount");
+named(WebhookDeliverySchema, "WebhookDelivery");
 
 const APPROVAL_MESSAGES = { approve: USER_ADMIN_MESSAGES.approved, reject: USER_ADMIN_MESSAGES.rejected };
 
@@ -57,11 +61,6 @@ const TAG = "Subscriptions";
 const WEBHOOKS = "Provisioning webhooks";
 
 const ViewResponse = successWith(SubscriptionViewSchema).extend({ message: z.string().optional() });
-
-const actorOf = (session: { admin: { id: string; email: string } } | null) => {
-  if (!session) throw new AppError(401, "Authentication required.");
-  return { id: session.admin.id, email: session.admin.email };
-};
 
 function checkPage(pagination: { currentPage: number; totalPages: number }) {
   if (pagination.currentPage > Math.max(1, pagination.totalPages)) {
@@ -177,8 +176,8 @@ export const endpoints = [
       201: { description: "Created", schema: ViewResponse },
       ...pickErrors(400, 401, 403, 409),
     },
-    async handler({ body, session }) {
-      const row = await createSubscription(actorOf(session), body);
+    async handler({ body, actor }) {
+      const row = await createSubscription(actor, body);
       return Response.json({ success: true, message: "Subscription created.", data: toView(row) }, { status: 201 });
     },
   }),
@@ -190,8 +189,8 @@ export const endpoints = [
     access: "admin",
     body: PurchaseSchema,
     responses: { 200: { description: "Purchased", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
-    async handler({ body, session }) {
-      const row = await purchase(actorOf(session), body);
+    async handler({ body, actor }) {
+      const row = await purchase(actor, body);
       return { success: true, message: "Purchase recorded.", data: toView(row) };
     },
   }),
@@ -203,8 +202,8 @@ export const endpoints = [
     access: "admin",
     body: UpgradeSchema,
     responses: { 200: { description: "Upgraded", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
-    async handler({ body, params, session }) {
-      const row = await upgrade(actorOf(session), params.id ?? "", body);
+    async handler({ body, params, actor }) {
+      const row = await upgrade(actor, params.id, body);
       return { success: true, message: "Subscription upgraded.", data: toView(row) };
     },
   }),
@@ -216,8 +215,8 @@ export const endpoints = [
     access: "admin",
     body: RenewSchema,
     responses: { 200: { description: "Renewed", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
-    async handler({ body, params, session }) {
-      const row = await renew(actorOf(session), params.id ?? "", body);
+    async handler({ body, params, actor }) {
+      const row = await renew(actor, params.id, body);
       return { success: true, message: "Subscription renewed.", data: toView(row) };
     },
   }),
@@ -229,8 +228,8 @@ export const endpoints = [
     access: "admin",
     body: CancelSchema,
     responses: { 200: { description: "Cancelled", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
-    async handler({ body, params, session }) {
-      const row = await cancel(actorOf(session), params.id ?? "", body);
+    async handler({ body, params, actor }) {
+      const row = await cancel(actor, params.id, body);
       return { success: true, message: "Subscription cancelled.", data: toView(row) };
     },
   }),
@@ -276,8 +275,7 @@ export const endpoints = [
       },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ body, session }) {
-      const actor = actorOf(session);
+    async handler({ body, actor }) {
       const results = await retryWebhooks(body.deliveryId);
       await auditStatement(actor, "webhook.retried", "webhook_delivery", body.deliveryId ?? null, null, {
         attempts: results.map((r) => ({ deliveryId: r.deliveryId, status: r.customerAccount.status })),
@@ -323,7 +321,7 @@ export const endpoints = [
       ...pickErrors(401, 403, 404),
     },
     async handler({ params }) {
-      return { success: true, data: toView(await requireSubscription(params.userId ?? "")) };
+      return { success: true, data: toView(await requireSubscription(params.userId)) };
     },
   }),
   endpoint({
@@ -340,8 +338,8 @@ export const endpoints = [
       },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ body, params, session }) {
-      const result = await decideApproval(actorOf(session), params.id ?? "", body);
+    async handler({ body, params, actor }) {
+      const result = await decideApproval(actor, params.id, body);
       return {
         success: true,
         message: APPROVAL_MESSAGES[body.action],
@@ -364,9 +362,9 @@ export const endpoints = [
       },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ body, params, session }) {
+    async handler({ body, params, actor }) {
       const action = body.approvalStatus === "approved" ? "approve" : "reject";
-      const result = await decideApproval(actorOf(session), params.id ?? "", { action, notes: body.notes });
+      const result = await decideApproval(actor, params.id, { action, notes: body.notes });
       return {
         success: true,
         message: APPROVAL_MESSAGES[action],
@@ -383,8 +381,8 @@ export const endpoints = [
     access: "admin",
     body: EmailVerificationPatchSchema,
     responses: { 200: { description: "Changed", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
-    async handler({ body, params, session }) {
-      const row = await setEmailVerification(actorOf(session), params.id ?? "", body.emailVerified);
+    async handler({ body, params, actor }) {
+      const row = await setEmailVerification(actor, params.id, body.emailVerified);
       return { success: true, message: "Email verification updated.", data: toView(row) };
     },
   }),
@@ -402,8 +400,8 @@ export const endpoints = [
       },
       ...pickErrors(401, 403, 404, 409, 429),
     },
-    async handler({ params, session, request }) {
-      const result = await resendTrialCode(actorOf(session), params.id ?? "", codeClient(request));
+    async handler({ params, request, actor }) {
+      const result = await resendTrialCode(actor, params.id, codeClient(request));
       return {
         success: true,
         message: USER_ADMIN_MESSAGES.codeSent,
@@ -420,8 +418,8 @@ export const endpoints = [
     tag: TAG,
     access: "admin",
     responses: { 200: { description: "Sent", schema: ViewResponse }, ...pickErrors(401, 403, 404, 409) },
-    async handler({ params, session }) {
-      const row = await sendWelcome(actorOf(session), params.id ?? "");
+    async handler({ params, actor }) {
+      const row = await sendWelcome(actor, params.id);
       return { success: true, message: "Welcome email sent successfully.", data: toView(row) };
     },
   }),

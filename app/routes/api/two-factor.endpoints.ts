@@ -19,11 +19,6 @@ import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { isLocalHttp } from "~/lib/cookies.server";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
 
-const actorOf = (session: { admin: { id: string; email: string } } | null) => ({
-  id: session!.admin.id,
-  email: session!.admin.email,
-});
-
 const SessionSchema = z.object({
   id: z.string(),
   kind: z.enum(["browser", "api"]),
@@ -50,7 +45,7 @@ export const endpoints = [
       ...pickErrors(401, 403),
     },
     async handler({ session }) {
-      const status = await twoFactorStatus(session!.admin.id);
+      const status = await twoFactorStatus(session.admin.id);
       return { success: true, data: { enabled: status.enabled, recoveryCodesLeft: status.recoveryCodesLeft } };
     },
   }),
@@ -67,8 +62,8 @@ export const endpoints = [
       },
       ...pickErrors(401, 403, 409),
     },
-    async handler({ request, session }) {
-      return { success: true, data: await beginSetup(actorOf(session), { local: isLocalHttp(request) }) };
+    async handler({ request, actor }) {
+      return { success: true, data: await beginSetup(actor, { local: isLocalHttp(request) }) };
     },
   }),
   endpoint({
@@ -82,8 +77,8 @@ export const endpoints = [
       200: { description: "Two-factor sign-in is on", schema: successWith(RecoveryCodesSchema) },
       ...pickErrors(400, 401, 403, 409),
     },
-    async handler({ request, session, body }) {
-      return { success: true, data: await enableTwoFactor(actorOf(session), body, { local: isLocalHttp(request) }) };
+    async handler({ request, body, actor }) {
+      return { success: true, data: await enableTwoFactor(actor, body, { local: isLocalHttp(request) }) };
     },
   }),
   endpoint({
@@ -97,8 +92,8 @@ export const endpoints = [
       200: { description: "Two-factor sign-in is off", schema: SuccessSchema },
       ...pickErrors(400, 401, 403, 409),
     },
-    async handler({ request, session, body }) {
-      await disableTwoFactor(actorOf(session), body, { local: isLocalHttp(request) });
+    async handler({ request, body, actor }) {
+      await disableTwoFactor(actor, body, { local: isLocalHttp(request) });
       return { success: true };
     },
   }),
@@ -113,10 +108,10 @@ export const endpoints = [
       200: { description: "The new recovery codes (shown once)", schema: successWith(RecoveryCodesSchema) },
       ...pickErrors(400, 401, 403, 409),
     },
-    async handler({ request, session, body }) {
+    async handler({ request, body, actor }) {
       return {
         success: true,
-        data: await regenerateRecoveryCodes(actorOf(session), body, { local: isLocalHttp(request) }),
+        data: await regenerateRecoveryCodes(actor, body, { local: isLocalHttp(request) }),
       };
     },
   }),
@@ -151,7 +146,7 @@ export const endpoints = [
       ...pickErrors(401, 403),
     },
     async handler({ session }) {
-      const list = await listActiveSessions(session!.admin.id, session!.sessionId);
+      const list = await listActiveSessions(session.admin.id, session.sessionId);
       return {
         success: true,
         data: list.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() })),
@@ -165,8 +160,8 @@ export const endpoints = [
     tag: "Auth",
     access: "admin",
     responses: { 200: { description: "Revoked", schema: SuccessSchema }, ...pickErrors(401, 403, 404) },
-    async handler({ session, params }) {
-      await revokeOwnSession(actorOf(session), params.id ?? "");
+    async handler({ params, actor }) {
+      await revokeOwnSession(actor, params.id);
       return { success: true };
     },
   }),
@@ -180,8 +175,8 @@ export const endpoints = [
       200: { description: "Revoked", schema: successWith(z.object({ revoked: z.number().int() })) },
       ...pickErrors(401, 403),
     },
-    async handler({ session }) {
-      return { success: true, data: { revoked: await revokeOtherSessions(actorOf(session), session!.sessionId) } };
+    async handler({ session, actor }) {
+      return { success: true, data: { revoked: await revokeOtherSessions(actor, session.sessionId) } };
     },
   }),
 ];

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/catch-all";
 

@@ -2,7 +2,7 @@ import { Download, History, Mail, Newspaper, ShieldCheck, UserCog, UsersRound } 
 import { NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/settings";
 

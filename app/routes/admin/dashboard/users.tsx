@@ -2,11 +2,11 @@ import { CalendarClock, ChevronLeft, ChevronRight, Ellipsis, MailCheck, Search, 
 import { Form, Link, Outlet, redirect, useLocation, useSubmit } from "react-router";
 import { z } from "zod";
 import { StatusMessage } from "~/components/status-message";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { pageItems, showingRange } from "~/domain/subscriptions/pagination";
 import { type SubscriptionView, USERS_PAGE_SIZE } from "~/domain/subscriptions/schemas";
 import { listSubscriptions, toView } from "~/domain/subscriptions/subscriptions.server";
 import { CONSOLE_STATUSES, USER_PLANS } from "~/domain/subscriptions/values";
-import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/users";

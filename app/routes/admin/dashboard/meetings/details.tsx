@@ -1,9 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { MEETING_TEXTS } from "~/domain/meetings/schemas";
-import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { submitKeepingInput } from "~/lib/submit-failure";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { siteOrigin, updateMeetingStatus } from "~/domain/meetings/meetings.server";
 import { MEETING_TEXTS, MeetingLinkSchema } from "~/domain/meetings/schemas";
-import { requireAdmin } from "~/lib/auth.server";
 import { isAppError } from "~/lib/errors";
 
 export type DecisionResult = { ok: boolean; message: string; reason: string | null; meetingId: string };

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { emailPreviewDocument, getEmailMessage } from "~/domain/email/log.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/email-message";

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { BRAND } from "~/lib/brand";
 import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/security-codes-txt";

@@ -2,6 +2,7 @@ import { CheckCircle2, Download, KeyRound, Laptop, LogOut, ShieldAlert, ShieldCh
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FieldError } from "~/components/field-error";
+import { requireAdmin, TWO_FACTOR_REQUIRED } from "~/domain/accounts/guards.server";
 import { listActiveSessions, revokeOtherSessions, revokeOwnSession } from "~/domain/accounts/session-list.server";
 import {
   beginSetup,
@@ -13,7 +14,6 @@ import {
   twoFactorStatus,
 } from "~/domain/accounts/two-factor.server";
 import { ConfirmOwnerSchema, EnableTwoFactorSchema } from "~/domain/accounts/two-factor-schemas";
-import { requireAdmin, TWO_FACTOR_REQUIRED } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { isLocalHttp } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";

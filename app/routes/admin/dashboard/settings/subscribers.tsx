@@ -4,9 +4,9 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { Pagination } from "~/components/console/pagination";
 import { StatusBadge } from "~/components/console/status-badge";
 import { SUBSCRIBER_STATUSES } from "~/db/schema";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { listSubscribers } from "~/domain/newsletter/newsletter.server";
 import { SubscriberListQuerySchema } from "~/domain/newsletter/schemas";
-import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { pageCount } from "~/lib/pagination";
 import type { Route } from "./+types/subscribers";

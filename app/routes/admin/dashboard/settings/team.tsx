@@ -4,7 +4,7 @@ import { z } from "zod";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";

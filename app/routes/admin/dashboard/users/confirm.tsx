@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
+import { requireAdmin } from "~/domain/accounts/guards.server";
 import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
 import { USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
-import { requireAdmin } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { type ActiveSession, findSession } from "~/domain/accounts/sessions.server";
 import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { config } from "~/lib/config.server";
+import { clearCookie, cookieName, readCookie } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
-import { clearCookie, cookieName, readCookie } from "./cookies.server";
 
 export const SESSION_COOKIE = "flowlane_session";
 export const REFRESH_COOKIE = "flowlane_refresh";
