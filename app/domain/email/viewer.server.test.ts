@@ -185,7 +185,7 @@ describe("GET /api/admin/emails", () => {
   });
 
   it("is described in the OpenAPI document with both bodies", () => {
-    const doc = buildOpenApi(allEndpoints, "http://localhost") as { paths: Record<string, Record<string, unknown>> };
+    const doc = buildOpenApi(allEndpoints) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/admin/emails", "/api/admin/emails/{id}"]));
     const listed = JSON.stringify(doc.paths["/api/admin/emails"]);
     expect(listed).toContain('"html"');
