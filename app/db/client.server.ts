@@ -20,7 +20,10 @@ const requestDb = new AsyncLocalStorage<{ session: D1DatabaseSession; db?: Datab
 export function db(): Database {
   const scoped = requestDb.getStore();
   // A session answers prepare() and batch() like the binding, which is all drizzle uses here.
-  if (scoped) return (scoped.db ??= createDb(scoped.session as unknown as D1Database));
+  if (scoped) {
+    scoped.db ??= createDb(scoped.session as unknown as D1Database);
+    return scoped.db;
+  }
   if (!cached || cached.d1 !== env.DB) cached = { d1: env.DB, db: createDb(env.DB) };
   return cached.db;
 }

@@ -171,7 +171,10 @@ export class MemoryCache {
 const memories = new WeakMap<Cache, MemoryCache>();
 function memoryFor(cache: Cache) {
   let memory = memories.get(cache);
-  if (!memory) memories.set(cache, (memory = new MemoryCache()));
+  if (!memory) {
+    memory = new MemoryCache();
+    memories.set(cache, memory);
+  }
   return memory;
 }
 
@@ -207,7 +210,10 @@ type Options = {
 
 let defaultCache: Cache | undefined;
 // The DOM lib's CacheStorage (also in scope) hides the Workers `caches.default`.
-const edgeCache = () => (defaultCache ??= (caches as unknown as { default: Cache }).default);
+function edgeCache() {
+  defaultCache ??= (caches as unknown as { default: Cache }).default;
+  return defaultCache;
+}
 
 /** Answers from the edge cache when it may, else renders (and stores what can be shared). */
 export async function serveThroughEdgeCache(
