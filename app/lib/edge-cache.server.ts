@@ -178,10 +178,13 @@ function memoryFor(cache: Cache) {
   return memory;
 }
 
+/** What the Cache API adds or keeps for itself; a page answered from memory carries none of it. */
+const CACHE_ONLY_HEADERS = new Set(["cache-control", "age", "expires", "cf-cache-status", "content-length"]);
+
 /** Reads a stored page's body into memory, for the memory layer. */
 async function keep(memory: MemoryCache, key: string, response: Response, body: ReadableStream) {
   const bytes = await new Response(body).arrayBuffer();
-  const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "cache-control");
+  const headers = [...response.headers].filter(([name]) => !CACHE_ONLY_HEADERS.has(name.toLowerCase()));
   memory.set(key, { body: bytes, status: response.status, headers, expires: Date.now() + EDGE_TTL * 1000 });
   return bytes;
 }
