@@ -29,6 +29,8 @@ page("/blog", "routes/blog/index", 142);
 page("/blog/:id", "routes/blog/post", 143);
 page("/custom-workflows", "routes/marketing/custom-workflows", 140);
 page("/pricing/contact-sales", "routes/marketing/contact-sales", 190, WITH_FORM);
+page("/free-trial/verify", "routes/trial/verify", 169, WITH_FORM);
+page("/newsletter", "routes/newsletter/subscribe", 167, WITH_FORM);
 
 type RouteEntry = { module: string; imports?: string[]; css?: string[] };
 type Manifest = { url?: string; entry: RouteEntry; routes: Record<string, RouteEntry> };
