@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -18,6 +20,35 @@ function localCron(): Plugin {
   };
 }
 
+/**
+ * Writes which npm packages each client chunk holds to `build/client-chunks.json`, outside the
+ * served folder, for the JavaScript budget check (`npm run bench:size`, decision 026): it must
+ * know that no public page loads zod, conform or drizzle, which minified code cannot tell.
+ */
+function clientChunkPackages(): Plugin {
+  return {
+    name: "flowlane:client-chunk-packages",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options, bundle) {
+      const chunks: Record<string, string[]> = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type !== "chunk") continue;
+        const packages = new Set<string>();
+        for (const id of output.moduleIds) {
+          const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
+          if (match) packages.add(match[1]!.replace("\\", "/"));
+          else if (/app[\\/]db[\\/]/.test(id)) packages.add("app/db");
+        }
+        chunks[`/${file}`] = [...packages].sort();
+      }
+      const outDir = options.dir ?? "build/client";
+      mkdirSync(path.dirname(outDir), { recursive: true });
+      writeFileSync(path.join(path.dirname(outDir), "client-chunks.json"), `${JSON.stringify(chunks, null, 1)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     cloudflare({
@@ -28,6 +59,7 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     localCron(),
+    clientChunkPackages(),
   ],
   resolve: { tsconfigPaths: true },
   environments: {

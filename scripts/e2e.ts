@@ -2,12 +2,14 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { E2E_ADMIN } from "../tests/e2e/credentials.ts";
 import { ensureChromium } from "../tests/helpers/chromium.ts";
+import { checkJsBudget } from "./bench/size.ts";
 import { hasBuild, prepareLocal, root, run } from "./lib.ts";
 
 /**
  * `npm run test:e2e [-- playwright args]`: builds, prepares a fresh local D1 in its own
  * state folder (so the dev database is untouched), then runs Playwright's js and no-js projects.
- * SKIP_BUILD=1 reuses an existing build.
+ * SKIP_BUILD=1 reuses an existing build. The build's JavaScript per public page is checked
+ * against its budget first (`npm run bench:size`, decision 026): bytes, not timings.
  */
 const chromium = ensureChromium();
 const persistDir = path.join(root, ".wrangler", `e2e-${process.env.E2E_PORT ?? "8788"}`);
@@ -17,4 +19,8 @@ process.env.ADMIN_EMAIL = E2E_ADMIN.email;
 process.env.ADMIN_PASSWORD = E2E_ADMIN.password;
 process.env.ADMIN_NAME = E2E_ADMIN.name;
 prepareLocal({ build: !(process.env.SKIP_BUILD && hasBuild()) });
+if (checkJsBudget().length) {
+  console.error("\nA public page is over its JavaScript budget or loads a package it must not (decision 026).");
+  process.exit(1);
+}
 run("playwright", ["test", ...process.argv.slice(2)], { env: { CHROMIUM_PATH: chromium } });

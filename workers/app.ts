@@ -56,8 +56,8 @@ async function handle(incoming: Request, ctx: ExecutionContext) {
     context.set(requestContext, { nonce, ctx });
     return requestHandler(request, context);
   };
-  const { response, status } = import.meta.env.DEV
-    ? { response: await render(), status: "BYPASS" }
+  const { response, status, layer } = import.meta.env.DEV
+    ? { response: await render(), status: "BYPASS", layer: undefined }
     : await serveThroughEdgeCache(request, { nonce, build: (await loadBuild()).assets.version, ctx, render });
   const secured = withSecurityHeaders(response, {
     nonce,
@@ -66,7 +66,8 @@ async function handle(incoming: Request, ctx: ExecutionContext) {
   });
   secured.headers.set("X-Edge-Cache", status);
   // The Worker's own time to the response head (workerd's clock advances on I/O).
-  secured.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(1)};desc="${status}"`);
+  const desc = layer ? `${status} ${layer}` : status;
+  secured.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(1)};desc="${desc}"`);
   return secured;
 }
 

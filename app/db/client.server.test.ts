@@ -110,4 +110,21 @@ describe("D1 sessions: the bookmark round trip", () => {
     expect(db()).not.toBe(inside);
     expect(db()).toBe(db());
   });
+
+  it("builds one drizzle client per request, on its first query; a request without one (an edge-cache hit) never reaches D1", async () => {
+    const clients: unknown[] = [];
+    const withSession = vi.spyOn(env.DB, "withSession");
+    await withDbSession(new Request(`${ORIGIN}/`), async () => {
+      clients.push(db(), db());
+      return new Response("ok");
+    });
+    expect(clients[0]).toBe(clients[1]);
+    const hit = await withDbSession(new Request(`${ORIGIN}/`), async () => new Response("cached"));
+    expect(await hit.text()).toBe("cached");
+    expect(hit.headers.has("Set-Cookie")).toBe(false);
+    expect(withSession).toHaveBeenCalledTimes(2);
+    // A session that ran a query has a bookmark; this one never reached D1.
+    const session = withSession.mock.results[1]?.value as D1DatabaseSession;
+    expect(session.getBookmark()).toBeNull();
+  });
 });

@@ -292,6 +292,9 @@ export const blogPosts = sqliteTable(
     index("blog_posts_published_order_idx").on(t.status, t.publishedAt, t.createdAt, t.id),
     index("blog_posts_changed_order_idx").on(t.updatedAt, t.createdAt, t.id),
     index("blog_posts_status_changed_idx").on(t.status, t.updatedAt, t.createdAt, t.id),
+    // The sitemap's files read id and updated_at in the published order from the index alone:
+    // updated_at sits after the content columns, which span overflow pages (decision 026).
+    index("blog_posts_sitemap_idx").on(t.status, t.publishedAt, t.createdAt, t.id, t.updatedAt),
     check("blog_posts_status_check", inList("status", BLOG_STATUSES)),
     check("blog_posts_tags_json", sql`json_valid(tags) AND json_type(tags) = 'array'`),
   ],

@@ -6,6 +6,7 @@ import { createAdmin } from "../../tests/helpers/accounts";
 import {
   blogContentVersion,
   edgeCacheKey,
+  MemoryCache,
   pageKind,
   purgePublicBlogPages,
   serveThroughEdgeCache,
@@ -45,7 +46,7 @@ async function get(
   const request = new Request(`${ORIGIN}${path}`, { method: options.method ?? "GET", headers: options.headers });
   const nonce = crypto.randomUUID();
   const ctx = createExecutionContext();
-  const { response, status } = await serveThroughEdgeCache(request, {
+  const { response, status, layer } = await serveThroughEdgeCache(request, {
     nonce,
     build: BUILD,
     ctx,
@@ -54,8 +55,11 @@ async function get(
   });
   const body = await response.text();
   await waitOnExecutionContext(ctx); // the cache write of a miss
-  return { status, body, nonce, headers: response.headers };
+  return { status, layer, body, nonce, headers: response.headers };
 }
+
+/** The Cache API key of a page as a visitor without cookies asks for it. */
+const keyOf = (path: string) => edgeCacheKey(new Request(`${ORIGIN}${path}`), pageKind(path)!, BUILD);
 
 const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
 
@@ -74,6 +78,32 @@ describe("edge cache: hit and miss", () => {
     expect([second.status, third.status]).toEqual(["HIT", "HIT"]);
     expect(renders).toEqual(["/pricing"]);
     expect(second.body.replaceAll(second.nonce, "N")).toBe(first.body.replaceAll(first.nonce, "N"));
+  });
+
+  it("answers later hits from the isolate's memory, with no Cache API call, and the same bytes", async () => {
+    const miss = await get("/");
+    const memoryHit = await get("/");
+    expect(memoryHit).toMatchObject({ status: "HIT", layer: "memory" });
+    // Gone from the data center's cache: the memory layer still answers, nothing is rendered.
+    expect(await cache.delete(await keyOf("/"))).toBe(true);
+    const again = await get("/");
+    expect(again).toMatchObject({ status: "HIT", layer: "memory" });
+    expect(renders).toEqual(["/"]);
+    expect(again.body.replaceAll(again.nonce, "N")).toBe(miss.body.replaceAll(miss.nonce, "N"));
+    expect(again.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(again.headers.get("Cache-Control")).toBe("private, no-cache");
+  });
+
+  it("fills the memory layer from a Cache API hit (another isolate's render)", async () => {
+    await get("/pricing");
+    // A fresh isolate: same data center cache, empty memory. Its first hit comes from the Cache API.
+    const other = await caches.open(`edge-test-${crypto.randomUUID()}`);
+    const key = await keyOf("/pricing");
+    await other.put(key, (await cache.match(key))!);
+    cache = other;
+    expect(await get("/pricing")).toMatchObject({ status: "HIT", layer: "cache" });
+    expect(await get("/pricing")).toMatchObject({ status: "HIT", layer: "memory" });
+    expect(renders).toEqual(["/pricing"]);
   });
 
   it("rewrites every nonce of a hit to that response's own, never serving one nonce twice", async () => {
@@ -226,5 +256,35 @@ describe("edge cache: blog writes make the blog pages fresh at once", () => {
     const before = await blogContentVersion();
     await Promise.all(Array.from({ length: 20 }, () => purgePublicBlogPages()));
     expect(await blogContentVersion()).toBe(before + 20);
+  });
+});
+
+describe("edge cache: the memory layer is bounded", () => {
+  const page = (bytes: number, expires = Date.now() + 60_000) => ({
+    body: new ArrayBuffer(bytes),
+    status: 200,
+    headers: [] as [string, string][],
+    expires,
+  });
+
+  it("keeps at most 4 MiB, dropping the least recently used first, and no page over 512 KiB", () => {
+    const memory = new MemoryCache();
+    memory.set("huge", page(513 * 1024));
+    expect(memory.size).toBe(0);
+    for (let i = 0; i < 8; i++) memory.set(`p${i}`, page(512 * 1024));
+    expect(memory.bytes).toBe(4 * 1024 * 1024);
+    memory.get("p0"); // used again: p1 is now the oldest
+    memory.set("p8", page(512 * 1024));
+    expect(memory.get("p1")).toBeUndefined();
+    expect(memory.get("p0")).toBeDefined();
+    expect(memory.bytes).toBe(4 * 1024 * 1024);
+  });
+
+  it("forgets a page once its edge lifetime has passed", () => {
+    const memory = new MemoryCache();
+    memory.set("old", page(10, 1_000));
+    expect(memory.get("old", 999)).toBeDefined();
+    expect(memory.get("old", 1_000)).toBeUndefined();
+    expect(memory.bytes).toBe(0);
   });
 });

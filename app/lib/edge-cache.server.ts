@@ -14,6 +14,8 @@ import { resolveTheme } from "./theme.server";
  */
 
 export type EdgeCacheStatus = "HIT" | "MISS" | "BYPASS";
+/** Where a hit came from: this isolate's memory, or the data center's Cache API. */
+export type EdgeCacheLayer = "memory" | "cache";
 
 type PageKind = {
   /** Shows blog posts: the key carries the blog content version. */
@@ -108,6 +110,85 @@ function withFreshNonce(response: Response, nonce: string): Response {
     .transform(response);
 }
 
+/** A page kept in this isolate's memory, ready to answer without any I/O. */
+type Kept = { body: ArrayBuffer; status: number; headers: [string, string][]; expires: number };
+
+/** Pages larger than this stay in the Cache API only. */
+const MEMORY_ENTRY_BYTES = 512 * 1024; // 512 KiB
+/** At most this much HTML per isolate (Workers allow 128 MB); the least recently used goes first. */
+const MEMORY_TOTAL_BYTES = 4 * 1024 * 1024; // 4 MiB
+
+/**
+ * The first layer of the edge cache: the same keys and lifetime as the Cache API, in the
+ * isolate's memory, so a hit of a popular page makes no call at all, not even to the data
+ * center's cache (decision 026). Keys carry the build and the blog version, so it can never
+ * serve older content than the Cache API would; a deploy starts new isolates anyway.
+ */
+export class MemoryCache {
+  #entries = new Map<string, Kept>();
+  #bytes = 0;
+
+  get(key: string, now = Date.now()): Kept | undefined {
+    const kept = this.#entries.get(key);
+    if (!kept) return undefined;
+    this.#entries.delete(key);
+    if (kept.expires <= now) {
+      this.#bytes -= kept.body.byteLength;
+      return undefined;
+    }
+    this.#entries.set(key, kept); // now the most recently used
+    return kept;
+  }
+
+  set(key: string, kept: Kept) {
+    this.delete(key);
+    if (kept.body.byteLength > MEMORY_ENTRY_BYTES) return;
+    this.#entries.set(key, kept);
+    this.#bytes += kept.body.byteLength;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= MEMORY_TOTAL_BYTES) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.body.byteLength;
+    }
+  }
+
+  delete(key: string) {
+    const kept = this.#entries.get(key);
+    if (kept) this.#bytes -= kept.body.byteLength;
+    this.#entries.delete(key);
+  }
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  get bytes() {
+    return this.#bytes;
+  }
+}
+
+/** One memory layer per Cache object (tests open their own caches). */
+const memories = new WeakMap<Cache, MemoryCache>();
+function memoryFor(cache: Cache) {
+  let memory = memories.get(cache);
+  if (!memory) {
+    memory = new MemoryCache();
+    memories.set(cache, memory);
+  }
+  return memory;
+}
+
+/** What the Cache API adds or keeps for itself; a page answered from memory carries none of it. */
+const CACHE_ONLY_HEADERS = new Set(["cache-control", "age", "expires", "cf-cache-status", "content-length"]);
+
+/** Reads a stored page's body into memory, for the memory layer. */
+async function keep(memory: MemoryCache, key: string, response: Response, body: ReadableStream) {
+  const bytes = await new Response(body).arrayBuffer();
+  const headers = [...response.headers].filter(([name]) => !CACHE_ONLY_HEADERS.has(name.toLowerCase()));
+  memory.set(key, { body: bytes, status: response.status, headers, expires: Date.now() + EDGE_TTL * 1000 });
+  return bytes;
+}
+
 function storable(response: Response) {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
   return response.status === 200 && !response.headers.has("Set-Cookie") && !/no-store|private/.test(cacheControl);
@@ -130,24 +211,46 @@ type Options = {
   cache?: Cache;
 };
 
+let defaultCache: Cache | undefined;
+// The DOM lib's CacheStorage (also in scope) hides the Workers `caches.default`.
+function edgeCache() {
+  defaultCache ??= (caches as unknown as { default: Cache }).default;
+  return defaultCache;
+}
+
 /** Answers from the edge cache when it may, else renders (and stores what can be shared). */
 export async function serveThroughEdgeCache(
   request: Request,
-  // The DOM lib's CacheStorage (also in scope) hides the Workers `caches.default`.
-  { nonce, build, ctx, render, cache = (caches as unknown as { default: Cache }).default }: Options,
-): Promise<{ response: Response; status: EdgeCacheStatus }> {
+  { nonce, build, ctx, render, cache = edgeCache() }: Options,
+): Promise<{ response: Response; status: EdgeCacheStatus; layer?: EdgeCacheLayer }> {
   const kind = pageKind(new URL(request.url).pathname);
   if (!kind || bypassReason(request)) return { response: await render(), status: "BYPASS" };
 
   const key = await edgeCacheKey(request, kind, build);
+  const memory = memoryFor(cache);
+  const kept = memory.get(key.url);
+  if (kept) {
+    const response = new Response(kept.body, { status: kept.status, headers: kept.headers });
+    return { response: withBrowserCacheControl(withFreshNonce(response, nonce), kind), status: "HIT", layer: "memory" };
+  }
   const hit = await cache.match(key);
-  if (hit) return { response: withBrowserCacheControl(withFreshNonce(hit, nonce), kind), status: "HIT" };
+  if (hit) {
+    if (!hit.body) return { response: withBrowserCacheControl(hit, kind), status: "HIT", layer: "cache" };
+    const [forVisitor, forMemory] = hit.body.tee();
+    ctx.waitUntil(keep(memory, key.url, hit, forMemory));
+    const response = withFreshNonce(new Response(forVisitor, hit), nonce);
+    return { response: withBrowserCacheControl(response, kind), status: "HIT", layer: "cache" };
+  }
 
   const rendered = await render();
   if (!storable(rendered) || !rendered.body) return { response: rendered, status: "BYPASS" };
   const [forVisitor, forCache] = rendered.body.tee();
-  const stored = new Response(forCache, rendered);
-  stored.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);
-  ctx.waitUntil(cache.put(key, stored));
+  ctx.waitUntil(
+    keep(memory, key.url, rendered, forCache).then((body) => {
+      const stored = new Response(body, rendered);
+      stored.headers.set("Cache-Control", `public, max-age=${EDGE_TTL}`);
+      return cache.put(key, stored);
+    }),
+  );
   return { response: withBrowserCacheControl(new Response(forVisitor, rendered), kind), status: "MISS" };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { meetings, subscriptions } from "~/db/schema";
 import { addMeeting, addUser } from "../../../tests/helpers/console-data";
-import { ftsPhrase, SEARCH_RESULT_LIMIT, searchConsole } from "./search.server";
+import { DENSE_MATCHES, ftsPhrase, SEARCH_RESULT_LIMIT, searchConsole } from "./search.server";
 
 describe("searchConsole (spec §5)", () => {
   it("finds meetings by name or company, case-insensitive", async () => {
@@ -154,6 +154,20 @@ describe("searchConsole through the FTS5 trigram indexes", () => {
     expect(result.totalMeetings).toBe(SEARCH_RESULT_LIMIT + 5);
     expect(result.meetings).toHaveLength(SEARCH_RESULT_LIMIT);
     expect(result.meetings[0]?.name).toBe("Bulk Visitor 0");
+  });
+
+  it("reads a common word newest first by creation, not by insertion, past DENSE_MATCHES", async () => {
+    // Inserted oldest last and in a shuffled order: rowid order says nothing about age.
+    const ages = Array.from({ length: DENSE_MATCHES + 30 }, (_, i) => (i * 37) % (DENSE_MATCHES + 30));
+    await Promise.all(ages.map((age) => addMeeting({ name: `Common Surname ${age}`, createdDaysAgo: age })));
+    await addUser({ firstName: "Common", lastName: "Surname" });
+    const result = await searchConsole("common surname");
+    expect(result.totalMeetings).toBe(DENSE_MATCHES + 30);
+    expect(result.totalUsers).toBe(1);
+    expect(result.meetings.map((m) => m.name)).toEqual(
+      Array.from({ length: SEARCH_RESULT_LIMIT }, (_, age) => `Common Surname ${age}`),
+    );
+    expect(result.users.map((u) => `${u.firstName} ${u.lastName}`)).toEqual(["Common Surname"]);
   });
 });
 

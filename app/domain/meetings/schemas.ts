@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
 import {
   BOOKING_MESSAGES,
@@ -9,6 +8,7 @@ import {
   minutesOf,
   normalizeTime,
 } from "~/domain/calendar/availability";
+import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "./values";
 
 /**
  * One schema per form, shared by the page (Conform) and the `/api` endpoints. Rules that

@@ -1,7 +1,15 @@
 import { z } from "zod";
-import { SUBSCRIBER_STATUSES } from "~/db/schema";
+import type * as stored from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
 import { NEWSLETTER_HONEYPOT } from "./honeypot";
+
+/**
+ * The subscriber statuses of `~/db/schema`, restated: this module reaches the browser, the drizzle schema must
+ * not (decision 026). The type check below fails the typecheck if the two ever differ.
+ */
+const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<(typeof SUBSCRIBER_STATUSES)[number], (typeof stored.SUBSCRIBER_STATUSES)[number]>;
 
 /** The footer box: one field, plus the honeypot every public form carries. */
 export { NEWSLETTER_HONEYPOT } from "./honeypot";

@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { CODE_PURPOSES } from "~/db/schema";
+import type * as stored from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
+
+/**
+ * The code purposes of `~/db/schema`, restated: this module reaches the browser, the drizzle schema must
+ * not (decision 026). The type check below fails the typecheck if the two ever differ.
+ */
+const CODE_PURPOSES = ["trial"] as const;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<(typeof CODE_PURPOSES)[number], (typeof stored.CODE_PURPOSES)[number]>;
 
 export const OTP_REQUIRED = "Please enter the OTP code.";
 

@@ -1,5 +1,5 @@
 import { Check, LoaderCircle, Sparkles, X } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { pageCanonical } from "~/components/marketing/canonical.server";
 import { Faq, type FaqItem } from "~/components/marketing/faq";
@@ -21,7 +21,15 @@ import { BRAND } from "~/lib/brand";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/pricing";
-import { CONTACT_SALES_ACTION, ContactSalesForm } from "./contact-sales-form";
+
+/** /pricing/contact-sales, the form's own page and action (the form module repeats it). */
+const CONTACT_SALES_ACTION = "/pricing/contact-sales";
+/**
+ * The Contact Sales form (with conform and zod, ~45 KB gzip) loads only when the visitor
+ * reaches for it: /pricing's first load carries none of it (decision 026).
+ */
+const loadContactSalesForm = () => import("./contact-sales-form");
+const ContactSalesForm = lazy(() => loadContactSalesForm().then((module) => ({ default: module.ContactSalesForm })));
 
 const PLAN_FAILED = "Failed to choose a plan. Please check your connection and try again.";
 
@@ -331,6 +339,9 @@ function ContactSales({
           event.preventDefault();
           setOpen(true);
         }}
+        // Fetched while the pointer or focus is on the button, so the click rarely waits.
+        onPointerEnter={hydrated ? loadContactSalesForm : undefined}
+        onFocus={hydrated ? loadContactSalesForm : undefined}
         aria-expanded={hydrated ? false : undefined}
         className="btn-secondary mt-8 w-full py-3 text-base"
         data-testid="contact-sales"
@@ -358,7 +369,16 @@ function ContactSales({
           <span className="sr-only">Close the Contact Sales form</span>
         </button>
       </div>
-      <ContactSalesForm autoFocus />
+      <Suspense
+        fallback={
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+            <LoaderCircle aria-hidden className="size-4 animate-spin" />
+            Loading the form...
+          </p>
+        }
+      >
+        <ContactSalesForm autoFocus />
+      </Suspense>
     </section>
   );
 }

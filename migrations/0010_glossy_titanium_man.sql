@@ -1,0 +1,1 @@
+CREATE INDEX `blog_posts_sitemap_idx` ON `blog_posts` (`status`,`published_at`,`created_at`,`id`,`updated_at`);

@@ -1,0 +1,130 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { hasBuild, root, run } from "../lib.ts";
+
+/**
+ * `npm run bench:size`: the JavaScript each public page loads, in gzip bytes, from the build's
+ * own manifest (what React Router's `<Scripts>` preloads for the page's routes), against a
+ * budget; and which npm packages those chunks hold (`build/client-chunks.json`, written by
+ * the build, vite.config.ts). Fails when a page is over its budget or loads a package it must
+ * not: zod, conform and drizzle (and the drizzle schema) stay off pages without a form, and
+ * drizzle and the markdown pipeline off every public page (decision 026). Bytes are deterministic: `npm run test:e2e`
+ * runs this check on its build too. SKIP_BUILD=1 reuses the last build.
+ */
+
+/** gzip KB: about 10 % above the figures of 2026-11-23 (decision 026). */
+export const PAGES: { path: string; routes: string[]; budgetKb: number; forbidden: RegExp }[] = [];
+/** The markdown pipeline renders articles on the server only. */
+const NEVER = "drizzle-orm|app\\/db|unified|remark-.*|rehype-.*|micromark.*|mdast-.*|hast-.*";
+const NO_FORM = new RegExp(`^(zod|@conform-to\\/.*|${NEVER})$`);
+const WITH_FORM = new RegExp(`^(${NEVER})$`);
+const page = (pagePath: string, route: string, budgetKb: number, forbidden = NO_FORM) =>
+  PAGES.push({ path: pagePath, routes: ["root", "routes/site-layout", route], budgetKb, forbidden });
+page("/", "routes/marketing/home", 148);
+page("/pricing", "routes/marketing/pricing", 144);
+page("/demo", "routes/demo/demo", 190, WITH_FORM);
+page("/free-trial", "routes/trial/free-trial", 187, WITH_FORM);
+page("/blog", "routes/blog/index", 142);
+page("/blog/:id", "routes/blog/post", 143);
+page("/custom-workflows", "routes/marketing/custom-workflows", 140);
+page("/pricing/contact-sales", "routes/marketing/contact-sales", 190, WITH_FORM);
+page("/free-trial/verify", "routes/trial/verify", 169, WITH_FORM);
+page("/newsletter", "routes/newsletter/subscribe", 167, WITH_FORM);
+
+type RouteEntry = { module: string; imports?: string[]; css?: string[] };
+type Manifest = { url?: string; entry: RouteEntry; routes: Record<string, RouteEntry> };
+
+export type PageSize = {
+  path: string;
+  files: { file: string; gzip: number }[];
+  /** gzip bytes of all the page's scripts. */
+  gzip: number;
+  budget: number;
+  /** Packages the page loads that it must not. */
+  forbidden: string[];
+  /** gzip bytes of the render-blocking stylesheets. */
+  css: number;
+};
+
+const clientDir = path.join(root, "build", "client");
+
+/** React Router's client manifest, as the browser loads it (`/assets/manifest-<hash>.js`). */
+function readManifest(): { manifest: Manifest; file: string } {
+  const assets = path.join(clientDir, "assets");
+  const name = readdirSync(assets).find((file) => /^manifest-.*\.js$/.test(file));
+  if (!name) throw new Error("No React Router manifest in build/client/assets: build first.");
+  const source = readFileSync(path.join(assets, name), "utf8");
+  const json = source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "");
+  return { manifest: JSON.parse(json) as Manifest, file: `/assets/${name}` };
+}
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** Every public page's scripts and packages against its budget. */
+export function measurePages(): PageSize[] {
+  const { manifest, file: manifestFile } = readManifest();
+  const chunksFile = path.join(root, "build", "client-chunks.json");
+  if (!existsSync(chunksFile)) throw new Error("No build/client-chunks.json: build first (vite.config.ts writes it).");
+  const packages = JSON.parse(readFileSync(chunksFile, "utf8")) as Record<string, string[]>;
+  return PAGES.map(({ path: pagePath, routes, budgetKb, forbidden }) => {
+    const files = new Set([manifestFile, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    const css = new Set<string>();
+    for (const id of routes) {
+      const route = manifest.routes[id];
+      if (!route) throw new Error(`Route ${id} (${pagePath}) is not in the manifest.`);
+      files.add(route.module);
+      for (const file of route.imports ?? []) files.add(file);
+      for (const file of route.css ?? []) css.add(file);
+    }
+    // The one stylesheet is linked by root.tsx itself (not in the manifest's route css).
+    for (const file of readdirSync(path.join(clientDir, "assets")))
+      if (file.endsWith(".css")) css.add(`/assets/${file}`);
+    const sized = [...files].map((file) => ({ file, gzip: gzipBytes(file) }));
+    const loaded = new Set([...files].flatMap((file) => packages[file] ?? []));
+    return {
+      path: pagePath,
+      files: sized,
+      gzip: sized.reduce((sum, f) => sum + f.gzip, 0),
+      budget: budgetKb * 1024,
+      forbidden: [...loaded].filter((name) => forbidden.test(name)).sort(),
+      css: [...css].reduce((sum, file) => sum + gzipBytes(file), 0),
+    };
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Prints the table; returns the failures (empty when every page is within its budget). */
+export function checkJsBudget({ verbose = false } = {}): string[] {
+  const failures: string[] = [];
+  console.log("\nJavaScript per public page (gzip, level 9):");
+  for (const size of measurePages()) {
+    const over = size.gzip > size.budget;
+    console.log(
+      `  ${over || size.forbidden.length ? "FAIL" : "ok  "} ${size.path.padEnd(24)} ${kb(size.gzip).padStart(9)} of ${kb(size.budget)}` +
+        `  (${size.files.length} files; css ${kb(size.css)})`,
+    );
+    if (verbose) {
+      for (const f of [...size.files].sort((a, b) => b.gzip - a.gzip))
+        console.log(`         ${kb(f.gzip).padStart(9)} ${f.file}`);
+    }
+    if (over) failures.push(`${size.path} loads ${kb(size.gzip)} of JavaScript, over its ${kb(size.budget)} budget`);
+    if (size.forbidden.length) failures.push(`${size.path} loads ${size.forbidden.join(", ")}`);
+  }
+  for (const failure of failures) console.error(`  ${failure}`);
+  return failures;
+}
+
+if (import.meta.main) {
+  if (!(process.env.SKIP_BUILD && hasBuild())) run("react-router", ["build"]);
+  process.exit(checkJsBudget({ verbose: Boolean(process.env.VERBOSE) }).length ? 1 : 0);
+}
