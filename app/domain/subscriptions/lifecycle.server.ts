@@ -6,7 +6,7 @@ import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Subscription, subscriptions, USER_PLANS } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
-import { awaitingDecision } from "~/domain/dashboard/badges.server";
+import { awaitingDecision } from "~/domain/console/badges.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError, isAppError } from "~/lib/errors";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { markNotificationsSeen } from "~/domain/dashboard/notifications.server";
+import { markNotificationsSeen } from "~/domain/console/notifications.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { localPath, refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/notifications";

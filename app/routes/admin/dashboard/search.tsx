@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDay } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
-import { SearchQuerySchema, searchConsole } from "~/domain/dashboard/search.server";
+import { SearchQuerySchema, searchConsole } from "~/domain/console/search.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/search";

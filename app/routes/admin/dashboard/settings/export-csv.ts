@@ -1,4 +1,4 @@
-import { ExportKindSchema, exportCsv } from "~/domain/dashboard/exports.server";
+import { ExportKindSchema, exportCsv } from "~/domain/reporting/exports.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { config } from "~/lib/config.server";
 import { csvResponse } from "~/lib/csv";

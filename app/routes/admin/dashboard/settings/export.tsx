@@ -1,5 +1,5 @@
 import { Download, FileSpreadsheet } from "lucide-react";
-import { exportCounts } from "~/domain/dashboard/exports.server";
+import { exportCounts } from "~/domain/reporting/exports.server";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/export";
