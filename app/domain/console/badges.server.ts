@@ -1,22 +1,7 @@
-import { and, count, eq, inArray, notInArray, or } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { meetings, subscriptions } from "~/db/schema";
-
-/** Spec §4: a user awaits approval when status is unverified or pending, or approvalStatus is pending_admin_approval. */
-export const awaitingApproval = or(
-  inArray(subscriptions.status, ["unverified", "pending"]),
-  eq(subscriptions.approvalStatus, "pending_admin_approval"),
-);
-
-/**
- * Awaiting approval with a proved email: what an admin can approve or reject (decision 020).
- * The guard of every approval decision, and what the side menu's badge counts.
- */
-export const awaitingDecision = and(
-  awaitingApproval,
-  eq(subscriptions.emailVerified, true),
-  notInArray(subscriptions.status, ["unverified", "rejected"]),
-);
+import { awaitingDecision } from "~/domain/subscriptions/rules.server";
 
 /** The side menu's badges: scheduled meetings and users an admin can approve or reject. */
 export async function sideMenuBadges() {

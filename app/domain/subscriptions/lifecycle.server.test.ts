@@ -9,8 +9,8 @@ import { CLIENT, orgSignup, setConfig } from "../../../tests/helpers/trial";
 import { decideApproval, markExpiredTrials, sendTrialReminders, sendWelcome } from "./lifecycle.server";
 import { pageItems, showingRange } from "./pagination";
 import { retryDueWebhooks, webhookRetryDelay } from "./provisioning.server";
+import { daysRemaining, trialState } from "./rules";
 import { sendTrialCode, startTrial, verifyTrialEmail } from "./subscriptions.server";
-import { daysRemaining, trialState } from "./trial-state";
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date("2026-05-04T06:30:00.000Z");

@@ -1,12 +1,11 @@
 import { addMonths, addYears } from "date-fns";
-import { and, eq, gt, isNull, lte, ne, notInArray, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, notInArray, or, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Subscription, subscriptions, USER_PLANS } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
-import { awaitingDecision } from "~/domain/console/badges.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError, isAppError } from "~/lib/errors";
@@ -19,6 +18,8 @@ import {
   welcomeEmail,
 } from "./emails.server";
 import { accountCreatedFor, deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
+import { isAwaitingApproval, isAwaitingCode, isDecidable, isWelcomeDue, TRIAL_DAYS } from "./rules";
+import { awaitingDecision, endedTrial, expiringTrial, welcomeDue } from "./rules.server";
 import {
   type ApproveInput,
   type CancelSchema,
@@ -30,24 +31,10 @@ import {
   USER_ADMIN_MESSAGES,
 } from "./schemas";
 import { buildUserId, findByEmail, requireSubscription, sendTrialCode, TRIAL_FEATURES } from "./subscriptions.server";
-import { EXPIRING_WINDOW_DAYS, TRIAL_DAYS } from "./trial-state";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 export type Actor = { id: string; email: string };
-
-/** Spec §4 "awaits approval", evaluated on a loaded row (the SQL form is `awaitingApproval`). */
-export function isAwaitingApproval(row: Pick<Subscription, "status" | "approvalStatus">) {
-  return row.status === "unverified" || row.status === "pending" || row.approvalStatus === "pending_admin_approval";
-}
-
-/**
- * Decision 020: only a signup whose email was proved can be approved or rejected. An
- * unverified one still awaits approval (spec §4) but the admin can only resend its code.
- */
-export function isDecidable(row: Pick<Subscription, "status" | "approvalStatus" | "emailVerified">) {
-  return isAwaitingApproval(row) && row.emailVerified && row.status !== "unverified" && row.status !== "rejected";
-}
 
 export const NOT_VERIFIED_YET = USER_ADMIN_MESSAGES.notVerifiedYet;
 
@@ -201,7 +188,7 @@ export async function decideApproval(
  */
 export async function resendTrialCode(actor: Actor, idOrUserId: string, client: CodeClient, now = new Date()) {
   const row = await requireSubscription(idOrUserId);
-  if (row.emailVerified || row.status !== "unverified") {
+  if (!isAwaitingCode(row)) {
     throw new AppError(409, CODE_NOT_NEEDED);
   }
   const issued = await sendTrialCode(row.email, client, now, [
@@ -225,16 +212,12 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
       { emailSentAt: row.emailSentAt?.toISOString() ?? null },
     );
   }
-  if (row.status !== "active" || row.approvalStatus !== "approved") {
+  if (!isWelcomeDue(row)) {
     throw new AppError(409, "Approve the user before sending the welcome email.");
   }
   return commit(
     row.id,
-    and(
-      eq(subscriptions.emailSent, false),
-      eq(subscriptions.status, "active"),
-      eq(subscriptions.approvalStatus, "approved"),
-    ),
+    welcomeDue,
     { emailSent: true, emailSentAt: now, updatedAt: now },
     [
       auditStatement(
@@ -499,13 +482,7 @@ export async function cancel(actor: Actor, idOrUserId: string, input: z.output<t
  */
 export async function sendTrialReminders(now: Date, signal?: AbortSignal): Promise<number> {
   const client = db();
-  const inWindow = and(
-    eq(subscriptions.plan, "trial"),
-    eq(subscriptions.status, "active"),
-    isNull(subscriptions.reminderSentAt),
-    gt(subscriptions.endDate, now),
-    lte(subscriptions.endDate, new Date(now.getTime() + EXPIRING_WINDOW_DAYS * DAY)),
-  );
+  const inWindow = and(expiringTrial(now), isNull(subscriptions.reminderSentAt));
   const due = await client.select().from(subscriptions).where(inWindow).limit(50).all();
   let sent = 0;
   for (const row of due) {
@@ -540,13 +517,6 @@ export async function markExpiredTrials(now: Date): Promise<number> {
   const result = await db()
     .update(subscriptions)
     .set({ expiredAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(subscriptions.plan, "trial"),
-        eq(subscriptions.status, "active"),
-        isNull(subscriptions.expiredAt),
-        lte(subscriptions.endDate, now),
-      ),
-    );
+    .where(and(endedTrial(now), isNull(subscriptions.expiredAt)));
   return result.meta.changes ?? 0;
 }

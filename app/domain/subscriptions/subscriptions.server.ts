@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
 import { rowMatches } from "~/db/guarded.server";
@@ -9,6 +9,8 @@ import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
 import { awaitingApprovalEmail } from "./emails.server";
+import { daysRemaining, isAwaitingCode, nextStep, signupState, trialState } from "./rules";
+import { activeNotEnded, awaitingCode, endedTrial } from "./rules.server";
 import {
   type SubscriptionListQuery,
   type SubscriptionView,
@@ -16,7 +18,6 @@ import {
   type TrialSignup,
   validateTrialSignup,
 } from "./schemas";
-import { daysRemaining, signupState, trialState } from "./trial-state";
 import type { ConsoleStatus } from "./values";
 
 /** What a trial includes (the Pro plan's features, spec §9). */
@@ -97,16 +98,6 @@ export function toView(row: Subscription, now = new Date()): SubscriptionView {
 
 /** The public trial status: no personal data. */
 export function toTrialStatus(row: Subscription, now = new Date()) {
-  const nextStep =
-    row.status === "unverified"
-      ? "verify-email"
-      : row.status === "rejected"
-        ? "rejected"
-        : row.status === "cancelled"
-          ? "cancelled"
-          : row.approvalStatus === "approved" && row.status === "active"
-            ? "active"
-            : "await-approval";
   return {
     userId: row.userId,
     plan: row.plan,
@@ -118,7 +109,7 @@ export function toTrialStatus(row: Subscription, now = new Date()) {
     endDate: iso(row.endDate),
     daysRemaining: daysRemaining(row.endDate, now),
     trialExpired: trialState(row, now) === "expired",
-    nextStep,
+    nextStep: nextStep(row),
   } as const;
 }
 
@@ -155,10 +146,6 @@ export const userMatches = (q: string) =>
     subscriptions.companyName,
   ]);
 
-/** A trial past its end date whose stored status is still "active": "Expired" in the console. */
-export const endedTrial = (now: Date) =>
-  and(eq(subscriptions.plan, "trial"), eq(subscriptions.status, "active"), lte(subscriptions.endDate, now)) as SQL;
-
 /**
  * `status` is a stored status, or (console only, decision 020) "expired". With
  * `expiredApart`, "active" leaves out ended trials, which the console files under "expired".
@@ -170,10 +157,7 @@ export async function listSubscriptions(
   const filters: SQL[] = [];
   if (status === "expired") filters.push(endedTrial(now));
   else if (status === "active" && expiredApart) {
-    filters.push(
-      eq(subscriptions.status, "active"),
-      or(ne(subscriptions.plan, "trial"), isNull(subscriptions.endDate), gt(subscriptions.endDate, now)) as SQL,
-    );
+    filters.push(activeNotEnded(now));
   } else if (status) filters.push(eq(subscriptions.status, status));
   if (plan) filters.push(eq(subscriptions.plan, plan));
   if (q) filters.push(userMatches(q));
@@ -239,11 +223,11 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
   const client = db();
   const existing = await findByEmail(signup.email);
   if (existing) {
-    if (existing.status !== "unverified" || existing.emailVerified) throw alreadyHas(existing, now);
+    if (!isAwaitingCode(existing)) throw alreadyHas(existing, now);
     const updated = await client
       .update(subscriptions)
       .set({ ...signupColumns(signup), updatedAt: now })
-      .where(and(eq(subscriptions.id, existing.id), eq(subscriptions.status, "unverified")))
+      .where(and(eq(subscriptions.id, existing.id), awaitingCode))
       .returning()
       .get();
     if (!updated) throw alreadyHas((await findByEmail(signup.email)) ?? existing, now);
@@ -281,7 +265,7 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
 async function requireUnverifiedSignup(email: string) {
   const row = await findByEmail(email);
   if (!row) throw new AppError(404, "No free trial signup was found for this email. Please sign up first.");
-  if (row.emailVerified || row.status !== "unverified") {
+  if (!isAwaitingCode(row)) {
     throw new AppError(409, ALREADY_VERIFIED, { currentPlan: row.plan, status: row.status });
   }
   return row;
@@ -291,11 +275,7 @@ const ALREADY_VERIFIED = "This email is already verified.";
 
 /** The signup still waits for its email check (a guard of the code batches, decision 013). */
 const stillUnverified = (id: string) =>
-  rowMatches(
-    "signup unverified",
-    subscriptions,
-    and(eq(subscriptions.id, id), eq(subscriptions.status, "unverified"), eq(subscriptions.emailVerified, false)),
-  );
+  rowMatches("signup unverified", subscriptions, and(eq(subscriptions.id, id), awaitingCode));
 
 /** Sends (or re-sends) the trial code to an email with an unverified signup. */
 export async function sendTrialCode(

@@ -6,9 +6,8 @@ import { isAppError } from "~/lib/errors";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { CLIENT, orgSignup, setConfig } from "../../../tests/helpers/trial";
 import { cancel, decideApproval, sendWelcome } from "./lifecycle.server";
+import { consoleStatus, signupState } from "./rules";
 import { listSubscriptions, sendTrialCode, startTrial, verifyTrialEmail } from "./subscriptions.server";
-import { signupState } from "./trial-state";
-import { consoleStatus } from "./values";
 
 /** Decision 020: states that tell the truth (expired trials, the welcome email, the greeting). */
 

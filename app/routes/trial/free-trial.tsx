@@ -12,6 +12,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FieldError } from "~/components/field-error";
+import type { SignupState } from "~/domain/subscriptions/rules";
 import {
   COMPANY_SIZES,
   companySizeLabel,
@@ -28,7 +29,6 @@ import {
   trialStep2Schema,
 } from "~/domain/subscriptions/schemas";
 import { sendTrialCode, startTrial } from "~/domain/subscriptions/subscriptions.server";
-import type { SignupState } from "~/domain/subscriptions/trial-state";
 import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
 import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
+import { isAwaitingCode, isDecidable, isWelcomeDue } from "~/domain/subscriptions/rules";
 import { USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
@@ -9,16 +10,7 @@ import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/confirm";
-import {
-  canDecide,
-  canResendCode,
-  canSendDetails,
-  formatDateTime,
-  fullName,
-  listSearch,
-  RouteDialog,
-  USERS_PATH,
-} from "./ui";
+import { formatDateTime, fullName, listSearch, RouteDialog, USERS_PATH } from "./ui";
 
 const DECISIONS = ["approve", "reject", "send-details", "resend-code"] as const;
 type Decision = (typeof DECISIONS)[number];
@@ -127,10 +119,10 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
   const name = fullName(user);
   const applicable =
     decision === "send-details"
-      ? canSendDetails(user)
+      ? isWelcomeDue(user)
       : decision === "resend-code"
-        ? canResendCode(user)
-        : canDecide(user);
+        ? isAwaitingCode(user)
+        : isDecidable(user);
   const reason =
     decision === "send-details"
       ? user.emailSent
@@ -140,7 +132,7 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
         ? USER_ADMIN_MESSAGES.codeNotNeeded
         : user.status === "rejected"
           ? "This user was rejected. A rejection cannot be undone."
-          : canResendCode(user)
+          : isAwaitingCode(user)
             ? USER_ADMIN_MESSAGES.notVerifiedYet
             : "This user is not awaiting approval.";
 
