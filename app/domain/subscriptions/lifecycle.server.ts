@@ -1,5 +1,5 @@
 import { addMonths, addYears } from "date-fns";
-import { and, eq, isNull, ne, notInArray, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { db } from "~/db/client.server";
@@ -18,8 +18,8 @@ import {
   welcomeEmail,
 } from "./emails.server";
 import { accountCreatedFor, deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
-import { isAwaitingApproval, isAwaitingCode, isDecidable, isWelcomeDue, TRIAL_DAYS } from "./rules";
-import { awaitingDecision, endedTrial, expiringTrial, welcomeDue } from "./rules.server";
+import { isAwaitingApproval, isAwaitingCode, isBeforeDecision, isDecidable, isWelcomeDue, TRIAL_DAYS } from "./rules";
+import { awaitingDecision, beforeDecision, endedTrial, expiringTrial, welcomeDue } from "./rules.server";
 import {
   type ApproveInput,
   type CancelSchema,
@@ -247,7 +247,7 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
 /** Admin correction of the email-verified flag, before approval only. */
 export async function setEmailVerification(actor: Actor, idOrUserId: string, verified: boolean, now = new Date()) {
   const row = await requireSubscription(idOrUserId);
-  if (row.status === "rejected" || row.status === "cancelled" || row.approvalStatus === "approved") {
+  if (!isBeforeDecision(row)) {
     throw new AppError(409, "Email verification can only be changed before the user is approved or rejected.");
   }
   if (row.emailVerified === verified) {
@@ -258,11 +258,7 @@ export async function setEmailVerification(actor: Actor, idOrUserId: string, ver
     : { emailVerified: false, status: "unverified" as const, approvalStatus: null };
   return commit(
     row.id,
-    and(
-      eq(subscriptions.emailVerified, !verified),
-      notInArray(subscriptions.status, ["rejected", "cancelled"]),
-      or(isNull(subscriptions.approvalStatus), ne(subscriptions.approvalStatus, "approved")),
-    ),
+    and(eq(subscriptions.emailVerified, !verified), beforeDecision),
     { ...values, updatedAt: now },
     [auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values)],
     verified ? [awaitingApprovalEmail(row)] : [],

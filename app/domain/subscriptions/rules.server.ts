@@ -32,6 +32,12 @@ export const welcomeDue = and(
   eq(subscriptions.approvalStatus, "approved"),
 ) as SQL;
 
+/** `isBeforeDecision`. */
+export const beforeDecision = and(
+  notInArray(subscriptions.status, ["rejected", "cancelled"]),
+  or(isNull(subscriptions.approvalStatus), ne(subscriptions.approvalStatus, "approved")),
+) as SQL;
+
 /** `isEndedTrial`: "Expired" in the console while the stored status is still "active". */
 export const endedTrial = (now: Date) =>
   and(eq(subscriptions.plan, "trial"), eq(subscriptions.status, "active"), lte(subscriptions.endDate, now)) as SQL;

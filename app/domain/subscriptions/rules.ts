@@ -38,6 +38,11 @@ export function isWelcomeDue(row: Approval & { emailSent: boolean }) {
   return !row.emailSent && row.status === "active" && row.approvalStatus === "approved";
 }
 
+/** An admin may correct the email-verified flag only before the user is approved, rejected or cancelled. */
+export function isBeforeDecision(row: Approval) {
+  return row.status !== "rejected" && row.status !== "cancelled" && row.approvalStatus !== "approved";
+}
+
 export type TrialState = "expired" | "expiring" | null;
 
 export function trialState(
