@@ -8,7 +8,7 @@ import { type Subscription, subscriptions, USER_PLANS } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
-import { AppError, isAppError } from "~/lib/errors";
+import { AppError, hasCode, isAppError } from "~/lib/errors";
 import {
   approvedEmail,
   awaitingApprovalEmail,
@@ -27,6 +27,7 @@ import {
   type CustomerAccount,
   type PurchaseSchema,
   type RenewSchema,
+  TRIAL_MESSAGES,
   type UpgradeSchema,
   USER_ADMIN_MESSAGES,
 } from "./schemas";
@@ -77,28 +78,33 @@ async function commit(
     async () => {
       if (typeof refused === "string") return new AppError(409, refused);
       const current = await client.select().from(subscriptions).where(eq(subscriptions.id, id)).get();
-      return current ? refused(current) : new AppError(404, "User not found.");
+      return current ? refused(current) : new AppError(404, "User not found.", { code: "subscription.not_found" });
     },
   );
   const row = (updated as Subscription[])[0];
-  if (!row) throw new AppError(404, "User not found.");
+  if (!row) throw new AppError(404, "User not found.", { code: "subscription.not_found" });
   if (emails.length) await deliverSoon(emails.map((e) => e.idempotencyKey));
   return row;
 }
 
 const PAST = { approve: "approved", reject: "rejected" } as const;
+const REJECTION_IS_FINAL = "This user was rejected. A rejection cannot be undone.";
 
 const approvalConflict = (row: Subscription, action: "approve" | "reject") => {
   if (row.status === "rejected" || row.approvalStatus === "rejected") {
-    return new AppError(409, "This user was rejected. A rejection cannot be undone.");
+    return new AppError(409, REJECTION_IS_FINAL, { code: "subscription.rejected" });
   }
   if (row.approvalStatus === "approved") {
-    return new AppError(409, `This user is already approved, so they cannot be ${PAST[action]} now.`);
+    return new AppError(409, `This user is already approved, so they cannot be ${PAST[action]} now.`, {
+      code: "subscription.already_approved",
+    });
   }
   if (isAwaitingApproval(row) && (!row.emailVerified || row.status === "unverified")) {
-    return new AppError(409, NOT_VERIFIED_YET, { reason: "email-not-verified" });
+    return new AppError(409, NOT_VERIFIED_YET, { code: "subscription.not_verified", reason: "email-not-verified" });
   }
-  return new AppError(409, `Only users awaiting approval can be ${PAST[action]}.`);
+  return new AppError(409, `Only users awaiting approval can be ${PAST[action]}.`, {
+    code: "subscription.not_awaiting",
+  });
 };
 
 export type ApprovalResult = { subscription: Subscription; customerAccount?: CustomerAccount };
@@ -189,12 +195,14 @@ export async function decideApproval(
 export async function resendTrialCode(actor: Actor, idOrUserId: string, client: CodeClient, now = new Date()) {
   const row = await requireSubscription(idOrUserId);
   if (!isAwaitingCode(row)) {
-    throw new AppError(409, CODE_NOT_NEEDED);
+    throw new AppError(409, CODE_NOT_NEEDED, { code: "subscription.code_not_needed" });
   }
   const issued = await sendTrialCode(row.email, client, now, [
     auditStatement(actor, "subscription.code_resent", "subscription", row.id, null, { email: row.email }),
   ]).catch((error: unknown) => {
-    if (isAppError(error) && error.status === 409) throw new AppError(409, CODE_NOT_NEEDED);
+    if (hasCode(error, "trial.already_verified")) {
+      throw new AppError(409, CODE_NOT_NEEDED, { code: "subscription.code_not_needed" });
+    }
     throw error;
   });
   return { subscription: row, expiresAt: issued.expiresAt, resendAfter: issued.resendAfter };
@@ -209,11 +217,13 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
     throw new AppError(
       409,
       `The welcome email was already sent${row.emailSentAt ? ` on ${longDate(row.emailSentAt)}` : ""}. It is sent only once.`,
-      { emailSentAt: row.emailSentAt?.toISOString() ?? null },
+      { code: "subscription.welcome_already_sent", emailSentAt: row.emailSentAt?.toISOString() ?? null },
     );
   }
   if (!isWelcomeDue(row)) {
-    throw new AppError(409, "Approve the user before sending the welcome email.");
+    throw new AppError(409, "Approve the user before sending the welcome email.", {
+      code: "subscription.not_approved",
+    });
   }
   return commit(
     row.id,
@@ -238,9 +248,11 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
         ? new AppError(
             409,
             `The welcome email was already sent${current.emailSentAt ? ` on ${longDate(current.emailSentAt)}` : ""}. It is sent only once.`,
-            { emailSentAt: current.emailSentAt?.toISOString() ?? null },
+            { code: "subscription.welcome_already_sent", emailSentAt: current.emailSentAt?.toISOString() ?? null },
           )
-        : new AppError(409, "Approve the user before sending the welcome email."),
+        : new AppError(409, "Approve the user before sending the welcome email.", {
+            code: "subscription.not_approved",
+          }),
   );
 }
 
@@ -277,7 +289,12 @@ export async function createSubscription(
   now = new Date(),
 ) {
   const existing = await findByEmail(input.email);
-  if (existing) throw new AppError(409, "This email already has a subscription.", { currentPlan: existing.plan });
+  if (existing) {
+    throw new AppError(409, TRIAL_MESSAGES.alreadyHas, {
+      code: "subscription.email_taken",
+      currentPlan: existing.plan,
+    });
+  }
   const endDate =
     input.plan === "trial"
       ? new Date(now.getTime() + TRIAL_DAYS * DAY)
@@ -329,13 +346,15 @@ export async function createSubscription(
     if (!row) throw new AppError(409, "Please try again.");
     return row;
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new AppError(409, "This email already has a subscription.");
+    if (String(error).includes("UNIQUE")) {
+      throw new AppError(409, TRIAL_MESSAGES.alreadyHas, { code: "subscription.email_taken" });
+    }
     throw error;
   }
 }
 
 function refuseRejected(row: Subscription) {
-  if (row.status === "rejected") throw new AppError(409, "This user was rejected. A rejection cannot be undone.");
+  if (row.status === "rejected") throw new AppError(409, REJECTION_IS_FINAL, { code: "subscription.rejected" });
 }
 
 /** Records a purchase made outside the site (no payment processor is connected). */

@@ -9,15 +9,10 @@ import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
 import { awaitingApprovalEmail } from "./emails.server";
+import { TRIAL_HONEYPOT } from "./honeypot";
 import { daysRemaining, isAwaitingCode, nextStep, signupState, trialState } from "./rules";
 import { activeNotEnded, awaitingCode, endedTrial } from "./rules.server";
-import {
-  type SubscriptionListQuery,
-  type SubscriptionView,
-  TRIAL_MESSAGES,
-  type TrialSignup,
-  validateTrialSignup,
-} from "./schemas";
+import { type SubscriptionListQuery, type SubscriptionView, TRIAL_MESSAGES, type TrialSignup } from "./schemas";
 import type { ConsoleStatus } from "./values";
 
 /** What a trial includes (the Pro plan's features, spec §9). */
@@ -132,7 +127,7 @@ export async function findSubscription(idOrUserId: string) {
 
 export async function requireSubscription(idOrUserId: string) {
   const row = idOrUserId.length <= 200 ? await findSubscription(idOrUserId) : undefined;
-  if (!row) throw new AppError(404, USER_NOT_FOUND);
+  if (!row) throw new AppError(404, USER_NOT_FOUND, { code: "subscription.not_found" });
   return row;
 }
 
@@ -181,6 +176,7 @@ export function buildUserId(email: string, now: Date) {
 
 function alreadyHas(row: Subscription, now = new Date()) {
   return new AppError(409, TRIAL_MESSAGES.alreadyHas, {
+    code: "trial.already_subscribed",
     currentPlan: row.plan,
     status: row.status,
     state: signupState(row, now),
@@ -209,17 +205,17 @@ function signupColumns(input: TrialSignup) {
   };
 }
 
+export type StartedTrial = { stored: true; subscription: Subscription; created: boolean } | { stored: false };
+
 /**
- * Starts a trial signup: the subscription is stored `unverified` until the email code is
+ * Starts a trial signup, parsed by the adapter with the signup schemas (`parseTrialSignup`, or
+ * the form's step schemas): the subscription is stored `unverified` until the email code is
  * verified. An email with a subscription is refused (409, with `currentPlan`); an abandoned
- * unverified signup for the same email is updated instead, keeping its userId.
+ * unverified signup for the same email is updated instead, keeping its userId. A filled
+ * honeypot stores nothing and answers `stored: false`, which the adapter shows like a success.
  */
-export async function startTrial(input: Record<string, unknown>, { requireTerms = false, now = new Date() } = {}) {
-  const parsed = validateTrialSignup(input, { requireTerms });
-  if (!parsed.success) {
-    throw new AppError(400, parsed.details[0]?.message ?? TRIAL_MESSAGES.fixHighlighted, { details: parsed.details });
-  }
-  const signup = parsed.data;
+export async function startTrial(signup: TrialSignup, { now = new Date() } = {}): Promise<StartedTrial> {
+  if (signup[TRIAL_HONEYPOT]) return { stored: false };
   const client = db();
   const existing = await findByEmail(signup.email);
   if (existing) {
@@ -231,7 +227,7 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
       .returning()
       .get();
     if (!updated) throw alreadyHas((await findByEmail(signup.email)) ?? existing, now);
-    return { subscription: updated, created: false };
+    return { stored: true, subscription: updated, created: false };
   }
   for (const userId of [
     buildUserId(signup.email, now),
@@ -254,7 +250,7 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
       .onConflictDoNothing()
       .returning()
       .get();
-    if (row) return { subscription: row, created: true };
+    if (row) return { stored: true, subscription: row, created: true };
     const raced = await findByEmail(signup.email);
     if (raced) throw alreadyHas(raced, now);
     // Otherwise the userId was taken (same name part, same millisecond): try the suffixed one.
@@ -264,9 +260,16 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
 
 async function requireUnverifiedSignup(email: string) {
   const row = await findByEmail(email);
-  if (!row) throw new AppError(404, "No free trial signup was found for this email. Please sign up first.");
+  if (!row)
+    throw new AppError(404, "No free trial signup was found for this email. Please sign up first.", {
+      code: "trial.not_found",
+    });
   if (!isAwaitingCode(row)) {
-    throw new AppError(409, ALREADY_VERIFIED, { currentPlan: row.plan, status: row.status });
+    throw new AppError(409, ALREADY_VERIFIED, {
+      code: "trial.already_verified",
+      currentPlan: row.plan,
+      status: row.status,
+    });
   }
   return row;
 }
@@ -292,7 +295,7 @@ export async function sendTrialCode(
     now,
     alsoRun,
     guards: [stillUnverified(row.id)],
-    refused: () => new AppError(409, ALREADY_VERIFIED),
+    refused: () => new AppError(409, ALREADY_VERIFIED, { code: "trial.already_verified" }),
   });
 }
 
@@ -326,7 +329,7 @@ export async function verifyTrialEmail(
     client,
     now,
     guards: [stillUnverified(row.id)],
-    refused: () => new AppError(409, ALREADY_VERIFIED),
+    refused: () => new AppError(409, ALREADY_VERIFIED, { code: "trial.already_verified" }),
     alsoRun: [
       db()
         .update(subscriptions)
