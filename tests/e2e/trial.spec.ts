@@ -232,6 +232,7 @@ test.describe("admin users", () => {
         additionalInfo: { howDidYouHear: "YouTube" },
         preferences: { subscribeNewsletter: true },
         plan: "trial",
+        agreeToTerms: true,
       },
     });
     expect(started.status()).toBe(201);

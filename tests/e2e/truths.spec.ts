@@ -44,6 +44,7 @@ async function exhaustAddress(request: APIRequestContext, ip: string) {
         companyInfo: { country: "India" },
         additionalInfo: { useCase: "Approvals" },
         plan: "trial",
+        agreeToTerms: true,
       },
     });
     expect(started.status()).toBe(201);
@@ -136,6 +137,7 @@ test.describe("approval needs a verified email", () => {
         companyInfo: { country: "India" },
         additionalInfo: { useCase: "Approvals" },
         plan: "trial",
+        agreeToTerms: true,
       },
     });
     expect(started.status()).toBe(201);

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailOutbox, verificationCodes } from "~/db/schema";
+import { parseTrialSignup } from "~/domain/subscriptions/schemas";
+import { startTrial } from "~/domain/subscriptions/subscriptions.server";
 import { resetConfigCache } from "~/lib/config.server";
 
 /** A client with a known IP, not a local run. */
@@ -33,6 +35,13 @@ export function orgSignup(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Starts a trial from flat form fields, parsed by the one signup schema as an adapter does. */
+export async function startSignup(fields: Record<string, unknown> = orgSignup(), now = new Date()) {
+  const started = await startTrial(parseTrialSignup(fields), { now });
+  if (!started.stored) throw new Error("the honeypot was filled: nothing stored");
+  return started;
+}
+
 /** The nested API payload (spec §3 "Trial signup payload") of an organization signup. */
 export function orgPayload(overrides: Record<string, unknown> = {}) {
   const email = (overrides.email as string | undefined) ?? uniqueTrialEmail("api");
@@ -51,6 +60,7 @@ export function orgPayload(overrides: Record<string, unknown> = {}) {
     additionalInfo: { howDidYouHear: "Google Search", useCase: "Dispatch approvals", currentTools: "Email" },
     preferences: { subscribeNewsletter: false },
     plan: "trial",
+    agreeToTerms: true,
     ...overrides,
   };
 }
@@ -64,6 +74,7 @@ export function individualPayload(overrides: Record<string, unknown> = {}) {
     additionalInfo: {},
     preferences: {},
     plan: "trial",
+    agreeToTerms: true,
     ...overrides,
   };
 }

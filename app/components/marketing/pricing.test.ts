@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PlanChoiceSchema } from "./plan-choice.server";
-import {
-  ENTERPRISE_MESSAGE,
-  formatPrice,
-  messageTone,
-  PLANS,
-  parseBilling,
-  planChoiceOutcome,
-  pricePeriod,
-} from "./pricing";
+import { ENTERPRISE_MESSAGE, formatPrice, PLANS, parseBilling, planChoiceOutcome, pricePeriod } from "./pricing";
 
 describe("pricing", () => {
   it("formats rupees with Indian digit grouping", () => {
@@ -36,17 +28,26 @@ describe("pricing", () => {
     expect(parseBilling("annual")).toBe("annual");
   });
 
-  it("colours messages by their text (spec §4)", () => {
-    expect(messageTone(ENTERPRISE_MESSAGE)).toBe("success");
-    expect(messageTone("Error: something broke")).toBe("error");
-    expect(messageTone("Payment Failed")).toBe("error");
-    expect(messageTone("This account already has a plan")).toBe("warning");
+  it("gives each message the tone spec §4 reads from its text", () => {
+    // Spec §4: red if the text contains "Error" or "Failed", yellow with "already has", else green.
+    const specTone = (text: string) =>
+      text.includes("Error") || text.includes("Failed")
+        ? "error"
+        : text.includes("already has")
+          ? "warning"
+          : "success";
+    const enterprise = planChoiceOutcome("enterprise");
+    if (!("message" in enterprise)) throw new Error("expected a message");
+    expect(enterprise.tone).toBe(specTone(enterprise.message));
+    // The route answers an invalid choice with the schema's message and tone "error".
+    const invalid = PlanChoiceSchema.safeParse({ plan: "gold" });
+    expect(invalid.success ? "" : specTone(invalid.error.issues[0]?.message ?? "")).toBe("error");
   });
 
   it("sends Standard and Pro to the trial and answers Enterprise with the sales message", () => {
     expect(planChoiceOutcome("pro")).toEqual({ redirect: "/free-trial?plan=pro" });
     expect(planChoiceOutcome("standard")).toEqual({ redirect: "/free-trial?plan=standard" });
-    expect(planChoiceOutcome("enterprise")).toEqual({ message: ENTERPRISE_MESSAGE });
+    expect(planChoiceOutcome("enterprise")).toEqual({ message: ENTERPRISE_MESSAGE, tone: "success" });
     expect(PlanChoiceSchema.safeParse({ plan: "gold" }).success).toBe(false);
   });
 });

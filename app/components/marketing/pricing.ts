@@ -83,16 +83,16 @@ export function pricePeriod(price: number | null, billing: Billing) {
   return billing === "annual" ? "/year" : "/month";
 }
 
-/** The message box colour rule of spec §4. */
+/**
+ * The message box's colour, set by whoever writes the message. Spec §4 words it by text (red
+ * with "Error" or "Failed", yellow with "already has", else green); every message the page
+ * produces says its tone in those words, which pricing.test.ts checks.
+ */
 export type MessageTone = "error" | "warning" | "success";
-export function messageTone(message: string): MessageTone {
-  if (message.includes("Error") || message.includes("Failed")) return "error";
-  if (message.includes("already has")) return "warning";
-  return "success";
-}
+export type PlanMessage = { message: string; tone: MessageTone };
 
 /** Where a plan choice leads: Enterprise stays with a message, the others go to the trial signup. */
-export function planChoiceOutcome(plan: PlanId): { redirect: string } | { message: string } {
-  if (plan === "enterprise") return { message: ENTERPRISE_MESSAGE };
+export function planChoiceOutcome(plan: PlanId): { redirect: string } | PlanMessage {
+  if (plan === "enterprise") return { message: ENTERPRISE_MESSAGE, tone: "success" };
   return { redirect: `/free-trial?plan=${plan}` };
 }

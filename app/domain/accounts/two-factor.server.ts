@@ -367,7 +367,7 @@ export type ChallengeAnswer = { code?: string; recoveryCode?: string };
 export async function verifyChallenge(token: string, answer: ChallengeAnswer, ctx: TwoFactorContext = {}) {
   const { now = new Date(), local = false } = ctx;
   const client = db();
-  if (!token || token.length > 200) throw new AppError(401, CHALLENGE_ENDED);
+  if (!token || token.length > 200) throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
   const id = await sha256Hex(token);
   const challenge = await client.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).get();
   if (
@@ -376,7 +376,7 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
     challenge.expiresAt <= now ||
     challenge.failedAttempts >= CHALLENGE.maxFailures
   ) {
-    throw new AppError(401, CHALLENGE_ENDED);
+    throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
   }
   const [admin, row] = await Promise.all([
     client.select().from(admins).where(eq(admins.id, challenge.adminId)).get(),
@@ -386,7 +386,8 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
       .where(and(eq(twoFactor.adminId, challenge.adminId), isNotNull(twoFactor.enabledAt)))
       .get(),
   ]);
-  if (!admin || !row || admin.status === "rejected") throw new AppError(401, CHALLENGE_ENDED);
+  if (!admin || !row || admin.status === "rejected")
+    throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
   if (admin.lockedUntil && admin.lockedUntil > now) throw lockedError(admin.lockedUntil, now);
 
   let accepted = false;
@@ -425,7 +426,7 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
     )
     .returning({ id: twoFactorChallenges.id })
     .get();
-  if (!claimed) throw new AppError(401, CHALLENGE_ENDED);
+  if (!claimed) throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
   if (usedRecoveryCode) await recoveryCodeUsed(admin, now);
   return admin;
 }

@@ -4,7 +4,7 @@ import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
 import { purgePublicBlogPages } from "~/lib/edge-cache.server";
-import { AppError, isAppError } from "~/lib/errors";
+import { AppError, hasCode } from "~/lib/errors";
 import { renderMarkdown } from "./markdown";
 import { readingMinutes } from "./reading-time";
 import { type BlogInput, type BlogUpdate, POST_NOT_FOUND } from "./schemas";
@@ -296,14 +296,14 @@ export async function updatePost(actor: AuditActor, id: string, input: BlogUpdat
         client.update(blogPosts).set(set).where(eq(blogPosts.id, id)).returning(),
         auditStatement(actor, "blog.updated", "blog_post", id, beforeView, auditView(changes)),
       ],
-      () => new AppError(409, POST_CHANGED),
+      () => new AppError(409, POST_CHANGED, { code: "blog.post_changed" }),
     );
     const post = (updated as BlogPost[])[0];
     if (!post) throw new AppError(404, POST_NOT_FOUND);
     await purgePublicBlogPages();
     return { post, changed: true };
   } catch (error) {
-    if (!isAppError(error) || error.message !== POST_CHANGED) throw error;
+    if (!hasCode(error, "blog.post_changed")) throw error;
     // The same edit sent twice (a double submit) finds its work done: not a conflict.
     const current = await getPost(id);
     const done = Object.entries(changes).every(([key, value]) =>

@@ -5,9 +5,9 @@ import { auditLog, emailOutbox } from "~/db/schema";
 import { retryFailedEmail } from "~/domain/email/log.server";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
-import { sendTrialCode, startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { sendTrialCode } from "~/domain/subscriptions/subscriptions.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
-import { CLIENT, orgSignup, setConfig } from "../../../tests/helpers/trial";
+import { CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import {
   claimEmails,
   EMAIL_RULES,
@@ -205,7 +205,7 @@ describe("one-time codes in the outbox", () => {
   it("with the http transport the stored copy of a code email is redacted once delivered", async () => {
     restore = setConfig(HTTP);
     const api = okApi();
-    const { subscription } = await startTrial(orgSignup(), { requireTerms: true });
+    const { subscription } = await startSignup(orgSignup());
     const { code, id } = await sendTrialCode(subscription.email, CLIENT);
     const body = JSON.parse(String(api.mock.calls.at(-1)?.[1]?.body));
     expect(body.subject).toContain(code);
@@ -216,7 +216,7 @@ describe("one-time codes in the outbox", () => {
   });
 
   it("with the outbox transport the code stays readable (it is how a developer gets it)", async () => {
-    const { subscription } = await startTrial(orgSignup(), { requireTerms: true });
+    const { subscription } = await startSignup(orgSignup());
     const { code, id } = await sendTrialCode(subscription.email, { ...CLIENT, ip: "198.51.100.9" });
     const row = await byKey(`code:${id}`);
     expect(row).toMatchObject({ status: "sent", sensitive: true });

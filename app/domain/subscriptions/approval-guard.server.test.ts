@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, subscriptions, verificationCodes } from "~/db/schema";
-import { sideMenuBadges } from "~/domain/dashboard/badges.server";
+import { sideMenuBadges } from "~/domain/console/badges.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { latestCodeFor, orgPayload } from "../../../tests/helpers/trial";

@@ -5,12 +5,12 @@ import { emailOutbox, subscriptions, webhookDeliveries } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
-import { CLIENT, orgSignup, setConfig } from "../../../tests/helpers/trial";
+import { CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import { decideApproval, markExpiredTrials, sendTrialReminders, sendWelcome } from "./lifecycle.server";
 import { pageItems, showingRange } from "./pagination";
 import { retryDueWebhooks, webhookRetryDelay } from "./provisioning.server";
-import { sendTrialCode, startTrial, verifyTrialEmail } from "./subscriptions.server";
-import { daysRemaining, trialState } from "./trial-state";
+import { daysRemaining, trialState } from "./rules";
+import { sendTrialCode, verifyTrialEmail } from "./subscriptions.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date("2026-05-04T06:30:00.000Z");
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 async function approvedTrial(now = T0) {
-  const { subscription } = await startTrial(orgSignup(), { requireTerms: true, now });
+  const { subscription } = await startSignup(orgSignup(), now);
   const { code } = await sendTrialCode(subscription.email, CLIENT, now);
   await verifyTrialEmail(subscription.email, code, CLIENT, now);
   const { subscription: approved } = await decideApproval(actor, subscription.id, { action: "approve" }, now);
@@ -34,13 +34,14 @@ const kindsFor = async (email: string) =>
   (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).map((m) => m.kind);
 
 describe("trial signup flow (domain)", () => {
-  it("requires the terms box in the form, and verifying moves the signup to pending_admin_approval", async () => {
+  it("requires the terms box, and verifying moves the signup to pending_admin_approval", async () => {
     const noTerms = orgSignup({ agreeToTerms: undefined });
-    await expect(startTrial(noTerms, { requireTerms: true, now: T0 })).rejects.toMatchObject({
+    await expect(startSignup(noTerms, T0)).rejects.toMatchObject({
       status: 400,
+      code: "trial.invalid_signup",
       extra: { details: [{ field: "agreeToTerms", message: "You must agree to the terms" }] },
     });
-    const { subscription } = await startTrial(orgSignup(), { requireTerms: true, now: T0 });
+    const { subscription } = await startSignup(orgSignup(), T0);
     expect(subscription).toMatchObject({ status: "unverified", emailVerified: false, plan: "trial" });
     const { code } = await sendTrialCode(subscription.email, CLIENT, T0);
     const verified = await verifyTrialEmail(subscription.email, code, CLIENT, at(60_000));

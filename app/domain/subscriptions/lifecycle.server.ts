@@ -1,5 +1,5 @@
 import { addMonths, addYears } from "date-fns";
-import { and, eq, gt, isNull, lte, ne, notInArray, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { z } from "zod";
 import { db } from "~/db/client.server";
@@ -7,10 +7,9 @@ import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Subscription, subscriptions, USER_PLANS } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
-import { awaitingDecision } from "~/domain/dashboard/badges.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
-import { AppError, isAppError } from "~/lib/errors";
+import { AppError, hasCode, isAppError } from "~/lib/errors";
 import {
   approvedEmail,
   awaitingApprovalEmail,
@@ -20,6 +19,8 @@ import {
   welcomeEmail,
 } from "./emails.server";
 import { accountCreatedFor, deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
+import { isAwaitingApproval, isAwaitingCode, isBeforeDecision, isDecidable, isWelcomeDue, TRIAL_DAYS } from "./rules";
+import { awaitingDecision, beforeDecision, endedTrial, expiringTrial, welcomeDue } from "./rules.server";
 import {
   type ApproveInput,
   type CancelSchema,
@@ -27,26 +28,13 @@ import {
   type CustomerAccount,
   type PurchaseSchema,
   type RenewSchema,
+  TRIAL_MESSAGES,
   type UpgradeSchema,
   USER_ADMIN_MESSAGES,
 } from "./schemas";
 import { buildUserId, findByEmail, requireSubscription, sendTrialCode, TRIAL_FEATURES } from "./subscriptions.server";
-import { EXPIRING_WINDOW_DAYS, TRIAL_DAYS } from "./trial-state";
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Spec §4 "awaits approval", evaluated on a loaded row (the SQL form is `awaitingApproval`). */
-export function isAwaitingApproval(row: Pick<Subscription, "status" | "approvalStatus">) {
-  return row.status === "unverified" || row.status === "pending" || row.approvalStatus === "pending_admin_approval";
-}
-
-/**
- * Decision 020: only a signup whose email was proved can be approved or rejected. An
- * unverified one still awaits approval (spec §4) but the admin can only resend its code.
- */
-export function isDecidable(row: Pick<Subscription, "status" | "approvalStatus" | "emailVerified">) {
-  return isAwaitingApproval(row) && row.emailVerified && row.status !== "unverified" && row.status !== "rejected";
-}
 
 export const NOT_VERIFIED_YET = USER_ADMIN_MESSAGES.notVerifiedYet;
 
@@ -89,28 +77,33 @@ async function commit(
     async () => {
       if (typeof refused === "string") return new AppError(409, refused);
       const current = await client.select().from(subscriptions).where(eq(subscriptions.id, id)).get();
-      return current ? refused(current) : new AppError(404, "User not found.");
+      return current ? refused(current) : new AppError(404, "User not found.", { code: "subscription.not_found" });
     },
   );
   const row = (updated as Subscription[])[0];
-  if (!row) throw new AppError(404, "User not found.");
+  if (!row) throw new AppError(404, "User not found.", { code: "subscription.not_found" });
   if (emails.length) await deliverSoon(emails.map((e) => e.idempotencyKey));
   return row;
 }
 
 const PAST = { approve: "approved", reject: "rejected" } as const;
+const REJECTION_IS_FINAL = "This user was rejected. A rejection cannot be undone.";
 
 const approvalConflict = (row: Subscription, action: "approve" | "reject") => {
   if (row.status === "rejected" || row.approvalStatus === "rejected") {
-    return new AppError(409, "This user was rejected. A rejection cannot be undone.");
+    return new AppError(409, REJECTION_IS_FINAL, { code: "subscription.rejected" });
   }
   if (row.approvalStatus === "approved") {
-    return new AppError(409, `This user is already approved, so they cannot be ${PAST[action]} now.`);
+    return new AppError(409, `This user is already approved, so they cannot be ${PAST[action]} now.`, {
+      code: "subscription.already_approved",
+    });
   }
   if (isAwaitingApproval(row) && (!row.emailVerified || row.status === "unverified")) {
-    return new AppError(409, NOT_VERIFIED_YET, { reason: "email-not-verified" });
+    return new AppError(409, NOT_VERIFIED_YET, { code: "subscription.not_verified", reason: "email-not-verified" });
   }
-  return new AppError(409, `Only users awaiting approval can be ${PAST[action]}.`);
+  return new AppError(409, `Only users awaiting approval can be ${PAST[action]}.`, {
+    code: "subscription.not_awaiting",
+  });
 };
 
 export type ApprovalResult = { subscription: Subscription; customerAccount?: CustomerAccount };
@@ -200,13 +193,15 @@ export async function decideApproval(
  */
 export async function resendTrialCode(actor: Actor, idOrUserId: string, client: CodeClient, now = new Date()) {
   const row = await requireSubscription(idOrUserId);
-  if (row.emailVerified || row.status !== "unverified") {
-    throw new AppError(409, CODE_NOT_NEEDED);
+  if (!isAwaitingCode(row)) {
+    throw new AppError(409, CODE_NOT_NEEDED, { code: "subscription.code_not_needed" });
   }
   const issued = await sendTrialCode(row.email, client, now, [
     auditStatement(actor, "subscription.code_resent", "subscription", row.id, null, { email: row.email }),
   ]).catch((error: unknown) => {
-    if (isAppError(error) && error.status === 409) throw new AppError(409, CODE_NOT_NEEDED);
+    if (hasCode(error, "trial.already_verified")) {
+      throw new AppError(409, CODE_NOT_NEEDED, { code: "subscription.code_not_needed" });
+    }
     throw error;
   });
   return { subscription: row, expiresAt: issued.expiresAt, resendAfter: issued.resendAfter };
@@ -221,19 +216,17 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
     throw new AppError(
       409,
       `The welcome email was already sent${row.emailSentAt ? ` on ${longDate(row.emailSentAt)}` : ""}. It is sent only once.`,
-      { emailSentAt: row.emailSentAt?.toISOString() ?? null },
+      { code: "subscription.welcome_already_sent", emailSentAt: row.emailSentAt?.toISOString() ?? null },
     );
   }
-  if (row.status !== "active" || row.approvalStatus !== "approved") {
-    throw new AppError(409, "Approve the user before sending the welcome email.");
+  if (!isWelcomeDue(row)) {
+    throw new AppError(409, "Approve the user before sending the welcome email.", {
+      code: "subscription.not_approved",
+    });
   }
   return commit(
     row.id,
-    and(
-      eq(subscriptions.emailSent, false),
-      eq(subscriptions.status, "active"),
-      eq(subscriptions.approvalStatus, "approved"),
-    ),
+    welcomeDue,
     { emailSent: true, emailSentAt: now, updatedAt: now },
     [
       auditStatement(
@@ -254,16 +247,18 @@ export async function sendWelcome(actor: Actor, idOrUserId: string, now = new Da
         ? new AppError(
             409,
             `The welcome email was already sent${current.emailSentAt ? ` on ${longDate(current.emailSentAt)}` : ""}. It is sent only once.`,
-            { emailSentAt: current.emailSentAt?.toISOString() ?? null },
+            { code: "subscription.welcome_already_sent", emailSentAt: current.emailSentAt?.toISOString() ?? null },
           )
-        : new AppError(409, "Approve the user before sending the welcome email."),
+        : new AppError(409, "Approve the user before sending the welcome email.", {
+            code: "subscription.not_approved",
+          }),
   );
 }
 
 /** Admin correction of the email-verified flag, before approval only. */
 export async function setEmailVerification(actor: Actor, idOrUserId: string, verified: boolean, now = new Date()) {
   const row = await requireSubscription(idOrUserId);
-  if (row.status === "rejected" || row.status === "cancelled" || row.approvalStatus === "approved") {
+  if (!isBeforeDecision(row)) {
     throw new AppError(409, "Email verification can only be changed before the user is approved or rejected.");
   }
   if (row.emailVerified === verified) {
@@ -274,11 +269,7 @@ export async function setEmailVerification(actor: Actor, idOrUserId: string, ver
     : { emailVerified: false, status: "unverified" as const, approvalStatus: null };
   return commit(
     row.id,
-    and(
-      eq(subscriptions.emailVerified, !verified),
-      notInArray(subscriptions.status, ["rejected", "cancelled"]),
-      or(isNull(subscriptions.approvalStatus), ne(subscriptions.approvalStatus, "approved")),
-    ),
+    and(eq(subscriptions.emailVerified, !verified), beforeDecision),
     { ...values, updatedAt: now },
     [auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values)],
     verified ? [await awaitingApprovalEmail(row)] : [],
@@ -297,7 +288,12 @@ export async function createSubscription(
   now = new Date(),
 ) {
   const existing = await findByEmail(input.email);
-  if (existing) throw new AppError(409, "This email already has a subscription.", { currentPlan: existing.plan });
+  if (existing) {
+    throw new AppError(409, TRIAL_MESSAGES.alreadyHas, {
+      code: "subscription.email_taken",
+      currentPlan: existing.plan,
+    });
+  }
   const endDate =
     input.plan === "trial"
       ? new Date(now.getTime() + TRIAL_DAYS * DAY)
@@ -349,13 +345,15 @@ export async function createSubscription(
     if (!row) throw new AppError(409, "Please try again.");
     return row;
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new AppError(409, "This email already has a subscription.");
+    if (String(error).includes("UNIQUE")) {
+      throw new AppError(409, TRIAL_MESSAGES.alreadyHas, { code: "subscription.email_taken" });
+    }
     throw error;
   }
 }
 
 function refuseRejected(row: Subscription) {
-  if (row.status === "rejected") throw new AppError(409, "This user was rejected. A rejection cannot be undone.");
+  if (row.status === "rejected") throw new AppError(409, REJECTION_IS_FINAL, { code: "subscription.rejected" });
 }
 
 /** Records a purchase made outside the site (no payment processor is connected). */
@@ -498,13 +496,7 @@ export async function cancel(actor: Actor, idOrUserId: string, input: z.output<t
  */
 export async function sendTrialReminders(now: Date, signal?: AbortSignal): Promise<number> {
   const client = db();
-  const inWindow = and(
-    eq(subscriptions.plan, "trial"),
-    eq(subscriptions.status, "active"),
-    isNull(subscriptions.reminderSentAt),
-    gt(subscriptions.endDate, now),
-    lte(subscriptions.endDate, new Date(now.getTime() + EXPIRING_WINDOW_DAYS * DAY)),
-  );
+  const inWindow = and(expiringTrial(now), isNull(subscriptions.reminderSentAt));
   const due = await client.select().from(subscriptions).where(inWindow).limit(50).all();
   let sent = 0;
   for (const row of due) {
@@ -539,13 +531,6 @@ export async function markExpiredTrials(now: Date): Promise<number> {
   const result = await db()
     .update(subscriptions)
     .set({ expiredAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(subscriptions.plan, "trial"),
-        eq(subscriptions.status, "active"),
-        isNull(subscriptions.expiredAt),
-        lte(subscriptions.endDate, now),
-      ),
-    );
+    .where(and(endedTrial(now), isNull(subscriptions.expiredAt)));
   return result.meta.changes ?? 0;
 }

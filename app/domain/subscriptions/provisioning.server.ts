@@ -192,6 +192,7 @@ async function attemptClaimed(delivery: WebhookDelivery, now: Date, signal?: Abo
     case "created":
       return {
         status: "created",
+        code: "account.created",
         message: text(outcome.account.message) ?? "Customer account created",
         userId:
           text(outcome.account.userId) ??
@@ -201,12 +202,18 @@ async function attemptClaimed(delivery: WebhookDelivery, now: Date, signal?: Abo
           userId,
       };
     case "exists":
-      return { status: "failed", message: "Customer account already exists", userId };
+      return { status: "failed", code: "account.exists", message: "Customer account already exists", userId };
     case "rejected":
-      return { status: "failed", message: `The application host refused the request (HTTP ${outcome.status})`, userId };
+      return {
+        status: "failed",
+        code: "account.refused",
+        message: `The application host refused the request (HTTP ${outcome.status})`,
+        userId,
+      };
     default:
       return {
         status: "failed",
+        code: giveUp ? "account.failed" : "account.retrying",
         message: giveUp
           ? `Creating the customer account failed (${outcome.error}); no retries left`
           : `Creating the customer account failed (${outcome.error}); it will be retried automatically`,
@@ -220,9 +227,10 @@ async function notClaimed(id: string): Promise<CustomerAccount> {
   const row = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).get();
   if (!row) throw new AppError(404, "Webhook delivery not found.");
   if (row.status === "succeeded")
-    return { status: "created", message: "Customer account created", userId: userIdOf(row) };
+    return { status: "created", code: "account.created", message: "Customer account created", userId: userIdOf(row) };
   return {
     status: "failed",
+    code: "account.retrying",
     message: "The customer account request is being delivered; it will be retried automatically if it fails",
     userId: userIdOf(row),
   };

@@ -4,10 +4,9 @@ import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, subscriptions, verificationCodes, webhookDeliveries } from "~/db/schema";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
-import { emailsFor, latestCodeFor, orgPayload, orgSignup, setConfig } from "../../../tests/helpers/trial";
+import { emailsFor, latestCodeFor, orgPayload, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import { cancel, sendTrialReminders } from "./lifecycle.server";
 import { retryDueWebhooks } from "./provisioning.server";
-import { startTrial } from "./subscriptions.server";
 
 /**
  * Guarded changes under parallel requests (decision 013): every test fires 12–30 copies of
@@ -178,7 +177,7 @@ describe("trial reminders", () => {
   it("parallel job runs send one reminder; a trial cancelled meanwhile gets none", async () => {
     const base = new Date("2027-03-01T06:00:00.000Z");
     for (let round = 0; round < 6; round++) {
-      const { subscription } = await startTrial(orgSignup(), { requireTerms: true, now: base });
+      const { subscription } = await startSignup(orgSignup(), base);
       const id = subscription.id;
       await db()
         .update(subscriptions)

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { EmailSchema } from "~/domain/accounts/schemas";
+import { AppError } from "~/lib/errors";
+import { TRIAL_HONEYPOT } from "./honeypot";
 import { APPROVAL_STATUSES, BILLING_CYCLES, USER_PLANS, USER_ROLES, USER_STATUSES } from "./values";
 
 /* Option lists (spec §3). */
@@ -116,8 +118,8 @@ export const TrialStep2IndividualSchema = z.object({
 export const trialStep2Schema = (role: (typeof USER_ROLES)[number]) =>
   role === "organization" ? TrialStep2OrganizationSchema : TrialStep2IndividualSchema;
 
-/** Step 3 without the terms box: what the API accepts as `additionalInfo` and `preferences`. */
-export const TrialAdditionalSchema = z.object({
+/** Step 3's optional answers (the API's `additionalInfo` and `preferences`). */
+const TrialAdditionalSchema = z.object({
   howDidYouHear: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.enum(HOW_HEARD, { error: "Please choose an option from the list" }).optional(),
@@ -127,9 +129,16 @@ export const TrialAdditionalSchema = z.object({
   subscribeNewsletter: z.boolean({ error: "subscribeNewsletter must be true or false" }).optional().default(false),
 });
 
-/** Step 3 of the form: the terms box is required. */
+/**
+ * Step 3: the terms box is required, on the form and on the API alike (decision 023), and the
+ * honeypot rides along to `startTrial`, which ignores a signup that filled it.
+ */
 export const TrialStep3Schema = TrialAdditionalSchema.extend({
-  agreeToTerms: z.boolean({ error: TRIAL_MESSAGES.terms }).refine((v) => v, TRIAL_MESSAGES.terms),
+  agreeToTerms: z
+    .boolean({ error: TRIAL_MESSAGES.terms })
+    .refine((v) => v, TRIAL_MESSAGES.terms)
+    .transform((): true => true),
+  [TRIAL_HONEYPOT]: z.string().max(1000).nullish(),
 });
 
 export const RequestedPlanSchema = z
@@ -140,10 +149,11 @@ export const RequestedPlanSchema = z
   .optional()
   .catch(undefined);
 
+/** A whole signup, parsed: what `startTrial` takes. */
 export type TrialSignup = z.output<typeof TrialStep1Schema> &
   Partial<z.output<typeof TrialStep2OrganizationSchema>> &
   Partial<z.output<typeof TrialStep2IndividualSchema>> &
-  z.output<typeof TrialAdditionalSchema> & { requestedPlan?: RequestedPlan };
+  z.output<typeof TrialStep3Schema> & { requestedPlan?: RequestedPlan };
 
 export type FieldError = { field: string; message: string };
 
@@ -152,12 +162,12 @@ function issuesOf(error: z.ZodError): FieldError[] {
 }
 
 /**
- * Validates a whole signup (all three steps) given as flat form fields. Every step is checked,
- * so a later step never stands in for a missing earlier one.
+ * Validates a whole signup (all three steps) given as flat form fields, with the step schemas
+ * the form uses one at a time. Every step is checked, so a later step never stands in for a
+ * missing earlier one.
  */
 export function validateTrialSignup(
   input: Record<string, unknown>,
-  { requireTerms }: { requireTerms: boolean },
 ): { success: true; data: TrialSignup } | { success: false; details: FieldError[] } {
   const details: FieldError[] = [];
   const step1 = TrialStep1Schema.safeParse(input);
@@ -165,19 +175,28 @@ export function validateTrialSignup(
   const role = step1.success ? step1.data.role : USER_ROLES.find((r) => r === input.role);
   const step2 = trialStep2Schema(role ?? "organization").safeParse(input);
   if (role && !step2.success) details.push(...issuesOf(step2.error));
-  const step3 = (requireTerms ? TrialStep3Schema : TrialAdditionalSchema).safeParse(input);
+  const step3 = TrialStep3Schema.safeParse(input);
   if (!step3.success) details.push(...issuesOf(step3.error));
   if (!step1.success || !step2.success || !step3.success) return { success: false, details };
-  const { agreeToTerms: _terms, ...additional } = step3.data as z.output<typeof TrialStep3Schema>;
   return {
     success: true,
     data: {
       ...step1.data,
       ...step2.data,
-      ...additional,
+      ...step3.data,
       requestedPlan: RequestedPlanSchema.parse(input.requestedPlan),
     },
   };
+}
+
+/** `validateTrialSignup`, answering a 400 with every field's error when the signup is not valid. */
+export function parseTrialSignup(input: Record<string, unknown>): TrialSignup {
+  const parsed = validateTrialSignup(input);
+  if (parsed.success) return parsed.data;
+  throw new AppError(400, parsed.details[0]?.message ?? TRIAL_MESSAGES.fixHighlighted, {
+    code: "trial.invalid_signup",
+    details: parsed.details,
+  });
 }
 
 /* The API's signup payload (spec §3 "Trial signup payload"). Field rules are applied to the
@@ -220,7 +239,7 @@ export const TrialStartPayloadSchema = z.object({
   preferences: z.object({ subscribeNewsletter: z.boolean().optional() }).optional().default({}),
   plan: z.literal("trial", { error: 'plan must be "trial"' }).optional().default("trial"),
   requestedPlan: z.string().optional().describe("Plan chosen on the pricing page: standard | pro"),
-  agreeToTerms: loose,
+  agreeToTerms: loose.describe("Must be true: the person agreed to the terms (decision 023)"),
 });
 
 export type TrialStartPayload = z.output<typeof TrialStartPayloadSchema>;
@@ -248,6 +267,7 @@ export function flattenTrialPayload(payload: TrialStartPayload): Record<string, 
     currentTools: a.currentTools,
     subscribeNewsletter: payload.preferences.subscribeNewsletter,
     requestedPlan: payload.requestedPlan,
+    agreeToTerms: payload.agreeToTerms,
   };
 }
 
@@ -430,6 +450,11 @@ export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
 
 export const CustomerAccountSchema = z.object({
   status: z.enum(["created", "failed"]),
+  code: z
+    .enum(["account.created", "account.exists", "account.refused", "account.retrying", "account.failed"])
+    .describe(
+      "What happened: created; exists (the host already has this customer: access may already exist); refused (4xx); retrying (retried automatically); failed (no retries left)",
+    ),
   message: z.string(),
   userId: z.string().nullable(),
 });
@@ -470,7 +495,6 @@ export const USER_ADMIN_MESSAGES = {
   rejected: "User rejected successfully!",
   notFound: "User not found",
   failed: (action: "approve" | "reject") => `Failed to ${action} user. Please try again.`,
-  existingAccountNote: "The error mentions an existing account: this user may already have access.",
   welcomeFailed: "Failed to send welcome email. Please try again.",
   welcomeSent: "Welcome email sent successfully!",
   codeSent: "A new verification code was emailed to the user.",

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
 import { rowMatches } from "~/db/guarded.server";
@@ -9,14 +9,10 @@ import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
 import { awaitingApprovalEmail } from "./emails.server";
-import {
-  type SubscriptionListQuery,
-  type SubscriptionView,
-  TRIAL_MESSAGES,
-  type TrialSignup,
-  validateTrialSignup,
-} from "./schemas";
-import { daysRemaining, signupState, trialState } from "./trial-state";
+import { TRIAL_HONEYPOT } from "./honeypot";
+import { daysRemaining, isAwaitingCode, nextStep, signupState, trialState } from "./rules";
+import { activeNotEnded, awaitingCode, endedTrial } from "./rules.server";
+import { type SubscriptionListQuery, type SubscriptionView, TRIAL_MESSAGES, type TrialSignup } from "./schemas";
 import type { ConsoleStatus } from "./values";
 
 /** What a trial includes (the Pro plan's features, spec §9). */
@@ -97,16 +93,6 @@ export function toView(row: Subscription, now = new Date()): SubscriptionView {
 
 /** The public trial status: no personal data. */
 export function toTrialStatus(row: Subscription, now = new Date()) {
-  const nextStep =
-    row.status === "unverified"
-      ? "verify-email"
-      : row.status === "rejected"
-        ? "rejected"
-        : row.status === "cancelled"
-          ? "cancelled"
-          : row.approvalStatus === "approved" && row.status === "active"
-            ? "active"
-            : "await-approval";
   return {
     userId: row.userId,
     plan: row.plan,
@@ -118,7 +104,7 @@ export function toTrialStatus(row: Subscription, now = new Date()) {
     endDate: iso(row.endDate),
     daysRemaining: daysRemaining(row.endDate, now),
     trialExpired: trialState(row, now) === "expired",
-    nextStep,
+    nextStep: nextStep(row),
   } as const;
 }
 
@@ -141,7 +127,7 @@ export async function findSubscription(idOrUserId: string) {
 
 export async function requireSubscription(idOrUserId: string) {
   const row = idOrUserId.length <= 200 ? await findSubscription(idOrUserId) : undefined;
-  if (!row) throw new AppError(404, USER_NOT_FOUND);
+  if (!row) throw new AppError(404, USER_NOT_FOUND, { code: "subscription.not_found" });
   return row;
 }
 
@@ -155,10 +141,6 @@ export const userMatches = (q: string) =>
     subscriptions.companyName,
   ]);
 
-/** A trial past its end date whose stored status is still "active": "Expired" in the console. */
-export const endedTrial = (now: Date) =>
-  and(eq(subscriptions.plan, "trial"), eq(subscriptions.status, "active"), lte(subscriptions.endDate, now)) as SQL;
-
 /**
  * `status` is a stored status, or (console only, decision 020) "expired". With
  * `expiredApart`, "active" leaves out ended trials, which the console files under "expired".
@@ -170,10 +152,7 @@ export async function listSubscriptions(
   const filters: SQL[] = [];
   if (status === "expired") filters.push(endedTrial(now));
   else if (status === "active" && expiredApart) {
-    filters.push(
-      eq(subscriptions.status, "active"),
-      or(ne(subscriptions.plan, "trial"), isNull(subscriptions.endDate), gt(subscriptions.endDate, now)) as SQL,
-    );
+    filters.push(activeNotEnded(now));
   } else if (status) filters.push(eq(subscriptions.status, status));
   if (plan) filters.push(eq(subscriptions.plan, plan));
   if (q) filters.push(userMatches(q));
@@ -197,6 +176,7 @@ export function buildUserId(email: string, now: Date) {
 
 function alreadyHas(row: Subscription, now = new Date()) {
   return new AppError(409, TRIAL_MESSAGES.alreadyHas, {
+    code: "trial.already_subscribed",
     currentPlan: row.plan,
     status: row.status,
     state: signupState(row, now),
@@ -225,29 +205,29 @@ function signupColumns(input: TrialSignup) {
   };
 }
 
+export type StartedTrial = { stored: true; subscription: Subscription; created: boolean } | { stored: false };
+
 /**
- * Starts a trial signup: the subscription is stored `unverified` until the email code is
+ * Starts a trial signup, parsed by the adapter with the signup schemas (`parseTrialSignup`, or
+ * the form's step schemas): the subscription is stored `unverified` until the email code is
  * verified. An email with a subscription is refused (409, with `currentPlan`); an abandoned
- * unverified signup for the same email is updated instead, keeping its userId.
+ * unverified signup for the same email is updated instead, keeping its userId. A filled
+ * honeypot stores nothing and answers `stored: false`, which the adapter shows like a success.
  */
-export async function startTrial(input: Record<string, unknown>, { requireTerms = false, now = new Date() } = {}) {
-  const parsed = validateTrialSignup(input, { requireTerms });
-  if (!parsed.success) {
-    throw new AppError(400, parsed.details[0]?.message ?? TRIAL_MESSAGES.fixHighlighted, { details: parsed.details });
-  }
-  const signup = parsed.data;
+export async function startTrial(signup: TrialSignup, { now = new Date() } = {}): Promise<StartedTrial> {
+  if (signup[TRIAL_HONEYPOT]) return { stored: false };
   const client = db();
   const existing = await findByEmail(signup.email);
   if (existing) {
-    if (existing.status !== "unverified" || existing.emailVerified) throw alreadyHas(existing, now);
+    if (!isAwaitingCode(existing)) throw alreadyHas(existing, now);
     const updated = await client
       .update(subscriptions)
       .set({ ...signupColumns(signup), updatedAt: now })
-      .where(and(eq(subscriptions.id, existing.id), eq(subscriptions.status, "unverified")))
+      .where(and(eq(subscriptions.id, existing.id), awaitingCode))
       .returning()
       .get();
     if (!updated) throw alreadyHas((await findByEmail(signup.email)) ?? existing, now);
-    return { subscription: updated, created: false };
+    return { stored: true, subscription: updated, created: false };
   }
   for (const userId of [
     buildUserId(signup.email, now),
@@ -270,7 +250,7 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
       .onConflictDoNothing()
       .returning()
       .get();
-    if (row) return { subscription: row, created: true };
+    if (row) return { stored: true, subscription: row, created: true };
     const raced = await findByEmail(signup.email);
     if (raced) throw alreadyHas(raced, now);
     // Otherwise the userId was taken (same name part, same millisecond): try the suffixed one.
@@ -280,9 +260,16 @@ export async function startTrial(input: Record<string, unknown>, { requireTerms 
 
 async function requireUnverifiedSignup(email: string) {
   const row = await findByEmail(email);
-  if (!row) throw new AppError(404, "No free trial signup was found for this email. Please sign up first.");
-  if (row.emailVerified || row.status !== "unverified") {
-    throw new AppError(409, ALREADY_VERIFIED, { currentPlan: row.plan, status: row.status });
+  if (!row)
+    throw new AppError(404, "No free trial signup was found for this email. Please sign up first.", {
+      code: "trial.not_found",
+    });
+  if (!isAwaitingCode(row)) {
+    throw new AppError(409, ALREADY_VERIFIED, {
+      code: "trial.already_verified",
+      currentPlan: row.plan,
+      status: row.status,
+    });
   }
   return row;
 }
@@ -291,11 +278,7 @@ const ALREADY_VERIFIED = "This email is already verified.";
 
 /** The signup still waits for its email check (a guard of the code batches, decision 013). */
 const stillUnverified = (id: string) =>
-  rowMatches(
-    "signup unverified",
-    subscriptions,
-    and(eq(subscriptions.id, id), eq(subscriptions.status, "unverified"), eq(subscriptions.emailVerified, false)),
-  );
+  rowMatches("signup unverified", subscriptions, and(eq(subscriptions.id, id), awaitingCode));
 
 /** Sends (or re-sends) the trial code to an email with an unverified signup. */
 export async function sendTrialCode(
@@ -312,7 +295,7 @@ export async function sendTrialCode(
     now,
     alsoRun,
     guards: [stillUnverified(row.id)],
-    refused: () => new AppError(409, ALREADY_VERIFIED),
+    refused: () => new AppError(409, ALREADY_VERIFIED, { code: "trial.already_verified" }),
   });
 }
 
@@ -346,7 +329,7 @@ export async function verifyTrialEmail(
     client,
     now,
     guards: [stillUnverified(row.id)],
-    refused: () => new AppError(409, ALREADY_VERIFIED),
+    refused: () => new AppError(409, ALREADY_VERIFIED, { code: "trial.already_verified" }),
     alsoRun: [
       db()
         .update(subscriptions)

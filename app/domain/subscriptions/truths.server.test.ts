@@ -4,11 +4,10 @@ import { db } from "~/db/client.server";
 import { emailOutbox, subscriptions } from "~/db/schema";
 import { isAppError } from "~/lib/errors";
 import { createAdmin } from "../../../tests/helpers/accounts";
-import { CLIENT, orgSignup, setConfig } from "../../../tests/helpers/trial";
+import { CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import { cancel, decideApproval, sendWelcome } from "./lifecycle.server";
-import { listSubscriptions, sendTrialCode, startTrial, verifyTrialEmail } from "./subscriptions.server";
-import { signupState } from "./trial-state";
-import { consoleStatus } from "./values";
+import { consoleStatus, signupState } from "./rules";
+import { listSubscriptions, sendTrialCode, verifyTrialEmail } from "./subscriptions.server";
 
 /** Decision 020: states that tell the truth (expired trials, the welcome email, the greeting). */
 
@@ -30,7 +29,7 @@ afterEach(() => {
 });
 
 async function verifiedSignup(overrides: Record<string, unknown> = {}, now = T0) {
-  const { subscription } = await startTrial(orgSignup(overrides), { requireTerms: true, now });
+  const { subscription } = await startSignup(orgSignup(overrides), now);
   const { code } = await sendTrialCode(subscription.email, CLIENT, now);
   await verifyTrialEmail(subscription.email, code, CLIENT, now);
   return subscription;
@@ -84,8 +83,7 @@ describe("expired trials", () => {
 describe("duplicate-signup greeting state", () => {
   it("says awaiting approval, active, expired or closed as the row stands", async () => {
     const awaiting = await verifiedSignup();
-    const again = async (email: string, now: Date) =>
-      refusal(startTrial(orgSignup({ email }), { requireTerms: true, now }));
+    const again = async (email: string, now: Date) => refusal(startSignup(orgSignup({ email }), now));
     expect((await again(awaiting.email, T0)).extra).toMatchObject({ state: "awaiting-approval", status: "pending" });
 
     const active = await approvedTrial();

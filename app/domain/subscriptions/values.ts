@@ -16,11 +16,6 @@ export const APPROVAL_STATUSES = ["pending_admin_approval", "approved", "rejecte
 export const CONSOLE_STATUSES = ["active", "expired", "unverified", "pending", "cancelled", "rejected"] as const;
 export type ConsoleStatus = (typeof CONSOLE_STATUSES)[number];
 
-/** The status the console shows for a user: "expired" for an ended trial, else the stored one. */
-export function consoleStatus(s: { status: (typeof USER_STATUSES)[number]; trialExpired: boolean }): ConsoleStatus {
-  return s.status === "active" && s.trialExpired ? "expired" : s.status;
-}
-
 export const USER_ROLES = ["individual", "organization"] as const;
 export const BILLING_CYCLES = ["monthly", "annual"] as const;
 

@@ -5,7 +5,7 @@ import { LogoMark } from "~/components/site/logo";
 import { requireAnonymous, SESSION_COOKIE } from "~/domain/accounts/guards.server";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
-import { CHALLENGE_ENDED, normalizeCode, verifyChallenge } from "~/domain/accounts/two-factor.server";
+import { normalizeCode, verifyChallenge } from "~/domain/accounts/two-factor.server";
 import { CodeStepSchema } from "~/domain/accounts/two-factor-schemas";
 import { BRAND } from "~/lib/brand";
 import { isLocalHttp, serializeCookie } from "~/lib/cookies.server";
@@ -46,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect("/admin/dashboard", { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (error.message === CHALLENGE_ENDED) {
+    if (error.code === "auth.challenge_ended") {
       return redirect("/admin?session=ended", { headers: { "Set-Cookie": clearChallengeCookie(request) } });
     }
     return data(

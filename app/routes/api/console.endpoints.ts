@@ -4,8 +4,8 @@ import { decideRegistration, listPendingAdmins, toProfile } from "~/domain/accou
 import { AdminProfileSchema } from "~/domain/accounts/schemas";
 import { listAudit } from "~/domain/audit/audit.server";
 import { AuditQuerySchema } from "~/domain/audit/schemas";
-import { ExportKindSchema, exportCsv } from "~/domain/dashboard/exports.server";
 import { retryFailedEmail } from "~/domain/email/log.server";
+import { ExportKindSchema, exportCsv } from "~/domain/reporting/exports.server";
 import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { config } from "~/lib/config.server";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MEETING_STATUSES, USER_PLANS, USER_STATUSES } from "~/db/schema";
-import { listNotifications, markNotificationsSeen } from "~/domain/dashboard/notifications.server";
-import { SearchQuerySchema, searchConsole } from "~/domain/dashboard/search.server";
-import { dashboardStats } from "~/domain/dashboard/stats.server";
+import { listNotifications, markNotificationsSeen } from "~/domain/console/notifications.server";
+import { SearchQuerySchema, searchConsole } from "~/domain/console/search.server";
+import { dashboardStats } from "~/domain/reporting/stats.server";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 

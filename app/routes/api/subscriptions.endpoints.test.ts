@@ -428,7 +428,12 @@ describe("provisioning webhook on approval", () => {
     });
     const { id, userId } = await verifiedSignup();
     const r = await api("POST", `/api/subscriptions/${id}/approve`, { token, body: { action: "approve" } });
-    expect(r.json.customerAccount).toEqual({ status: "created", message: "Account ready", userId: "cust_42" });
+    expect(r.json.customerAccount).toEqual({
+      status: "created",
+      code: "account.created",
+      message: "Account ready",
+      userId: "cust_42",
+    });
     expect(calls).toHaveLength(1);
     const request = calls[0]!;
     const body = await request.text();
@@ -460,13 +465,17 @@ describe("provisioning webhook on approval", () => {
     const existing = await verifiedSignup();
     const a = await api("POST", `/api/subscriptions/${existing.id}/approve`, { token, body: { action: "approve" } });
     expect(a.status).toBe(200);
-    expect(a.json.customerAccount).toMatchObject({ status: "failed", message: "Customer account already exists" });
+    expect(a.json.customerAccount).toMatchObject({
+      status: "failed",
+      code: "account.exists",
+      message: "Customer account already exists",
+    });
 
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(new Response("down", { status: 503 }));
     const flaky = await verifiedSignup();
     const b = await api("POST", `/api/subscriptions/${flaky.id}/approve`, { token, body: { action: "approve" } });
     expect(b.json.data.status).toBe("active");
-    expect(b.json.customerAccount.status).toBe("failed");
+    expect(b.json.customerAccount).toMatchObject({ status: "failed", code: "account.retrying" });
     expect(b.json.customerAccount.message).toMatch(/will be retried/);
     const delivery = await db()
       .select()
@@ -483,6 +492,7 @@ describe("provisioning webhook on approval", () => {
     expect(retried.status).toBe(200);
     expect(retried.json.data[0].customerAccount).toEqual({
       status: "created",
+      code: "account.created",
       message: "Customer account created",
       userId: "cust_7",
     });

@@ -26,9 +26,11 @@ import {
   EmailVerificationPatchSchema,
   flattenTrialPayload,
   PurchaseSchema,
+  parseTrialSignup,
   RenewSchema,
   SubscriptionListQuerySchema,
   SubscriptionViewSchema,
+  TRIAL_MESSAGES,
   TrialStartPayloadSchema,
   TrialStatusSchema,
   UpgradeSchema,
@@ -110,7 +112,10 @@ export const endpoints = [
       },
     },
     async handler({ body }) {
-      const { subscription } = await startTrial(flattenTrialPayload(body));
+      const started = await startTrial(parseTrialSignup(flattenTrialPayload(body)));
+      // The payload has no honeypot field, so a valid signup is always stored.
+      if (!started.stored) throw new AppError(400, TRIAL_MESSAGES.fixHighlighted);
+      const { subscription } = started;
       return Response.json(
         {
           success: true,

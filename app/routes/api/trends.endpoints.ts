@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEETING_STATUSES } from "~/db/schema";
-import { dashboardTrends } from "~/domain/dashboard/trends.server";
+import { dashboardTrends } from "~/domain/reporting/trends.server";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { pickErrors, successWith } from "~/lib/api/schemas";
 import { config } from "~/lib/config.server";

@@ -42,12 +42,13 @@ describe("marketing routes", () => {
   });
 
   it("answers Enterprise with the sales message", async () => {
-    expect(await outcome("enterprise")).toEqual({ message: ENTERPRISE_MESSAGE });
+    expect(await outcome("enterprise")).toEqual({ message: ENTERPRISE_MESSAGE, tone: "success" });
   });
 
   it("refuses an unknown plan with a 400 and an error message", async () => {
-    const result = (await outcome("gold")) as { data: { message: string }; init: { status: number } };
+    const result = (await outcome("gold")) as { data: { message: string; tone: string }; init: { status: number } };
     expect(result.init.status).toBe(400);
     expect(result.data.message).toMatch(/^Error/);
+    expect(result.data.tone).toBe("error");
   });
 });

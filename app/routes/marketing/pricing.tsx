@@ -9,7 +9,6 @@ import {
   type Billing,
   formatPrice,
   type MessageTone,
-  messageTone,
   PLANS,
   type Plan,
   parseBilling,
@@ -75,11 +74,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const parsed = PlanChoiceSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return data({ message: parsed.error.issues[0]?.message ?? "Error: choose one of the plans." }, { status: 400 });
+    const message = parsed.error.issues[0]?.message ?? "Error: choose one of the plans.";
+    return data({ message, tone: "error" as const }, { status: 400 });
   }
   const outcome = planChoiceOutcome(parsed.data.plan);
   if ("redirect" in outcome) throw redirect(outcome.redirect, 303);
-  return { message: outcome.message };
+  return outcome;
 }
 
 /** With JavaScript, a failed plan choice is said on the chosen plan's card; the page stays. */
@@ -100,7 +100,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
     navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("plan")) : null;
   const idleData = navigation.state === "idle" ? actionData : undefined;
   const failedPlan = idleData && "failedPlan" in idleData ? idleData.failedPlan : null;
-  const message = failedPlan === null ? idleData?.message : undefined;
+  const message = failedPlan === null && idleData && "tone" in idleData ? idleData : undefined;
   const failure = failedPlan !== null ? idleData?.message : undefined;
   // The open Contact Sales form makes the Enterprise card tall: the others keep their height.
   const [salesOpen, setSalesOpen] = useState(false);
@@ -128,10 +128,10 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
           {message ? (
             <p
               data-testid="pricing-message"
-              data-tone={messageTone(message)}
-              className={`rounded-xl border px-4 py-3 text-center font-medium ${TONE_CLASSES[messageTone(message)]}`}
+              data-tone={message.tone}
+              className={`rounded-xl border px-4 py-3 text-center font-medium ${TONE_CLASSES[message.tone]}`}
             >
-              {message}
+              {message.message}
             </p>
           ) : null}
         </div>

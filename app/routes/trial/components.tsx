@@ -1,6 +1,7 @@
 export { messageTone, StatusMessage } from "~/components/status-message";
 
 import type { ReactNode } from "react";
+import { TRIAL_HONEYPOT } from "~/domain/subscriptions/honeypot";
 
 export function FieldLabel({
   htmlFor,
@@ -55,14 +56,12 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
   );
 }
 
-/** A field bots fill and people never see; a filled honeypot stores nothing. */
-export const HONEYPOT_FIELD = "contact_me_by_fax";
-
+/** A field bots fill and people never see; a filled honeypot stores nothing (`startTrial`). */
 export function Honeypot() {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-      <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <label htmlFor={TRIAL_HONEYPOT}>Leave this field empty</label>
+      <input id={TRIAL_HONEYPOT} name={TRIAL_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

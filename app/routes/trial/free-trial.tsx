@@ -12,6 +12,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FieldError } from "~/components/field-error";
+import type { SignupState } from "~/domain/subscriptions/rules";
 import {
   COMPANY_SIZES,
   companySizeLabel,
@@ -28,7 +29,6 @@ import {
   trialStep2Schema,
 } from "~/domain/subscriptions/schemas";
 import { sendTrialCode, startTrial } from "~/domain/subscriptions/subscriptions.server";
-import type { SignupState } from "~/domain/subscriptions/trial-state";
 import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -36,7 +36,7 @@ import { isAppError } from "~/lib/errors";
 import { canonicalUrl, seo } from "~/lib/seo";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/free-trial";
-import { FieldLabel, HONEYPOT_FIELD, Honeypot, StatusMessage, StepIndicator } from "./components";
+import { FieldLabel, Honeypot, StatusMessage, StepIndicator } from "./components";
 import { trialCookie } from "./session.server";
 
 type Step = 1 | 2 | 3;
@@ -125,24 +125,27 @@ export async function action({ request }: Route.ActionArgs) {
   const step3 = parseWithZod(form, { schema: TrialStep3Schema });
   if (step3.status !== "success") return reply({ step: 3, values, result: step3.reply(), banner: true }, 400);
 
-  // A filled honeypot: look like a success, store nothing.
-  if (form.get(HONEYPOT_FIELD)) throw redirect("/free-trial/welcome");
-
   let userId: string;
   let email: string;
   try {
-    const { subscription } = await startTrial(
-      { ...step1.value, ...step2.value, ...step3.value, requestedPlan: values.plan },
-      { requireTerms: true },
-    );
-    userId = subscription.userId;
-    email = subscription.email;
+    // The three steps parsed above are the whole signup: the service takes it as is.
+    const started = await startTrial({
+      ...step1.value,
+      ...step2.value,
+      ...step3.value,
+      requestedPlan: RequestedPlanSchema.parse(values.plan),
+    });
+    // A filled honeypot: the service stored nothing; answer like a success.
+    if (!started.stored) throw redirect("/free-trial/welcome");
+    userId = started.subscription.userId;
+    email = started.subscription.email;
   } catch (error) {
+    if (error instanceof Response) throw error;
     if (!isAppError(error)) {
       console.error(error);
       return reply({ step: 3, values, error: START_FAILED }, 500);
     }
-    if (error.status === 409 && error.message.includes("already has a subscription")) {
+    if (error.code === "trial.already_subscribed") {
       return reply(
         {
           step: 3,

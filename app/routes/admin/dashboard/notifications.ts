@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { markNotificationsSeen } from "~/domain/dashboard/notifications.server";
+import { markNotificationsSeen } from "~/domain/console/notifications.server";
 import { localPath, refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/notifications";
 

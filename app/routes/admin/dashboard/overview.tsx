@@ -5,8 +5,8 @@ import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/cons
 import { StatusBadge } from "~/components/console/status-badge";
 import { MeetingsPerWeekChart, PostsPerMonthChart, TrialFunnelChart } from "~/components/console/trend-charts";
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { dashboardOverview } from "~/domain/dashboard/stats.server";
-import { dashboardTrends } from "~/domain/dashboard/trends.server";
+import { dashboardOverview } from "~/domain/reporting/stats.server";
+import { dashboardTrends } from "~/domain/reporting/trends.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/overview";

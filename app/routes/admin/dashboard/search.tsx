@@ -4,7 +4,7 @@ import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDay } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { SearchQuerySchema, searchConsole } from "~/domain/dashboard/search.server";
+import { SearchQuerySchema, searchConsole } from "~/domain/console/search.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/search";
 

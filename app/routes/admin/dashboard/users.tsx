@@ -4,6 +4,13 @@ import { z } from "zod";
 import { StatusMessage } from "~/components/status-message";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { pageItems, showingRange } from "~/domain/subscriptions/pagination";
+import {
+  daysRemaining,
+  isAwaitingApproval,
+  isAwaitingCode,
+  isDecidable,
+  isWelcomeDue,
+} from "~/domain/subscriptions/rules";
 import { type SubscriptionView, USERS_PAGE_SIZE } from "~/domain/subscriptions/schemas";
 import { listSubscriptions, toView } from "~/domain/subscriptions/subscriptions.server";
 import { CONSOLE_STATUSES, USER_PLANS } from "~/domain/subscriptions/values";
@@ -11,10 +18,6 @@ import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/users";
 import {
-  awaitsApproval,
-  canDecide,
-  canResendCode,
-  canSendDetails,
   capitalize,
   cardPrice,
   formatDate,
@@ -246,9 +249,9 @@ function UserCard({
   const name = fullName(user);
   const company = user.companyName || user.metadata.companyInfo.name || user.metadata.companyInfo.companyName;
   const role = user.jobTitle || user.occupation;
-  const awaiting = awaitsApproval(user);
+  const awaiting = isAwaitingApproval(user);
   const pricing = user.metadata.pricing;
-  const daysLeft = user.endDate ? Math.ceil((Date.parse(user.endDate) - Date.parse(now)) / 86_400_000) : null;
+  const daysLeft = daysRemaining(user.endDate, new Date(now));
   return (
     <li className="card flex min-w-0 flex-col p-5" data-testid="user-card" data-email={user.email}>
       <div className="flex items-start justify-between gap-3">
@@ -270,10 +273,10 @@ function UserCard({
           </summary>
           <div className="absolute right-0 z-20 mt-1 w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
             <MenuLink to={`${USERS_PATH}/${user._id}${back}`}>View Details</MenuLink>
-            {canResendCode(user) ? (
+            {isAwaitingCode(user) ? (
               <MenuLink to={`${USERS_PATH}/${user._id}/resend-code${back}`}>Resend code</MenuLink>
             ) : null}
-            {canDecide(user) ? (
+            {isDecidable(user) ? (
               <>
                 <MenuLink to={`${USERS_PATH}/${user._id}/approve${back}`}>Approve</MenuLink>
                 <MenuLink to={`${USERS_PATH}/${user._id}/reject${back}`} danger>
@@ -325,13 +328,13 @@ function UserCard({
               {user.emailSentAt ? formatDateTime(user.emailSentAt, timeZone) : ""}
             </span>
           </p>
-        ) : canSendDetails(user) ? (
+        ) : isWelcomeDue(user) ? (
           <Link to={`${USERS_PATH}/${user._id}/send-details${back}`} className="btn-secondary py-1.5">
             <Send aria-hidden className="size-4" /> Send Details
           </Link>
         ) : (
           <span className="text-sm text-slate-600 dark:text-slate-300">
-            {canResendCode(user)
+            {isAwaitingCode(user)
               ? "Awaiting email verification"
               : awaiting
                 ? "Awaiting approval"

@@ -5,8 +5,8 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { Pagination } from "~/components/console/pagination";
 import { StatusBadge } from "~/components/console/status-badge";
 import { EMAIL_STATUSES } from "~/db/schema";
-import { EMAIL_LOG_PAGE_SIZE, EmailLogQuerySchema, listEmailLog, retryFailedEmail } from "~/domain/email/log.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
+import { EMAIL_LOG_PAGE_SIZE, EmailLogQuerySchema, listEmailLog, retryFailedEmail } from "~/domain/email/log.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { pageCount } from "~/lib/pagination";

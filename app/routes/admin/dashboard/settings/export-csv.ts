@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { ExportKindSchema, exportCsv } from "~/domain/dashboard/exports.server";
+import { ExportKindSchema, exportCsv } from "~/domain/reporting/exports.server";
 import { config } from "~/lib/config.server";
 import { csvResponse } from "~/lib/csv";
 import type { Route } from "./+types/export-csv";

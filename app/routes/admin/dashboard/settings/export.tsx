@@ -1,6 +1,6 @@
 import { Download, FileSpreadsheet } from "lucide-react";
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { exportCounts } from "~/domain/dashboard/exports.server";
+import { exportCounts } from "~/domain/reporting/exports.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/export";
 

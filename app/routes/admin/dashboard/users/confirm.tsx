@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from "react-ro
 import { StatusMessage } from "~/components/status-message";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
+import { isAwaitingCode, isDecidable, isWelcomeDue } from "~/domain/subscriptions/rules";
 import { USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
@@ -9,16 +10,7 @@ import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/confirm";
-import {
-  canDecide,
-  canResendCode,
-  canSendDetails,
-  formatDateTime,
-  fullName,
-  listSearch,
-  RouteDialog,
-  USERS_PATH,
-} from "./ui";
+import { formatDateTime, fullName, listSearch, RouteDialog, USERS_PATH } from "./ui";
 
 const DECISIONS = ["approve", "reject", "send-details", "resend-code"] as const;
 type Decision = (typeof DECISIONS)[number];
@@ -86,17 +78,16 @@ export async function action({ request, params }: Route.ActionArgs) {
         }),
       );
     }
-    return redirect(
-      listUrl(back, { notice: /already exists/i.test(account.message) ? "account-exists" : "account-failed" }),
-    );
+    return redirect(listUrl(back, { notice: account.code === "account.exists" ? "account-exists" : "account-failed" }));
   } catch (error) {
     if (!isAppError(error)) {
       console.error(error);
       return data({ error: failed, reason: null }, { status: 500 });
     }
     if (error.status === 404) return data({ error: USER_ADMIN_MESSAGES.notFound, reason: null }, { status: 404 });
-    const note = /exist/i.test(error.message) ? ` ${USER_ADMIN_MESSAGES.existingAccountNote}` : "";
-    return data({ error: `${failed}${note}`, reason: error.message }, { status: error.status });
+    // An existing customer account is not an error here: it comes back as `account.exists`
+    // (the "account-exists" notice above), so no refusal needs the spec's extra note.
+    return data({ error: failed, reason: error.message }, { status: error.status });
   }
 }
 
@@ -127,10 +118,10 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
   const name = fullName(user);
   const applicable =
     decision === "send-details"
-      ? canSendDetails(user)
+      ? isWelcomeDue(user)
       : decision === "resend-code"
-        ? canResendCode(user)
-        : canDecide(user);
+        ? isAwaitingCode(user)
+        : isDecidable(user);
   const reason =
     decision === "send-details"
       ? user.emailSent
@@ -140,7 +131,7 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
         ? USER_ADMIN_MESSAGES.codeNotNeeded
         : user.status === "rejected"
           ? "This user was rejected. A rejection cannot be undone."
-          : canResendCode(user)
+          : isAwaitingCode(user)
             ? USER_ADMIN_MESSAGES.notVerifiedYet
             : "This user is not awaiting approval.";
 

@@ -3,15 +3,12 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
 import { requireAdmin } from "~/domain/accounts/guards.server";
+import { consoleStatus, isAwaitingCode, isDecidable, isWelcomeDue } from "~/domain/subscriptions/rules";
 import { requestedPlanLabel, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
-import { consoleStatus } from "~/domain/subscriptions/values";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/details";
 import {
-  canDecide,
-  canResendCode,
-  canSendDetails,
   capitalize,
   detailsPrice,
   formatDate,
@@ -136,14 +133,14 @@ function Actions({
   back: string;
   timeZone: string;
 }) {
-  if (canResendCode(user)) {
+  if (isAwaitingCode(user)) {
     return (
       <Link to={`${USERS_PATH}/${user._id}/resend-code${back}`} className="btn-secondary py-1.5">
         <RotateCw aria-hidden className="size-4" /> Resend code
       </Link>
     );
   }
-  if (canDecide(user)) {
+  if (isDecidable(user)) {
     return (
       <div className="flex gap-2">
         <Link to={`${USERS_PATH}/${user._id}/approve${back}`} className="btn-primary py-1.5">
@@ -165,7 +162,7 @@ function Actions({
       </p>
     );
   }
-  if (canSendDetails(user)) {
+  if (isWelcomeDue(user)) {
     return (
       <Link to={`${USERS_PATH}/${user._id}/send-details${back}`} className="btn-secondary py-1.5">
         <Send aria-hidden className="size-4" /> Send Details

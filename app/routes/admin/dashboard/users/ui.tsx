@@ -4,8 +4,8 @@ import { BadgeCheck, CircleAlert, Clock, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Tone } from "~/components/status-message";
+import { consoleStatus } from "~/domain/subscriptions/rules";
 import { type SubscriptionView, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
-import { consoleStatus } from "~/domain/subscriptions/values";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /* Formatting: always in the business timezone, so server and browser render the same text. */
@@ -40,27 +40,6 @@ export function listSearch(search: string | URLSearchParams) {
 }
 
 export const USERS_PATH = "/admin/dashboard/users";
-
-/** Spec §4 "awaits approval", on the API view. */
-export function awaitsApproval(s: Pick<SubscriptionView, "status" | "approvalStatus" | "metadata">) {
-  return (
-    s.status === "unverified" ||
-    s.status === "pending" ||
-    (s.approvalStatus ?? s.metadata.approvalStatus) === "pending_admin_approval"
-  );
-}
-
-/** Decision 020: approve or reject only once the email is proved. */
-export function canDecide(s: Pick<SubscriptionView, "status" | "approvalStatus" | "metadata" | "emailVerified">) {
-  return awaitsApproval(s) && s.emailVerified && s.status !== "unverified" && s.status !== "rejected";
-}
-
-/** An unverified signup: the admin can only send it a new code. */
-export const canResendCode = (s: Pick<SubscriptionView, "status" | "emailVerified">) =>
-  s.status === "unverified" && !s.emailVerified;
-
-export const canSendDetails = (s: SubscriptionView) =>
-  !s.emailSent && s.status === "active" && s.approvalStatus === "approved";
 
 /* Outcome notices, carried in the list URL after an action (`?notice=…`), spec §8 wording. */
 export type Notice = { tone: Tone; text: string };

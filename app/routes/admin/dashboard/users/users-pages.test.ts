@@ -2,9 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, subscriptions } from "~/db/schema";
-import { startTrial } from "~/domain/subscriptions/subscriptions.server";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
-import { orgSignup } from "../../../../../tests/helpers/trial";
+import { orgSignup, startSignup } from "../../../../../tests/helpers/trial";
 import { loader as listLoader } from "../users";
 import { action as confirmAction, loader as confirmLoader } from "./confirm";
 import { loader as detailsLoader } from "./details";
@@ -41,7 +40,7 @@ const confirm = (id: string, decision: string, fields: Record<string, string> = 
 
 /** A signup whose email was verified: it awaits approval. */
 async function awaitingUser(overrides: Record<string, unknown> = {}) {
-  const { subscription } = await startTrial(orgSignup(overrides), { requireTerms: true });
+  const { subscription } = await startSignup(orgSignup(overrides));
   await db()
     .update(subscriptions)
     .set({ status: "pending", emailVerified: true, approvalStatus: "pending_admin_approval" })
