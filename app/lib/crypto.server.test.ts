@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { base64url, fromBase64url, hmacSha256Hex, randomToken, sha256Hex, timingSafeEqual, toHex } from "./crypto.server";
+import {
+  base64url,
+  fromBase64url,
+  hmacSha256Hex,
+  randomToken,
+  sha256Hex,
+  timingSafeEqual,
+  toHex,
+} from "./crypto.server";
 
 describe("crypto helpers", () => {
   it("write unpadded base64url and read it back, padded or not", () => {

@@ -17,7 +17,8 @@ export function randomToken(bytes = 32): string {
 export const base64url = (bytes: Uint8Array): string => encodeBase64urlNoPadding(bytes);
 
 /** The bytes of base64url, padded or not; throws on anything else. */
-export const fromBase64url = (value: string): Uint8Array => decodeBase64urlIgnorePadding(value);
+export const fromBase64url = (value: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(decodeBase64urlIgnorePadding(value));
 
 export const toHex = (buffer: ArrayBuffer): string => encodeHexLowerCase(new Uint8Array(buffer));
 
