@@ -41,15 +41,23 @@ export function guardStatement(guard: Guard) {
   );
 }
 
-/** True when `error` is a guard's abort (and not some other failure). */
-export function isGuardAbort(error: unknown): boolean {
+/** The first message in an error's cause chain (drizzle wraps D1's) that `matches`, if any. */
+function causeMessage(error: unknown, matches: (message: string) => boolean): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
     const message = e instanceof Error ? e.message : String(e);
-    if (message.includes("change_guards_held")) return true;
+    if (matches(message)) return message;
     e = e instanceof Error ? e.cause : undefined;
   }
-  return false;
+  return null;
 }
+
+/** True when `error` is a guard's abort (and not some other failure). */
+export const isGuardAbort = (error: unknown): boolean =>
+  causeMessage(error, (message) => message.includes("change_guards_held")) !== null;
+
+/** The message of a SQLite constraint failure (UNIQUE, CHECK, …) in an error's cause chain, if any. */
+export const constraintFailure = (error: unknown): string | null =>
+  causeMessage(error, (message) => /constraint failed/i.test(message));
 
 /**
  * Runs `statements` after `guards`, all in one batch, and answers their results (without the

@@ -52,6 +52,11 @@ export function config(): Config {
   return cached;
 }
 
+/** The absolute site URL for links in emails: SITE_URL when configured, else the request's origin. */
+export function siteOrigin(requestUrl: string) {
+  return (config().SITE_URL || new URL(requestUrl).origin).replace(/\/$/, "");
+}
+
 /** For tests that change configuration. */
 export function resetConfigCache() {
   cached = undefined;

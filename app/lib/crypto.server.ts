@@ -1,18 +1,26 @@
+import { constantTimeEqual } from "@oslojs/crypto/subtle";
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+
+/**
+ * Tokens, digests and comparisons. Encoding comes from @oslojs/encoding and the constant-time
+ * compare from @oslojs/crypto (decision record 024); hashing stays on Web Crypto, which
+ * workerd runs natively.
+ */
+
 const encoder = new TextEncoder();
 
 export function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
-export function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
+/** Unpadded base64url (RFC 4648 §5), the form tokens travel in. */
+export const base64url = (bytes: Uint8Array): string => encodeBase64urlNoPadding(bytes);
 
-export function toHex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+/** The bytes of base64url, padded or not; throws on anything else. */
+export const fromBase64url = (value: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(decodeBase64urlIgnorePadding(value));
+
+export const toHex = (buffer: ArrayBuffer): string => encodeHexLowerCase(new Uint8Array(buffer));
 
 export async function sha256Hex(value: string): Promise<string> {
   return toHex(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
@@ -25,12 +33,7 @@ export async function hmacSha256Hex(secret: string, value: string): Promise<stri
   return toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(value)));
 }
 
-/** Compares two strings without leaking where they differ. */
+/** Compares two strings without leaking where they differ (only whether the lengths do). */
 export function timingSafeEqual(a: string, b: string): boolean {
-  const left = encoder.encode(a);
-  const right = encoder.encode(b);
-  if (left.length !== right.length) return false;
-  let diff = 0;
-  for (let i = 0; i < left.length; i++) diff |= (left[i] ?? 0) ^ (right[i] ?? 0);
-  return diff === 0;
+  return constantTimeEqual(encoder.encode(a), encoder.encode(b));
 }

@@ -1,7 +1,8 @@
+import { encodeBase64 } from "@oslojs/encoding";
 /** A fresh CSP nonce: 128 random bits, base64. */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
+  return encodeBase64(bytes);
 }
 
 /**

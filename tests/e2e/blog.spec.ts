@@ -323,7 +323,7 @@ test.describe("Blog Management", () => {
     const published = await apiPost(request, id);
     expect(published.publishedAt).toBeTruthy();
     expect(await (await request.get("/blog")).text()).toContain(title);
-    expect(await (await request.get("/blog/rss.xml")).text()).toContain(`<title>${title}</title>`);
+    expect(await (await request.get("/blog/rss.xml")).text()).toContain(`<title><![CDATA[${title}]]></title>`);
     expect(await sitemapText(request)).toContain(`/blog/${id}</loc>`);
 
     // A second browser with no admin session, as a visitor sees the site.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PlanChoiceSchema } from "./plan-choice.server";
+import { PlanChoiceSchema } from "~/domain/subscriptions/plan-choice.server";
 import { ENTERPRISE_MESSAGE, formatPrice, PLANS, parseBilling, planChoiceOutcome, pricePeriod } from "./pricing";
 
 describe("pricing", () => {

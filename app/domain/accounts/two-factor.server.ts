@@ -9,7 +9,7 @@ import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/
 import { codeSecret } from "~/domain/verification/secret.server";
 import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
-import { base64url, hmacSha256Hex, randomToken, sha256Hex } from "~/lib/crypto.server";
+import { base64url, fromBase64url, hmacSha256Hex, randomToken, sha256Hex, timingSafeEqual } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import { LOGIN_THROTTLE, lockedError, recordFailedAttempt } from "./accounts.server";
 import type { Actor } from "./actor";
@@ -44,16 +44,9 @@ export function totpAt(key: Uint8Array, step: number) {
 export function matchStep(key: Uint8Array, code: string, now: Date): number | null {
   const current = stepAt(now);
   for (const step of [current, current - 1, current + 1]) {
-    if (constantTimeEqual(totpAt(key, step), code)) return step;
+    if (timingSafeEqual(totpAt(key, step), code)) return step;
   }
   return null;
-}
-
-function constantTimeEqual(a: string, b: string) {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }
 
 /** Digits only, spaces allowed ("123 456"); anything else is not a code. */
@@ -110,11 +103,6 @@ async function decryptSecret(stored: string, adminId: string, local: boolean): P
     fromBase64url(sealed),
   );
   return decodeBase32IgnorePadding(decoder.decode(plain));
-}
-
-function fromBase64url(value: string) {
-  const binary = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
 // --- Recovery codes ------------------------------------------------------------

@@ -23,14 +23,15 @@ describe("renderRss", () => {
       post({ id: "a&b", title: "Quotes <fast> & cheap", tags: ["R&D"], contentHtml: "<p>1 &lt; 2</p>" }),
       post({ id: "older", publishedAt: new Date("2026-10-01T00:00:00Z") }),
     ]);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
-    expect(xml).toContain("<title>Quotes &lt;fast&gt; &amp; cheap</title>");
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<rss version="2.0"/);
+    expect(xml).toContain("<title><![CDATA[Quotes <fast> & cheap]]></title>");
     expect(xml).toContain("<link>https://flowlane.example/blog/a%26b</link>");
     expect(xml).toContain("<pubDate>Tue, 03 Nov 2026 10:00:00 GMT</pubDate>");
     expect(xml).toContain("<lastBuildDate>Tue, 03 Nov 2026 10:00:00 GMT</lastBuildDate>");
     expect(xml).toContain("<category>R&amp;D</category>");
     expect(xml).toContain("<dc:creator>Author</dc:creator>");
-    expect(xml).toContain("<content:encoded>&lt;p&gt;1 &amp;lt; 2&lt;/p&gt;</content:encoded>");
+    expect(xml).toContain("<content:encoded><![CDATA[<p>1 &lt; 2</p>]]></content:encoded>");
+    expect(xml).toContain('<guid isPermaLink="true">https://flowlane.example/blog/a%26b</guid>');
     expect(xml.indexOf("a%26b")).toBeLessThan(xml.indexOf("/blog/older"));
     expect(xml).not.toMatch(/<script/);
   });
@@ -39,6 +40,18 @@ describe("renderRss", () => {
     const xml = renderRss({ origin: "https://x.example", title: "T", description: "D" }, []);
     expect(xml).toContain("<channel>");
     expect(xml).not.toContain("<item>");
-    expect(xml).not.toContain("lastBuildDate");
+  });
+
+  it("keeps every CDATA section closed, whatever the post holds", () => {
+    const html = "<p>a ]]> b ]]> <em>c</em> ]]></p>";
+    const xml = renderRss({ origin: "https://x.example", title: "T", description: "D" }, [
+      post({ title: "One ]]> in a title", contentHtml: html }),
+    ]);
+    // Each CDATA opening has its closing, and no markup of the post escapes its element.
+    expect(xml.split("<![CDATA[").length).toBe(xml.split("]]>").length);
+    expect(xml).toContain("<title><![CDATA[One ]]]]><![CDATA[> in a title]]></title>");
+    expect(xml).toContain(
+      "<content:encoded><![CDATA[<p>a ]]]]><![CDATA[> b ]]&gt; <em>c</em> ]]&gt;</p>]]></content:encoded>",
+    );
   });
 });

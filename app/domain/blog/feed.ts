@@ -1,42 +1,49 @@
+import { Feed } from "feed";
 import type { BlogPost } from "~/db/schema";
 import { postDate } from "./format";
 
-const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
-
 type FeedChannel = { origin: string; title: string; description: string };
 
-/** RSS 2.0 for the published posts: excerpt as description, the sanitized HTML as content. */
+/**
+ * xml-js (under `feed`) splits only the first "]]>" of a CDATA value; a second one would end
+ * the section early and let the rest be read as XML. Later ones are written "]]&gt;", the
+ * same text once a reader decodes the HTML it shows.
+ */
+function cdataSafe(value: string) {
+  const first = value.indexOf("]]>");
+  if (first < 0) return value;
+  const rest = first + 3;
+  return value.slice(0, rest) + value.slice(rest).replaceAll("]]>", "]]&gt;");
+}
+
+/**
+ * RSS 2.0 for the published posts, written by `feed` (decision record 024): excerpt as
+ * description, the sanitized HTML as content, the author as dc:creator (RSS's own <author>
+ * must be an email address).
+ */
 export function renderRss(channel: FeedChannel, posts: BlogPost[]) {
   const blogUrl = `${channel.origin}/blog`;
-  const latest = posts[0] ? postDate(posts[0]) : undefined;
-  const items = posts
-    .map((post) => {
-      const url = `${blogUrl}/${encodeURIComponent(post.id)}`;
-      return [
-        "    <item>",
-        `      <title>${escapeXml(post.title)}</title>`,
-        `      <link>${escapeXml(url)}</link>`,
-        `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
-        `      <pubDate>${postDate(post).toUTCString()}</pubDate>`,
-        `      <dc:creator>${escapeXml(post.author)}</dc:creator>`,
-        ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
-        `      <description>${escapeXml(post.excerpt)}</description>`,
-        `      <content:encoded>${escapeXml(post.contentHtml)}</content:encoded>`,
-        "    </item>",
-      ].join("\n");
-    })
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
-  <channel>
-    <title>${escapeXml(channel.title)}</title>
-    <link>${escapeXml(blogUrl)}</link>
-    <description>${escapeXml(channel.description)}</description>
-    <language>en</language>
-    <atom:link href="${escapeXml(`${blogUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>
-${latest ? `    <lastBuildDate>${latest.toUTCString()}</lastBuildDate>\n` : ""}${items}
-  </channel>
-</rss>
-`;
+  const feed = new Feed({
+    id: blogUrl,
+    title: channel.title,
+    description: channel.description,
+    link: blogUrl,
+    language: "en",
+    copyright: "",
+    feed: `${blogUrl}/rss.xml`,
+    updated: posts[0] ? postDate(posts[0]) : undefined,
+    generator: false,
+  });
+  for (const post of posts) {
+    feed.addItem({
+      title: cdataSafe(post.title),
+      link: `${blogUrl}/${encodeURIComponent(post.id)}`,
+      date: postDate(post),
+      description: cdataSafe(post.excerpt),
+      content: cdataSafe(post.contentHtml),
+      category: post.tags.map((name) => ({ name })),
+      extensions: [{ name: "dc:creator", objects: { _text: post.author } }],
+    });
+  }
+  return `${feed.rss2()}\n`;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "./markdown";
-import { readingMinutes, readingTimeLabel, textOf, wordCount } from "./reading-time";
 
 /** Anything in the output that a browser could execute. */
 function expectInert(html: string) {
@@ -106,28 +105,5 @@ describe("renderMarkdown presentation", () => {
     expect(html).toContain('<table class="content-table">');
     expect(html).toContain("<li>one</li>");
     expect(html).toContain("<del>old</del>");
-  });
-});
-
-describe("reading time", () => {
-  it("counts the words of the text without tags", () => {
-    expect(textOf("<p>Hello <strong>big</strong>&nbsp;world &amp; more</p>")).toContain("Hello  big  world & more");
-    expect(wordCount("<h2>Two words</h2><p>and <a href='#'>three</a> more</p>")).toBe(5);
-    expect(wordCount("")).toBe(0);
-  });
-
-  it("is words / 200 rounded up, as 'N min read'", () => {
-    const words = (n: number) => `<p>${Array.from({ length: n }, () => "word").join(" ")}</p>`;
-    expect(readingMinutes(words(1))).toBe(1);
-    expect(readingMinutes(words(200))).toBe(1);
-    expect(readingMinutes(words(201))).toBe(2);
-    expect(readingMinutes(words(400))).toBe(2);
-    expect(readingMinutes(words(401))).toBe(3);
-    expect(readingTimeLabel(words(650))).toBe("4 min read");
-  });
-
-  it("does not count markup as words", () => {
-    const html = renderMarkdown(`## Heading\n\n[a link](https://example.com/a/very/long/url) ${"x ".repeat(197)}`);
-    expect(wordCount(html)).toBe(1 + 2 + 197);
   });
 });

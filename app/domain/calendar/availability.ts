@@ -1,13 +1,21 @@
-import { TZDate } from "@date-fns/tz";
+import { TZDate, tz } from "@date-fns/tz";
+import {
+  addDays as addCalendarDays,
+  addMinutes,
+  differenceInCalendarDays,
+  format,
+  getDay,
+  isValid,
+  isWeekend as isWeekendDay,
+  parse,
+  parseISO,
+} from "date-fns";
 
 /**
  * The availability engine: pure functions of (rules, now, taken slots). No I/O, so the
  * server, the `/api` adapter, the page and the tests all share one definition of a
  * bookable slot. Dates are `yyyy-MM-dd` and times `HH:mm`, both in the business timezone.
  */
-
-const MINUTE = 60 * 1000;
-const DAY = 24 * 60 * MINUTE;
 
 /** Spec §9: demo length, time steps, booking window, available-days default. */
 export const BOOKING = {
@@ -53,49 +61,57 @@ export const BOOKING_MESSAGES = {
 
 // ---------------------------------------------------------------- calendar dates
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * Calendar dates carry no timezone: date-fns reads and writes them in UTC (`in: UTC`), so
+ * the runtime's own zone never moves one across midnight. What the public demo pages run in
+ * the browser (inTimeZone, formatTime12h, the labels in month.ts) avoids date-fns' `format`
+ * and `parse`, which would add their locale and parser tables to the page's JS.
+ */
+const UTC = tz("UTC");
+const EPOCH = new Date(0);
+
+/** The `yyyy-MM-dd` date as a Date at UTC midnight, or null unless it is a real date. */
+function calendarDate(date: string): Date | null {
+  if (!DATE_RE.test(date)) return null;
+  const parsed = parseISO(date, { in: UTC });
+  return isValid(parsed) ? parsed : null;
+}
+
+function realDate(date: string): Date {
+  const parsed = calendarDate(date);
+  if (!parsed) throw new Error(`not a date: ${date}`);
+  return parsed;
+}
+
+const dateText = (date: Date) => format(date, "yyyy-MM-dd", { in: UTC });
 
 /** Days since 1970-01-01 of a real `yyyy-MM-dd` date, or null for anything else. */
 export function epochDay(date: string): number | null {
-  const m = DATE_RE.exec(date);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null;
-  return ms / DAY;
+  const parsed = calendarDate(date);
+  return parsed ? differenceInCalendarDays(parsed, EPOCH, { in: UTC }) : null;
 }
 
-export const isRealDate = (date: string) => epochDay(date) !== null;
+export const isRealDate = (date: string) => calendarDate(date) !== null;
 
-export function dateFromEpochDay(day: number): string {
-  return new Date(day * DAY).toISOString().slice(0, 10);
-}
+export const dateFromEpochDay = (day: number): string => dateText(addCalendarDays(EPOCH, day, { in: UTC }));
 
-export function addDays(date: string, days: number): string {
-  const day = epochDay(date);
-  if (day === null) throw new Error(`not a date: ${date}`);
-  return dateFromEpochDay(day + days);
-}
+export const addDays = (date: string, days: number): string =>
+  dateText(addCalendarDays(realDate(date), days, { in: UTC }));
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number =>
+  differenceInCalendarDays(realDate(to), realDate(from), { in: UTC });
 
 /** 0 = Sunday … 6 = Saturday, for a calendar date (no timezone involved). */
-export function dayOfWeek(date: string): number {
-  const day = epochDay(date);
-  if (day === null) throw new Error(`not a date: ${date}`);
-  return new Date(day * DAY).getUTCDay();
-}
+export const dayOfWeek = (date: string): number => getDay(realDate(date), { in: UTC });
 
-export const isWeekend = (date: string) => {
-  const dow = dayOfWeek(date);
-  return dow === 0 || dow === 6;
-};
+export const isWeekend = (date: string) => isWeekendDay(realDate(date), { in: UTC });
 
 /** Today's date in a timezone. */
-export function todayIn(timeZone: string, now: Date): string {
-  const d = new TZDate(now.getTime(), timeZone);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+export const todayIn = (timeZone: string, now: Date): string => format(now, "yyyy-MM-dd", { in: tz(timeZone) });
 
 export const lastBookableDate = (rules: BookingRules, now: Date) =>
   addDays(todayIn(rules.timeZone, now), BOOKING.windowDays);
@@ -123,22 +139,11 @@ export function slotTimes(rules: BookingRules): string[] {
 
 /** The instant a slot starts: the wall-clock time `time` on `date` in `timeZone`. */
 export function slotStart(date: string, time: string, timeZone: string): Date {
-  const day = epochDay(date);
-  const minutes = minutesOf(time);
-  if (day === null || minutes === null) throw new Error(`not a slot: ${date} ${time}`);
-  const d = new Date(day * DAY);
-  const tz = new TZDate(
-    d.getUTCFullYear(),
-    d.getUTCMonth(),
-    d.getUTCDate(),
-    Math.floor(minutes / 60),
-    minutes % 60,
-    timeZone,
-  );
-  return new Date(tz.getTime());
+  if (!calendarDate(date) || minutesOf(time) === null) throw new Error(`not a slot: ${date} ${time}`);
+  return new Date(parse(`${date} ${time}`, "yyyy-MM-dd HH:mm", EPOCH, { in: tz(timeZone) }).getTime());
 }
 
-export const slotEnd = (start: Date) => new Date(start.getTime() + BOOKING.meetingMinutes * MINUTE);
+export const slotEnd = (start: Date) => addMinutes(start, BOOKING.meetingMinutes);
 
 /**
  * `HH:mm` from `HH:mm` or a 12-hour label like "2:30 PM" (the original client sent labels).
@@ -165,11 +170,10 @@ export function formatTime12h(time: string): string {
 
 /** Why a date cannot be booked, or null when it can. */
 export function dateProblem(date: string, rules: BookingRules, now: Date): string | null {
-  const day = epochDay(date);
-  if (day === null) return BOOKING_MESSAGES.dateMalformed;
-  const today = epochDay(todayIn(rules.timeZone, now))!;
-  if (day < today) return BOOKING_MESSAGES.datePast;
-  if (day > today + BOOKING.windowDays) return BOOKING_MESSAGES.dateTooFar;
+  if (!isRealDate(date)) return BOOKING_MESSAGES.dateMalformed;
+  const ahead = daysBetween(todayIn(rules.timeZone, now), date);
+  if (ahead < 0) return BOOKING_MESSAGES.datePast;
+  if (ahead > BOOKING.windowDays) return BOOKING_MESSAGES.dateTooFar;
   if (isWeekend(date)) return BOOKING_MESSAGES.dateWeekend;
   return null;
 }
@@ -190,7 +194,7 @@ export function timeProblem(time: string, rules: BookingRules): string | null {
 
 /** Whether a slot starts far enough ahead to be offered. */
 export const startsFarEnoughAhead = (start: Date, now: Date) =>
-  start.getTime() - now.getTime() >= BOOKING.leadMinutes * MINUTE;
+  start.getTime() >= addMinutes(now, BOOKING.leadMinutes).getTime();
 
 /**
  * The slots of one bookable date with their availability: a slot is unavailable when it
@@ -266,6 +270,6 @@ export function inTimeZone(instant: Date, timeZone: string, referenceDate?: stri
   const d = new TZDate(instant.getTime(), timeZone);
   const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  const dayShift = referenceDate ? (epochDay(date) ?? 0) - (epochDay(referenceDate) ?? 0) : 0;
+  const dayShift = referenceDate && isRealDate(referenceDate) ? daysBetween(referenceDate, date) : 0;
   return { date, time, label: formatTime12h(time), dayShift, zone: zoneName(timeZone, instant) };
 }

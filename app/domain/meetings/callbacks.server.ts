@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type CallbackRequest, callbackRequests } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
@@ -12,7 +13,6 @@ import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesCallbackNotice } from "./emails.server";
 import { type EnterpriseLeadInput, SOURCE_LABELS } from "./lead-schemas";
-import { constraintFailure } from "./meetings.server";
 import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./schemas";
 
 /**
@@ -140,28 +140,26 @@ export async function listCallbacks({ status, q, page, limit }: CallbackListQuer
 
 /**
  * An admin records that sales has contacted the visitor (or reopens the request). Audited.
- * As with meetings, a status that changed meanwhile makes the UPDATE break the CHECK
- * constraint, so the batch (and its audit record) is dropped and the caller gets a 409.
+ * A guarded change like the meetings' (decision records 013 and 024): a status that changed
+ * meanwhile aborts the batch (and its audit record) and the caller gets a 409.
  */
 export async function setCallbackStatus(actor: Actor, id: string, status: CallbackRequest["status"]) {
   const client = db();
   const before = await client.select().from(callbackRequests).where(eq(callbackRequests.id, id)).get();
   if (!before) throw new AppError(404, "Callback request not found.");
   if (before.status === status) throw new AppError(409, `This callback request is already marked ${status}.`);
-  try {
-    await client.batch([
-      client
-        .update(callbackRequests)
-        .set({
-          status: sql`CASE WHEN ${callbackRequests.status} = ${before.status} THEN ${status} ELSE 'changed-meanwhile' END`,
-        })
-        .where(eq(callbackRequests.id, id)),
+  await guardedBatch(
+    rowMatches(
+      "callback request still as read",
+      callbackRequests,
+      and(eq(callbackRequests.id, id), eq(callbackRequests.status, before.status)),
+    ),
+    [
+      client.update(callbackRequests).set({ status }).where(eq(callbackRequests.id, id)),
       auditStatement(actor, `callback.${status}`, "callback_request", id, { status: before.status }, { status }),
-    ]);
-  } catch (error) {
-    if (!constraintFailure(error)) throw error;
-    throw new AppError(409, "This callback request was changed meanwhile. Please reload.");
-  }
+    ],
+    () => new AppError(409, "This callback request was changed meanwhile. Please reload."),
+  );
   return { ...before, status };
 }
 

@@ -1,57 +1,123 @@
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { base64Utf8, buildIcs, foldLine, fromBase64Utf8, icsText, icsUtc } from "./ics";
+import { base64Utf8, buildIcs, fromBase64Utf8, type IcsEvent } from "./ics";
 
-const event = {
+const event: IcsEvent = {
   uid: "meeting-1@flowlane",
   sequence: 0,
-  method: "REQUEST" as const,
-  status: "TENTATIVE" as const,
+  method: "REQUEST",
+  status: "TENTATIVE",
   start: new Date("2026-11-23T03:30:00Z"),
   end: new Date("2026-11-23T04:00:00Z"),
   stamp: new Date("2026-11-22T10:00:00.123Z"),
   summary: "Flowlane demo (30 minutes)",
   description: "Agenda: approvals, forms; questions\nand answers",
   location: "Video call",
+  url: "https://flowlane.example/demo/manage?token=Zm9v_YmFy-0",
   organizer: { name: "Flowlane Sales", email: "sales@flowlane.example" },
   attendee: { name: 'Zoë "Z" Müller', email: "zoe@example.com" },
 };
 
+const parse = (ics: string) => new ICAL.Component(ICAL.parse(ics));
+
+/**
+ * The invitation as a calendar app reads it, property by property. The hand-written builder
+ * this replaced (decision record 024) produced the same values for the same event; the
+ * differences are in spelling only and listed in the record.
+ */
+function reading(ics: string) {
+  const calendar = parse(ics);
+  const vevent = calendar.getFirstSubcomponent("vevent")!;
+  const value = (name: string) => vevent.getFirstPropertyValue(name);
+  const attendee = vevent.getFirstProperty("attendee")!;
+  const organizer = vevent.getFirstProperty("organizer")!;
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    prodid: calendar.getFirstPropertyValue("prodid"),
+    version: calendar.getFirstPropertyValue("version"),
+    calscale: calendar.getFirstPropertyValue("calscale"),
+    events: calendar.getAllSubcomponents("vevent").length,
+    uid: value("uid"),
+    sequence: value("sequence"),
+    stamp: (value("dtstamp") as ICAL.Time).toJSDate().toISOString(),
+    start: (value("dtstart") as ICAL.Time).toJSDate().toISOString(),
+    end: (value("dtend") as ICAL.Time).toJSDate().toISOString(),
+    startZone: (value("dtstart") as ICAL.Time).zone?.tzid,
+    summary: value("summary"),
+    description: value("description"),
+    location: value("location"),
+    url: value("url"),
+    status: value("status"),
+    organizer: { name: organizer.getParameter("cn"), address: String(organizer.getFirstValue()).toLowerCase() },
+    attendee: {
+      name: attendee.getParameter("cn"),
+      address: String(attendee.getFirstValue()).toLowerCase(),
+      role: attendee.getParameter("role"),
+      rsvp: attendee.getParameter("rsvp"),
+    },
+  };
+}
+
 describe("iCalendar invitations", () => {
-  it("write UTC times without milliseconds", () => {
-    expect(icsUtc(new Date("2026-11-23T03:30:00.456Z"))).toBe("20261123T033000Z");
+  it("hold one 30-minute UTC event with organizer, attendee, location and link", () => {
+    expect(reading(buildIcs(event))).toEqual({
+      method: "REQUEST",
+      prodid: "-//Flowlane//Demo booking//EN",
+      version: "2.0",
+      calscale: "GREGORIAN",
+      events: 1,
+      uid: "meeting-1@flowlane",
+      sequence: 0,
+      stamp: "2026-11-22T10:00:00.000Z",
+      start: "2026-11-23T03:30:00.000Z",
+      end: "2026-11-23T04:00:00.000Z",
+      startZone: "UTC",
+      summary: "Flowlane demo (30 minutes)",
+      description: "Agenda: approvals, forms; questions\nand answers",
+      location: "Video call",
+      url: "https://flowlane.example/demo/manage?token=Zm9v_YmFy-0",
+      status: "TENTATIVE",
+      organizer: { name: "Flowlane Sales", address: "mailto:sales@flowlane.example" },
+      // RFC 6868 keeps the quotes in a name (the old builder dropped them).
+      attendee: { name: 'Zoë "Z" Müller', address: "mailto:zoe@example.com", role: "REQ-PARTICIPANT", rsvp: "FALSE" },
+    });
   });
 
-  it("escape text values", () => {
-    expect(icsText("a,b;c\\d\ne")).toBe("a\\,b\\;c\\\\d\\ne");
-  });
-
-  it("fold long lines at 75 octets without splitting characters", () => {
-    const line = `DESCRIPTION:${"é".repeat(80)}`;
-    const folded = foldLine(line);
-    const encoder = new TextEncoder();
-    for (const part of folded.split("\r\n")) expect(encoder.encode(part).length).toBeLessThanOrEqual(75);
-    expect(folded.replace(/\r\n /g, "")).toBe(line);
-    expect(foldLine("SHORT:x")).toBe("SHORT:x");
-  });
-
-  it("hold one 30-minute event with organizer, attendee and location, CRLF-terminated", () => {
-    const ics = buildIcs(event);
-    expect(ics.endsWith("\r\n")).toBe(true);
-    expect(ics.split("\r\n").every((l) => !l.includes("\n"))).toBe(true);
-    const unfolded = ics.replace(/\r\n /g, "");
-    expect(unfolded).toContain("METHOD:REQUEST\r\n");
-    expect(unfolded).toContain("DTSTART:20261123T033000Z\r\n");
-    expect(unfolded).toContain("DTEND:20261123T040000Z\r\n");
+  it("write UTC times without milliseconds and escape text values", () => {
+    const unfolded = buildIcs(event).replace(/\r\n /g, "");
     expect(unfolded).toContain("DTSTAMP:20261122T100000Z\r\n");
     expect(unfolded).toContain("DESCRIPTION:Agenda: approvals\\, forms\\; questions\\nand answers\r\n");
-    expect(unfolded).toContain("LOCATION:Video call\r\n");
-    expect(unfolded).toContain('ORGANIZER;CN="Flowlane Sales":mailto:sales@flowlane.example\r\n');
-    expect(unfolded).toContain('ATTENDEE;CN="Zoë Z Müller";ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:zoe@example.com');
-    expect(unfolded.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(buildIcs({ ...event, summary: "a,b;c\\d" })).toContain("SUMMARY:a\\,b\\;c\\\\d\r\n");
+  });
+
+  it("cancel with the same UID, a higher sequence and no link", () => {
+    const cancelled = reading(
+      buildIcs({ ...event, method: "CANCEL", status: "CANCELLED", sequence: 2, url: undefined }),
+    );
+    expect(cancelled).toMatchObject({ method: "CANCEL", status: "CANCELLED", sequence: 2, uid: "meeting-1@flowlane" });
+    expect(cancelled.url).toBeNull();
+  });
+
+  it("are CRLF-terminated and fold long lines at 75 octets without splitting characters", () => {
+    const ics = buildIcs({
+      ...event,
+      description: "é".repeat(80),
+      attendee: { name: "名".repeat(40), email: "a@b.example" },
+    });
+    expect(ics.endsWith("\r\n")).toBe(true);
+    const lines = ics.slice(0, -2).split("\r\n");
+    const encoder = new TextEncoder();
+    for (const line of lines) {
+      expect(line).not.toMatch(/[\r\n]/);
+      expect(encoder.encode(line).length).toBeLessThanOrEqual(75);
+    }
+    expect(reading(ics).description).toBe("é".repeat(80));
+    expect(reading(ics).attendee.name).toBe("名".repeat(40));
   });
 
   it("round-trips UTF-8 through base64", () => {
     const text = buildIcs(event);
     expect(fromBase64Utf8(base64Utf8(text))).toBe(text);
+    expect(base64Utf8("Zoë")).toBe(btoa("Zo\u00c3\u00ab"));
   });
 });

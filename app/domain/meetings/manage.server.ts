@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { constraintFailure, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Meeting, meetings } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import {
@@ -15,14 +16,15 @@ import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
-import { constraintFailure, fieldError } from "./meetings.server";
+import { fieldError } from "./meetings.server";
 import { issueManageToken, manageUrl } from "./tokens.server";
 
 /**
  * What a visitor can do with their manage link: cancel, or move the meeting to another free
- * slot. Both follow the meetings pattern: the UPDATE asks for an impossible status when the
- * row is no longer what was read (status, SEQUENCE, or too close to the start), so the CHECK
- * constraint aborts the batch and nothing (audit, email, token) is written.
+ * slot. Both are guarded changes (decision records 013 and 024): the batch starts with the
+ * guard "the meeting is still what was read (status, SEQUENCE) and not too close to the
+ * start"; when it no longer holds, the batch aborts and nothing (audit, email, token) is
+ * written.
  */
 
 const MINUTE = 60 * 1000;
@@ -40,8 +42,6 @@ export const MANAGE_MESSAGES = {
   changed: "Your booking changed in the meantime. Please look at it again.",
 } as const;
 
-const NOT_CHANGEABLE = "not-changeable";
-
 /** The last instant at which the visitor may still change the meeting. */
 export const changeDeadline = (meeting: Pick<Meeting, "startsAt">) =>
   new Date(meeting.startsAt.getTime() - config().MEETING_CHANGE_CUTOFF_MINUTES * MINUTE);
@@ -58,7 +58,14 @@ export function changeProblem(meeting: Pick<Meeting, "status" | "startsAt">, now
 /** The guard: still active, unchanged since it was read, and before the deadline. */
 function stillChangeable(before: Meeting, now: Date) {
   const latest = new Date(now.getTime() + config().MEETING_CHANGE_CUTOFF_MINUTES * MINUTE);
-  return sql`${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.sequence} = ${before.sequence} AND ${meetings.startsAt} > ${latest.getTime()}`;
+  return rowMatches(
+    "meeting still changeable by its visitor",
+    meetings,
+    and(
+      eq(meetings.id, before.id),
+      sql`${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.sequence} = ${before.sequence} AND ${meetings.startsAt} > ${latest.getTime()}`,
+    ),
+  );
 }
 
 async function refusal(id: string, now: Date) {
@@ -79,16 +86,10 @@ export async function cancelByVisitor(
     salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl, sequence),
   ]);
   const client = db();
-  try {
-    await client.batch([
-      client
-        .update(meetings)
-        .set({
-          status: sql`CASE WHEN ${stillChangeable(before, now)} THEN 'cancelled' ELSE ${NOT_CHANGEABLE} END`,
-          sequence,
-          updatedAt: now,
-        })
-        .where(eq(meetings.id, before.id)),
+  await guardedBatch(
+    stillChangeable(before, now),
+    [
+      client.update(meetings).set({ status: "cancelled", sequence, updatedAt: now }).where(eq(meetings.id, before.id)),
       auditStatement(
         VISITOR_ACTOR,
         "meeting.cancelled_by_visitor",
@@ -98,11 +99,9 @@ export async function cancelByVisitor(
         { status: "cancelled", ...(reason ? { reason } : {}) },
       ),
       ...emails.map(emailStatement),
-    ]);
-  } catch (error) {
-    if (!constraintFailure(error)) throw error;
-    throw await refusal(before.id, now);
-  }
+    ],
+    () => refusal(before.id, now),
+  );
   forgetHeldSlots(before.date);
   deliverSoon(emails.map((e) => e.idempotencyKey));
   return after;
@@ -148,39 +147,35 @@ export async function rescheduleByVisitor(
   ]);
   const client = db();
   try {
-    await client.batch([
-      client
-        .update(meetings)
-        .set({
-          date: slot.date,
-          timeSlot: slot.timeSlot,
-          startsAt,
-          status: sql`CASE WHEN ${stillChangeable(before, now)} THEN 'scheduled' ELSE ${NOT_CHANGEABLE} END`,
-          sequence,
-          updatedAt: now,
-        })
-        .where(eq(meetings.id, before.id)),
-      link.statement,
-      auditStatement(
-        VISITOR_ACTOR,
-        "meeting.rescheduled_by_visitor",
-        "meeting",
-        before.id,
-        { status: before.status, date: before.date, timeSlot: before.timeSlot },
-        { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot },
-      ),
-      ...emails.map(emailStatement),
-    ]);
+    await guardedBatch(
+      stillChangeable(before, now),
+      [
+        client
+          .update(meetings)
+          .set({ date: slot.date, timeSlot: slot.timeSlot, startsAt, status: "scheduled", sequence, updatedAt: now })
+          .where(eq(meetings.id, before.id)),
+        link.statement,
+        auditStatement(
+          VISITOR_ACTOR,
+          "meeting.rescheduled_by_visitor",
+          "meeting",
+          before.id,
+          { status: before.status, date: before.date, timeSlot: before.timeSlot },
+          { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot },
+        ),
+        ...emails.map(emailStatement),
+      ],
+      () => refusal(before.id, now),
+    );
   } catch (error) {
     forgetHeldSlots(slot.date);
-    const failure = constraintFailure(error);
-    if (!failure) throw error;
-    if (/UNIQUE/i.test(failure)) {
+    // The guard held but the new slot is taken: the partial UNIQUE index refused the UPDATE.
+    if (/UNIQUE/i.test(constraintFailure(error) ?? "")) {
       throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
         details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
       });
     }
-    throw await refusal(before.id, now);
+    throw error;
   }
   forgetHeldSlots(before.date);
   forgetHeldSlots(slot.date);

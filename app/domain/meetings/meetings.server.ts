@@ -1,5 +1,6 @@
-import { and, asc, between, count, eq, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, count, eq, lte, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { constraintFailure, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Meeting, meetings } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
@@ -27,21 +28,6 @@ import { type BookingInput, HONEYPOT_FIELD, type MeetingListQuery } from "./sche
 import { issueManageToken, manageUrl } from "./tokens.server";
 
 const MINUTE = 60 * 1000;
-
-/** The absolute site URL for links in emails: SITE_URL when configured, else the request's origin. */
-export function siteOrigin(requestUrl: string) {
-  return (config().SITE_URL || new URL(requestUrl).origin).replace(/\/$/, "");
-}
-
-/** The message of a SQLite constraint failure somewhere in an error's cause chain, if any. */
-export function constraintFailure(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const message = e instanceof Error ? e.message : String(e);
-    if (/constraint failed/i.test(message)) return message;
-    e = e instanceof Error ? e.cause : undefined;
-  }
-  return null;
-}
 
 export const fieldError = (field: string, message: string) =>
   new AppError(400, message, { details: [{ field, message }] });
@@ -175,8 +161,6 @@ export async function meetingStatusCounts() {
 export const ADMIN_TRANSITIONS = { confirmed: "meeting.approved", cancelled: "meeting.rejected" } as const;
 export type AdminTarget = keyof typeof ADMIN_TRANSITIONS;
 
-const NOT_SCHEDULED = "not-scheduled";
-
 export function notScheduledMessage(status: Meeting["status"]) {
   return `Only scheduled meetings can be approved or rejected; this meeting is already ${status}.`;
 }
@@ -189,9 +173,9 @@ export function suggestedMeetingLink(meeting: Pick<Meeting, "id" | "meetingLink"
 }
 
 /**
- * Approve or reject. The UPDATE asks for an impossible status when the meeting is no longer
- * scheduled (or changed since it was read: its SEQUENCE moved), so the status CHECK
- * constraint aborts the whole batch: the change, its audit record and its email land
+ * Approve or reject, as a guarded change (decision records 013 and 024): the batch starts
+ * with the guard "still scheduled, at the SEQUENCE that was read"; when it no longer holds,
+ * the whole batch aborts: the change, its audit record and its email land
  * together, and a second decision (a double click, two admins, a visitor rescheduling at
  * that moment) changes nothing and gets a 409.
  */
@@ -220,16 +204,16 @@ export async function updateMeetingStatus(
     ? meetingConfirmedEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl, manage.token) })
     : meetingCancelledEmail(after, now, siteUrl, sequence));
   const client = db();
-  try {
-    await client.batch([
+  await guardedBatch(
+    rowMatches(
+      "meeting still scheduled as read",
+      meetings,
+      and(eq(meetings.id, id), eq(meetings.status, "scheduled"), eq(meetings.sequence, before.sequence)),
+    ),
+    [
       client
         .update(meetings)
-        .set({
-          status: sql`CASE WHEN ${meetings.status} = 'scheduled' AND ${meetings.sequence} = ${before.sequence} THEN ${target} ELSE ${NOT_SCHEDULED} END`,
-          sequence,
-          meetingLink: link,
-          updatedAt: now,
-        })
+        .set({ status: target, sequence, meetingLink: link, updatedAt: now })
         .where(eq(meetings.id, id)),
       ...(manage ? [manage.statement] : []),
       auditStatement(
@@ -241,17 +225,17 @@ export async function updateMeetingStatus(
         { status: target, ...(link && target === "confirmed" ? { meetingLink: link } : {}) },
       ),
       emailStatement(email),
-    ]);
-  } catch (error) {
-    if (!constraintFailure(error)) throw error;
-    const current = await requireMeeting(id);
-    throw new AppError(
-      409,
-      current.status === "scheduled"
-        ? "The meeting changed while you were deciding (the visitor moved it). Please look at it again."
-        : notScheduledMessage(current.status),
-    );
-  }
+    ],
+    async () => {
+      const current = await requireMeeting(id);
+      return new AppError(
+        409,
+        current.status === "scheduled"
+          ? "The meeting changed while you were deciding (the visitor moved it). Please look at it again."
+          : notScheduledMessage(current.status),
+      );
+    },
+  );
   forgetHeldSlots(before.date);
   deliverSoon([email.idempotencyKey]);
   return after;

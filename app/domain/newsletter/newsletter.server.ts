@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { constraintFailure } from "~/db/guarded.server";
 import { newestFirstPage } from "~/db/lists.server";
 import { type NewsletterSubscriber, newsletterSubscribers } from "~/db/schema";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
-import { constraintFailure } from "~/domain/meetings/meetings.server";
 import { signValue, unsignValue } from "~/domain/verification/secret.server";
 import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { listCallbacks, requestCallback, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
-import { siteOrigin } from "~/domain/meetings/meetings.server";
 import {
   CallbackJsonSchema,
   CallbackListQuerySchema,
@@ -11,6 +10,7 @@ import {
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { siteOrigin } from "~/lib/config.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(CallbackJsonSchema, "Callback");

@@ -183,7 +183,7 @@ describe("POST /api/meetings", () => {
     expect(ics).toContain(`DTEND:${utc(new Date(start.getTime() + 30 * 60 * 1000))}\r\n`);
     expect(ics).toContain("METHOD:REQUEST");
     expect(ics).toContain('ORGANIZER;CN="Flowlane Sales":mailto:sales@flowlane.example');
-    expect(ics).toContain(`mailto:${body.email}`);
+    expect(ics.toLowerCase()).toContain(`mailto:${body.email}`); // URI schemes are case-insensitive (ical-generator writes MAILTO:)
     expect(ics).toContain("LOCATION:Video call: the link is sent before the meeting");
 
     const sales = (await emailsTo("sales@flowlane.example")).filter((e) => e.text.includes(body.email));

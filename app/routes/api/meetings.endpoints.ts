@@ -5,7 +5,6 @@ import {
   listMeetings,
   meetingsBetween,
   requireMeeting,
-  siteOrigin,
   toMeetingJson,
   updateMeetingStatus,
 } from "~/domain/meetings/meetings.server";
@@ -17,6 +16,7 @@ import {
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { siteOrigin } from "~/lib/config.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(MeetingJsonSchema, "Meeting");

@@ -1,14 +1,14 @@
 import { renderRss } from "~/domain/blog/feed";
 import { listPublishedPosts } from "~/domain/blog/posts.server";
 import { BRAND } from "~/lib/brand";
-import { config } from "~/lib/config.server";
+import { siteOrigin } from "~/lib/config.server";
 import type { Route } from "./+types/rss";
 
 /** Enough for any reader catching up; older posts stay on /blog and in the sitemap. */
 const FEED_SIZE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const origin = (config().SITE_URL || new URL(request.url).origin).replace(/\/$/, "");
+  const origin = siteOrigin(request.url);
   const posts = await listPublishedPosts(FEED_SIZE);
   const body = renderRss(
     {

@@ -11,10 +11,10 @@ import {
 import { ErrorPage } from "~/components/error-page";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
-import { bookMeeting, siteOrigin } from "~/domain/meetings/meetings.server";
+import { bookMeeting } from "~/domain/meetings/meetings.server";
 import { BookingSchema, CallbackSchema, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { BRAND } from "~/lib/brand";
-import { config } from "~/lib/config.server";
+import { config, siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { canonicalUrl, seo } from "~/lib/seo";
 import { submitKeepingInput } from "~/lib/submit-failure";

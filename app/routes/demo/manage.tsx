@@ -13,10 +13,10 @@ import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { longDateLabel } from "~/domain/calendar/month";
 import { cancelByVisitor, changeProblem, rescheduleByVisitor } from "~/domain/meetings/manage.server";
-import { siteOrigin } from "~/domain/meetings/meetings.server";
 import { BookingDateSchema, TimeSlotSchema } from "~/domain/meetings/schemas";
 import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { BRAND } from "~/lib/brand";
+import { siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/manage";
 import { DateStep, LoadingTimes, TimeStep } from "./booking-wizard";

@@ -1,5 +1,4 @@
 import { CtaBand } from "~/components/marketing/blocks";
-import { pageCanonical } from "~/components/marketing/canonical.server";
 import { SAMPLE_VIDEO } from "~/components/marketing/hero-video";
 import {
   HomeCoreFeatures,
@@ -12,6 +11,7 @@ import {
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
+import { pageCanonical } from "~/lib/seo.server";
 import type { Route } from "./+types/home";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { CtaBand, FeatureRows, PageHero } from "~/components/marketing/blocks";
-import { pageCanonical } from "~/components/marketing/canonical.server";
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { BRAND } from "~/lib/brand";
+import { pageCanonical } from "~/lib/seo.server";
 import type { Route } from "./+types/integration";
 
 const CRM_INTEGRATIONS = [

@@ -1,10 +1,8 @@
 import { Check, LoaderCircle, Sparkles, X } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { pageCanonical } from "~/components/marketing/canonical.server";
 import { Faq, type FaqItem } from "~/components/marketing/faq";
 import { marketingMeta } from "~/components/marketing/page-meta";
-import { PlanChoiceSchema } from "~/components/marketing/plan-choice.server";
 import {
   type Billing,
   formatPrice,
@@ -16,7 +14,9 @@ import {
   pricePeriod,
   SAVE_BADGE,
 } from "~/components/marketing/pricing";
+import { PlanChoiceSchema } from "~/domain/subscriptions/plan-choice.server";
 import { BRAND } from "~/lib/brand";
+import { pageCanonical } from "~/lib/seo.server";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/pricing";

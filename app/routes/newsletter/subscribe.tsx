@@ -1,10 +1,10 @@
 import { Mail } from "lucide-react";
 import { data, Form } from "react-router";
 import { StatusMessage } from "~/components/status-message";
-import { siteOrigin } from "~/domain/meetings/meetings.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_HONEYPOT, NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
 import { BRAND } from "~/lib/brand";
+import { siteOrigin } from "~/lib/config.server";
 import { isLocalHttp } from "~/lib/cookies.server";
 import { submitFailure, submitFailureOf, submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/subscribe";

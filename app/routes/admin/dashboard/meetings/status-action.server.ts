@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { siteOrigin, updateMeetingStatus } from "~/domain/meetings/meetings.server";
+import { updateMeetingStatus } from "~/domain/meetings/meetings.server";
 import { MEETING_TEXTS, MeetingLinkSchema } from "~/domain/meetings/schemas";
+import { siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 
 export type DecisionResult = { ok: boolean; message: string; reason: string | null; meetingId: string };
