@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 
 /**
  * Issue 17, what visitors and admins meet first: a failed submission keeps the input (js),
@@ -207,7 +207,7 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
   test("admin forms: a blog post being written and a meeting decision", async ({ page, request }) => {
     await signInAsAdmin(page);
     await page.goto("/admin/dashboard/blog/new");
-    const title = `Offline draft ${Math.random().toString(36).slice(2, 8)}`;
+    const title = `Offline draft ${uniqueMark()}`;
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Author").fill("Editor");
     await page.getByLabel("Excerpt").fill("Written on a train.");

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { emailsTo, expect, test, uniqueEmail } from "./fixtures";
+import { emailsTo, expect, test, uniqueAddress, uniqueEmail } from "./fixtures";
 
 /**
  * Limits per client address (issue 11, decision 014). The local server has no Cloudflare edge,
@@ -9,8 +9,7 @@ import { emailsTo, expect, test, uniqueEmail } from "./fixtures";
 
 const TOO_MANY = /^Too many requests from your network\. Please try again in \d+ minutes?\.$/;
 
-const randomAddress = () =>
-  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+const randomAddress = uniqueAddress;
 
 /** A free slot at least a day ahead, and one more free slot for each extra booking. */
 async function freeSlots(request: APIRequestContext, count: number) {
