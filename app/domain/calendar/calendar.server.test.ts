@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { weekday } from "../../../tests/helpers/booking";
 import { addMeeting } from "../../../tests/helpers/console-data";
-import { addDays, isWeekend, todayIn } from "./availability";
+import { addDays, isWeekend } from "./availability";
 import {
   availableDays,
   availableSlots,
@@ -10,17 +11,7 @@ import {
   takenSlots,
 } from "./calendar.server";
 
-const TZ = "Asia/Kolkata";
-
-/** The n-th weekday after today in the business time zone. */
-function weekday(n: number) {
-  let date = todayIn(TZ, new Date());
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
+const _TZ = "Asia/Kolkata";
 
 describe("held slots", () => {
   it("only scheduled and confirmed meetings hold a slot", async () => {
