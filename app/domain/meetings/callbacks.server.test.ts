@@ -3,15 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, callbackRequests, emailOutbox } from "~/db/schema";
 import { config } from "~/lib/config.server";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { createActor } from "../../../tests/helpers/accounts";
 import { captureEnterpriseLead, listCallbacks, requestCallback, setCallbackStatus } from "./callbacks.server";
 
 const SITE = "https://flowlane.example";
-/** The deciding admin: audit records name a real account. */
-let ADMIN: { id: string; email: string };
+let ADMIN: Awaited<ReturnType<typeof createActor>>;
 beforeAll(async () => {
-  const { admin } = await createAdmin();
-  ADMIN = { id: admin.id, email: admin.email };
+  ADMIN = await createActor();
 });
 
 let counter = 0;

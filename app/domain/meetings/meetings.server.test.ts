@@ -2,8 +2,9 @@ import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, type Meeting, meetings, meetingTokens } from "~/db/schema";
-import { addDays, BOOKING_MESSAGES, isWeekend, todayIn } from "~/domain/calendar/availability";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { addDays, BOOKING_MESSAGES, isWeekend } from "~/domain/calendar/availability";
+import { createActor } from "../../../tests/helpers/accounts";
+import { weekday } from "../../../tests/helpers/booking";
 import { addMeeting } from "../../../tests/helpers/console-data";
 import {
   bookMeeting,
@@ -14,23 +15,12 @@ import {
 } from "./meetings.server";
 import { meetingByToken } from "./tokens.server";
 
-const TZ = "Asia/Kolkata";
+const _TZ = "Asia/Kolkata";
 const SITE = "https://flowlane.example";
-/** The deciding admin: audit records name a real account. */
-let ADMIN: { id: string; email: string };
+let ADMIN: Awaited<ReturnType<typeof createActor>>;
 beforeAll(async () => {
-  const { admin } = await createAdmin();
-  ADMIN = { id: admin.id, email: admin.email };
+  ADMIN = await createActor();
 });
-
-function weekday(n: number) {
-  let date = todayIn(TZ, new Date());
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
 
 let counter = 0;
 const input = (overrides: Partial<Parameters<typeof bookMeeting>[0]> = {}) => ({
