@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, blogPosts, callbackRequests, clientLimits, emailOutbox, meetings, sessions } from "~/db/schema";
+import { blogContentVersion } from "~/lib/edge-cache.server";
 import { createAdmin } from "../tests/helpers/accounts";
 import { addCallback, addMeeting, addPost } from "../tests/helpers/console-data";
 import { E2E_CLEANUP_PATH, e2eCleanup, isE2eCleanup } from "./e2e-cleanup";
@@ -64,11 +65,14 @@ describe("the e2e clean-up path", () => {
         text: `from ${email}`,
       });
 
+    const version = await blogContentVersion();
     const response = await e2eCleanup(
       cleanupRequest({ marks: [email, mark, "10.1.2.3", `console-${mark}@e2e.test`], sessions: [shared.sessionId] }),
       withToken,
     );
     expect(response.status).toBe(200);
+    // A post went, so the cached public blog pages are made fresh.
+    expect(await blogContentVersion()).toBe(version + 1);
 
     expect(await db().select().from(meetings).where(eq(meetings.id, mine.meeting.id)).get()).toBeUndefined();
     expect(
@@ -89,6 +93,17 @@ describe("the e2e clean-up path", () => {
     expect(await db().select().from(meetings).where(eq(meetings.id, others.meeting.id)).get()).toBeDefined();
     expect(await db().select().from(blogPosts).where(eq(blogPosts.id, others.post.id)).get()).toBeDefined();
     expect(await db().select().from(admins).where(eq(admins.id, shared.admin.id)).get()).toBeDefined();
+  });
+
+  it("a clean-up that removes no post leaves the blog's cache version alone", async () => {
+    await addMeeting({ email: "only-a-meeting-q8w7e6@e2e.test" });
+    const version = await blogContentVersion();
+    const response = await e2eCleanup(
+      cleanupRequest({ marks: ["only-a-meeting-q8w7e6@e2e.test"], sessions: [] }),
+      withToken,
+    );
+    expect(response.status).toBe(200);
+    expect(await blogContentVersion()).toBe(version);
   });
 
   it("a body that is not the expected shape is a 400 and deletes nothing", async () => {
