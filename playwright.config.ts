@@ -9,6 +9,9 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://localhost:${port}`;
 const chromium = process.env.CHROMIUM_PATH;
+// The key to the server's test clean-up path (workers/e2e-cleanup.ts, decision 027): a fresh
+// value per run, set before the workers start so they inherit it.
+process.env.E2E_CLEANUP_TOKEN ??= crypto.randomUUID();
 
 const launchOptions = {
   executablePath: chromium,
@@ -27,7 +30,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a flaky test fails and gets fixed instead of passing on a second try.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -40,6 +44,7 @@ export default defineConfig({
     command: [
       "wrangler dev --config build/server/wrangler.json --ip localhost --show-interactive-dev-session=false",
       `--port ${port} --persist-to ${process.env.PERSIST_DIR ?? ".wrangler/state"}`,
+      `--var E2E_CLEANUP_TOKEN:${process.env.E2E_CLEANUP_TOKEN}`,
     ].join(" "),
     env: { WRANGLER_SEND_METRICS: "false" },
     url: `${baseURL}/robots.txt`,

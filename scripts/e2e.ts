@@ -6,14 +6,16 @@ import { checkJsBudget } from "./bench/size.ts";
 import { hasBuild, prepareLocal, root, run } from "./lib.ts";
 
 /**
- * `npm run test:e2e [-- playwright args]`: builds, prepares a fresh local D1 in its own
+ * `npm run test:e2e [-- playwright args]`: builds, prepares the local D1 in the suite's own
  * state folder (so the dev database is untouched), then runs Playwright's js and no-js projects.
- * SKIP_BUILD=1 reuses an existing build. The build's JavaScript per public page is checked
- * against its budget first (`npm run bench:size`, decision 026): bytes, not timings.
+ * The folder is kept between runs: each test removes what it made (decision 027), so a run on
+ * a used database must pass too. E2E_FRESH=1 starts from an empty one; SKIP_BUILD=1 reuses an
+ * existing build. The build's JavaScript per public page is checked against its budget first
+ * (`npm run bench:size`, decision 026): bytes, not timings.
  */
 const chromium = ensureChromium();
 const persistDir = path.join(root, ".wrangler", `e2e-${process.env.E2E_PORT ?? "8788"}`);
-rmSync(persistDir, { recursive: true, force: true });
+if (process.env.E2E_FRESH) rmSync(persistDir, { recursive: true, force: true });
 process.env.PERSIST_DIR = persistDir;
 process.env.ADMIN_EMAIL = E2E_ADMIN.email;
 process.env.ADMIN_PASSWORD = E2E_ADMIN.password;

@@ -4,6 +4,7 @@ import { capFormBody } from "~/lib/body-limit.server";
 import { requestContext } from "~/lib/context";
 import { serveThroughEdgeCache } from "~/lib/edge-cache.server";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
+import { e2eCleanup, isE2eCleanup } from "./e2e-cleanup";
 import { scheduled } from "./scheduled";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -72,7 +73,9 @@ async function handle(incoming: Request, ctx: ExecutionContext) {
 }
 
 export default {
-  async fetch(request, _env, ctx) {
+  async fetch(request, env, ctx) {
+    // Only the Playwright suite's server has the token this needs (decision 027).
+    if (isE2eCleanup(request, env)) return e2eCleanup(request, env);
     // Early answers (refusals before the body is read) belong inside the `try`, so they are drained too.
     try {
       return await withDbSession(request, () => handle(request, ctx));

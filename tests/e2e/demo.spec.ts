@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { freeSlot, time12h } from "./slots";
 
 /**
  * Demo booking (issue 7): the wizard, the callback form and the admin's Demo Meetings, in
@@ -17,27 +18,6 @@ const longDate = (date: string) =>
     year: "numeric",
     timeZone: "UTC",
   });
-
-const time12h = (time: string) => {
-  const [h, m] = time.split(":").map(Number) as [number, number];
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-};
-
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
-
-/** A random free slot at least a day ahead (today's slots expire while a test runs). */
-async function freeSlot(request: APIRequestContext) {
-  const days = (await (await request.get("/api/calendar/available-days?days=60")).json()).data as {
-    date: string;
-    available: boolean;
-  }[];
-  const date = pick(days.slice(1).filter((d) => d.available)).date;
-  const slots = (await (await request.get(`/api/calendar/available-slots?date=${date}`)).json()).data as {
-    time: string;
-    available: boolean;
-  }[];
-  return { date, time: pick(slots.filter((s) => s.available)).time };
-}
 
 /** Books a meeting through the public API on a random free slot. */
 async function bookViaApi(request: APIRequestContext, fields: { name: string; company: string; email?: string }) {

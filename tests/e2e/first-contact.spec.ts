@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { freeSlot } from "./slots";
 
 /**
  * Issue 17, what visitors and admins meet first: a failed submission keeps the input (js),
@@ -18,22 +19,6 @@ async function failPosts(page: Page) {
 }
 
 const restoreNetwork = (page: Page) => page.unrouteAll({ behavior: "wait" });
-
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)] as T;
-
-/** A random free demo slot at least a day ahead. */
-async function freeSlot(request: APIRequestContext) {
-  const days = (await (await request.get("/api/calendar/available-days?days=60")).json()).data as {
-    date: string;
-    available: boolean;
-  }[];
-  const date = pick(days.slice(1).filter((d) => d.available)).date;
-  const slots = (await (await request.get(`/api/calendar/available-slots?date=${date}`)).json()).data as {
-    time: string;
-    available: boolean;
-  }[];
-  return { date, time: pick(slots.filter((s) => s.available)).time };
-}
 
 async function chooseTheme(page: Page, theme: "light" | "dark") {
   const response = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
@@ -207,7 +192,7 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
   test("admin forms: a blog post being written and a meeting decision", async ({ page, request }) => {
     await signInAsAdmin(page);
     await page.goto("/admin/dashboard/blog/new");
-    const title = `Offline draft ${Math.random().toString(36).slice(2, 8)}`;
+    const title = `Offline draft ${uniqueMark()}`;
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Author").fill("Editor");
     await page.getByLabel("Excerpt").fill("Written on a train.");

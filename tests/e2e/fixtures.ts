@@ -1,12 +1,41 @@
+import { createHash } from "node:crypto";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./credentials";
 
 export { expect };
 
-/** A fresh email per test, so tests can run in parallel against one database. */
-export function uniqueEmail(prefix = "user") {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+/**
+ * What the running test made (decision 027): the unique values it made up and the API sessions
+ * it opened. After the test, the `cleanUp` fixture hands them to the server's e2e clean-up
+ * path, which deletes every row carrying them. Values made outside a test (in `beforeAll`)
+ * are not recorded: whoever makes them there removes them in `afterAll`.
+ */
+let made: { marks: Set<string>; sessions: Set<string> } | null = null;
+
+/** A fresh value for titles and names, removed after the test with what carries it. */
+export function uniqueMark(prefix = "e2e") {
+  const mark = `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  made?.marks.add(mark);
+  return mark;
 }
+
+/** A fresh client address (CF-Connecting-IP) for the per-address limits; its counters are removed after the test. */
+export function uniqueAddress() {
+  const byte = () => Math.floor(Math.random() * 256);
+  const address = `10.${byte()}.${byte()}.${1 + Math.floor(Math.random() * 254)}`;
+  made?.marks.add(address);
+  return address;
+}
+
+/** A fresh email per test, so tests can run in parallel against one database; removed after the test. */
+export function uniqueEmail(prefix = "user") {
+  const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.test`;
+  made?.marks.add(email);
+  return email;
+}
+
+/** The session row's id is its token's sha256 (sessions.server.ts). */
+const sessionId = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Signs in through the login form (works with JavaScript on or off). */
 export async function signInAsAdmin(page: Page, credentials: { email: string; password: string } = E2E_ADMIN) {
@@ -15,6 +44,8 @@ export async function signInAsAdmin(page: Page, credentials: { email: string; pa
   await page.getByLabel("Password", { exact: true }).fill(credentials.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/admin\/(dashboard|pending)/);
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === "flowlane_session");
+  if (session) made?.sessions.add(sessionId(session.value));
 }
 
 /** An admin API token for arranging data and reading the email log. */
@@ -23,7 +54,9 @@ export async function adminToken(request: APIRequestContext) {
     data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
   expect(response.ok()).toBeTruthy();
-  return (await response.json()).data.accessToken as string;
+  const token = (await response.json()).data.accessToken as string;
+  made?.sessions.add(sessionId(token));
+  return token;
 }
 
 type Email = { to: string; subject: string; text: string; kind: string; status: string };
@@ -38,9 +71,36 @@ export async function emailsTo(request: APIRequestContext, to: string): Promise<
   return (await response.json()).data;
 }
 
+/** Sends what the test made to the server's clean-up path (workers/e2e-cleanup.ts). */
+async function removeMade(baseURL: string, marks: string[], sessions: string[]) {
+  if (marks.length === 0 && sessions.length === 0) return;
+  const token = process.env.E2E_CLEANUP_TOKEN;
+  if (!token) throw new Error("E2E_CLEANUP_TOKEN is not set: start the suite with npm run test:e2e");
+  const response = await fetch(new URL("/__e2e/cleanup", baseURL), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-E2E-Cleanup": token },
+    body: JSON.stringify({ marks, sessions }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
 /** Fails the test on any page error or console error (STYLE: tests fail on console.error). */
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
-export const test = base.extend<{ failOnConsoleError: void }>({
+export const test = base.extend<{ cleanUp: void; failOnConsoleError: void }>({
+  // Set up before every other fixture of the test and torn down after them, pass or fail.
+  cleanUp: [
+    async ({ baseURL }, use) => {
+      made = { marks: new Set(), sessions: new Set() };
+      try {
+        await use();
+      } finally {
+        const { marks, sessions } = made;
+        made = null;
+        await removeMade(baseURL ?? "", [...marks], [...sessions]);
+      }
+    },
+    { auto: true },
+  ],
   failOnConsoleError: [
     async ({ page }, use) => {
       const errors: string[] = [];

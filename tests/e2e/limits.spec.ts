@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import { emailsTo, expect, test, uniqueEmail } from "./fixtures";
+import { emailsTo, expect, test, uniqueAddress, uniqueEmail } from "./fixtures";
+import { freeTimes, openDays, pick } from "./slots";
 
 /**
  * Limits per client address (issue 11, decision 014). The local server has no Cloudflare edge,
@@ -9,23 +10,13 @@ import { emailsTo, expect, test, uniqueEmail } from "./fixtures";
 
 const TOO_MANY = /^Too many requests from your network\. Please try again in \d+ minutes?\.$/;
 
-const randomAddress = () =>
-  `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+const randomAddress = uniqueAddress;
 
 /** A free slot at least a day ahead, and one more free slot for each extra booking. */
 async function freeSlots(request: APIRequestContext, count: number) {
-  const days = (await (await request.get("/api/calendar/available-days?days=60")).json()).data as {
-    date: string;
-    available: boolean;
-  }[];
-  const open = days.slice(1).filter((d) => d.available);
-  const date = open[Math.floor(Math.random() * open.length)]!.date;
-  const slots = (await (await request.get(`/api/calendar/available-slots?date=${date}`)).json()).data as {
-    time: string;
-    available: boolean;
-  }[];
-  const free = slots.filter((s) => s.available).sort(() => Math.random() - 0.5);
-  return free.slice(0, count).map((s) => ({ date, time: s.time }));
+  const { date } = pick(await openDays(request));
+  const free = (await freeTimes(request, date)).sort(() => Math.random() - 0.5);
+  return free.slice(0, count).map((time) => ({ date, time }));
 }
 
 test("the demo booking form says when this network booked too often, and stores nothing", async ({ page, request }) => {

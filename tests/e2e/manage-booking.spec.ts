@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { isoWeekOf } from "../../app/domain/calendar/week";
 import { emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { freeTimes, openDays, pick, time12h } from "./slots";
 
 /**
  * The visitor's manage link (issue 13): book, open the link from the email, reschedule, the
@@ -9,29 +10,12 @@ import { emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
  * the calendar at phone and desktop widths, light and dark.
  */
 
-const time12h = (time: string) => {
-  const [h, m] = time.split(":").map(Number) as [number, number];
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-};
-
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
-
 /** Two random free slots on different days at least a day ahead. */
 async function freeSlots(request: APIRequestContext) {
-  const days = (await (await request.get("/api/calendar/available-days?days=60")).json()).data as {
-    date: string;
-    available: boolean;
-  }[];
-  const open = days.slice(1).filter((d) => d.available);
+  const open = await openDays(request);
   const first = pick(open.slice(0, -1));
   const second = pick(open.filter((d) => d.date > first.date));
-  const slotOf = async (date: string) => {
-    const slots = (await (await request.get(`/api/calendar/available-slots?date=${date}`)).json()).data as {
-      time: string;
-      available: boolean;
-    }[];
-    return { date, time: pick(slots.filter((s) => s.available)).time };
-  };
+  const slotOf = async (date: string) => ({ date, time: pick(await freeTimes(request, date)) });
   return [await slotOf(first.date), await slotOf(second.date)] as const;
 }
 

@@ -32,22 +32,31 @@ async function screenshots(page: Page, name: string) {
   await chooseTheme(page, "light");
 }
 
+/** An individual's trial signup through the API (it still has to verify its email). */
+async function startIndividualTrial(
+  request: APIRequestContext,
+  email: string,
+  person: { firstName: string; lastName: string; phone: string },
+) {
+  const started = await request.post("/api/subscriptions/trial/start", {
+    data: {
+      email,
+      role: "individual",
+      personalInfo: person,
+      companyInfo: { country: "India" },
+      additionalInfo: { useCase: "Approvals" },
+      plan: "trial",
+      agreeToTerms: true,
+    },
+  });
+  expect(started.status()).toBe(201);
+}
+
 /** Uses up an address's 20 codes an hour with other people's signups. */
 async function exhaustAddress(request: APIRequestContext, ip: string) {
   for (let i = 0; i < 20; i++) {
     const email = uniqueEmail("office");
-    const started = await request.post("/api/subscriptions/trial/start", {
-      data: {
-        email,
-        role: "individual",
-        personalInfo: { firstName: "Office", lastName: "Mate", phone: "+91 90000 00000" },
-        companyInfo: { country: "India" },
-        additionalInfo: { useCase: "Approvals" },
-        plan: "trial",
-        agreeToTerms: true,
-      },
-    });
-    expect(started.status()).toBe(201);
+    await startIndividualTrial(request, email, { firstName: "Office", lastName: "Mate", phone: "+91 90000 00000" });
     const sent = await request.post("/api/subscriptions/email/send-verification", {
       data: { email },
       headers: { "CF-Connecting-IP": ip },
@@ -129,18 +138,7 @@ test.describe("approval needs a verified email", () => {
     request,
   }) => {
     const email = uniqueEmail("unverified");
-    const started = await request.post("/api/subscriptions/trial/start", {
-      data: {
-        email,
-        role: "individual",
-        personalInfo: { firstName: "Uma", lastName: "Nair", phone: "+91 90000 00001" },
-        companyInfo: { country: "India" },
-        additionalInfo: { useCase: "Approvals" },
-        plan: "trial",
-        agreeToTerms: true,
-      },
-    });
-    expect(started.status()).toBe(201);
+    await startIndividualTrial(request, email, { firstName: "Uma", lastName: "Nair", phone: "+91 90000 00001" });
     const token = await adminToken(request);
     const listed = await request.get(`/api/subscriptions?q=${encodeURIComponent(email)}`, {
       headers: { Authorization: `Bearer ${token}` },

@@ -32,3 +32,9 @@ export async function createAdmin(
 export async function getAdminByEmail(email: string) {
   return db().select().from(admins).where(eq(admins.email, email)).get();
 }
+
+/** An active admin as the actor of audited changes (audit records name a real account). */
+export async function createActor() {
+  const { admin } = await createAdmin();
+  return { id: admin.id, email: admin.email };
+}

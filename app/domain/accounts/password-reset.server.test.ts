@@ -4,10 +4,10 @@ import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, passwordResets, sessions } from "~/db/schema";
 import { findSession } from "~/domain/accounts/sessions.server";
 import { sha256Hex } from "~/lib/crypto.server";
-import { isAppError } from "~/lib/errors";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/admin/reset-password";
 import { createAdmin, getAdminByEmail, TEST_PASSWORD } from "../../../tests/helpers/accounts";
+import { appErrorOf as failure } from "../../../tests/helpers/errors";
 import { verifyLogin } from "./accounts.server";
 import { verifyPassword } from "./password.server";
 import {
@@ -25,16 +25,6 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 const MINUTE = 60_000;
 const NEW_PASSWORD = "brand-new-pass-77";
 const ORIGIN = "http://localhost";
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 /** Requests a link and answers the token the email carries. */
 async function linkFor(email: string, now = T0) {

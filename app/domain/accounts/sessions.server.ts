@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, refreshTokens, sessions } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
@@ -192,21 +192,33 @@ export async function rotateRefreshToken(token: string, now = new Date()): Promi
     familyId: claimed.familyId,
     now,
   });
+  // A replay of the same token running at this moment may have revoked the family before the
+  // new pair existed: then the new pair goes too, and this rotation fails like the replay.
+  const revokedMeanwhile = await client
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.id, id), isNotNull(refreshTokens.revokedAt)))
+    .get();
+  if (revokedMeanwhile) {
+    await revokeFamily(claimed.familyId, now);
+    return { ok: false, reason: "reused" };
+  }
   return { ok: true, accessToken: access.token, refreshToken, adminId: admin.id };
 }
 
+/** Revokes a family's tokens and their sessions in one batch (the sessions by subquery, so none added meanwhile is missed). */
 async function revokeFamily(familyId: string, now: Date) {
   const client = db();
-  const members = await client
+  const members = client
     .select({ sessionId: refreshTokens.sessionId })
     .from(refreshTokens)
-    .where(eq(refreshTokens.familyId, familyId))
-    .all();
+    .where(eq(refreshTokens.familyId, familyId));
   await client.batch([
+    client
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(isNull(sessions.revokedAt), inArray(sessions.id, members))),
     client.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.familyId, familyId)),
-    ...members
-      .filter((m): m is { sessionId: string } => Boolean(m.sessionId))
-      .map((m) => client.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, m.sessionId))),
   ]);
 }
 

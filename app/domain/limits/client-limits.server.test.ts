@@ -2,11 +2,11 @@ import { count, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, callbackRequests, clientLimits, emailOutbox, meetings } from "~/db/schema";
-import { addDays, isWeekend, todayIn } from "~/domain/calendar/availability";
 import { action as loginAction } from "~/routes/admin/login";
 import { action as demoAction } from "~/routes/demo/demo";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { weekday } from "../../../tests/helpers/booking";
 import {
   CLIENT_LIMITS,
   clientAddress,
@@ -15,17 +15,8 @@ import {
   withClientLimit,
 } from "./client-limits.server";
 
-const TZ = "Asia/Kolkata";
+const _TZ = "Asia/Kolkata";
 const MINUTE = 60_000;
-
-function weekday(n: number) {
-  let date = todayIn(TZ, new Date());
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
 
 let ipCounter = 0;
 /** A fresh client address for each test, so the tests of this file do not share a window. */

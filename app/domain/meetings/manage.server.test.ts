@@ -3,11 +3,12 @@ import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, type Meeting, meetings, meetingTokens } from "~/db/schema";
-import { addDays, BOOKING_MESSAGES, isWeekend, slotStart, todayIn } from "~/domain/calendar/availability";
+import { BOOKING_MESSAGES, slotStart } from "~/domain/calendar/availability";
 import { config, resetConfigCache } from "~/lib/config.server";
 import { sha256Hex } from "~/lib/crypto.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { weekday } from "../../../tests/helpers/booking";
 import { fromBase64Utf8 } from "./ics";
 import { cancelByVisitor, MANAGE_MESSAGES, rescheduleByVisitor } from "./manage.server";
 import { bookMeeting, requireMeeting, updateMeetingStatus } from "./meetings.server";
@@ -15,16 +16,6 @@ import { issueManageToken, meetingByToken } from "./tokens.server";
 
 const TZ = "Asia/Kolkata";
 const SITE = "http://localhost";
-
-/** The n-th weekday after today, so every slot of it is still ahead. */
-function weekday(n: number) {
-  let date = todayIn(TZ, new Date());
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
 
 let counter = 0;
 async function book(date: string, timeSlot = "10:00") {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, subscriptions } from "~/db/schema";
-import { isAppError } from "~/lib/errors";
 import { createAdmin } from "../../../tests/helpers/accounts";
+import { appErrorOf as refusal } from "../../../tests/helpers/errors";
 import { CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import { cancel, decideApproval, sendWelcome } from "./lifecycle.server";
 import { consoleStatus, signupState } from "./rules";
@@ -38,16 +38,6 @@ async function verifiedSignup(overrides: Record<string, unknown> = {}, now = T0)
 async function approvedTrial(overrides: Record<string, unknown> = {}, now = T0) {
   const signup = await verifiedSignup(overrides, now);
   return (await decideApproval(actor, signup.id, { action: "approve" }, now)).subscription;
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
 }
 
 describe("expired trials", () => {

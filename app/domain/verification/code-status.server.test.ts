@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppError } from "~/lib/errors";
+import { appErrorOf as failure } from "../../../tests/helpers/errors";
 import { uniqueTrialEmail } from "../../../tests/helpers/trial";
 import { CODE_MESSAGES, CODE_RULES, codeStatus, issueCode, verifyCode } from "./codes.server";
 
@@ -12,16 +12,6 @@ const MINUTE = 60 * SECOND;
 
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 /** Uses up the per-address limit (20 codes an hour) with other people's emails. */
 async function exhaustAddress(ip: string, now: Date) {

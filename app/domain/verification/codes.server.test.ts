@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, verificationCodes } from "~/db/schema";
-import { isAppError } from "~/lib/errors";
+import { appErrorOf as failure } from "../../../tests/helpers/errors";
 import { CLIENT, setConfig, uniqueTrialEmail } from "../../../tests/helpers/trial";
 import {
   CODE_MESSAGES,
@@ -20,16 +20,6 @@ const T0 = new Date("2026-03-02T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 const issue = (email: string, now: Date, client = CLIENT) => issueCode({ email, purpose: "trial", client, now });
 const check = (email: string, code: string, now: Date) =>

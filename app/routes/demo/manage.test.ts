@@ -2,22 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox } from "~/db/schema";
-import { addDays, BOOKING_MESSAGES, isWeekend, todayIn } from "~/domain/calendar/availability";
+import { BOOKING_MESSAGES } from "~/domain/calendar/availability";
 import { MANAGE_MESSAGES } from "~/domain/meetings/manage.server";
 import { bookMeeting, requireMeeting } from "~/domain/meetings/meetings.server";
+import { weekday } from "../../../tests/helpers/booking";
 import { action, loader } from "./manage";
 
-const TZ = "Asia/Kolkata";
+const _TZ = "Asia/Kolkata";
 const ORIGIN = "http://localhost";
-
-function weekday(n: number) {
-  let date = todayIn(TZ, new Date());
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
 
 let counter = 0;
 const book = (date: string, timeSlot: string) =>
