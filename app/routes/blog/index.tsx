@@ -1,9 +1,9 @@
-import { ArrowLeft, ChevronLeft, ChevronRight, Newspaper, Rss } from "lucide-react";
+import { ArrowLeft, Newspaper, Rss } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { FeaturedPost, PostCard } from "~/components/blog/post-card";
+import { Pagination } from "~/components/pagination";
 import { toCard } from "~/domain/blog/format";
 import { BLOG_PAGE_SIZE, publishedPostsPage } from "~/domain/blog/posts.server";
-import { pageItems } from "~/domain/subscriptions/pagination";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { pageCount, pageParam } from "~/lib/pagination";
@@ -81,7 +81,14 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          <BlogPager page={page} pages={pages} />
+          <Pagination
+            page={page}
+            totalPages={pages}
+            href={blogPageHref}
+            label="Blog pages"
+            className="mt-12 flex flex-wrap items-center justify-center gap-1"
+            current="bg-brand-700 text-white dark:bg-brand-300 dark:text-slate-950"
+          />
         </>
       ) : (
         <section className="card mt-10 flex flex-col items-center px-6 py-16 text-center" data-testid="blog-empty">
@@ -94,45 +101,6 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         </section>
       )}
     </main>
-  );
-}
-
-/** Previous and next as plain links (no JavaScript needed), with the page numbers between. */
-function BlogPager({ page, pages }: { page: number; pages: number }) {
-  if (pages <= 1) return null;
-  const base =
-    "inline-flex min-w-10 items-center justify-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2";
-  const idle = "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
-  return (
-    <nav aria-label="Blog pages" className="mt-12 flex flex-wrap items-center justify-center gap-1">
-      {page > 1 ? (
-        <Link to={blogPageHref(page - 1)} rel="prev" className={`${base} ${idle}`}>
-          <ChevronLeft aria-hidden className="size-4" /> Previous
-        </Link>
-      ) : null}
-      {pageItems(page, pages).map((item) =>
-        typeof item === "number" ? (
-          <Link
-            key={item}
-            to={blogPageHref(item)}
-            aria-current={item === page ? "page" : undefined}
-            aria-label={`Page ${item}`}
-            className={`${base} ${item === page ? "bg-brand-700 text-white dark:bg-brand-300 dark:text-slate-950" : idle}`}
-          >
-            {item}
-          </Link>
-        ) : (
-          <span key={item} aria-hidden className="px-2 text-slate-600 dark:text-slate-300">
-            …
-          </span>
-        ),
-      )}
-      {page < pages ? (
-        <Link to={blogPageHref(page + 1)} rel="next" className={`${base} ${idle}`}>
-          Next <ChevronRight aria-hidden className="size-4" />
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 

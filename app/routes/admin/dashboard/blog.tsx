@@ -5,15 +5,14 @@ import { BlogStatusBadge, Notice } from "~/components/blog/admin";
 import { DeleteDialog } from "~/components/blog/delete-dialog";
 import { TagList } from "~/components/blog/post-card";
 import { ListToolbar } from "~/components/console/list-toolbar";
-import { Pagination } from "~/components/console/pagination";
+import { Pagination } from "~/components/pagination";
 import { BLOG_STATUSES } from "~/db/schema";
 import { CARD_DATE, formatPostDate, postDate } from "~/domain/blog/format";
 import { adminPostsPage } from "~/domain/blog/posts.server";
-import { showingRange } from "~/domain/subscriptions/pagination";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
-import { pageCount, pageParam } from "~/lib/pagination";
+import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/blog";
 

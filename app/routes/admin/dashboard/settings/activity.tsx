@@ -1,7 +1,7 @@
 import { Filter } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { Pagination } from "~/components/console/pagination";
+import { Pagination } from "~/components/pagination";
 import { auditTargetLabels, listAudit, listAuditActions, listAuditActors } from "~/domain/audit/audit.server";
 import { AUDIT_PAGE_SIZE, AuditQuerySchema } from "~/domain/audit/schemas";
 import { requireAdmin } from "~/lib/auth.server";

@@ -2,8 +2,8 @@ import { CheckCircle2, RotateCw } from "lucide-react";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { Pagination } from "~/components/console/pagination";
 import { StatusBadge } from "~/components/console/status-badge";
+import { Pagination } from "~/components/pagination";
 import { EMAIL_STATUSES } from "~/db/schema";
 import {
   EMAIL_LOG_PAGE_SIZE,

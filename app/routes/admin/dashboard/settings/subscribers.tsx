@@ -1,8 +1,8 @@
 import { Download } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { Pagination } from "~/components/console/pagination";
 import { StatusBadge } from "~/components/console/status-badge";
+import { Pagination } from "~/components/pagination";
 import { SUBSCRIBER_STATUSES } from "~/db/schema";
 import { listSubscribers } from "~/domain/newsletter/newsletter.server";
 import { SubscriberListQuerySchema } from "~/domain/newsletter/schemas";
