@@ -1,6 +1,7 @@
-import { ArrowLeft, Newspaper, Rss } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { Newspaper, Rss } from "lucide-react";
+import { data, href, Link } from "react-router";
 import { FeaturedPost, PostCard } from "~/components/blog/post-card";
+import { ErrorView } from "~/components/error-view";
 import { Pagination } from "~/components/pagination";
 import { toCard } from "~/domain/blog/format";
 import { BLOG_PAGE_SIZE, publishedPostsPage } from "~/domain/blog/posts.server";
@@ -95,7 +96,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           <Newspaper aria-hidden className="size-12 text-slate-400" />
           <h2 className="mt-4 text-2xl font-bold">No Blog Posts Yet</h2>
           <p className="mt-2 text-slate-600 dark:text-slate-300">Check back soon for articles from our team.</p>
-          <Link to="/" className="btn-primary mt-6">
+          <Link to={href("/")} className="btn-primary mt-6">
             Back to Home
           </Link>
         </section>
@@ -126,21 +127,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-        {missing ? PAGE_NOT_FOUND : "Something went wrong"}
-      </h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">
-        {missing
-          ? "The blog has fewer pages than that, or the address is mistyped."
-          : "The blog could not be loaded. Please try again in a moment."}
-      </p>
-      <Link to="/blog" className="btn-primary mt-8">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Blog
-      </Link>
-    </main>
+    <ErrorView
+      error={error}
+      variant="page"
+      notFound={{ title: PAGE_NOT_FOUND, message: "The blog has fewer pages than that, or the address is mistyped." }}
+      failed={{ title: "Something went wrong", message: "The blog could not be loaded. Please try again in a moment." }}
+      back={{ to: href("/blog"), label: "Back to Blog" }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, Globe, Loader2 } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { longDateLabel, WEEKDAY_NAMES } from "~/domain/calendar/month";
 import { BookingSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
@@ -20,7 +20,7 @@ type Step = (typeof STEPS)[number]["key"];
 export function StepIndicator({ step }: { step: Step }) {
   const current = STEPS.findIndex((s) => s.key === step);
   return (
-    <ol aria-label="Booking steps" className="mb-6 grid grid-cols-4 gap-2 text-xs font-medium sm:text-sm">
+    <ol role="list" aria-label="Booking steps" className="mb-6 grid grid-cols-4 gap-2 text-xs font-medium sm:text-sm">
       {STEPS.map((s, i) => {
         const done = i < current;
         const active = i === current;
@@ -124,6 +124,7 @@ export function DateStep({ calendar, notice }: { calendar: MonthView; notice: st
         </tbody>
       </table>
       <ul
+        role="list"
         className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400"
         aria-label="Legend"
       >
@@ -281,7 +282,7 @@ export function TimeStep({
           {MEETING_TEXTS.noSlots}
         </p>
       ) : (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Available times">
+        <ul role="list" className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Available times">
           {open.map((slot) => {
             const label = slotLabel(slot, wizard.date, businessTimeZone, visitorTimeZone);
             return (
@@ -473,7 +474,7 @@ export function Confirmation({ meeting, businessTimeZone }: { meeting: BookedMee
             Manage your booking
           </Link>
         ) : null}
-        <Link to="/demo" className="btn-secondary">
+        <Link to={href("/demo")} className="btn-secondary">
           Schedule Another Meeting
         </Link>
       </div>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
 import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/domain/meetings/schemas";
@@ -12,7 +12,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 /** What /pricing/contact-sales answers (its action data, or its clientAction's on a failed request). */
 export type ContactSalesAnswer = { result: SubmissionResult<string[]>; sent?: boolean };
 
-export const CONTACT_SALES_ACTION = "/pricing/contact-sales";
+export const CONTACT_SALES_ACTION = href("/pricing/contact-sales");
 
 /**
  * Enterprise "Contact Sales": name, work email, company, team size, message. Posts to

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -91,7 +91,7 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
     if (next.q) params.set("q", String(next.q));
     if (next.page && next.page !== 1) params.set("page", String(next.page));
     const search = params.toString();
-    return `/admin/dashboard/meetings${search ? `?${search}` : ""}`;
+    return `${href("/admin/dashboard/meetings")}${search ? `?${search}` : ""}`;
   };
 
   return (

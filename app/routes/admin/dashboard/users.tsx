@@ -157,7 +157,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           {filtered ? "No users match these filters." : "No users yet."}
         </div>
       ) : (
-        <ul className="mt-6 grid gap-4 xl:grid-cols-2" aria-label="Users">
+        <ul role="list" className="mt-6 grid gap-4 xl:grid-cols-2" aria-label="Users">
           {users.map((user) => (
             <UserCard key={user._id} user={user} back={back} timeZone={timeZone} now={loaderData.now} />
           ))}

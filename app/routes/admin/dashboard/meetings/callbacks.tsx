@@ -1,5 +1,5 @@
 import { Loader2, Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -60,14 +60,14 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
   const { callbacks, total, status, q, timeZone } = loaderData;
   const navigation = useNavigation();
   const pendingId = navigation.state === "submitting" ? navigation.formData?.get("callbackId") : null;
-  const href = (next: { status?: string; q?: string }) => {
+  const listHref = (next: { status?: string; q?: string }) => {
     const params = new URLSearchParams();
     const s = next.status ?? status;
     const term = next.q ?? q;
     if (s !== "all") params.set("status", s);
     if (term) params.set("q", term);
     const search = params.toString();
-    return `/admin/dashboard/meetings/callbacks${search ? `?${search}` : ""}`;
+    return `${href("/admin/dashboard/meetings/callbacks")}${search ? `?${search}` : ""}`;
   };
   return (
     <div className="mx-auto max-w-6xl">
@@ -92,7 +92,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
         labels={FILTER_LABELS}
         status={status}
         q={q}
-        hrefFor={(filter) => href({ status: filter })}
+        hrefFor={(filter) => listHref({ status: filter })}
         searchId="callback-search"
       />
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
@@ -149,7 +149,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
                       href={`tel:${callback.phone.replace(/[^\d+]/g, "")}`}
                       className="text-brand-700 hover:underline dark:text-brand-300"
                     >
-                      {callback.phone}
+                      {callback.phone.replaceAll(" ", "\u00a0")}
                     </a>
                   ) : (
                     "—"

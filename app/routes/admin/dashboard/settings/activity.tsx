@@ -1,5 +1,5 @@
 import { Filter } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Pagination } from "~/components/pagination";
 import { auditTargetLabels, listAudit, listAuditActions, listAuditActors } from "~/domain/audit/audit.server";
@@ -88,7 +88,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
             <Filter aria-hidden className="size-4" /> Filter
           </button>
           {filtered ? (
-            <Link to="/admin/dashboard/settings/activity" className="btn-secondary py-2">
+            <Link to={href("/admin/dashboard/settings/activity")} className="btn-secondary py-2">
               Clear
             </Link>
           ) : null}

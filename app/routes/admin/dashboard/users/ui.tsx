@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { BadgeCheck, CircleAlert, Clock, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { href, Link, useNavigate } from "react-router";
 import type { Tone } from "~/components/status-message";
 import { type SubscriptionView, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { consoleStatus } from "~/domain/subscriptions/values";
@@ -39,7 +39,7 @@ export function listSearch(search: string | URLSearchParams) {
   return text ? `?${text}` : "";
 }
 
-export const USERS_PATH = "/admin/dashboard/users";
+export const USERS_PATH = href("/admin/dashboard/users");
 
 /** Spec §4 "awaits approval", on the API view. */
 export function awaitsApproval(s: Pick<SubscriptionView, "status" | "approvalStatus" | "metadata">) {
