@@ -44,16 +44,3 @@ export function AuthLink({ to, children }: { to: string; children: ReactNode }) 
     </Link>
   );
 }
-
-/** The form-level error of a signed-out screen, announced when it appears. */
-export function AuthError({ testId, children }: { testId: string; children: ReactNode }) {
-  return (
-    <p
-      role="alert"
-      data-testid={testId}
-      className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-    >
-      {children}
-    </p>
-  );
-}

@@ -1,7 +1,7 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, href, useNavigation } from "react-router";
-import { AuthCard, AuthError, AuthLink } from "~/components/auth-card";
-import { FieldError } from "~/components/field-error";
+import { AuthCard, AuthLink } from "~/components/auth-card";
+import { FieldError, FormError } from "~/components/field-error";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
@@ -80,7 +80,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             />
             <FieldError id="reset-email-error" error={actionData?.fieldError} />
           </div>
-          {actionData?.error ? <AuthError testId="reset-error">{actionData.error}</AuthError> : null}
+          <FormError error={actionData?.error} testId="reset-error" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Sending..." : "Email me a reset link"}
           </button>

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { AuthCard, AuthError, AuthLink } from "~/components/auth-card";
-import { FieldError } from "~/components/field-error";
+import { AuthCard, AuthLink } from "~/components/auth-card";
+import { FieldError, FormError } from "~/components/field-error";
 import { LogoMark } from "~/components/site/logo";
 import { REGISTERED_MESSAGE, registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
@@ -203,7 +203,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             </p>
           ) : null}
         </div>
-        {formError ? <AuthError testId="auth-error">{formError}</AuthError> : null}
+        <FormError error={formError} testId="auth-error" />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Processing..." : mode === "register" ? "Create account" : "Sign in"}
         </button>

@@ -1,7 +1,7 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, AuthError, AuthLink } from "~/components/auth-card";
-import { FieldError } from "~/components/field-error";
+import { AuthCard, AuthLink } from "~/components/auth-card";
+import { FieldError, FormError } from "~/components/field-error";
 import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
 import { PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { BRAND } from "~/lib/brand";
@@ -112,7 +112,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             />
             <FieldError id="confirm-password-error" error={actionData?.fields?.confirmPassword} />
           </div>
-          {actionData?.error ? <AuthError testId="reset-error">{actionData.error}</AuthError> : null}
+          <FormError error={actionData?.error} testId="reset-error" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Saving..." : "Set new password"}
           </button>

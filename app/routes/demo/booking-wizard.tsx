@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, Globe, Loader2 } from "lucide-react";
 import { Form, href, Link } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { FieldError, FormError } from "~/components/field-error";
 import { longDateLabel, WEEKDAY_NAMES } from "~/domain/calendar/month";
 import { BookingSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
@@ -266,14 +266,7 @@ export function TimeStep({
         </h2>
         <TimeZoneNote businessTimeZone={businessTimeZone} visitorTimeZone={visitorTimeZone} />
       </div>
-      {notice ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {notice}
-        </p>
-      ) : null}
+      <FormError error={notice} />
       {open.length === 0 ? (
         <p
           role="status"
@@ -394,15 +387,7 @@ export function DetailsStep({
         />
         <FieldError id={fields.date.errorId} error={fields.date.errors?.[0]} />
         <FieldError id={fields.timeSlot.errorId} error={fields.timeSlot.errors?.[0]} />
-        {form.errors?.length ? (
-          <p
-            role="alert"
-            data-testid="booking-error"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError error={form.errors?.[0]} testId="booking-error" />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {busy ? (
             <>

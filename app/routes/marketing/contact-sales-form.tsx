@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { FieldError, FormError } from "~/components/field-error";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
 import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/domain/meetings/schemas";
 import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/schemas";
@@ -170,15 +170,7 @@ export function ContactSalesForm({
         />
         <FieldError id={fields.message.errorId} error={fields.message.errors?.[0]} />
       </div>
-      {form.errors?.length ? (
-        <p
-          role="alert"
-          data-testid="contact-sales-error"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError error={form.errors?.[0]} testId="contact-sales-error" />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Send aria-hidden className="size-4" />}
         {busy ? "Sending..." : "Contact Sales"}

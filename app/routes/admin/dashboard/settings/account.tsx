@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, KeyRound } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { FieldError } from "~/components/field-error";
+import { FieldError, FormError } from "~/components/field-error";
 import { changePassword, getAdmin } from "~/domain/accounts/accounts.server";
 import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { requireAdmin } from "~/lib/auth.server";
@@ -136,14 +136,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             </p>
             <FieldError id={fields.newPassword.errorId} error={fields.newPassword.errors?.[0]} />
           </div>
-          {form.errors?.length ? (
-            <p
-              role="alert"
-              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-            >
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError error={form.errors?.[0]} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Processing..." : "Change password"}
           </button>
