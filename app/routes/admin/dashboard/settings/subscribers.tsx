@@ -9,7 +9,7 @@ import { listSubscribers } from "~/domain/newsletter/newsletter.server";
 import { SubscriberListQuerySchema } from "~/domain/newsletter/schemas";
 import { requireAdmin } from "~/lib/auth.server";
 import { BRAND } from "~/lib/brand";
-import { pageCount } from "~/lib/pagination";
+import { pageCount, showingRange } from "~/lib/pagination";
 import type { Route } from "./+types/subscribers";
 
 const PAGE_SIZE = 25;
@@ -29,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const { subscribers, total, status, page, totalPages } = loaderData;
+  const range = showingRange(page, PAGE_SIZE, total);
   const timezone = useConsoleTimezone();
   const location = useLocation();
   return (
@@ -62,7 +63,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
 
       <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
         {total > 0
-          ? `Showing ${(page - 1) * PAGE_SIZE + 1} to ${(page - 1) * PAGE_SIZE + subscribers.length} of ${total} ${total === 1 ? "subscriber" : "subscribers"}, newest first.`
+          ? `Showing ${range.from} to ${range.to} of ${total} ${total === 1 ? "subscriber" : "subscribers"}, newest first.`
           : status === "all"
             ? "No subscribers yet."
             : `No ${status} subscribers.`}
