@@ -20,10 +20,11 @@ describe("the list toolkit", () => {
     expect(pageItems(3, 5)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it("gives the Showing X to Y range, 0 to 0 when empty", () => {
+  it("gives the Showing X to Y range, 0 to 0 when empty or past the end", () => {
     expect(showingRange(2, 10, 25)).toEqual({ from: 11, to: 20, total: 25 });
     expect(showingRange(3, 10, 25)).toEqual({ from: 21, to: 25, total: 25 });
     expect(showingRange(1, 10, 0)).toEqual({ from: 0, to: 0, total: 0 });
+    expect(showingRange(4, 10, 25)).toEqual({ from: 0, to: 0, total: 25 });
   });
 
   it("reads ?page= only in its one plain spelling", () => {

@@ -71,9 +71,9 @@ export function pageItems(current: number, total: number): PageItem[] {
   return items;
 }
 
-/** "Showing X to Y of Z" figures; an empty list shows 0 to 0. */
+/** "Showing X to Y of Z" figures; an empty list, or a page past its end, shows 0 to 0. */
 export function showingRange(page: number, limit: number, total: number) {
-  if (total === 0) return { from: 0, to: 0, total };
   const from = (page - 1) * limit + 1;
+  if (from > total) return { from: 0, to: 0, total };
   return { from, to: Math.min(total, page * limit), total };
 }
