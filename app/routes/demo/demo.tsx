@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const meeting = await bookMeeting(submission.value, { siteUrl, clientAddress: client });
-    return redirect(`/demo?booked=${meeting.id}&manage=${meeting.manageToken}`);
+    return redirect(`${href("/demo")}?booked=${meeting.id}&manage=${meeting.manageToken}`);
   } catch (error) {
     if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));
