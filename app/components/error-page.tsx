@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {
   return (
@@ -7,10 +7,10 @@ export function ErrorPage({ status, title, message }: { status: number; title: s
       <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">{message}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn-primary">
+        <Link to={href("/")} className="btn-primary">
           Go to the home page
         </Link>
-        <Link to="/blog" className="btn-secondary">
+        <Link to={href("/blog")} className="btn-secondary">
           Read the blog
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { href, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
 
 /** Error view of the Blog Management sub-pages: a missing post, or anything else. */
@@ -12,7 +12,7 @@ export function AdminBlogError({ notFound = false }: { notFound?: boolean }) {
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
         {missing ? "It may have been deleted." : "Please try again in a moment."}
       </p>
-      <Link to="/admin/dashboard/blog" className="btn-secondary mt-6">
+      <Link to={href("/admin/dashboard/blog")} className="btn-secondary mt-6">
         <ArrowLeft aria-hidden className="size-4" /> Blog Management
       </Link>
     </div>

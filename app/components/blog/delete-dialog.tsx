@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { ErrorAlert } from "./admin";
 
 /**
@@ -35,7 +35,7 @@ export function DeleteDialog({ post, onClose }: { post: { id: string; title: str
       {fetcher.data?.error ? <ErrorAlert className="mt-4">{fetcher.data.error}</ErrorAlert> : null}
       <fetcher.Form
         method="post"
-        action={`/admin/dashboard/blog/${post.id}/delete`}
+        action={href("/admin/dashboard/blog/:id/delete", { id: post.id })}
         className="mt-6 flex justify-end gap-3"
       >
         <input type="hidden" name="title" value={post.title} />

@@ -1,11 +1,11 @@
 import { ArrowRight, Clock } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { PostCardData } from "~/domain/blog/format";
 
 export function TagList({ tags, className = "" }: { tags: string[]; className?: string }) {
   if (tags.length === 0) return null;
   return (
-    <ul className={`flex flex-wrap gap-2 ${className}`} aria-label="Tags">
+    <ul role="list" className={`flex flex-wrap gap-2 ${className}`} aria-label="Tags">
       {tags.map((tag) => (
         <li
           key={tag}
@@ -46,7 +46,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
       <TagList tags={post.tags} />
       <Heading className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
         <Link
-          to={`/blog/${post.id}`}
+          to={href("/blog/:id", { id: post.id })}
           className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700 dark:group-hover:text-brand-300"
         >
           {post.title}
@@ -78,7 +78,7 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
         <TagList tags={post.tags} className="mt-4" />
         <h2 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
           <Link
-            to={`/blog/${post.id}`}
+            to={href("/blog/:id", { id: post.id })}
             className="after:absolute after:inset-0 group-hover:text-brand-700 dark:group-hover:text-brand-300"
           >
             {post.title}

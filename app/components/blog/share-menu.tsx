@@ -112,7 +112,7 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
               ) : (
                 <label className="block px-3 py-2 text-sm font-medium text-slate-800 dark:text-slate-100">
                   Copy Link
-                  <input readOnly value={url} className="input mt-1 text-xs" />
+                  <input type="url" readOnly value={url} className="input mt-1 text-xs" />
                 </label>
               )}
             </li>

@@ -1,5 +1,5 @@
-import { AlertTriangle } from "lucide-react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { href, isRouteErrorResponse, useRouteError } from "react-router";
+import { ErrorView } from "~/components/error-view";
 
 /**
  * A console section that fails shows this inside the dashboard shell (side menu and top bar
@@ -10,17 +10,15 @@ export function ConsoleErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && import.meta.env.DEV && error instanceof Error) console.error(error);
   return (
-    <div role="alert" className="card mx-auto max-w-xl p-8 text-center">
-      <AlertTriangle aria-hidden className="mx-auto size-10 text-amber-500" />
-      <h1 className="mt-4 text-xl font-bold">{notFound ? "Not found" : "This section could not be loaded"}</h1>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        {notFound
-          ? "What you were looking for does not exist any more."
-          : "Something went wrong on our side. Try again in a moment."}
-      </p>
-      <Link to="/admin/dashboard" className="btn-secondary mt-6">
-        Back to the overview
-      </Link>
-    </div>
+    <ErrorView
+      error={error}
+      variant="section"
+      notFound={{ title: "Not found", message: "What you were looking for does not exist any more." }}
+      failed={{
+        title: "This section could not be loaded",
+        message: "Something went wrong on our side. Try again in a moment.",
+      }}
+      back={{ to: href("/admin/dashboard"), label: "Back to the overview" }}
+    />
   );
 }

@@ -2,6 +2,42 @@ import { Search } from "lucide-react";
 import { Form, Link } from "react-router";
 
 /**
+ * A console list's status filter: one pill link per value, the current one marked
+ * `aria-current="page"`. Plain links, so filtering works without JavaScript.
+ */
+export function FilterPills<V extends string>({
+  items,
+  current,
+  hrefFor,
+  className = "flex flex-wrap gap-2",
+}: {
+  items: readonly { value: V; label: string; count?: number }[];
+  current: V;
+  hrefFor: (value: V) => string;
+  className?: string;
+}) {
+  return (
+    <nav aria-label="Filter by status" className={className}>
+      {items.map((item) => (
+        <Link
+          key={item.value}
+          to={hrefFor(item.value)}
+          aria-current={item.value === current ? "page" : undefined}
+          className={`rounded-full border px-3 py-1.5 text-sm font-medium capitalize ${
+            item.value === current
+              ? "border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950"
+              : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+          }`}
+        >
+          {item.label}
+          {item.count !== undefined ? <span className="font-normal"> ({item.count})</span> : null}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/**
  * A console list's status filter pills and its search box. Both are plain links and a GET form,
  * so filtering and searching work without JavaScript and keep their state in the URL.
  */
@@ -27,23 +63,11 @@ export function ListToolbar<F extends string>({
 }) {
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
-      <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
-        {filters.map((filter) => (
-          <Link
-            key={filter}
-            to={hrefFor(filter)}
-            aria-current={filter === status ? "page" : undefined}
-            className={`rounded-full border px-3 py-1.5 text-sm font-medium ${
-              filter === status
-                ? "border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950"
-                : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
-            }`}
-          >
-            {labels[filter]}
-            {counts ? <span className="font-normal"> ({counts[filter]})</span> : null}
-          </Link>
-        ))}
-      </nav>
+      <FilterPills
+        items={filters.map((filter) => ({ value: filter, label: labels[filter], count: counts?.[filter] }))}
+        current={status as F}
+        hrefFor={hrefFor}
+      />
       <Form method="get" role="search" className="flex gap-2">
         {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
         <label htmlFor={searchId} className="sr-only">

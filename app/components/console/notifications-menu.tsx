@@ -1,6 +1,6 @@
 import { Bell, CalendarPlus, PhoneCall, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, href, Link, useFetcher, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "./format";
 
 export type NotificationItem = {
@@ -15,7 +15,7 @@ export type NotificationItem = {
 
 const ICONS = { booking: CalendarPlus, callback: PhoneCall, signup: UserPlus } as const;
 
-export const NOTIFICATIONS_ACTION = "/admin/dashboard/notifications";
+export const NOTIFICATIONS_ACTION = href("/admin/dashboard/notifications");
 
 /**
  * The bell menu: a `<details>` that opens without JavaScript. "Mark all as read" is a plain

@@ -12,7 +12,7 @@ import {
   Workflow,
   Zap,
 } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { BRAND } from "~/lib/brand";
 import { CheckList } from "./blocks";
 import { Faq, type FaqItem } from "./faq";
@@ -45,10 +45,10 @@ export function HomeHero({ videoSrc }: { videoSrc: string }) {
             — with role-based access, audit trails and analytics built in. No developers, no waiting.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/free-trial" className="btn-primary px-5 py-3 text-base">
+            <Link to={href("/free-trial")} className="btn-primary px-5 py-3 text-base">
               Get Started Free <ArrowRight aria-hidden className="size-4" />
             </Link>
-            <Link to="/demo" className="btn-secondary px-5 py-3 text-base">
+            <Link to={href("/demo")} className="btn-secondary px-5 py-3 text-base">
               Watch Demo
             </Link>
           </div>
@@ -100,7 +100,7 @@ const PRODUCTS = [
       "Route quotes above your limits to the right approvers",
       "Send branded quotations and track every revision",
     ],
-    to: "/custom-workflows",
+    to: href("/custom-workflows"),
   },
   {
     name: "Custom Workflows",
@@ -174,7 +174,7 @@ export function HomeCoreFeatures() {
         ))}
       </div>
       <div className="mt-12 flex flex-col items-center gap-3 text-center">
-        <Link to="/free-trial" className="btn-primary px-6 py-3 text-base">
+        <Link to={href("/free-trial")} className="btn-primary px-6 py-3 text-base">
           Start Free Trial
         </Link>
         <p className="text-sm text-slate-600 dark:text-slate-400">7 days free. No credit card required.</p>
@@ -300,13 +300,13 @@ export function HomeIntegrations() {
             Link your CRM or ERP to {BRAND.name} today and watch your first synced workflow run in under 30 minutes.
           </p>
           <Link
-            to="/free-trial"
+            to={href("/free-trial")}
             className="btn mt-6 bg-white px-5 py-3 text-base text-brand-800 hover:bg-brand-50 focus-visible:outline-white"
           >
             Start Integration
           </Link>
           <Link
-            to="/integration#crm"
+            to={`${href("/integration")}#crm`}
             className="mt-4 block text-sm font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-white"
           >
             Browse all integrations

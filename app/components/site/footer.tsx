@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { BRAND } from "~/lib/brand";
 import { Logo } from "./logo";
 import { isGroup, NAV } from "./nav";
@@ -35,7 +35,7 @@ export function SiteFooter() {
                 <>
                   <li>
                     <Link
-                      to="/pricing"
+                      to={href("/pricing")}
                       className="text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white"
                     >
                       Pricing
@@ -43,7 +43,7 @@ export function SiteFooter() {
                   </li>
                   <li>
                     <Link
-                      to="/demo"
+                      to={href("/demo")}
                       className="text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-white"
                     >
                       Book a demo

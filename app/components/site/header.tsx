@@ -1,6 +1,6 @@
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { href, Link, NavLink, useLocation } from "react-router";
 import { Logo } from "./logo";
 import { isActivePath, isGroup, NAV } from "./nav";
 import { ThemeToggle } from "./theme-toggle";
@@ -67,7 +67,7 @@ export function SiteHeader({ appUrl }: { appUrl: string }) {
       }`}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label="Flowlane home" className="shrink-0">
+        <Link to={href("/")} aria-label="Flowlane home" className="shrink-0">
           <Logo />
         </Link>
         <nav ref={navRef} aria-label="Main" className="hidden items-center gap-1 lg:flex">
@@ -118,7 +118,7 @@ export function SiteHeader({ appUrl }: { appUrl: string }) {
           <a href={`${appUrl}/login`} className="btn-secondary hidden sm:inline-flex">
             Login
           </a>
-          <Link to="/free-trial" className="btn-primary hidden lg:inline-flex">
+          <Link to={href("/free-trial")} className="btn-primary hidden lg:inline-flex">
             Start Free Trial
           </Link>
           <MobileMenu pathname={pathname} appUrl={appUrl} detailsRef={mobileRef} />
@@ -185,7 +185,7 @@ function MobileMenu({
           ),
         )}
         <div className="mt-4 grid gap-2">
-          <Link to="/free-trial" className="btn-primary w-full">
+          <Link to={href("/free-trial")} className="btn-primary w-full">
             Start Free Trial
           </Link>
           <a href={`${appUrl}/login`} className="btn-secondary w-full">

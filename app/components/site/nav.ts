@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { BRAND } from "~/lib/brand";
 
 export type NavLinkItem = { label: string; to: string; description?: string };
@@ -13,22 +14,24 @@ export const isGroup = (entry: NavEntry): entry is NavGroup => "items" in entry;
 export const NAV: NavEntry[] = [
   {
     label: "Products",
-    items: [{ label: "Custom Workflows", to: "/custom-workflows", description: "Automate approvals and processes" }],
+    items: [
+      { label: "Custom Workflows", to: href("/custom-workflows"), description: "Automate approvals and processes" },
+    ],
   },
   {
     label: "Platform",
     items: [
       { label: `What is ${BRAND.name}`, to: `/what-is-${BRAND.slug}`, description: "The platform in five minutes" },
-      { label: "No-Code Required", to: "/no-code-required", description: "Milestones and release strategies" },
-      { label: "Form Builder", to: "/form-builder", description: "Forms with field-wise logic" },
-      { label: "Integration", to: "/integration", description: "CRM, ERP and third-party apps" },
+      { label: "No-Code Required", to: href("/no-code-required"), description: "Milestones and release strategies" },
+      { label: "Form Builder", to: href("/form-builder"), description: "Forms with field-wise logic" },
+      { label: "Integration", to: href("/integration"), description: "CRM, ERP and third-party apps" },
     ],
   },
   {
     label: "Resources",
-    items: [{ label: "Blog", to: "/blog", description: "Guides and product news" }],
+    items: [{ label: "Blog", to: href("/blog"), description: "Guides and product news" }],
   },
-  { label: "Demo", to: "/demo" },
+  { label: "Demo", to: href("/demo") },
 ];
 
 export function isActivePath(pathname: string, to: string) {

@@ -1,6 +1,6 @@
 import { Loader2, Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { href, Link, useFetcher } from "react-router";
 import { NEWSLETTER_HONEYPOT } from "~/domain/newsletter/honeypot";
 import { submitFailureOf } from "~/lib/submit-failure";
 
@@ -23,7 +23,7 @@ export function NewsletterBox() {
   }, [message]);
   return (
     <div className="mt-6 max-w-sm">
-      <fetcher.Form ref={form} method="post" action="/newsletter" noValidate data-testid="newsletter-form">
+      <fetcher.Form ref={form} method="post" action={href("/newsletter")} noValidate data-testid="newsletter-form">
         <label htmlFor="newsletter-email" className="text-sm font-semibold text-slate-900 dark:text-white">
           Join 25,000+ subscribers reading our automation guides.
         </label>
@@ -55,7 +55,7 @@ export function NewsletterBox() {
         </div>
         <p id="newsletter-hint" className="mt-2 text-xs text-slate-600 dark:text-slate-400">
           We email you a confirmation link first; unsubscribe at any time. Or read the{" "}
-          <Link to="/blog" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <Link to={href("/blog")} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
             blog
           </Link>{" "}
           and its{" "}

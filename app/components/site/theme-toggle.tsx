@@ -1,5 +1,5 @@
 import { Moon, Sun } from "lucide-react";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { href, useLocation, useRouteLoaderData } from "react-router";
 import { Theme, useTheme } from "remix-themes";
 
 /**
@@ -16,7 +16,7 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   return (
     <form
       method="post"
-      action="/resources/theme"
+      action={href("/resources/theme")}
       onSubmit={(event) => {
         event.preventDefault();
         setTheme(next);

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { type ActiveSession, findSession } from "~/domain/accounts/sessions.server";
 import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { config } from "~/lib/config.server";
@@ -39,7 +39,7 @@ export async function requireSignedIn(request: Request): Promise<ActiveSession> 
     throw new AppError(401, creds ? "Authentication expired. Please login again." : "Authentication required.");
   }
   // A cookie that no longer maps to a session: say so, and drop the cookie.
-  throw redirect(creds ? "/admin?session=ended" : "/admin", {
+  throw redirect(creds ? `${href("/admin")}?session=ended` : href("/admin"), {
     headers: creds ? { "Set-Cookie": clearCookie(request, SESSION_COOKIE) } : undefined,
   });
 }
@@ -54,16 +54,16 @@ export async function requireAdmin(request: Request): Promise<ActiveSession> {
   if (isApi(request)) {
     throw new AppError(403, "Your account is waiting for approval by an administrator.");
   }
-  throw redirect("/admin/pending");
+  throw redirect(href("/admin/pending"));
 }
 
 /** For the login screen: a signed-in visitor goes straight to the dashboard. */
 export async function requireAnonymous(request: Request) {
   const session = await getSession(request);
-  if (session) throw redirect(session.admin.status === "active" ? "/admin/dashboard" : "/admin/pending");
+  if (session) throw redirect(session.admin.status === "active" ? href("/admin/dashboard") : href("/admin/pending"));
 }
 
-export const SECURITY_PATH = "/admin/dashboard/settings/security";
+export const SECURITY_PATH = href("/admin/dashboard/settings/security");
 export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admin accounts. Set it up to continue.";
 
 /**

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { newestFirstPage } from "~/db/lists.server";
 import {
   type AuditEntry,
   admins,
@@ -45,18 +46,8 @@ export async function listAudit({ actor, action, page, limit }: AuditQuery) {
   if (actor) filters.push(eq(auditLog.actorEmail, actor.toLowerCase()));
   if (action) filters.push(eq(auditLog.action, action));
   const where = filters.length ? and(...filters) : undefined;
-  const client = db();
-  const [rows, totals] = await client.batch([
-    client
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    client.select({ total: count() }).from(auditLog).where(where),
-  ]);
-  return { entries: rows, total: totals[0]?.total ?? 0 };
+  const { rows, total } = await newestFirstPage(auditLog, where, { page, limit });
+  return { entries: rows, total };
 }
 
 export async function listAuditActions() {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuery } from "~/lib/pagination";
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -16,6 +17,5 @@ export const AuditQuerySchema = z.object({
     .max(100)
     .optional()
     .transform((v) => v || undefined),
-  page: z.coerce.number({ error: "page must be a number" }).int().min(1).max(10_000).default(1),
-  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(100).default(AUDIT_PAGE_SIZE),
+  ...pageQuery({ limit: AUDIT_PAGE_SIZE, maxLimit: 100 }),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BLOG_STATUSES } from "~/db/schema";
+import { pageQuery } from "~/lib/pagination";
 
 /** Length caps: enough for any real post, small enough to keep a request under the 64 KB API cap. */
 export const BLOG_LIMITS = {
@@ -126,17 +127,4 @@ export const BlogPostSchema = z.object({
 /** GET /api/blogs: `page` from 1, `limit` 1–100 (default 20); a page past the last is empty. */
 export const BLOG_API_DEFAULT_LIMIT = 20;
 export const BLOG_API_MAX_LIMIT = 100;
-export const BlogListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: "page must be a whole number from 1" })
-    .int("page must be a whole number from 1")
-    .min(1, "page must be a whole number from 1")
-    .max(100_000, "page is out of range")
-    .default(1),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}` })
-    .int(`limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}`)
-    .min(1, `limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}`)
-    .max(BLOG_API_MAX_LIMIT, `limit must be a whole number from 1 to ${BLOG_API_MAX_LIMIT}`)
-    .default(BLOG_API_DEFAULT_LIMIT),
-});
+export const BlogListQuerySchema = z.object(pageQuery({ limit: BLOG_API_DEFAULT_LIMIT, maxLimit: BLOG_API_MAX_LIMIT }));

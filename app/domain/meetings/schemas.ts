@@ -8,6 +8,7 @@ import {
   minutesOf,
   normalizeTime,
 } from "~/domain/calendar/availability";
+import { pageQuery } from "~/lib/pagination";
 import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "./values";
 
 /**
@@ -147,8 +148,7 @@ export const MeetingListQuerySchema = z
       .enum(["all", ...MEETING_STATUSES], { error: `status must be all or one of: ${MEETING_STATUSES.join(", ")}.` })
       .default("all"),
     q: z.string().trim().max(100, tooLong("Search", 100)).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
+    ...pageQuery({ limit: 50, maxLimit: 200 }),
   })
   .refine((v) => (v.from === undefined) === (v.to === undefined), {
     message: "from and to go together.",
@@ -164,8 +164,7 @@ export type MeetingListQuery = z.output<typeof MeetingListQuerySchema>;
 export const CallbackListQuerySchema = z.object({
   status: z.enum(["all", ...CALLBACK_STATUSES]).default("all"),
   q: z.string().trim().max(100, tooLong("Search", 100)).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery({ limit: 50, maxLimit: 200 }),
 });
 export type CallbackListQuery = z.output<typeof CallbackListQuerySchema>;
 

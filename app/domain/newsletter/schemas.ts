@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type * as stored from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
+import { pageQuery } from "~/lib/pagination";
 import { NEWSLETTER_HONEYPOT } from "./honeypot";
 
 /**
@@ -25,8 +26,7 @@ export const TokenSchema = z.string().trim().min(1).max(200);
 
 export const SubscriberListQuerySchema = z.object({
   status: z.enum(["all", ...SUBSCRIBER_STATUSES]).default("all"),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery({ limit: 50, maxLimit: 200 }),
 });
 export type SubscriberListQuery = z.output<typeof SubscriberListQuerySchema>;
 

@@ -7,7 +7,6 @@ import { runJobs } from "~/domain/jobs/runner.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import { decideApproval, markExpiredTrials, sendTrialReminders, sendWelcome } from "./lifecycle.server";
-import { pageItems, showingRange } from "./pagination";
 import { retryDueWebhooks, webhookRetryDelay } from "./provisioning.server";
 import { daysRemaining, trialState } from "./rules";
 import { sendTrialCode, verifyTrialEmail } from "./subscriptions.server";
@@ -155,7 +154,7 @@ describe("provisioning webhook retries", () => {
   });
 });
 
-describe("trial state and pagination helpers", () => {
+describe("trial state", () => {
   it("expired past the end, expiring within 3 days", () => {
     const end = at(10 * DAY);
     expect(trialState({ plan: "trial", endDate: end }, at(6 * DAY))).toBeNull();
@@ -165,18 +164,5 @@ describe("trial state and pagination helpers", () => {
     expect(trialState({ plan: "trial", endDate: null })).toBeNull();
     expect(daysRemaining(end, at(8 * DAY + 1))).toBe(2);
     expect(daysRemaining(end, at(11 * DAY))).toBe(0);
-  });
-
-  it("shows first, last and current ±1 with ellipses", () => {
-    expect(pageItems(1, 0)).toEqual([]);
-    expect(pageItems(1, 1)).toEqual([1]);
-    expect(pageItems(1, 3)).toEqual([1, 2, 3]);
-    expect(pageItems(1, 10)).toEqual([1, 2, "ellipsis-end", 10]);
-    expect(pageItems(5, 10)).toEqual([1, "ellipsis-start", 4, 5, 6, "ellipsis-end", 10]);
-    expect(pageItems(10, 10)).toEqual([1, "ellipsis-start", 9, 10]);
-    expect(pageItems(3, 5)).toEqual([1, 2, 3, 4, 5]);
-    expect(showingRange(2, 10, 25)).toEqual({ from: 11, to: 20, total: 25 });
-    expect(showingRange(3, 10, 25)).toEqual({ from: 21, to: 25, total: 25 });
-    expect(showingRange(1, 10, 0)).toEqual({ from: 0, to: 0, total: 0 });
   });
 });

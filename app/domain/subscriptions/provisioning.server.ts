@@ -1,9 +1,11 @@
-import { and, count, desc, eq, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { newestFirstPage } from "~/db/lists.server";
 import { type Subscription, type WebhookDelivery, webhookDeliveries } from "~/db/schema";
 import { config } from "~/lib/config.server";
 import { hmacSha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
+import { paginationOf } from "~/lib/pagination";
 import type { CustomerAccount } from "./schemas";
 
 const MINUTE = 60 * 1000;
@@ -315,22 +317,8 @@ export async function listWebhookDeliveries({
   status?: WebhookDelivery["status"];
 }) {
   const where = status ? eq(webhookDeliveries.status, status) : undefined;
-  const client = db();
-  const [rows, totals] = await client.batch([
-    client
-      .select()
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    client.select({ total: count() }).from(webhookDeliveries).where(where),
-  ]);
-  const totalItems = totals[0]?.total ?? 0;
-  return {
-    rows,
-    pagination: { currentPage: page, totalPages: Math.ceil(totalItems / limit), totalItems, itemsPerPage: limit },
-  };
+  const { rows, total } = await newestFirstPage(webhookDeliveries, where, { page, limit });
+  return { rows, pagination: paginationOf(page, limit, total) };
 }
 
 export async function webhookStats() {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EmailSchema } from "~/domain/accounts/schemas";
 import { AppError } from "~/lib/errors";
+import { pageQuery } from "~/lib/pagination";
 import { TRIAL_HONEYPOT } from "./honeypot";
 import { APPROVAL_STATUSES, BILLING_CYCLES, USER_PLANS, USER_ROLES, USER_STATUSES } from "./values";
 
@@ -272,20 +273,8 @@ export function flattenTrialPayload(payload: TrialStartPayload): Record<string, 
 }
 
 /* Admin list and actions. */
-const page = z.coerce
-  .number({ error: "page must be a whole number from 1" })
-  .int("page must be a whole number from 1")
-  .min(1, "page must be a whole number from 1")
-  .max(100_000, "page is out of range")
-  .default(1);
-const limit = z.coerce
-  .number({ error: "limit must be a whole number from 1 to 100" })
-  .int("limit must be a whole number from 1 to 100")
-  .min(1, "limit must be a whole number from 1 to 100")
-  .max(100, "limit must be a whole number from 1 to 100")
-  .default(10);
-
 export const USERS_PAGE_SIZE = 10;
+const { page, limit } = pageQuery({ limit: USERS_PAGE_SIZE, maxLimit: 100 });
 
 export const SubscriptionListQuerySchema = z.object({
   page,

@@ -8,6 +8,7 @@ import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
+import { paginationOf } from "~/lib/pagination";
 import { awaitingApprovalEmail } from "./emails.server";
 import { TRIAL_HONEYPOT } from "./honeypot";
 import { daysRemaining, isAwaitingCode, nextStep, signupState, trialState } from "./rules";
@@ -160,7 +161,7 @@ export async function listSubscriptions(
   const { rows, total } = await newestFirstPage(subscriptions, where, { page, limit });
   return {
     rows,
-    pagination: { currentPage: page, totalPages: Math.ceil(total / limit), totalItems: total, itemsPerPage: limit },
+    pagination: paginationOf(page, limit, total),
   };
 }
 

@@ -1,11 +1,11 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { getSession } from "~/domain/accounts/guards.server";
 import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/catch-all";
 
 /** Any other /admin path: the dashboard when signed in, else the login screen (spec §2). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return redirect((await getSession(request)) ? "/admin/dashboard" : "/admin");
+  return redirect((await getSession(request)) ? href("/admin/dashboard") : href("/admin"));
 }
 
 /** Changes nothing, but answers cross-site posts like every other resource-route action. */

@@ -1,6 +1,7 @@
 import { KeyRound } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { data, Form, href, useNavigation } from "react-router";
+import { AuthCard, AuthLink } from "~/components/auth-card";
+import { FieldError, FormError } from "~/components/field-error";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
@@ -43,66 +44,49 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex flex-col items-center text-center">
-          <KeyRound aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
-          <h1 className="mt-4 text-2xl font-bold">Reset your password</h1>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            Enter the email of your {BRAND.name} admin account. We will email you a link to choose a new password.
-          </p>
-        </div>
-        <div className="card p-6 sm:p-8">
-          {actionData?.sent ? (
-            <p
-              role="status"
-              data-testid="reset-requested"
-              className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-            >
-              {actionData.sent}
-            </p>
-          ) : (
-            <Form method="post" className="space-y-5">
-              <div>
-                <label htmlFor="reset-email" className="label">
-                  Email
-                </label>
-                <input
-                  id="reset-email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  maxLength={254}
-                  defaultValue={actionData?.email ?? ""}
-                  aria-invalid={actionData?.fieldError ? true : undefined}
-                  aria-describedby={actionData?.fieldError ? "reset-email-error" : undefined}
-                  className="input"
-                />
-                <FieldError id="reset-email-error" error={actionData?.fieldError} />
-              </div>
-              {actionData?.error ? (
-                <p
-                  role="alert"
-                  data-testid="reset-error"
-                  className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-                >
-                  {actionData.error}
-                </p>
-              ) : null}
-              <button type="submit" className="btn-primary w-full" disabled={busy}>
-                {busy ? "Sending..." : "Email me a reset link"}
-              </button>
-            </Form>
-          )}
-          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
-            <Link to="/admin" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
-              Back to sign in
-            </Link>
-          </p>
-        </div>
-      </div>
-    </main>
+    <AuthCard
+      icon={<KeyRound aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />}
+      title={"Reset your password"}
+      intro={
+        <>Enter the email of your {BRAND.name} admin account. We will email you a link to choose a new password.</>
+      }
+      footer={<AuthLink to={href("/admin")}>Back to sign in</AuthLink>}
+    >
+      {actionData?.sent ? (
+        <p
+          role="status"
+          data-testid="reset-requested"
+          className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          {actionData.sent}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-5">
+          <div>
+            <label htmlFor="reset-email" className="label">
+              Email
+            </label>
+            <input
+              id="reset-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={actionData?.email ?? ""}
+              aria-invalid={actionData?.fieldError ? true : undefined}
+              aria-describedby={actionData?.fieldError ? "reset-email-error" : undefined}
+              className="input"
+            />
+            <FieldError id="reset-email-error" error={actionData?.fieldError} />
+          </div>
+          <FormError error={actionData?.error} testId="reset-error" />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Sending..." : "Email me a reset link"}
+          </button>
+        </Form>
+      )}
+    </AuthCard>
   );
 }
 

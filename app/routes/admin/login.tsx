@@ -2,8 +2,9 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { AuthCard, AuthLink } from "~/components/auth-card";
+import { FieldError, FormError } from "~/components/field-error";
 import { LogoMark } from "~/components/site/logo";
 import { REGISTERED_MESSAGE, registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
@@ -69,12 +70,12 @@ export async function action({ request }: Route.ActionArgs) {
       // The same answer for a new and an existing email (decision 020): no session either way.
       const siteUrl = config().SITE_URL || new URL(request.url).origin;
       await withClientLimit("auth", request, () => registerAdmin(submission.value, { siteUrl }));
-      return redirect("/admin?registered=1", 303);
+      return redirect(`${href("/admin")}?registered=1`, 303);
     }
     const admin = await authenticator.authenticate("form", request);
     // Two-factor accounts: the password step only opens the code step (/admin/2fa).
     if (admin.status === "active" && (await isTwoFactorEnabled(admin.id))) return startCodeStep(request, admin.id);
-    return signIn(request, admin.id, admin.status === "active" ? "/admin/dashboard" : "/admin/pending");
+    return signIn(request, admin.id, admin.status === "active" ? href("/admin/dashboard") : href("/admin/pending"));
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = isAppError(error) ? error.message : AUTH_FAILED;
@@ -124,116 +125,90 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const clearError = () => setDismissed(lastResult);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex flex-col items-center text-center">
-          <LogoMark className="size-12" />
-          <h1 className="mt-4 text-2xl font-bold">
-            {mode === "register" ? "Create an admin account" : "Admin sign in"}
-          </h1>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            {mode === "register"
-              ? "New accounts can use the console once an existing administrator approves them."
-              : `Sign in to the ${BRAND.name} admin console.`}
-          </p>
+    <AuthCard
+      icon={<LogoMark className="size-12" />}
+      title={mode === "register" ? "Create an admin account" : "Admin sign in"}
+      intro={
+        mode === "register"
+          ? "New accounts can use the console once an existing administrator approves them."
+          : `Sign in to the ${BRAND.name} admin console.`
+      }
+      footer={
+        <>
+          {mode === "register" ? "Already have an account? " : "Need an account? "}
+          <AuthLink to={mode === "register" ? href("/admin") : `${href("/admin")}?mode=register`}>
+            {mode === "register" ? "Sign in" : "Sign up"}
+          </AuthLink>
+        </>
+      }
+    >
+      {loaderData.notice ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {loaderData.notice}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} onInput={clearError} className="space-y-5" noValidate={hydrated}>
+        <input type="hidden" name="intent" value={mode} />
+        {mode === "register" ? (
+          <div>
+            <label htmlFor={fields.name.id} className="label">
+              Name
+            </label>
+            <input {...getInputProps(fields.name, { type: "text" })} className="input" autoComplete="name" required />
+            <FieldError id={fields.name.errorId} error={fields.name.errors?.[0]} />
+          </div>
+        ) : null}
+        <div>
+          <label htmlFor={fields.email.id} className="label">
+            Email
+          </label>
+          <input {...getInputProps(fields.email, { type: "email" })} className="input" autoComplete="email" required />
+          <FieldError id={fields.email.errorId} error={fields.email.errors?.[0]} />
         </div>
-        <div className="card p-6 sm:p-8">
-          {loaderData.notice ? (
-            <p
-              role="status"
-              className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-            >
-              {loaderData.notice}
+        <div>
+          <label htmlFor={fields.password.id} className="label">
+            Password
+          </label>
+          <div className="relative">
+            <input
+              {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}
+              className="input pr-11"
+              autoComplete={mode === "register" ? "new-password" : "current-password"}
+              required
+            />
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-label={showPassword ? "Hide password" : "Show password"}
+                aria-pressed={showPassword}
+                className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-white"
+              >
+                {showPassword ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
+              </button>
+            ) : null}
+          </div>
+          <FieldError id={fields.password.errorId} error={fields.password.errors?.[0]} />
+          {mode === "login" ? (
+            <p className="mt-2 text-right text-sm">
+              <Link
+                to={href("/admin/forgot-password")}
+                className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+              >
+                Forgot password?
+              </Link>
             </p>
           ) : null}
-          <Form method="post" {...getFormProps(form)} onInput={clearError} className="space-y-5" noValidate={hydrated}>
-            <input type="hidden" name="intent" value={mode} />
-            {mode === "register" ? (
-              <div>
-                <label htmlFor={fields.name.id} className="label">
-                  Name
-                </label>
-                <input
-                  {...getInputProps(fields.name, { type: "text" })}
-                  className="input"
-                  autoComplete="name"
-                  required
-                />
-                <FieldError id={fields.name.errorId} error={fields.name.errors?.[0]} />
-              </div>
-            ) : null}
-            <div>
-              <label htmlFor={fields.email.id} className="label">
-                Email
-              </label>
-              <input
-                {...getInputProps(fields.email, { type: "email" })}
-                className="input"
-                autoComplete="email"
-                required
-              />
-              <FieldError id={fields.email.errorId} error={fields.email.errors?.[0]} />
-            </div>
-            <div>
-              <label htmlFor={fields.password.id} className="label">
-                Password
-              </label>
-              <div className="relative">
-                <input
-                  {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}
-                  className="input pr-11"
-                  autoComplete={mode === "register" ? "new-password" : "current-password"}
-                  required
-                />
-                {hydrated ? (
-                  <button
-                    type="button"
-                    onClick={() => setShowPassword((v) => !v)}
-                    aria-label={showPassword ? "Hide password" : "Show password"}
-                    aria-pressed={showPassword}
-                    className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-white"
-                  >
-                    {showPassword ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
-                  </button>
-                ) : null}
-              </div>
-              <FieldError id={fields.password.errorId} error={fields.password.errors?.[0]} />
-              {mode === "login" ? (
-                <p className="mt-2 text-right text-sm">
-                  <Link
-                    to="/admin/forgot-password"
-                    className="font-medium text-brand-700 hover:underline dark:text-brand-300"
-                  >
-                    Forgot password?
-                  </Link>
-                </p>
-              ) : null}
-            </div>
-            {formError ? (
-              <p
-                role="alert"
-                data-testid="auth-error"
-                className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-              >
-                {formError}
-              </p>
-            ) : null}
-            <button type="submit" className="btn-primary w-full" disabled={busy}>
-              {busy ? "Processing..." : mode === "register" ? "Create account" : "Sign in"}
-            </button>
-          </Form>
-          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
-            {mode === "register" ? "Already have an account? " : "Need an account? "}
-            <Link
-              to={mode === "register" ? "/admin" : "/admin?mode=register"}
-              className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
-            >
-              {mode === "register" ? "Sign in" : "Sign up"}
-            </Link>
-          </p>
         </div>
-      </div>
-    </main>
+        <FormError error={formError} testId="auth-error" />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Processing..." : mode === "register" ? "Create account" : "Sign in"}
+        </button>
+      </Form>
+    </AuthCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { getSession, SESSION_COOKIE } from "~/domain/accounts/guards.server";
 import { revokeSession } from "~/domain/accounts/sessions.server";
 import { clearCookie } from "~/lib/cookies.server";
@@ -10,9 +10,11 @@ export async function action({ request }: Route.ActionArgs) {
   refuseCrossSite(request);
   const session = await getSession(request);
   if (session) await revokeSession(session.sessionId);
-  return redirect("/admin?signedOut=1", { headers: { "Set-Cookie": clearCookie(request, SESSION_COOKIE) } });
+  return redirect(`${href("/admin")}?signedOut=1`, {
+    headers: { "Set-Cookie": clearCookie(request, SESSION_COOKIE) },
+  });
 }
 
 export function loader() {
-  return redirect("/admin");
+  return redirect(href("/admin"));
 }

@@ -1,12 +1,12 @@
 import { Clock } from "lucide-react";
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import { requireSignedIn } from "~/domain/accounts/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/pending";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireSignedIn(request);
-  if (admin.status === "active") throw redirect("/admin/dashboard");
+  if (admin.status === "active") throw redirect(href("/admin/dashboard"));
   return { name: admin.name, email: admin.email, rejected: admin.status === "rejected" };
 }
 
@@ -23,7 +23,7 @@ export default function PendingApproval({ loaderData }: Route.ComponentProps) {
             ? `The account ${loaderData.email} was not approved for the ${BRAND.name} console.`
             : `Thanks, ${loaderData.name}. Your account (${loaderData.email}) is waiting for approval by an administrator. You will be able to use the console once it is approved.`}
         </p>
-        <Form method="post" action="/admin/logout" className="mt-6">
+        <Form method="post" action={href("/admin/logout")} className="mt-6">
           <button type="submit" className="btn-secondary">
             Sign out
           </button>

@@ -1,6 +1,7 @@
 import { KeyRound } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, AuthLink } from "~/components/auth-card";
+import { FieldError, FormError } from "~/components/field-error";
 import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
 import { PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { BRAND } from "~/lib/brand";
@@ -45,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isAppError(error)) throw error;
     return data<ActionData>({ error: error.message }, { status: error.status });
   }
-  throw redirect("/admin?reset=done", 303);
+  throw redirect(`${href("/admin")}?reset=done`, 303);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -53,93 +54,74 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const linkBroken = loaderData.state !== "valid";
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex flex-col items-center text-center">
-          <KeyRound aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
-          <h1 className="mt-4 text-2xl font-bold">
-            {linkBroken ? "This link does not work" : "Choose a new password"}
-          </h1>
-        </div>
-        <div className="card p-6 sm:p-8">
-          {linkBroken ? (
-            <div className="space-y-5" data-testid="reset-link-broken" data-state={loaderData.state}>
-              <p
-                role="alert"
-                className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-              >
-                {loaderData.message}
-              </p>
-              <Link to="/admin/forgot-password" className="btn-primary w-full">
-                Ask for a new link
-              </Link>
-            </div>
-          ) : (
-            <Form method="post" className="space-y-5">
-              <input type="hidden" name="token" value={loaderData.token} />
-              <div>
-                <label htmlFor="new-password" className="label">
-                  New password
-                </label>
-                <input
-                  id="new-password"
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={10}
-                  maxLength={128}
-                  aria-invalid={actionData?.fields?.password ? true : undefined}
-                  aria-describedby={actionData?.fields?.password ? "new-password-error" : "new-password-hint"}
-                  className="input"
-                />
-                <p id="new-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                  {PASSWORD_RULE_MESSAGE}
-                </p>
-                <FieldError id="new-password-error" error={actionData?.fields?.password} />
-              </div>
-              <div>
-                <label htmlFor="confirm-password" className="label">
-                  Repeat the new password
-                </label>
-                <input
-                  id="confirm-password"
-                  name="confirmPassword"
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  maxLength={128}
-                  aria-invalid={actionData?.fields?.confirmPassword ? true : undefined}
-                  aria-describedby={actionData?.fields?.confirmPassword ? "confirm-password-error" : undefined}
-                  className="input"
-                />
-                <FieldError id="confirm-password-error" error={actionData?.fields?.confirmPassword} />
-              </div>
-              {actionData?.error ? (
-                <p
-                  role="alert"
-                  data-testid="reset-error"
-                  className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-                >
-                  {actionData.error}
-                </p>
-              ) : null}
-              <button type="submit" className="btn-primary w-full" disabled={busy}>
-                {busy ? "Saving..." : "Set new password"}
-              </button>
-              <p className="text-xs text-slate-600 dark:text-slate-400">
-                Setting a new password signs out every session of this account.
-              </p>
-            </Form>
-          )}
-          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
-            <Link to="/admin" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
-              Back to sign in
-            </Link>
+    <AuthCard
+      icon={<KeyRound aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />}
+      title={linkBroken ? "This link does not work" : "Choose a new password"}
+      footer={<AuthLink to={href("/admin")}>Back to sign in</AuthLink>}
+    >
+      {linkBroken ? (
+        <div className="space-y-5" data-testid="reset-link-broken" data-state={loaderData.state}>
+          <p
+            role="alert"
+            className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {loaderData.message}
           </p>
+          <Link to={href("/admin/forgot-password")} className="btn-primary w-full">
+            Ask for a new link
+          </Link>
         </div>
-      </div>
-    </main>
+      ) : (
+        <Form method="post" className="space-y-5">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <div>
+            <label htmlFor="new-password" className="label">
+              New password
+            </label>
+            <input
+              id="new-password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={10}
+              maxLength={128}
+              aria-invalid={actionData?.fields?.password ? true : undefined}
+              aria-describedby={actionData?.fields?.password ? "new-password-error" : "new-password-hint"}
+              className="input"
+            />
+            <p id="new-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+              {PASSWORD_RULE_MESSAGE}
+            </p>
+            <FieldError id="new-password-error" error={actionData?.fields?.password} />
+          </div>
+          <div>
+            <label htmlFor="confirm-password" className="label">
+              Repeat the new password
+            </label>
+            <input
+              id="confirm-password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={128}
+              aria-invalid={actionData?.fields?.confirmPassword ? true : undefined}
+              aria-describedby={actionData?.fields?.confirmPassword ? "confirm-password-error" : undefined}
+              className="input"
+            />
+            <FieldError id="confirm-password-error" error={actionData?.fields?.confirmPassword} />
+          </div>
+          <FormError error={actionData?.error} testId="reset-error" />
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Saving..." : "Set new password"}
+          </button>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Setting a new password signs out every session of this account.
+          </p>
+        </Form>
+      )}
+    </AuthCard>
   );
 }
 

@@ -1,5 +1,6 @@
 import { ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect, useNavigation } from "react-router";
+import { AuthCard, AuthLink } from "~/components/auth-card";
 import { FieldError } from "~/components/field-error";
 import { LogoMark } from "~/components/site/logo";
 import { requireAnonymous, SESSION_COOKIE } from "~/domain/accounts/guards.server";
@@ -16,14 +17,14 @@ import type { Route } from "./+types/two-factor";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
   // Without a pending challenge there is nothing to answer: back to the password step.
-  if (!readChallengeCookie(request)) throw redirect("/admin");
+  if (!readChallengeCookie(request)) throw redirect(href("/admin"));
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
   const token = readChallengeCookie(request);
-  if (!token) return redirect("/admin?session=ended");
+  if (!token) return redirect(`${href("/admin")}?session=ended`);
   const parsed = CodeStepSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Enter a code." }, { status: 400 });
@@ -43,11 +44,13 @@ export async function action({ request }: Route.ActionArgs) {
       "Set-Cookie",
       serializeCookie(request, SESSION_COOKIE, session.token, { maxAge: SESSION_LIMITS.browser.absolute / 1000 }),
     );
-    return redirect("/admin/dashboard", { headers });
+    return redirect(href("/admin/dashboard"), { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.code === "auth.challenge_ended") {
-      return redirect("/admin?session=ended", { headers: { "Set-Cookie": clearChallengeCookie(request) } });
+      return redirect(`${href("/admin")}?session=ended`, {
+        headers: { "Set-Cookie": clearChallengeCookie(request) },
+      });
     }
     return data(
       { error: error.message },
@@ -64,53 +67,43 @@ export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const error = actionData?.error;
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex flex-col items-center text-center">
-          <LogoMark className="size-12" />
-          <h1 className="mt-4 text-2xl font-bold">Two-factor sign-in</h1>
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+    <AuthCard
+      icon={<LogoMark className="size-12" />}
+      title={"Two-factor sign-in"}
+      intro={"Enter the 6-digit code from your authenticator app, or one of your recovery codes."}
+      footer={<AuthLink to={href("/admin")}>Start over</AuthLink>}
+    >
+      <Form method="post" className="space-y-5">
+        <div>
+          <label htmlFor="code" className="label">
+            Code
+          </label>
+          <input
+            id="code"
+            name="code"
+            type="text"
+            className="input font-mono tracking-widest"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            // biome-ignore lint/a11y/noAutofocus: the only field of a step the user just arrived at
+            autoFocus
+            required
+            maxLength={40}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "code-error code-hint" : "code-hint"}
+          />
+          <p id="code-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            Lost your phone? A recovery code (like <span className="font-mono">abcde-fghjk</span>) works once.
           </p>
+          <FieldError id="code-error" error={error} />
         </div>
-        <div className="card p-6 sm:p-8">
-          <Form method="post" className="space-y-5">
-            <div>
-              <label htmlFor="code" className="label">
-                Code
-              </label>
-              <input
-                id="code"
-                name="code"
-                className="input font-mono tracking-widest"
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                // biome-ignore lint/a11y/noAutofocus: the only field of a step the user just arrived at
-                autoFocus
-                required
-                maxLength={40}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "code-error code-hint" : "code-hint"}
-              />
-              <p id="code-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-                Lost your phone? A recovery code (like <span className="font-mono">abcde-fghjk</span>) works once.
-              </p>
-              <FieldError id="code-error" error={error} />
-            </div>
-            <button type="submit" className="btn-primary w-full" disabled={busy}>
-              <ShieldCheck aria-hidden className="size-4" />
-              {busy ? "Checking..." : "Verify and sign in"}
-            </button>
-          </Form>
-          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
-            <Link to="/admin" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
-              Start over
-            </Link>
-          </p>
-        </div>
-      </div>
-    </main>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          <ShieldCheck aria-hidden className="size-4" />
+          {busy ? "Checking..." : "Verify and sign in"}
+        </button>
+      </Form>
+    </AuthCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { buildOpenApi } from "~/lib/api/openapi.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/docs";
@@ -49,7 +49,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <p className="text-sm">
-        <Link to="/" className="text-brand-700 hover:underline dark:text-brand-300">
+        <Link to={href("/")} className="text-brand-700 hover:underline dark:text-brand-300">
           ← {BRAND.name}
         </Link>
       </p>

@@ -1,9 +1,10 @@
-import { ArrowLeft, ChevronLeft, ChevronRight, Newspaper, Rss } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { Newspaper, Rss } from "lucide-react";
+import { data, href, Link } from "react-router";
 import { FeaturedPost, PostCard } from "~/components/blog/post-card";
+import { ErrorView } from "~/components/error-view";
+import { Pagination } from "~/components/pagination";
 import { toCard } from "~/domain/blog/format";
 import { BLOG_PAGE_SIZE, publishedPostsPage } from "~/domain/blog/posts.server";
-import { pageItems } from "~/domain/subscriptions/pagination";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { pageCount, pageParam } from "~/lib/pagination";
@@ -81,58 +82,26 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          <BlogPager page={page} pages={pages} />
+          <Pagination
+            page={page}
+            totalPages={pages}
+            href={blogPageHref}
+            label="Blog pages"
+            className="mt-12 flex flex-wrap items-center justify-center gap-1"
+            current="bg-brand-700 text-white dark:bg-brand-300 dark:text-slate-950"
+          />
         </>
       ) : (
         <section className="card mt-10 flex flex-col items-center px-6 py-16 text-center" data-testid="blog-empty">
           <Newspaper aria-hidden className="size-12 text-slate-400" />
           <h2 className="mt-4 text-2xl font-bold">No Blog Posts Yet</h2>
           <p className="mt-2 text-slate-600 dark:text-slate-300">Check back soon for articles from our team.</p>
-          <Link to="/" className="btn-primary mt-6">
+          <Link to={href("/")} className="btn-primary mt-6">
             Back to Home
           </Link>
         </section>
       )}
     </main>
-  );
-}
-
-/** Previous and next as plain links (no JavaScript needed), with the page numbers between. */
-function BlogPager({ page, pages }: { page: number; pages: number }) {
-  if (pages <= 1) return null;
-  const base =
-    "inline-flex min-w-10 items-center justify-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2";
-  const idle = "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800";
-  return (
-    <nav aria-label="Blog pages" className="mt-12 flex flex-wrap items-center justify-center gap-1">
-      {page > 1 ? (
-        <Link to={blogPageHref(page - 1)} rel="prev" className={`${base} ${idle}`}>
-          <ChevronLeft aria-hidden className="size-4" /> Previous
-        </Link>
-      ) : null}
-      {pageItems(page, pages).map((item) =>
-        typeof item === "number" ? (
-          <Link
-            key={item}
-            to={blogPageHref(item)}
-            aria-current={item === page ? "page" : undefined}
-            aria-label={`Page ${item}`}
-            className={`${base} ${item === page ? "bg-brand-700 text-white dark:bg-brand-300 dark:text-slate-950" : idle}`}
-          >
-            {item}
-          </Link>
-        ) : (
-          <span key={item} aria-hidden className="px-2 text-slate-600 dark:text-slate-300">
-            …
-          </span>
-        ),
-      )}
-      {page < pages ? (
-        <Link to={blogPageHref(page + 1)} rel="next" className={`${base} ${idle}`}>
-          Next <ChevronRight aria-hidden className="size-4" />
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 
@@ -158,21 +127,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-        {missing ? PAGE_NOT_FOUND : "Something went wrong"}
-      </h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">
-        {missing
-          ? "The blog has fewer pages than that, or the address is mistyped."
-          : "The blog could not be loaded. Please try again in a moment."}
-      </p>
-      <Link to="/blog" className="btn-primary mt-8">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Blog
-      </Link>
-    </main>
+    <ErrorView
+      error={error}
+      variant="page"
+      notFound={{ title: PAGE_NOT_FOUND, message: "The blog has fewer pages than that, or the address is mistyped." }}
+      failed={{ title: "Something went wrong", message: "The blog could not be loaded. Please try again in a moment." }}
+      back={{ to: href("/blog"), label: "Back to Blog" }}
+    />
   );
 }

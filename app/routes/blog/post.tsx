@@ -1,8 +1,9 @@
 import { ArrowLeft, Clock } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
 import { PostCard, TagList } from "~/components/blog/post-card";
 import { PostContent } from "~/components/blog/post-content";
 import { ShareMenu } from "~/components/blog/share-menu";
+import { ErrorView } from "~/components/error-view";
 import { ARTICLE_DATE, formatPostDate, postDate, toCard } from "~/domain/blog/format";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
 import { findPost, relatedPosts } from "~/domain/blog/posts.server";
@@ -17,7 +18,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const post = await findPost(params.id);
   if (!post) throw data({ message: POST_NOT_FOUND }, { status: 404 });
   // Spec §4: a post that is not published sends the visitor to the list.
-  if (post.status !== "published") throw redirect("/blog");
+  if (post.status !== "published") throw redirect(href("/blog"));
   const { BUSINESS_TIMEZONE, SITE_URL } = config();
   const canonical = canonicalUrl(request.url, SITE_URL);
   const published = postDate(post);
@@ -70,7 +71,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 function BackToBlog() {
   return (
     <Link
-      to="/blog"
+      to={href("/blog")}
       className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
     >
       <ArrowLeft aria-hidden className="size-4" />
@@ -168,21 +169,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-        {missing ? POST_NOT_FOUND : "Something went wrong"}
-      </h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">
-        {missing
-          ? "The article you are looking for does not exist or is no longer available."
-          : "The article could not be loaded. Please try again in a moment."}
-      </p>
-      <Link to="/blog" className="btn-primary mt-8">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Blog
-      </Link>
-    </main>
+    <ErrorView
+      error={error}
+      variant="page"
+      notFound={{
+        title: POST_NOT_FOUND,
+        message: "The article you are looking for does not exist or is no longer available.",
+      }}
+      failed={{
+        title: "Something went wrong",
+        message: "The article could not be loaded. Please try again in a moment.",
+      }}
+      back={{ to: href("/blog"), label: "Back to Blog" }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, Globe, Loader2 } from "lucide-react";
-import { Form, Link } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { Form, href, Link } from "react-router";
+import { FieldError, FormError } from "~/components/field-error";
 import { longDateLabel, WEEKDAY_NAMES } from "~/domain/calendar/month";
 import { BookingSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
@@ -20,7 +20,7 @@ type Step = (typeof STEPS)[number]["key"];
 export function StepIndicator({ step }: { step: Step }) {
   const current = STEPS.findIndex((s) => s.key === step);
   return (
-    <ol aria-label="Booking steps" className="mb-6 grid grid-cols-4 gap-2 text-xs font-medium sm:text-sm">
+    <ol role="list" aria-label="Booking steps" className="mb-6 grid grid-cols-4 gap-2 text-xs font-medium sm:text-sm">
       {STEPS.map((s, i) => {
         const done = i < current;
         const active = i === current;
@@ -124,6 +124,7 @@ export function DateStep({ calendar, notice }: { calendar: MonthView; notice: st
         </tbody>
       </table>
       <ul
+        role="list"
         className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400"
         aria-label="Legend"
       >
@@ -265,14 +266,7 @@ export function TimeStep({
         </h2>
         <TimeZoneNote businessTimeZone={businessTimeZone} visitorTimeZone={visitorTimeZone} />
       </div>
-      {notice ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {notice}
-        </p>
-      ) : null}
+      <FormError error={notice} />
       {open.length === 0 ? (
         <p
           role="status"
@@ -281,7 +275,7 @@ export function TimeStep({
           {MEETING_TEXTS.noSlots}
         </p>
       ) : (
-        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Available times">
+        <ul role="list" className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Available times">
           {open.map((slot) => {
             const label = slotLabel(slot, wizard.date, businessTimeZone, visitorTimeZone);
             return (
@@ -393,15 +387,7 @@ export function DetailsStep({
         />
         <FieldError id={fields.date.errorId} error={fields.date.errors?.[0]} />
         <FieldError id={fields.timeSlot.errorId} error={fields.timeSlot.errors?.[0]} />
-        {form.errors?.length ? (
-          <p
-            role="alert"
-            data-testid="booking-error"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError error={form.errors?.[0]} testId="booking-error" />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {busy ? (
             <>
@@ -473,7 +459,7 @@ export function Confirmation({ meeting, businessTimeZone }: { meeting: BookedMee
             Manage your booking
           </Link>
         ) : null}
-        <Link to="/demo" className="btn-secondary">
+        <Link to={href("/demo")} className="btn-secondary">
           Schedule Another Meeting
         </Link>
       </div>

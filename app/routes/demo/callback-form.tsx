@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2, Loader2, PhoneCall } from "lucide-react";
 import { Form } from "react-router";
+import { FormError } from "~/components/field-error";
 import { CallbackSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
 
@@ -65,14 +66,7 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
           maxLength={FIELD_LIMITS.message}
           placeholder="When is a good time to call, and what should we prepare?"
         />
-        {form.errors?.length ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError error={form.errors?.[0]} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {busy ? (
             <Loader2 aria-hidden className="size-4 animate-spin" />

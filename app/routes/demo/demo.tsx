@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CheckCircle2, PhoneCall, Rocket, Video } from "lucide-react";
 import {
   data,
+  href,
   isRouteErrorResponse,
   Link,
   redirect,
@@ -62,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 500 },
       );
     }
-    return redirect("/demo?mode=callback&requested=1");
+    return redirect(`${href("/demo")}?mode=callback&requested=1`);
   }
 
   const submission = parseWithZod(form, { schema: BookingSchema });
@@ -71,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const meeting = await bookMeeting(submission.value, { siteUrl, clientAddress: client });
-    return redirect(`/demo?booked=${meeting.id}&manage=${meeting.manageToken}`);
+    return redirect(`${href("/demo")}?booked=${meeting.id}&manage=${meeting.manageToken}`);
   } catch (error) {
     if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));
@@ -193,12 +194,16 @@ function ModeToggle({ mode }: { mode: "schedule" | "callback" }) {
     }`;
   return (
     <nav aria-label="Booking options" className="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
-      <Link to="/demo" aria-current={mode === "schedule" ? "page" : undefined} className={tab(mode === "schedule")}>
+      <Link
+        to={href("/demo")}
+        aria-current={mode === "schedule" ? "page" : undefined}
+        className={tab(mode === "schedule")}
+      >
         <CalendarClock aria-hidden className="size-4" />
         Schedule Now
       </Link>
       <Link
-        to="/demo?mode=callback"
+        to={`${href("/demo")}?mode=callback`}
         aria-current={mode === "callback" ? "page" : undefined}
         className={tab(mode === "callback")}
       >
@@ -243,10 +248,10 @@ function SidePanel() {
           Start a 7-day free trial, or talk to our sales team about a larger rollout.
         </p>
         <div className="mt-4 grid gap-2">
-          <Link to="/free-trial" className="btn-primary">
+          <Link to={href("/free-trial")} className="btn-primary">
             Start Free Trial
           </Link>
-          <Link to="/demo?mode=callback" className="btn-secondary">
+          <Link to={`${href("/demo")}?mode=callback`} className="btn-secondary">
             Contact Sales
           </Link>
         </div>

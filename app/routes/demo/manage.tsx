@@ -2,6 +2,7 @@ import { CalendarClock, CalendarDays, CalendarX, Check, Clock, Loader2, Video } 
 import {
   data,
   Form,
+  href,
   isRouteErrorResponse,
   Link,
   redirect,
@@ -143,7 +144,7 @@ export default function ManageBooking({ loaderData, actionData, params }: Route.
               <p className="font-semibold" data-testid="manage-state">
                 This booking was cancelled.
               </p>
-              <Link to="/demo" className="btn-primary mt-4">
+              <Link to={href("/demo")} className="btn-primary mt-4">
                 Book a new demo
               </Link>
             </div>
@@ -152,7 +153,7 @@ export default function ManageBooking({ loaderData, actionData, params }: Route.
               <p className="font-semibold" data-testid="manage-state">
                 This demo has already taken place.
               </p>
-              <Link to="/demo" className="btn-secondary mt-4">
+              <Link to={href("/demo")} className="btn-secondary mt-4">
                 Book another demo
               </Link>
             </div>

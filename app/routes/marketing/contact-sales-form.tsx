@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, use
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { href, useFetcher } from "react-router";
+import { FieldError, FormError } from "~/components/field-error";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
 import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/domain/meetings/schemas";
 import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/schemas";
@@ -12,7 +12,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 /** What /pricing/contact-sales answers (its action data, or its clientAction's on a failed request). */
 export type ContactSalesAnswer = { result: SubmissionResult<string[]>; sent?: boolean };
 
-export const CONTACT_SALES_ACTION = "/pricing/contact-sales";
+export const CONTACT_SALES_ACTION = href("/pricing/contact-sales");
 
 /**
  * Enterprise "Contact Sales": name, work email, company, team size, message. Posts to
@@ -170,15 +170,7 @@ export function ContactSalesForm({
         />
         <FieldError id={fields.message.errorId} error={fields.message.errors?.[0]} />
       </div>
-      {form.errors?.length ? (
-        <p
-          role="alert"
-          data-testid="contact-sales-error"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError error={form.errors?.[0]} testId="contact-sales-error" />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Send aria-hidden className="size-4" />}
         {busy ? "Sending..." : "Contact Sales"}

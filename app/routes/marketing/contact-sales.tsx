@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Building2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { captureEnterpriseLead } from "~/domain/meetings/callbacks.server";
 import { EnterpriseLeadSchema, LEAD_FAILED } from "~/domain/meetings/lead-schemas";
 import { BRAND } from "~/lib/brand";
@@ -45,7 +45,7 @@ export default function ContactSales({ actionData }: Route.ComponentProps) {
         </p>
         <ContactSalesForm answer={actionData as ContactSalesAnswer | undefined} />
         <p className="mt-6 text-sm">
-          <Link to="/pricing" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <Link to={href("/pricing")} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
             Back to pricing
           </Link>
         </p>

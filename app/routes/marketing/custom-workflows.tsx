@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { CtaBand, FeatureRows, PageHero } from "~/components/marketing/blocks";
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { BRAND } from "~/lib/brand";
@@ -16,8 +17,8 @@ export default function CustomWorkflows() {
         title="Build Powerful Workflows by Automating Processes"
         intro={`Every organisation works its own way. ${BRAND.name} lets you model your exact process — requests, approvals, conditions and hand-offs — on a visual canvas, then runs it for you, every time.`}
         actions={[
-          { label: "Start Free Trial", to: "/free-trial" },
-          { label: "Book a Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Free Trial", to: href("/free-trial") },
+          { label: "Book a Demo", to: href("/demo"), variant: "secondary" },
         ]}
         illustration={{ name: "workflow-builder", alt: "The drag-and-drop workflow builder with connected steps" }}
       />
@@ -79,8 +80,8 @@ export default function CustomWorkflows() {
         title="Your first workflow is 30 minutes away"
         body="Start from a pre-designed template or a blank canvas, invite your team and publish. We will help you every step of the way."
         actions={[
-          { label: "Start Building Workflows", to: "/free-trial" },
-          { label: "Book a Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Building Workflows", to: href("/free-trial") },
+          { label: "Book a Demo", to: href("/demo"), variant: "secondary" },
         ]}
         note="7-day free trial · No credit card required"
       />
@@ -90,7 +91,7 @@ export default function CustomWorkflows() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return marketingMeta(loaderData?.canonical, {
-    title: "Custom Workflows: Build Powerful Workflows by Automating Processes",
+    title: "Custom Workflows: automate your business processes",
     description: `Design custom approval workflows with conditions, role-based access and audit trails on ${BRAND.name}'s drag-and-drop builder. No code required.`,
   });
 }

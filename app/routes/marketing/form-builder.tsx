@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { CtaBand, FeatureRows, PageHero } from "~/components/marketing/blocks";
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { BRAND } from "~/lib/brand";
@@ -16,8 +17,8 @@ export default function FormBuilder() {
         title="Customisable forms that collect the right data the first time"
         intro={`Design forms by dragging in elements, arrange them in the layout that suits your users and add field-wise dynamic logic — then let every submission start a ${BRAND.name} workflow.`}
         actions={[
-          { label: "Start Building Forms", to: "/free-trial" },
-          { label: "View Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Building Forms", to: href("/free-trial") },
+          { label: "View Demo", to: href("/demo"), variant: "secondary" },
         ]}
         illustration={{ name: "form-builder", alt: "A vendor onboarding form in the form builder" }}
       />
@@ -73,8 +74,8 @@ export default function FormBuilder() {
         title="Build your first smart form in minutes"
         body="Start with a template or a blank form, add your logic and share it with a link."
         actions={[
-          { label: "Start Building Forms", to: "/free-trial" },
-          { label: "View Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Building Forms", to: href("/free-trial") },
+          { label: "View Demo", to: href("/demo"), variant: "secondary" },
         ]}
         note="7-day free trial · No credit card required"
       />
@@ -84,7 +85,7 @@ export default function FormBuilder() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return marketingMeta(loaderData?.canonical, {
-    title: "Form Builder: customisable forms with field-wise dynamic logic",
+    title: "Form Builder: customisable forms with field-wise logic",
     description: `Build forms with every element you need, flexible layouts and field-wise dynamic logic. Each submission starts a ${BRAND.name} workflow.`,
   });
 }

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { CtaBand } from "~/components/marketing/blocks";
 import { SAMPLE_VIDEO } from "~/components/marketing/hero-video";
 import {
@@ -35,8 +36,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         title="Ready to automate your first workflow?"
         body={`Join the teams that replaced email chains and spreadsheets with ${BRAND.name}. Build your first workflow today, or let us show you around.`}
         actions={[
-          { label: "Start Free Trial", to: "/free-trial" },
-          { label: "Book a Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Free Trial", to: href("/free-trial") },
+          { label: "Book a Demo", to: href("/demo"), variant: "secondary" },
         ]}
         note="7-day free trial · No credit card required"
       />

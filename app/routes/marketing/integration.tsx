@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { CtaBand, FeatureRows, PageHero } from "~/components/marketing/blocks";
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { BRAND } from "~/lib/brand";
@@ -38,7 +39,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 function IntegrationList({ label, names }: { label: string; names: string[] }) {
   return (
-    <ul aria-label={label} className="mt-6 flex flex-wrap gap-2">
+    <ul role="list" aria-label={label} className="mt-6 flex flex-wrap gap-2">
       {names.map((name) => (
         <li
           key={name}
@@ -59,8 +60,8 @@ export default function Integration() {
         title="Integrate And Automate"
         intro={`Connect ${BRAND.name} to your CRM, your ERP and the apps your teams live in. Data moves both ways in real time, so every workflow starts with the right information and finishes with every system up to date.`}
         actions={[
-          { label: "Explore Integrations", to: "/integration#crm" },
-          { label: "API Documentation", to: "/api/docs", variant: "secondary" },
+          { label: "Explore Integrations", to: `${href("/integration")}#crm` },
+          { label: "API Documentation", to: href("/api/docs"), variant: "secondary" },
         ]}
         illustration={{ name: "integrations-hub", alt: `${BRAND.name} connected to CRM, ERP and third-party apps` }}
       />
@@ -126,8 +127,8 @@ export default function Integration() {
         title="Connect your first system in under 30 minutes"
         body="Start your free trial, pick an integration and map the fields — or ask us to set it up with you on a demo call."
         actions={[
-          { label: "Start Integration", to: "/free-trial" },
-          { label: "Book a Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Integration", to: href("/free-trial") },
+          { label: "Book a Demo", to: href("/demo"), variant: "secondary" },
         ]}
         note="7-day free trial · No credit card required"
       />
@@ -137,7 +138,7 @@ export default function Integration() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return marketingMeta(loaderData?.canonical, {
-    title: "Integrate And Automate: CRM, ERP and third-party integrations",
+    title: "Integrate And Automate: CRM, ERP and third-party apps",
     description: `Connect ${BRAND.name} to Salesforce, HubSpot, SAP, NetSuite, Tally, Slack, Teams and 500+ more apps, or build your own with the REST API.`,
   });
 }

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { CtaBand, FeatureRows, PageHero } from "~/components/marketing/blocks";
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { BRAND } from "~/lib/brand";
@@ -16,8 +17,8 @@ export default function NoCodeRequired() {
         title="Intuitive and fluid no-code workflows"
         intro={`If you can sketch your process on a whiteboard, you can automate it in ${BRAND.name}. Milestones, conditions and release strategies are settings you choose, not code you write.`}
         actions={[
-          { label: "Start Free Trial", to: "/free-trial" },
-          { label: "Schedule Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Free Trial", to: href("/free-trial") },
+          { label: "Schedule Demo", to: href("/demo"), variant: "secondary" },
         ]}
         illustration={{ name: "approvals", alt: "An approval chain configured without code" }}
       />
@@ -79,8 +80,8 @@ export default function NoCodeRequired() {
         title="Automate a process today — no developers needed"
         body="Pick a template, set your milestones and release strategy, and go live in under 30 minutes."
         actions={[
-          { label: "Start Free Trial", to: "/free-trial" },
-          { label: "Schedule Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Free Trial", to: href("/free-trial") },
+          { label: "Schedule Demo", to: href("/demo"), variant: "secondary" },
         ]}
         note="7-day free trial · No credit card required"
       />
@@ -90,7 +91,7 @@ export default function NoCodeRequired() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return marketingMeta(loaderData?.canonical, {
-    title: "No-Code Required: intuitive workflows with milestones and release strategies",
+    title: "No-Code Required: workflows with milestones and releases",
     description:
       "Automate processes without code: milestone conditions, approval and release strategies and a drag-and-drop builder business users love.",
   });

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { CtaBand, FeatureRows, PageHero } from "~/components/marketing/blocks";
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { BRAND } from "~/lib/brand";
@@ -16,8 +17,8 @@ export default function WhatIs() {
         title={`${BRAND.name} is the no-code platform for the processes that run your business`}
         intro={`Approvals, quotes, requests, onboarding, purchase orders: ${BRAND.name} brings them onto one platform where business teams design the process, automate the busywork and see how every request is doing — without writing a line of code.`}
         actions={[
-          { label: "Start Free Trial", to: "/free-trial" },
-          { label: "Schedule Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Free Trial", to: href("/free-trial") },
+          { label: "Schedule Demo", to: href("/demo"), variant: "secondary" },
         ]}
         illustration={{
           name: "integrations-hub",
@@ -79,8 +80,8 @@ export default function WhatIs() {
         title={`See ${BRAND.name} with your own process`}
         body="Try every feature free for 7 days, or book a 30-minute video demo and we will build one of your workflows live."
         actions={[
-          { label: "Start Free Trial", to: "/free-trial" },
-          { label: "Schedule Demo", to: "/demo", variant: "secondary" },
+          { label: "Start Free Trial", to: href("/free-trial") },
+          { label: "Schedule Demo", to: href("/demo"), variant: "secondary" },
         ]}
         note="No credit card required"
       />

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { isTheme } from "remix-themes";
 import { localPath, refuseCrossSite } from "~/lib/same-site.server";
 import { themeSession } from "~/lib/theme.server";
@@ -35,5 +35,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return redirect("/");
+  return redirect(href("/"));
 }

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, Mail } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 
 /** "about N minutes", or seconds under a minute: the wait the server's Retry-After gives. */
 export function waitText(seconds: number) {
@@ -58,7 +58,7 @@ export function CodeRefused({
           Our team can show you Flowlane or set up your trial for you.
         </p>
         <div className="mt-3 grid gap-2 sm:grid-cols-2">
-          <Link to="/demo" className="btn-primary" data-testid="refused-book-demo">
+          <Link to={href("/demo")} className="btn-primary" data-testid="refused-book-demo">
             <CalendarDays aria-hidden className="size-4" /> Book a demo
           </Link>
           <a

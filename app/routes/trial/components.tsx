@@ -28,7 +28,7 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
       <p className="text-sm font-semibold text-brand-700 dark:text-brand-300" data-testid="step-indicator">
         Step {step} of 3
       </p>
-      <ol className="mt-3 grid grid-cols-3 gap-2" aria-label="Signup progress">
+      <ol role="list" className="mt-3 grid grid-cols-3 gap-2" aria-label="Signup progress">
         {STEP_LABELS.map((label, index) => {
           const number = index + 1;
           const state = number < step ? "done" : number === step ? "current" : "todo";

@@ -9,7 +9,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import type { SignupState } from "~/domain/subscriptions/rules";
@@ -181,7 +181,7 @@ export async function action({ request }: Route.ActionArgs) {
     // otherwise the code screen says sending failed and how long to wait.
     sent = error.extra.limit === "cooldown";
   }
-  throw redirect(`/free-trial/verify${sent ? "?sent=1" : ""}`, {
+  throw redirect(`${href("/free-trial/verify")}${sent ? "?sent=1" : ""}`, {
     headers: { "Set-Cookie": await trialCookie(request, userId) },
   });
 }
@@ -306,15 +306,15 @@ function AlreadySubscribed({
             Go to login
           </a>
         ) : state === "expired" ? (
-          <Link to="/pricing" className="btn-primary">
+          <Link to={href("/pricing")} className="btn-primary">
             See plans
           </Link>
         ) : state === "closed" ? (
-          <Link to="/demo" className="btn-primary">
+          <Link to={href("/demo")} className="btn-primary">
             Contact our team
           </Link>
         ) : null}
-        <Link to="/" className="btn-secondary">
+        <Link to={href("/")} className="btn-secondary">
           Back to home
         </Link>
       </div>

@@ -1,6 +1,6 @@
 import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import { sendTrialCode, trialCodeStatus, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
@@ -23,8 +23,8 @@ type ActionData = { intent: "verify" | "resend"; message?: string; fieldError?: 
 
 async function requireUnverifiedSignup(request: Request) {
   const signup = await currentSignup(request);
-  if (!signup) throw redirect("/free-trial");
-  if (signup.status !== "unverified" || signup.emailVerified) throw redirect("/free-trial/welcome");
+  if (!signup) throw redirect(href("/free-trial"));
+  if (signup.status !== "unverified" || signup.emailVerified) throw redirect(href("/free-trial/welcome"));
   return signup;
 }
 
@@ -97,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
       },
     );
   }
-  throw redirect("/free-trial/welcome");
+  throw redirect(href("/free-trial/welcome"));
 }
 
 /** With JavaScript, a failed post says so in place; the typed code stays in its field. */
@@ -175,7 +175,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
 
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
           Wrong address?{" "}
-          <Link to="/free-trial" className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          <Link to={href("/free-trial")} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
             Start again
           </Link>
         </p>

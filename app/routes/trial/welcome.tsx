@@ -1,12 +1,12 @@
 import { PartyPopper } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { href, Link, redirect } from "react-router";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/welcome";
 import { currentSignup } from "./session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const signup = await currentSignup(request);
-  if (signup && signup.status === "unverified") throw redirect("/free-trial/verify");
+  if (signup && signup.status === "unverified") throw redirect(href("/free-trial/verify"));
   return { firstName: signup?.firstName ?? null, email: signup?.email ?? null };
 }
 
@@ -33,10 +33,10 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
           as soon as our team has reviewed it, followed by your login details.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to="/" className="btn-primary">
+          <Link to={href("/")} className="btn-primary">
             Back to home
           </Link>
-          <Link to="/demo" className="btn-secondary">
+          <Link to={href("/demo")} className="btn-secondary">
             Book a demo meanwhile
           </Link>
         </div>

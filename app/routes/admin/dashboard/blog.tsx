@@ -1,19 +1,18 @@
 import { Eye, FilePlus2, MoreVertical, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { href, Link, useLocation, useSearchParams } from "react-router";
 import { BlogStatusBadge, Notice } from "~/components/blog/admin";
 import { DeleteDialog } from "~/components/blog/delete-dialog";
 import { TagList } from "~/components/blog/post-card";
 import { ListToolbar } from "~/components/console/list-toolbar";
-import { Pagination } from "~/components/console/pagination";
+import { Pagination } from "~/components/pagination";
 import { BLOG_STATUSES } from "~/db/schema";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { CARD_DATE, formatPostDate, postDate } from "~/domain/blog/format";
 import { adminPostsPage } from "~/domain/blog/posts.server";
-import { showingRange } from "~/domain/subscriptions/pagination";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
-import { pageCount, pageParam } from "~/lib/pagination";
+import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/blog";
 
@@ -81,7 +80,7 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
     if (filter !== "all") params.set("status", filter);
     if (q) params.set("q", q);
     const search = params.toString();
-    return `/admin/dashboard/blog${search ? `?${search}` : ""}`;
+    return `${href("/admin/dashboard/blog")}${search ? `?${search}` : ""}`;
   };
   const range = showingRange(page, ADMIN_BLOG_PAGE_SIZE, total);
   // Page links keep the filter and search but not a one-off notice such as "deleted".
@@ -97,7 +96,7 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
             {counts.all} posts · {counts.published} published · {counts.draft} drafts
           </p>
         </div>
-        <Link to="/admin/dashboard/blog/new" className="btn-primary">
+        <Link to={href("/admin/dashboard/blog/new")} className="btn-primary">
           <FilePlus2 aria-hidden className="size-4" />
           New Post
         </Link>
@@ -128,7 +127,9 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
               {" "}
               for “{q}”.{" "}
               <Link
-                to={status === "all" ? "/admin/dashboard/blog" : `/admin/dashboard/blog?status=${status}`}
+                to={
+                  status === "all" ? href("/admin/dashboard/blog") : `${href("/admin/dashboard/blog")}?status=${status}`
+                }
                 className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
               >
                 Clear search
@@ -144,7 +145,7 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Write the first one.</p>
         </div>
       ) : loaderData.posts.length === 0 ? null : (
-        <ul className="mt-6 space-y-4" aria-label="Blog posts">
+        <ul role="list" className="mt-6 space-y-4" aria-label="Blog posts">
           {loaderData.posts.map((post) => (
             <li key={post.id} className="card p-5" data-testid="admin-post">
               <div className="flex items-start gap-4">
@@ -168,10 +169,14 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
                     <MoreVertical aria-hidden className="size-5" />
                   </summary>
                   <div className="absolute right-0 z-20 mt-1 w-40 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-800 dark:bg-slate-900">
-                    <MenuLink to={`/admin/dashboard/blog/${post.id}/preview`} icon={Eye} label="Preview" />
-                    <MenuLink to={`/admin/dashboard/blog/${post.id}/edit`} icon={Pencil} label="Edit" />
                     <MenuLink
-                      to={`/admin/dashboard/blog/${post.id}/delete`}
+                      to={href("/admin/dashboard/blog/:id/preview", { id: post.id })}
+                      icon={Eye}
+                      label="Preview"
+                    />
+                    <MenuLink to={href("/admin/dashboard/blog/:id/edit", { id: post.id })} icon={Pencil} label="Edit" />
+                    <MenuLink
+                      to={href("/admin/dashboard/blog/:id/delete", { id: post.id })}
                       icon={Trash2}
                       label="Delete"
                       danger

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/catch-all";
@@ -6,7 +6,7 @@ import type { Route } from "./+types/catch-all";
 /** An unknown section of the dashboard goes to the Overview. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return redirect("/admin/dashboard");
+  return redirect(href("/admin/dashboard"));
 }
 
 /** Changes nothing, but answers cross-site posts like every other resource-route action. */

@@ -1,5 +1,5 @@
 import { CalendarDays, FileText, LayoutDashboard, LogOut, Menu, Search, Settings, Users } from "lucide-react";
-import { Form, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
+import { Form, href, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
 import { NotificationsMenu } from "~/components/console/notifications-menu";
 import { RefreshButton } from "~/components/console/refresh-button";
 import { SessionWatch } from "~/components/console/session-watch";
@@ -12,7 +12,7 @@ import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/layout";
 
-export const SEARCH_PATH = "/admin/dashboard/search";
+export const SEARCH_PATH = href("/admin/dashboard/search");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
@@ -26,21 +26,32 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const SECTIONS = [
-  { to: "/admin/dashboard", label: "Overview", icon: LayoutDashboard, end: true, badge: null },
-  { to: "/admin/dashboard/meetings", label: "Demo Meetings", icon: CalendarDays, end: false, badge: "pendingMeetings" },
-  { to: "/admin/dashboard/blog", label: "Blog Management", icon: FileText, end: false, badge: null },
-  { to: "/admin/dashboard/users", label: "Users", icon: Users, end: false, badge: "awaitingUsers" },
-  { to: "/admin/dashboard/settings", label: "Settings", icon: Settings, end: false, badge: null },
+  { to: href("/admin/dashboard"), label: "Overview", icon: LayoutDashboard, end: true, badge: null },
+  {
+    to: href("/admin/dashboard/meetings"),
+    label: "Demo Meetings",
+    icon: CalendarDays,
+    end: false,
+    badge: "pendingMeetings",
+  },
+  { to: href("/admin/dashboard/blog"), label: "Blog Management", icon: FileText, end: false, badge: null },
+  { to: href("/admin/dashboard/users"), label: "Users", icon: Users, end: false, badge: "awaitingUsers" },
+  { to: href("/admin/dashboard/settings"), label: "Settings", icon: Settings, end: false, badge: null },
 ] as const;
 
-function SideMenu({ admin, badges }: Pick<Route.ComponentProps["loaderData"], "admin" | "badges">) {
+/** `label` names the menu's landmark: the sidebar and the small-screen copy each need their own name. */
+function SideMenu({
+  admin,
+  badges,
+  label,
+}: Pick<Route.ComponentProps["loaderData"], "admin" | "badges"> & { label: string }) {
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 px-4 py-5 font-bold">
         <LogoMark className="size-8" />
         <span>{BRAND.name} Admin</span>
       </div>
-      <nav aria-label="Dashboard" className="flex-1 space-y-1 px-3">
+      <nav aria-label={label} className="flex-1 space-y-1 px-3">
         {SECTIONS.map((section) => {
           const count = section.badge ? badges[section.badge] : 0;
           return (
@@ -78,7 +89,7 @@ function SideMenu({ admin, badges }: Pick<Route.ComponentProps["loaderData"], "a
         <p className="text-xs text-slate-600 capitalize dark:text-slate-400" data-testid="admin-role">
           {admin.role}
         </p>
-        <Form method="post" action="/admin/logout" className="mt-3">
+        <Form method="post" action={href("/admin/logout")} className="mt-3">
           <button type="submit" className="btn-secondary w-full">
             <LogOut aria-hidden className="size-4" /> Logout
           </button>
@@ -124,7 +135,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-dvh bg-slate-50 lg:flex dark:bg-slate-950">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
         <div className="sticky top-0 h-dvh">
-          <SideMenu admin={loaderData.admin} badges={loaderData.badges} />
+          <SideMenu admin={loaderData.admin} badges={loaderData.badges} label="Dashboard" />
         </div>
       </aside>
       <div className="min-w-0 flex-1">
@@ -137,7 +148,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               <Menu aria-hidden className="size-6" />
             </summary>
             <div className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-              <SideMenu admin={loaderData.admin} badges={loaderData.badges} />
+              <SideMenu admin={loaderData.admin} badges={loaderData.badges} label="Dashboard menu" />
             </div>
           </details>
           <SearchBox />

@@ -1,13 +1,15 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ListToolbar } from "~/components/console/list-toolbar";
+import { Pagination } from "~/components/pagination";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listMeetings, meetingStatusCounts, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { MEETING_FILTERS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
+import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/meetings";
 import {
@@ -30,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = url.searchParams.get("status") ?? "all";
   const status: Filter = (MEETING_FILTERS as readonly string[]).includes(requested) ? (requested as Filter) : "all";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1));
+  const page = pageParam(url.searchParams.get("page")) ?? 1;
   const [{ meetings, total }, counts] = await Promise.all([
     listMeetings({ status, q: q || undefined, page, limit: PAGE_SIZE }),
     meetingStatusCounts(),
@@ -41,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     status,
     q,
     page,
-    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    pages: pageCount(total, PAGE_SIZE),
     counts,
     timeZone: bookingRules().timeZone,
     linkTemplate: config().MEETING_LINK_TEMPLATE,
@@ -79,6 +81,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function DemoMeetings({ loaderData, actionData }: Route.ComponentProps) {
   const { meetings, total, status, q, page, pages, counts, timeZone, linkTemplate } = loaderData;
+  const range = showingRange(page, PAGE_SIZE, total);
   const [viewing, setViewing] = useState<string | null>(null);
   const viewed = meetings.find((m) => m.id === viewing) ?? null;
   const query = (changes: Record<string, string | number | null>) => {
@@ -88,7 +91,7 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
     if (next.q) params.set("q", String(next.q));
     if (next.page && next.page !== 1) params.set("page", String(next.page));
     const search = params.toString();
-    return `/admin/dashboard/meetings${search ? `?${search}` : ""}`;
+    return `${href("/admin/dashboard/meetings")}${search ? `?${search}` : ""}`;
   };
 
   return (
@@ -110,9 +113,7 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
       />
 
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-testid="meeting-count">
-        {total === 0
-          ? "No meetings match."
-          : `Showing ${(page - 1) * PAGE_SIZE + 1} to ${Math.min(page * PAGE_SIZE, total)} of ${total} meetings`}
+        {total === 0 ? "No meetings match." : `Showing ${range.from} to ${range.to} of ${total} meetings`}
         {q ? (
           <>
             {" "}
@@ -130,27 +131,13 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
         ))}
       </div>
 
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={query({ page: page - 1 })} className="btn-secondary">
-              <ChevronLeft aria-hidden className="size-4" /> Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={query({ page: page + 1 })} className="btn-secondary">
-              Next <ChevronRight aria-hidden className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={page}
+        totalPages={pages}
+        href={(p) => query({ page: p })}
+        label="Meeting pages"
+        className="mt-6 flex flex-wrap items-center justify-center gap-1"
+      />
 
       <MeetingDialog
         meeting={viewed}

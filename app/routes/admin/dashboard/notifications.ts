@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { markNotificationsSeen } from "~/domain/console/notifications.server";
 import { localPath, refuseCrossSite } from "~/lib/same-site.server";
@@ -13,7 +13,7 @@ function consoleReturnTo(value: FormDataEntryValue | null) {
 /** Nothing to show on its own: the menu lives in the top bar. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return redirect("/admin/dashboard");
+  return redirect(href("/admin/dashboard"));
 }
 
 /** Opening the notifications menu, or "Mark all as read": a POST that works without JavaScript. */

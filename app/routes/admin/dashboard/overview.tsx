@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarClock, CalendarDays, FileText, TrendingUp, Users } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -31,7 +31,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       value: stats.totalMeetings,
       note: `${stats.recentActivity} booked in the last 7 days`,
       icon: CalendarDays,
-      to: "/admin/dashboard/meetings",
+      to: href("/admin/dashboard/meetings"),
     },
     {
       id: "pending-meetings",
@@ -39,7 +39,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       value: stats.pendingMeetings,
       note: "Scheduled, waiting for a decision",
       icon: CalendarClock,
-      to: "/admin/dashboard/meetings?status=scheduled",
+      to: `${href("/admin/dashboard/meetings")}?status=scheduled`,
     },
     {
       id: "published-blogs",
@@ -47,7 +47,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       value: stats.publishedBlogs,
       note: `${stats.totalBlogs} posts in all`,
       icon: FileText,
-      to: "/admin/dashboard/blog",
+      to: href("/admin/dashboard/blog"),
     },
     {
       id: "trial-users",
@@ -55,7 +55,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       value: stats.trialUsers,
       note: `${stats.totalUsers} users in all`,
       icon: Users,
-      to: "/admin/dashboard/users",
+      to: href("/admin/dashboard/users"),
     },
   ] as const;
   const bars = [
@@ -125,7 +125,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-6 xl:grid-cols-3">
         <section aria-labelledby="recent-meetings-heading" className="card xl:col-span-2">
-          <SectionHeader id="recent-meetings-heading" title="Recent meetings" to="/admin/dashboard/meetings" />
+          <SectionHeader id="recent-meetings-heading" title="Recent meetings" to={href("/admin/dashboard/meetings")} />
           {recentMeetings.length === 0 ? (
             <Empty text="No demo meetings booked yet." />
           ) : (
@@ -188,7 +188,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="recent-posts-heading" className="card">
-        <SectionHeader id="recent-posts-heading" title="Recent blog posts" to="/admin/dashboard/blog" />
+        <SectionHeader id="recent-posts-heading" title="Recent blog posts" to={href("/admin/dashboard/blog")} />
         {recentPosts.length === 0 ? (
           <Empty text="No blog posts written yet." />
         ) : (

@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarDays, Users } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDay } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -44,7 +44,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
               icon={CalendarDays}
               title="Demo meetings"
               count={totalMeetings}
-              to={`/admin/dashboard/meetings${q}`}
+              to={`${href("/admin/dashboard/meetings")}${q}`}
               linkText="Open in Demo Meetings"
             />
             {meetings.length === 0 ? (
@@ -54,7 +54,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                 {meetings.map((m) => (
                   <li key={m.id}>
                     <Link
-                      to={`/admin/dashboard/meetings${q}`}
+                      to={`${href("/admin/dashboard/meetings")}${q}`}
                       className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
                     >
                       <span className="min-w-0 flex-1">
@@ -81,7 +81,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
               icon={Users}
               title="Users"
               count={totalUsers}
-              to={`/admin/dashboard/users${q}`}
+              to={`${href("/admin/dashboard/users")}${q}`}
               linkText="Open in Users"
             />
             {users.length === 0 ? (
@@ -91,7 +91,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                 {users.map((u) => (
                   <li key={u.id}>
                     <Link
-                      to={`/admin/dashboard/users${q}`}
+                      to={`${href("/admin/dashboard/users")}${q}`}
                       className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
                     >
                       <span className="min-w-0 flex-1">

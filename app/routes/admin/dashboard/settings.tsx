@@ -1,5 +1,5 @@
 import { Download, History, Mail, Newspaper, ShieldCheck, UserCog, UsersRound } from "lucide-react";
-import { NavLink, Outlet } from "react-router";
+import { href, NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
@@ -7,13 +7,13 @@ import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/settings";
 
 const TABS = [
-  { to: "/admin/dashboard/settings", label: "Account", icon: UserCog, end: true },
-  { to: "/admin/dashboard/settings/security", label: "Security", icon: ShieldCheck, end: false },
-  { to: "/admin/dashboard/settings/team", label: "Team", icon: UsersRound, end: false },
-  { to: "/admin/dashboard/settings/activity", label: "Activity", icon: History, end: false },
-  { to: "/admin/dashboard/settings/emails", label: "Email log", icon: Mail, end: false },
-  { to: "/admin/dashboard/settings/subscribers", label: "Subscribers", icon: Newspaper, end: false },
-  { to: "/admin/dashboard/settings/export", label: "Export", icon: Download, end: false },
+  { to: href("/admin/dashboard/settings"), label: "Account", icon: UserCog, end: true },
+  { to: href("/admin/dashboard/settings/security"), label: "Security", icon: ShieldCheck, end: false },
+  { to: href("/admin/dashboard/settings/team"), label: "Team", icon: UsersRound, end: false },
+  { to: href("/admin/dashboard/settings/activity"), label: "Activity", icon: History, end: false },
+  { to: href("/admin/dashboard/settings/emails"), label: "Email log", icon: Mail, end: false },
+  { to: href("/admin/dashboard/settings/subscribers"), label: "Subscribers", icon: Newspaper, end: false },
+  { to: href("/admin/dashboard/settings/export"), label: "Export", icon: Download, end: false },
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {

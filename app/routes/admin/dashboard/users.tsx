@@ -1,9 +1,9 @@
-import { CalendarClock, ChevronLeft, ChevronRight, Ellipsis, MailCheck, Search, Send } from "lucide-react";
+import { CalendarClock, Ellipsis, MailCheck, Search, Send } from "lucide-react";
 import { Form, Link, Outlet, redirect, useLocation, useSubmit } from "react-router";
 import { z } from "zod";
+import { Pagination } from "~/components/pagination";
 import { StatusMessage } from "~/components/status-message";
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { pageItems, showingRange } from "~/domain/subscriptions/pagination";
 import {
   daysRemaining,
   isAwaitingApproval,
@@ -16,6 +16,7 @@ import { listSubscriptions, toView } from "~/domain/subscriptions/subscriptions.
 import { CONSOLE_STATUSES, USER_PLANS } from "~/domain/subscriptions/values";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
+import { MAX_PAGE, showingRange } from "~/lib/pagination";
 import type { Route } from "./+types/users";
 import {
   capitalize,
@@ -31,7 +32,7 @@ import {
 
 /** The page's own query: bad values fall back to "all" instead of failing the page. */
 const ListParamsSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).catch(1),
   status: z.enum(CONSOLE_STATUSES).optional().catch(undefined),
   plan: z.enum(USER_PLANS).optional().catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = { ...params, q: params.q || undefined, limit: USERS_PAGE_SIZE };
   const now = new Date();
   const { rows, pagination } = await listSubscriptions(query, { expiredApart: true, now });
-  if (pagination.totalPages > 0 && params.page > pagination.totalPages) {
+  if (params.page > pagination.totalPages) {
     const last = new URLSearchParams(url.searchParams);
     last.set("page", String(pagination.totalPages));
     throw redirect(`${USERS_PATH}?${last}`);
@@ -159,24 +160,24 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           {filtered ? "No users match these filters." : "No users yet."}
         </div>
       ) : (
-        <ul className="mt-6 grid gap-4 xl:grid-cols-2" aria-label="Users">
+        <ul role="list" className="mt-6 grid gap-4 xl:grid-cols-2" aria-label="Users">
           {users.map((user) => (
             <UserCard key={user._id} user={user} back={back} timeZone={timeZone} now={loaderData.now} />
           ))}
         </ul>
       )}
 
-      <nav
-        aria-label="Users pages"
-        className="mt-6 flex flex-col items-center justify-between gap-3 border-t border-slate-200 pt-4 sm:flex-row dark:border-slate-800"
-      >
+      <div className="mt-6 flex flex-col items-center justify-between gap-3 border-t border-slate-200 pt-4 sm:flex-row dark:border-slate-800">
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="users-showing">
           Showing {range.from} to {range.to} of {range.total} users
         </p>
-        {pagination.totalPages > 1 ? (
-          <Pagination current={pagination.currentPage} total={pagination.totalPages} search={location.search} />
-        ) : null}
-      </nav>
+        <Pagination
+          page={pagination.currentPage}
+          totalPages={pagination.totalPages}
+          href={(page) => pageHref(location.search, page)}
+          label="Users pages"
+        />
+      </div>
       <Outlet />
     </div>
   );
@@ -186,53 +187,6 @@ function pageHref(search: string, page: number) {
   const params = new URLSearchParams(listSearch(search));
   params.set("page", String(page));
   return `${USERS_PATH}?${params}`;
-}
-
-function Pagination({ current, total, search }: { current: number; total: number; search: string }) {
-  const linkClass =
-    "inline-flex min-w-9 items-center justify-center rounded-lg border px-2.5 py-1.5 text-sm font-medium";
-  const idle =
-    "border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800";
-  return (
-    <ul className="flex flex-wrap items-center gap-1">
-      <li>
-        {current > 1 ? (
-          <Link to={pageHref(search, current - 1)} className={`${linkClass} ${idle}`} aria-label="Previous page">
-            <ChevronLeft aria-hidden className="size-4" />
-          </Link>
-        ) : null}
-      </li>
-      {pageItems(current, total).map((item) =>
-        typeof item === "number" ? (
-          <li key={item}>
-            <Link
-              to={pageHref(search, item)}
-              aria-current={item === current ? "page" : undefined}
-              aria-label={`Page ${item}`}
-              className={`${linkClass} ${
-                item === current
-                  ? "border-brand-600 bg-brand-600 text-white dark:border-brand-400 dark:bg-brand-400 dark:text-slate-950"
-                  : idle
-              }`}
-            >
-              {item}
-            </Link>
-          </li>
-        ) : (
-          <li key={item} aria-hidden className="px-1 text-slate-500">
-            …
-          </li>
-        ),
-      )}
-      <li>
-        {current < total ? (
-          <Link to={pageHref(search, current + 1)} className={`${linkClass} ${idle}`} aria-label="Next page">
-            <ChevronRight aria-hidden className="size-4" />
-          </Link>
-        ) : null}
-      </li>
-    </ul>
-  );
 }
 
 function UserCard({

@@ -1,5 +1,5 @@
 import { ArrowLeft, Trash2 } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { requireAdmin } from "~/domain/accounts/guards.server";
@@ -28,7 +28,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!isAppError(error)) console.error(error);
     return data({ error: DELETE_FAILED, title }, { status: isAppError(error) ? error.status : 500 });
   }
-  return redirect("/admin/dashboard/blog?notice=deleted");
+  return redirect(`${href("/admin/dashboard/blog")}?notice=deleted`);
 }
 
 /** The delete confirmation without JavaScript (with it, the list opens a dialog posting here). */
@@ -42,7 +42,7 @@ export default function ConfirmDelete({ loaderData, actionData }: Route.Componen
   return (
     <div className="mx-auto max-w-lg">
       <Link
-        to="/admin/dashboard/blog"
+        to={href("/admin/dashboard/blog")}
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
       >
         <ArrowLeft aria-hidden className="size-4" /> Blog Management
@@ -62,7 +62,7 @@ export default function ConfirmDelete({ loaderData, actionData }: Route.Componen
         {actionData?.error ? <ErrorAlert className="mt-4">{actionData.error}</ErrorAlert> : null}
         <Form method="post" className="mt-6 flex justify-end gap-3">
           <input type="hidden" name="title" value={loaderData.post?.title ?? actionData?.title ?? ""} />
-          <Link to="/admin/dashboard/blog" className="btn-secondary">
+          <Link to={href("/admin/dashboard/blog")} className="btn-secondary">
             Cancel
           </Link>
           <button type="submit" className="btn-danger" disabled={busy}>

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, Eye } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { PostContent } from "~/components/blog/post-content";
@@ -72,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: isAppError(error) ? error.status : 500 },
     );
   }
-  return redirect(`/admin/dashboard/blog?notice=${params.id ? "updated" : "created"}`);
+  return redirect(`${href("/admin/dashboard/blog")}?notice=${params.id ? "updated" : "created"}`);
 }
 
 /** Renders markdown through the admin-only preview endpoint, a moment after typing stops. */
@@ -139,7 +139,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-7xl">
       <Link
-        to="/admin/dashboard/blog"
+        to={href("/admin/dashboard/blog")}
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
       >
         <ArrowLeft aria-hidden className="size-4" /> Blog Management
@@ -219,7 +219,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
                 <Eye aria-hidden className="size-4" /> Preview
               </button>
             )}
-            <Link to="/admin/dashboard/blog" className="btn-secondary order-1">
+            <Link to={href("/admin/dashboard/blog")} className="btn-secondary order-1">
               Cancel
             </Link>
           </div>

@@ -1,5 +1,5 @@
 import { ArrowLeft, Pencil } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { BlogStatusBadge } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { TagList } from "~/components/blog/post-card";
@@ -40,18 +40,18 @@ export default function PreviewPost({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link
-          to="/admin/dashboard/blog"
+          to={href("/admin/dashboard/blog")}
           className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
         >
           <ArrowLeft aria-hidden className="size-4" /> Blog Management
         </Link>
         <div className="flex gap-2">
           {post.status === "published" ? (
-            <Link to={`/blog/${post.id}`} className="btn-secondary">
+            <Link to={href("/blog/:id", { id: post.id })} className="btn-secondary">
               View on site
             </Link>
           ) : null}
-          <Link to={`/admin/dashboard/blog/${post.id}/edit`} className="btn-primary">
+          <Link to={href("/admin/dashboard/blog/:id/edit", { id: post.id })} className="btn-primary">
             <Pencil aria-hidden className="size-4" /> Edit
           </Link>
         </div>

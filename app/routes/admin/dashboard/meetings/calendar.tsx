@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { formatTime12h, slotTimes, todayIn } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -109,7 +109,7 @@ export default function MeetingsCalendar({ loaderData }: Route.ComponentProps) {
             Week {weekNumber}
             {week === thisWeek ? " (this week)" : ""} ·{" "}
             <Link
-              to="/admin/dashboard/meetings?status=scheduled"
+              to={`${href("/admin/dashboard/meetings")}?status=scheduled`}
               className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
               data-testid="pending-count"
             >
@@ -209,7 +209,7 @@ export default function MeetingsCalendar({ loaderData }: Route.ComponentProps) {
 function Block({ meeting, withTime = false }: { meeting: CalendarMeeting; withTime?: boolean }) {
   return (
     <Link
-      to={`/admin/dashboard/meetings/${meeting.id}`}
+      to={href("/admin/dashboard/meetings/:id", { id: meeting.id })}
       data-testid="calendar-meeting"
       data-status={meeting.status}
       className={`mb-1 block rounded-md border-l-4 px-2 py-1 text-xs leading-tight ${BLOCK[meeting.status] ?? BLOCK.completed}`}
@@ -224,7 +224,11 @@ function Block({ meeting, withTime = false }: { meeting: CalendarMeeting; withTi
 
 function Legend() {
   return (
-    <ul aria-label="Legend" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+    <ul
+      role="list"
+      aria-label="Legend"
+      className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300"
+    >
       {["scheduled", "confirmed", "completed", "cancelled"].map((status) => (
         <li key={status} className="inline-flex items-center gap-1.5 capitalize">
           <span aria-hidden className={`h-3 w-5 rounded-sm border-l-4 ${BLOCK[status]}`} />

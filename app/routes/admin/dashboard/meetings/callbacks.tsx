@@ -1,6 +1,7 @@
 import { Loader2, Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, href, useNavigation } from "react-router";
 import { ListToolbar } from "~/components/console/list-toolbar";
+import { Pagination } from "~/components/pagination";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -9,6 +10,7 @@ import { SOURCE_LABELS } from "~/domain/meetings/lead-schemas";
 import { companySizeLabel } from "~/domain/subscriptions/schemas";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/callbacks";
 import { formatInstant, SectionHeader, StatusBadge } from "./meeting-ui";
@@ -24,8 +26,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = url.searchParams.get("status") ?? "all";
   const status = (FILTERS as readonly string[]).includes(requested) ? (requested as (typeof FILTERS)[number]) : "all";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const { callbacks, total } = await listCallbacks({ status, q: q || undefined, page: 1, limit: PAGE_SIZE });
-  return { callbacks: callbacks.map(toCallbackJson), total, status, q, timeZone: bookingRules().timeZone };
+  const page = pageParam(url.searchParams.get("page")) ?? 1;
+  const { callbacks, total } = await listCallbacks({ status, q: q || undefined, page, limit: PAGE_SIZE });
+  return {
+    callbacks: callbacks.map(toCallbackJson),
+    total,
+    page,
+    pages: pageCount(total, PAGE_SIZE),
+    status,
+    q,
+    timeZone: bookingRules().timeZone,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -57,17 +68,19 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function Callbacks({ loaderData, actionData }: Route.ComponentProps) {
-  const { callbacks, total, status, q, timeZone } = loaderData;
+  const { callbacks, total, page, pages, status, q, timeZone } = loaderData;
+  const range = showingRange(page, PAGE_SIZE, total);
   const navigation = useNavigation();
   const pendingId = navigation.state === "submitting" ? navigation.formData?.get("callbackId") : null;
-  const href = (next: { status?: string; q?: string }) => {
+  const listHref = (next: { status?: string; q?: string; page?: number }) => {
     const params = new URLSearchParams();
     const s = next.status ?? status;
     const term = next.q ?? q;
     if (s !== "all") params.set("status", s);
     if (term) params.set("q", term);
+    if (next.page && next.page > 1) params.set("page", String(next.page));
     const search = params.toString();
-    return `/admin/dashboard/meetings/callbacks${search ? `?${search}` : ""}`;
+    return `${href("/admin/dashboard/meetings/callbacks")}${search ? `?${search}` : ""}`;
   };
   return (
     <div className="mx-auto max-w-6xl">
@@ -92,13 +105,13 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
         labels={FILTER_LABELS}
         status={status}
         q={q}
-        hrefFor={(filter) => href({ status: filter })}
+        hrefFor={(filter) => listHref({ status: filter })}
         searchId="callback-search"
       />
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
         {total === 0
           ? "No callback requests match."
-          : `${total} callback ${total === 1 ? "request" : "requests"}${total > callbacks.length ? `, the newest ${callbacks.length} shown` : ""}.`}
+          : `Showing ${range.from} to ${range.to} of ${total} callback ${total === 1 ? "request" : "requests"}, newest first.`}
       </p>
       <div className="mt-4 grid gap-4 xl:grid-cols-2">
         {callbacks.map((callback) => (
@@ -149,7 +162,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
                       href={`tel:${callback.phone.replace(/[^\d+]/g, "")}`}
                       className="text-brand-700 hover:underline dark:text-brand-300"
                     >
-                      {callback.phone}
+                      {callback.phone.replaceAll(" ", "\u00a0")}
                     </a>
                   ) : (
                     "—"
@@ -206,6 +219,13 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
           </article>
         ))}
       </div>
+      <Pagination
+        page={page}
+        totalPages={pages}
+        href={(p) => listHref({ page: p })}
+        label="Callback request pages"
+        className="mt-6 flex flex-wrap items-center justify-center gap-1"
+      />
     </div>
   );
 }

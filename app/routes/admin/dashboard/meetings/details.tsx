@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
@@ -51,7 +51,7 @@ export default function MeetingDetails({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto max-w-3xl">
       <Link
-        to="/admin/dashboard/meetings"
+        to={href("/admin/dashboard/meetings")}
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
       >
         <ArrowLeft aria-hidden className="size-4" /> Back to Demo Meetings
@@ -89,7 +89,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         {missing ? "This meeting does not exist." : "The meeting could not be loaded. Please try again."}
       </p>
-      <Link to="/admin/dashboard/meetings" className="btn-secondary mt-6">
+      <Link to={href("/admin/dashboard/meetings")} className="btn-secondary mt-6">
         Back to Demo Meetings
       </Link>
     </div>

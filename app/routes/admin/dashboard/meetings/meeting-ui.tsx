@@ -1,6 +1,6 @@
 import { Check, Eye, Loader2, X } from "lucide-react";
 import { useId } from "react";
-import { Form, Link, NavLink, useNavigation } from "react-router";
+import { Form, href, Link, NavLink, useNavigation } from "react-router";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { toMeetingJson } from "~/domain/meetings/meetings.server";
@@ -18,9 +18,9 @@ export function SectionHeader({ title, description }: { title: string; descripti
         className="mt-5 flex gap-6 border-b border-slate-200 dark:border-slate-800"
       >
         {[
-          { to: "/admin/dashboard/meetings", label: "Meetings", end: true },
-          { to: "/admin/dashboard/meetings/calendar", label: "Calendar", end: true },
-          { to: "/admin/dashboard/meetings/callbacks", label: "Callbacks", end: true },
+          { to: href("/admin/dashboard/meetings"), label: "Meetings", end: true },
+          { to: href("/admin/dashboard/meetings/calendar"), label: "Calendar", end: true },
+          { to: href("/admin/dashboard/meetings/callbacks"), label: "Callbacks", end: true },
         ].map((tab) => (
           <NavLink
             key={tab.to}
@@ -254,7 +254,7 @@ export function MeetingCard({
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
         <Link
-          to={`/admin/dashboard/meetings/${meeting.id}`}
+          to={href("/admin/dashboard/meetings/:id", { id: meeting.id })}
           className="btn-secondary"
           onClick={(event) => {
             if (!onView || event.metaKey || event.ctrlKey || event.shiftKey) return;

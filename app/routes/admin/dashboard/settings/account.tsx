@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, KeyRound } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { FieldError } from "~/components/field-error";
+import { FieldError, FormError } from "~/components/field-error";
 import { changePassword, getAdmin } from "~/domain/accounts/accounts.server";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
@@ -20,7 +20,7 @@ const PASSWORD_CHANGE_FAILED = "Failed to change password. Please check your con
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const admin = await getAdmin(session.admin.id);
-  if (!admin) throw redirect("/admin?session=ended");
+  if (!admin) throw redirect(`${href("/admin")}?session=ended`);
   const changed = new URL(request.url).searchParams.get("password") === "changed";
   return {
     profile: { name: admin.name, email: admin.email, role: admin.role, createdAt: admin.createdAt },
@@ -50,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   // Post/Redirect/Get: a reload does not submit the form again.
-  return redirect("/admin/dashboard/settings?password=changed", 303);
+  return redirect(`${href("/admin/dashboard/settings")}?password=changed`, 303);
 }
 
 /** With JavaScript, a failed request keeps the typed passwords and says so. */
@@ -136,14 +136,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             </p>
             <FieldError id={fields.newPassword.errorId} error={fields.newPassword.errors?.[0]} />
           </div>
-          {form.errors?.length ? (
-            <p
-              role="alert"
-              className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-            >
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError error={form.errors?.[0]} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Processing..." : "Change password"}
           </button>

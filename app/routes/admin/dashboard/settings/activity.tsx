@@ -1,7 +1,7 @@
 import { Filter } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, href, Link, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { Pagination } from "~/components/console/pagination";
+import { Pagination } from "~/components/pagination";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { auditTargetLabels, listAudit, listAuditActions, listAuditActors } from "~/domain/audit/audit.server";
 import { AUDIT_PAGE_SIZE, AuditQuerySchema } from "~/domain/audit/schemas";
@@ -88,7 +88,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
             <Filter aria-hidden className="size-4" /> Filter
           </button>
           {filtered ? (
-            <Link to="/admin/dashboard/settings/activity" className="btn-secondary py-2">
+            <Link to={href("/admin/dashboard/settings/activity")} className="btn-secondary py-2">
               Clear
             </Link>
           ) : null}

@@ -1,5 +1,5 @@
 import { ArrowLeft, Paperclip } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { requireAdmin } from "~/domain/accounts/guards.server";
@@ -8,7 +8,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/email-message";
 
-const LOG_PATH = "/admin/dashboard/settings/emails";
+const LOG_PATH = href("/admin/dashboard/settings/emails");
 
 /** Settings → Email log → one message: what the recipient got (decision 020). Admins only. */
 export async function loader({ request, params }: Route.LoaderArgs) {

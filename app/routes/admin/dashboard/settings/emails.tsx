@@ -1,9 +1,10 @@
 import { CheckCircle2, RotateCw } from "lucide-react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { Pagination } from "~/components/console/pagination";
+import { FilterPills } from "~/components/console/list-toolbar";
 import { StatusBadge } from "~/components/console/status-badge";
+import { Pagination } from "~/components/pagination";
 import { EMAIL_STATUSES } from "~/db/schema";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { EMAIL_LOG_PAGE_SIZE, EmailLogQuerySchema, listEmailLog, retryFailedEmail } from "~/domain/email/log.server";
@@ -89,22 +90,11 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
           Every outgoing message and its delivery status. Failed messages can be sent again.
         </p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
-            {STATUS_FILTERS.map((filter) => (
-              <Link
-                key={filter.value}
-                to={filterLink({ status: filter.value, to })}
-                aria-current={status === filter.value ? "page" : undefined}
-                className={`rounded-full px-3 py-1 text-sm font-medium capitalize ${
-                  status === filter.value
-                    ? "bg-brand-600 text-white dark:bg-brand-400 dark:text-slate-950"
-                    : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
-                }`}
-              >
-                {filter.label}
-              </Link>
-            ))}
-          </nav>
+          <FilterPills
+            items={STATUS_FILTERS}
+            current={status ?? ""}
+            hrefFor={(value) => filterLink({ status: value, to })}
+          />
           <Form method="get" className="flex w-full gap-2 sm:w-auto" aria-label="Filter by recipient">
             {status ? <input type="hidden" name="status" value={status} /> : null}
             <label htmlFor="email-log-to" className="sr-only">
@@ -160,7 +150,7 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
               <div className="min-w-0 flex-1 basis-64">
                 <p className="truncate font-medium">
                   <Link
-                    to={`/admin/dashboard/settings/emails/${email.id}`}
+                    to={href("/admin/dashboard/settings/emails/:id", { id: email.id })}
                     className="hover:underline"
                     data-testid="email-view"
                   >

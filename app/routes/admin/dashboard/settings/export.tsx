@@ -1,4 +1,5 @@
 import { Download, FileSpreadsheet } from "lucide-react";
+import { href } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { exportCounts } from "~/domain/reporting/exports.server";
 import { BRAND } from "~/lib/brand";
@@ -40,7 +41,7 @@ export default function Export({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <a
-              href={`/admin/dashboard/settings/export/${item.kind}`}
+              href={href("/admin/dashboard/settings/export/:kind", { kind: item.kind })}
               download
               className="btn-secondary"
               data-testid={`export-${item.kind}`}

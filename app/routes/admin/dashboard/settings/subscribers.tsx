@@ -1,14 +1,15 @@
 import { Download } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { href, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { Pagination } from "~/components/console/pagination";
+import { FilterPills } from "~/components/console/list-toolbar";
 import { StatusBadge } from "~/components/console/status-badge";
+import { Pagination } from "~/components/pagination";
 import { SUBSCRIBER_STATUSES } from "~/db/schema";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { listSubscribers } from "~/domain/newsletter/newsletter.server";
 import { SubscriberListQuerySchema } from "~/domain/newsletter/schemas";
 import { BRAND } from "~/lib/brand";
-import { pageCount } from "~/lib/pagination";
+import { pageCount, showingRange } from "~/lib/pagination";
 import type { Route } from "./+types/subscribers";
 
 const PAGE_SIZE = 25;
@@ -28,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const { subscribers, total, status, page, totalPages } = loaderData;
+  const range = showingRange(page, PAGE_SIZE, total);
   const timezone = useConsoleTimezone();
   const location = useLocation();
   return (
@@ -43,31 +45,25 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
               addresses may receive the newsletter.
             </p>
           </div>
-          <a href="/admin/dashboard/settings/export/subscribers" download className="btn-secondary">
+          <a
+            href={href("/admin/dashboard/settings/export/:kind", { kind: "subscribers" })}
+            download
+            className="btn-secondary"
+          >
             <Download aria-hidden className="size-4" /> Download CSV
           </a>
         </div>
-        <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
-          {FILTERS.map((filter) => (
-            <Link
-              key={filter.value}
-              to={filter.value === "all" ? "?" : `?status=${filter.value}`}
-              aria-current={status === filter.value ? "page" : undefined}
-              className={`rounded-full px-3 py-1 text-sm font-medium capitalize ${
-                status === filter.value
-                  ? "bg-brand-600 text-white dark:bg-brand-400 dark:text-slate-950"
-                  : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
-              }`}
-            >
-              {filter.label}
-            </Link>
-          ))}
-        </nav>
+        <FilterPills
+          items={FILTERS}
+          current={status}
+          hrefFor={(value) => (value === "all" ? "?" : `?status=${value}`)}
+          className="mt-4 flex flex-wrap gap-2"
+        />
       </div>
 
       <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
         {total > 0
-          ? `Showing ${(page - 1) * PAGE_SIZE + 1} to ${(page - 1) * PAGE_SIZE + subscribers.length} of ${total} ${total === 1 ? "subscriber" : "subscribers"}, newest first.`
+          ? `Showing ${range.from} to ${range.to} of ${total} ${total === 1 ? "subscriber" : "subscribers"}, newest first.`
           : status === "all"
             ? "No subscribers yet."
             : `No ${status} subscribers.`}

@@ -1,5 +1,5 @@
 import { Check, CheckCircle2, UserPlus, X } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   const key = intent === "approve" ? "approved" : "rejected";
-  return redirect(`/admin/dashboard/settings/team?${key}=${encodeURIComponent(adminId)}`, 303);
+  return redirect(`${href("/admin/dashboard/settings/team")}?${key}=${encodeURIComponent(adminId)}`, 303);
 }
 
 export async function clientAction(args: Route.ClientActionArgs) {

@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { BadgeCheck, CircleAlert, Clock, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { Link, useNavigate } from "react-router";
+import { href, Link, useNavigate } from "react-router";
 import type { Tone } from "~/components/status-message";
 import { consoleStatus } from "~/domain/subscriptions/rules";
 import { type SubscriptionView, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
@@ -39,7 +39,7 @@ export function listSearch(search: string | URLSearchParams) {
   return text ? `?${text}` : "";
 }
 
-export const USERS_PATH = "/admin/dashboard/users";
+export const USERS_PATH = href("/admin/dashboard/users");
 
 /* Outcome notices, carried in the list URL after an action (`?notice=…`), spec §8 wording. */
 export type Notice = { tone: Tone; text: string };

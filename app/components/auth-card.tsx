@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/**
+ * The page shell of the console's signed-out screens (sign in, forgot and reset password, the
+ * two-factor step): a centred card under an icon, a heading and an optional introduction,
+ * with a line of links under the form.
+ */
+export function AuthCard({
+  icon,
+  title,
+  intro,
+  footer,
+  children,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  intro?: ReactNode;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-12 dark:bg-slate-950">
+      <div className="w-full max-w-md">
+        <div className="mb-8 flex flex-col items-center text-center">
+          {icon}
+          <h1 className="mt-4 text-2xl font-bold">{title}</h1>
+          {intro ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{intro}</p> : null}
+        </div>
+        <div className="card p-6 sm:p-8">
+          {children}
+          <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">{footer}</p>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** A link in the card's footer line. */
+export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-semibold text-brand-700 hover:underline dark:text-brand-300">
+      {children}
+    </Link>
+  );
+}
