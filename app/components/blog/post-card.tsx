@@ -1,6 +1,31 @@
 import { ArrowRight, Clock } from "lucide-react";
 import { Link } from "react-router";
-import type { PostCardData } from "~/domain/blog/format";
+import type { CoverImage, PostCardData } from "~/domain/blog/format";
+
+/** A cover with its stored size (no layout shift); lazy unless it is the first thing seen. */
+export function Cover({
+  cover,
+  eager = false,
+  className = "",
+}: {
+  cover: CoverImage;
+  eager?: boolean;
+  className?: string;
+}) {
+  return (
+    <img
+      src={cover.src}
+      alt={cover.alt}
+      width={cover.width}
+      height={cover.height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      fetchPriority={eager ? "high" : undefined}
+      className={`aspect-video w-full bg-slate-100 object-cover dark:bg-slate-800 ${className}`}
+      data-testid="post-cover"
+    />
+  );
+}
 
 export function TagList({ tags, className = "" }: { tags: string[]; className?: string }) {
   if (tags.length === 0) return null;
@@ -43,6 +68,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
       className="card group relative flex h-full flex-col p-6 transition-shadow hover:shadow-md"
       data-testid="post-card"
     >
+      {post.cover ? (
+        <Cover cover={post.cover} className="-mx-6 -mt-6 mb-6 w-[calc(100%+3rem)] max-w-none rounded-t-xl" />
+      ) : null}
       <TagList tags={post.tags} />
       <Heading className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
         <Link
@@ -67,6 +95,13 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
       className="card group relative overflow-hidden p-8 transition-shadow hover:shadow-md sm:p-10"
       data-testid="featured-post"
     >
+      {post.cover ? (
+        <Cover
+          cover={post.cover}
+          eager
+          className="-mx-8 -mt-8 mb-8 w-[calc(100%+4rem)] max-w-none sm:-mx-10 sm:-mt-10 sm:w-[calc(100%+5rem)]"
+        />
+      ) : null}
       <div
         aria-hidden
         className="absolute inset-y-0 right-0 hidden w-1/3 bg-gradient-to-l from-brand-100 to-transparent lg:block dark:from-brand-950"

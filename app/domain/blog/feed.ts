@@ -21,6 +21,10 @@ export function renderRss(channel: FeedChannel, posts: BlogPost[]) {
         `      <pubDate>${postDate(post).toUTCString()}</pubDate>`,
         `      <dc:creator>${escapeXml(post.author)}</dc:creator>`,
         ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
+        // The cover image (decision 028), as Media RSS: readers show it beside the item.
+        ...(post.coverImage
+          ? [`      <media:content url="${escapeXml(`${channel.origin}/media/${post.coverImage}`)}" medium="image"/>`]
+          : []),
         `      <description>${escapeXml(post.excerpt)}</description>`,
         `      <content:encoded>${escapeXml(post.contentHtml)}</content:encoded>`,
         "    </item>",
@@ -28,7 +32,7 @@ export function renderRss(channel: FeedChannel, posts: BlogPost[]) {
     })
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:media="http://search.yahoo.com/mrss/">
   <channel>
     <title>${escapeXml(channel.title)}</title>
     <link>${escapeXml(blogUrl)}</link>

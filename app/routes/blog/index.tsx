@@ -2,6 +2,7 @@ import { ArrowLeft, ChevronLeft, ChevronRight, Newspaper, Rss } from "lucide-rea
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { FeaturedPost, PostCard } from "~/components/blog/post-card";
 import { toCard } from "~/domain/blog/format";
+import { imageSizes } from "~/domain/blog/media.server";
 import { BLOG_PAGE_SIZE, publishedPostsPage } from "~/domain/blog/posts.server";
 import { pageItems } from "~/domain/subscriptions/pagination";
 import { BRAND } from "~/lib/brand";
@@ -25,8 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pages = pageCount(total, BLOG_PAGE_SIZE);
   if (page > pages) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
   const canonical = canonicalUrl(request.url, SITE_URL);
+  const covers = await imageSizes(posts.flatMap((post) => (post.coverImage ? [post.coverImage] : [])));
   return {
-    posts: posts.map((post) => toCard(post, BUSINESS_TIMEZONE)),
+    posts: posts.map((post) => toCard(post, BUSINESS_TIMEZONE, covers)),
     page,
     pages,
     total,

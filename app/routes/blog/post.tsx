@@ -1,9 +1,10 @@
 import { ArrowLeft, Clock } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { PostCard, TagList } from "~/components/blog/post-card";
+import { Cover, PostCard, TagList } from "~/components/blog/post-card";
 import { PostContent } from "~/components/blog/post-content";
 import { ShareMenu } from "~/components/blog/share-menu";
-import { ARTICLE_DATE, formatPostDate, postDate, toCard } from "~/domain/blog/format";
+import { ARTICLE_DATE, coverOf, formatPostDate, postDate, toCard } from "~/domain/blog/format";
+import { imageSizes } from "~/domain/blog/media.server";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
 import { findPost, relatedPosts } from "~/domain/blog/posts.server";
 import { readingMinutes, wordCount } from "~/domain/blog/reading-time";
@@ -22,9 +23,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const canonical = canonicalUrl(request.url, SITE_URL);
   const published = postDate(post);
   const related = await relatedPosts(post);
+  const covers = await imageSizes([post, ...related].flatMap((p) => (p.coverImage ? [p.coverImage] : [])));
   return {
     post: {
       id: post.id,
+      cover: coverOf(post, covers),
       title: post.title,
       excerpt: post.excerpt,
       author: post.author,
@@ -36,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       readingTime: readingMinutes(post.contentHtml),
       words: wordCount(post.contentHtml),
     },
-    related: related.map((r) => toCard(r, BUSINESS_TIMEZONE)),
+    related: related.map((r) => toCard(r, BUSINESS_TIMEZONE, covers)),
     canonical,
     origin: new URL(canonical).origin,
   };
@@ -55,7 +58,7 @@ function articleJsonLd({ post, canonical, origin }: Route.ComponentProps["loader
     url: canonical,
     keywords: post.tags.join(", "),
     wordCount: post.words,
-    image: `${origin}/og-image.png`,
+    image: `${origin}${post.cover?.src ?? "/og-image.png"}`,
     publisher: {
       "@type": "Organization",
       name: BRAND.name,
@@ -118,6 +121,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             </p>
             <ShareMenu url={canonical} title={post.title} />
           </div>
+          {post.cover ? <Cover cover={post.cover} eager className="mt-8 rounded-xl" /> : null}
         </header>
         <PostContent html={post.html} className="mt-8" />
       </article>
@@ -151,7 +155,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${POST_NOT_FOUND} | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
   const { post, canonical } = loaderData;
   return [
-    ...seo({ title: post.title, description: post.excerpt, url: canonical, type: "article" }),
+    ...seo({ title: post.title, description: post.excerpt, url: canonical, type: "article", image: post.cover?.src }),
+    ...(post.cover
+      ? [
+          { property: "og:image:width", content: String(post.cover.width) },
+          { property: "og:image:height", content: String(post.cover.height) },
+          { property: "og:image:alt", content: post.cover.alt },
+        ]
+      : []),
     { property: "article:published_time", content: post.isoDate },
     { property: "article:modified_time", content: post.isoModified },
     { property: "article:author", content: post.author },
