@@ -102,6 +102,7 @@ export async function adminPostsPage({ status, q, page, limit }: AdminPostQuery)
         tags: blogPosts.tags,
         status: blogPosts.status,
         publishedAt: blogPosts.publishedAt,
+        publishAt: blogPosts.publishAt,
         createdAt: blogPosts.createdAt,
         updatedAt: blogPosts.updatedAt,
       })
