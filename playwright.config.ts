@@ -38,7 +38,8 @@ export default defineConfig({
   ],
   webServer: {
     command: [
-      "wrangler dev --config build/server/wrangler.json --ip localhost --show-interactive-dev-session=false",
+      // --test-scheduled: specs fire the cron handler at /cdn-cgi/handler/scheduled (scheduled blog posts).
+      "wrangler dev --config build/server/wrangler.json --ip localhost --show-interactive-dev-session=false --test-scheduled",
       `--port ${port} --persist-to ${process.env.PERSIST_DIR ?? ".wrangler/state"}`,
     ].join(" "),
     env: { WRANGLER_SEND_METRICS: "false" },

@@ -294,6 +294,8 @@ export const blogPosts = sqliteTable(
   (t) => [
     // The scheduling job reads the due drafts from here.
     index("blog_posts_publish_at_idx").on(t.publishAt),
+    // /blog/author/{slug} resolves its slug among the published authors, read from here.
+    index("blog_posts_status_author_idx").on(t.status, t.author),
     index("blog_posts_status_idx").on(t.status, t.publishedAt),
     index("blog_posts_created_idx").on(t.createdAt),
     // The exact orders of the paged lists (read backwards for newest first), so a page deep in

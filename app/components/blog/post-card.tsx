@@ -27,18 +27,37 @@ export function Cover({
   );
 }
 
-export function TagList({ tags, className = "" }: { tags: string[]; className?: string }) {
+/** Tag chips; on public pages each links to its tag's page (above the card's whole-card link). */
+export function TagList({
+  tags,
+  className = "",
+  linked = false,
+}: {
+  tags: string[];
+  className?: string;
+  linked?: boolean;
+}) {
   if (tags.length === 0) return null;
+  const chip =
+    "rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200";
   return (
     <ul className={`flex flex-wrap gap-2 ${className}`} aria-label="Tags">
-      {tags.map((tag) => (
-        <li
-          key={tag}
-          className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200"
-        >
-          {tag}
-        </li>
-      ))}
+      {tags.map((tag) =>
+        linked ? (
+          <li key={tag} className="relative z-10">
+            <Link
+              to={`/blog/tag/${encodeURIComponent(tag.toLowerCase())}`}
+              className={`${chip} inline-block hover:underline focus-visible:outline-2`}
+            >
+              {tag}
+            </Link>
+          </li>
+        ) : (
+          <li key={tag} className={chip}>
+            {tag}
+          </li>
+        ),
+      )}
     </ul>
   );
 }
@@ -71,7 +90,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
       {post.cover ? (
         <Cover cover={post.cover} className="-mx-6 -mt-6 mb-6 w-[calc(100%+3rem)] max-w-none rounded-t-xl" />
       ) : null}
-      <TagList tags={post.tags} />
+      <TagList tags={post.tags} linked />
       <Heading className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
         <Link
           to={`/blog/${post.id}`}
@@ -110,7 +129,7 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
         <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-300">
           Featured article
         </p>
-        <TagList tags={post.tags} className="mt-4" />
+        <TagList tags={post.tags} className="mt-4" linked />
         <h2 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
           <Link
             to={`/blog/${post.id}`}

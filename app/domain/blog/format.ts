@@ -56,3 +56,14 @@ export const toLocalInput = (date: Date, timeZone: string) =>
 
 /** "Mon, Nov 30, 2026, 9:00 AM": when a scheduled post goes out, as the business sees it. */
 export const SCHEDULE_DATE = "EEE, MMM d, yyyy, h:mm a";
+
+/** "Priya Natarajan" → "priya-natarajan": the author's part of /blog/author/{slug}. */
+export function authorSlug(name: string) {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return slug || "author";
+}

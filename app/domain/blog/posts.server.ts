@@ -20,6 +20,7 @@ import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
 import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, isAppError } from "~/lib/errors";
+import { authorSlug } from "./format";
 import { mediaPath } from "./images";
 import { renderMarkdown } from "./markdown";
 import { imageSizes, mediaKeysIn } from "./media.server";
@@ -50,25 +51,74 @@ export const BLOG_PAGE_SIZE = 12;
 const { content: _markdown, ...listedColumns } = getTableColumns(blogPosts);
 export type ListedPost = Omit<BlogPost, "content">;
 
+/** Narrows the public list: one tag (any case), some author names, or a full-text search. */
+export type PublicFilter = { tag?: string; authors?: readonly string[]; search?: string };
+
+/** `tags` (a JSON array) holds `tag`, compared case-insensitively. */
+const hasTag = (tag: string) =>
+  sql`EXISTS (SELECT 1 FROM json_each(${blogPosts.tags}) AS t WHERE lower(t.value) = lower(${tag}))`;
+
+/** Posts whose title, excerpt or text match, through the `blog_search` FTS5 index (migration blog_search). */
+const matchesSearch = (query: string) =>
+  sql`${blogPosts}.rowid IN (SELECT rowid FROM blog_search WHERE blog_search MATCH ${query})`;
+
 /**
  * One page of published posts, newest first, and how many there are. The page is read by
  * LIMIT/OFFSET on the (status, published_at) index, so its cost does not grow with the blog
- * beyond the skipped index entries.
+ * beyond the skipped index entries. A filter narrows it to a tag, an author or a search.
  */
-export async function publishedPostsPage({ page, limit }: { page: number; limit: number }) {
+export async function publishedPostsPage({
+  page,
+  limit,
+  tag,
+  authors,
+  search,
+}: { page: number; limit: number } & PublicFilter) {
   const client = db();
-  const published = eq(blogPosts.status, "published");
+  const filters: SQL[] = [eq(blogPosts.status, "published")];
+  if (tag !== undefined) filters.push(hasTag(tag));
+  if (authors !== undefined) filters.push(authors.length ? inArray(blogPosts.author, [...authors]) : sql`0`);
+  if (search !== undefined) filters.push(matchesSearch(search));
+  const where = and(...filters);
   const [rows, totals] = await client.batch([
     client
       .select(listedColumns)
       .from(blogPosts)
-      .where(published)
+      .where(where)
       .orderBy(...newestFirst)
       .limit(limit)
       .offset((page - 1) * limit),
-    client.select({ n: count() }).from(blogPosts).where(published),
+    client.select({ n: count() }).from(blogPosts).where(where),
   ]);
   return { posts: rows as ListedPost[], total: totals[0]?.n ?? 0 };
+}
+
+/**
+ * The published author names a slug stands for (usually one; two spellings of a name share a
+ * page). Read from the (status, author) index: one entry per distinct author.
+ */
+export async function authorsForSlug(slug: string) {
+  const rows = await db()
+    .selectDistinct({ author: blogPosts.author })
+    .from(blogPosts)
+    .where(eq(blogPosts.status, "published"))
+    .all();
+  return rows.map((r) => r.author).filter((author) => authorSlug(author) === slug);
+}
+
+/** Published authors and tags, for the sitemap: each has a page. */
+export async function publishedAuthorsAndTags() {
+  const client = db();
+  const [authors, tags] = await client.batch([
+    client.selectDistinct({ author: blogPosts.author }).from(blogPosts).where(eq(blogPosts.status, "published")),
+    client.all<{ tag: string }>(
+      sql`SELECT DISTINCT lower(t.value) AS tag FROM ${blogPosts}, json_each(${blogPosts.tags}) AS t WHERE ${blogPosts.status} = 'published' ORDER BY 1 LIMIT 5000`,
+    ),
+  ]);
+  return {
+    authors: [...new Set(authors.map((a) => authorSlug(a.author)))],
+    tags: (tags as { tag: string }[]).map((t) => t.tag),
+  };
 }
 
 export type AdminPostQuery = { status?: BlogPost["status"]; q?: string; page: number; limit: number };

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { Cover, PostCard, TagList } from "~/components/blog/post-card";
 import { PostContent } from "~/components/blog/post-content";
 import { ShareMenu } from "~/components/blog/share-menu";
-import { ARTICLE_DATE, coverOf, formatPostDate, postDate, toCard } from "~/domain/blog/format";
+import { ARTICLE_DATE, authorSlug, coverOf, formatPostDate, postDate, toCard } from "~/domain/blog/format";
 import { imageSizes } from "~/domain/blog/media.server";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
 import { findPost, relatedPosts } from "~/domain/blog/posts.server";
@@ -97,7 +97,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
       <BackToBlog />
       <article className="mt-8">
         <header>
-          <TagList tags={post.tags} />
+          <TagList tags={post.tags} linked />
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
             {post.title}
           </h1>
@@ -106,9 +106,13 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-              <span className="font-semibold text-slate-900 dark:text-white" data-testid="post-author">
+              <Link
+                to={`/blog/author/${authorSlug(post.author)}`}
+                className="font-semibold text-slate-900 hover:underline dark:text-white"
+                data-testid="post-author"
+              >
                 {post.author}
-              </span>
+              </Link>
               <span aria-hidden>·</span>
               <time dateTime={post.isoDate} data-testid="post-date">
                 {post.date}

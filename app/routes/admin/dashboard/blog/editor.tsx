@@ -410,7 +410,8 @@ function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentPr
               <input type="radio" name="purpose" value="cover" defaultChecked={!cover} /> Cover image
             </label>
             <label className="inline-flex items-center gap-2">
-              <input type="radio" name="purpose" value="content" defaultChecked={Boolean(cover)} /> Image in the content
+              <input type="radio" name="purpose" value="content" defaultChecked={Boolean(cover)} /> Inline image (added
+              to the post)
             </label>
           </div>
         </fieldset>

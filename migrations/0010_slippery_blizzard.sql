@@ -14,4 +14,5 @@ CREATE TABLE `blog_images` (
 CREATE INDEX `blog_images_post_idx` ON `blog_images` (`post_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `blog_posts` ADD `publish_at` integer;--> statement-breakpoint
 ALTER TABLE `blog_posts` ADD `cover_image` text;--> statement-breakpoint
-CREATE INDEX `blog_posts_publish_at_idx` ON `blog_posts` (`publish_at`);
+CREATE INDEX `blog_posts_publish_at_idx` ON `blog_posts` (`publish_at`);--> statement-breakpoint
+CREATE INDEX `blog_posts_status_author_idx` ON `blog_posts` (`status`,`author`);
