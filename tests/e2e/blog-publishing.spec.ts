@@ -112,7 +112,7 @@ test.describe("publishing a post with images on a schedule", () => {
     await upload(
       page,
       { name: "cover.png", mimeType: "image/png", buffer: gradientPng(1200, 630, [37, 99, 235], [16, 185, 129]) },
-      "Launch cover",
+      `Launch cover ${tag}`,
       "Cover image",
     );
     await expect(page.getByText("Cover image set.")).toBeVisible();
@@ -157,7 +157,7 @@ test.describe("publishing a post with images on a schedule", () => {
     await expect(card.getByTestId("post-cover")).toHaveAttribute("width", "1200");
     await card.getByRole("link", { name: title }).click();
     await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    const cover = reader.getByRole("img", { name: "Launch cover" });
+    const cover = reader.locator("article header").getByRole("img", { name: `Launch cover ${tag}` });
     await expect(cover).toHaveAttribute("height", "630");
     await expect(cover).toHaveAttribute("loading", "eager");
     const inline = reader.getByRole("img", { name: "Adoption chart" });
@@ -194,6 +194,32 @@ test.describe("publishing a post with images on a schedule", () => {
     // Query syntax is plain text: no error, just no match.
     await reader.goto(`/blog?q=${encodeURIComponent('NEAR( "x* OR ^title: -(')}`);
     await expect(reader.getByTestId("search-summary")).toHaveText(/^0 articles for/);
+
+    if (javaScriptEnabled && process.env.BLOG_SHOTS) {
+      test.setTimeout(300_000);
+      // Screenshots for review (issue 16): not assertions, not committed.
+      const dir = process.env.BLOG_SHOTS;
+      for (const [device, size] of [
+        ["phone", { width: 390, height: 844 }],
+        ["desktop", { width: 1280, height: 900 }],
+      ] as const) {
+        for (const scheme of ["light", "dark"] as const) {
+          for (const target of [reader, page]) {
+            await target.setViewportSize(size);
+            await target.emulateMedia({ colorScheme: scheme });
+          }
+          const shot = async (target: Page, name: string, path: string) => {
+            await target.goto(path);
+            await target.screenshot({ path: `${dir}/${name}-${device}-${scheme}.png`, fullPage: name !== "article" });
+          };
+          await shot(reader, "list", "/blog");
+          await shot(reader, "article", `/blog/${id}`);
+          await shot(reader, "tag", `/blog/tag/${tag}`);
+          await shot(reader, "search", `/blog?q=${encodeURIComponent("launch")}`);
+          await shot(page, "editor", `/admin/dashboard/blog/${id}/edit`);
+        }
+      }
+    }
     await visitor.close();
   });
 });

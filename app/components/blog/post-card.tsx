@@ -6,10 +6,13 @@ import type { CoverImage, PostCardData } from "~/domain/blog/format";
 export function Cover({
   cover,
   eager = false,
+  aspect = "aspect-video",
   className = "",
 }: {
   cover: CoverImage;
   eager?: boolean;
+  /** The box the image is cropped to (object-cover), so a card grid lines up. */
+  aspect?: string;
   className?: string;
 }) {
   return (
@@ -21,7 +24,7 @@ export function Cover({
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       fetchPriority={eager ? "high" : undefined}
-      className={`aspect-video w-full bg-slate-100 object-cover dark:bg-slate-800 ${className}`}
+      className={`${aspect} w-full bg-slate-100 object-cover dark:bg-slate-800 ${className}`}
       data-testid="post-cover"
     />
   );
@@ -88,7 +91,9 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
       data-testid="post-card"
     >
       {post.cover ? (
-        <Cover cover={post.cover} className="-mx-6 -mt-6 mb-6 w-[calc(100%+3rem)] max-w-none rounded-t-xl" />
+        <div className="-mx-6 -mt-6 mb-6 overflow-hidden rounded-t-xl">
+          <Cover cover={post.cover} />
+        </div>
       ) : null}
       <TagList tags={post.tags} linked />
       <Heading className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
@@ -115,11 +120,9 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
       data-testid="featured-post"
     >
       {post.cover ? (
-        <Cover
-          cover={post.cover}
-          eager
-          className="-mx-8 -mt-8 mb-8 w-[calc(100%+4rem)] max-w-none sm:-mx-10 sm:-mt-10 sm:w-[calc(100%+5rem)]"
-        />
+        <div className="-mx-8 -mt-8 mb-8 sm:-mx-10 sm:-mt-10">
+          <Cover cover={post.cover} eager aspect="aspect-[2/1] lg:aspect-[3/1]" />
+        </div>
       ) : null}
       <div
         aria-hidden

@@ -428,7 +428,6 @@ function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentPr
                 alt={image.alt}
                 width={image.width}
                 height={image.height}
-                loading="lazy"
                 className="h-12 w-16 shrink-0 rounded object-cover"
               />
               <code className="min-w-0 flex-1 text-xs break-all select-all">{image.markdown}</code>
