@@ -8,6 +8,12 @@ import { ftsQuery } from "./search";
 const actor = { id: null, email: "editor@flowlane.test" };
 let clock = Date.parse("2026-01-01T00:00:00Z");
 
+/** Each post a minute after the previous one, so "newest first" is well defined. */
+const nextMinute = () => {
+  clock += 60_000;
+  return new Date(clock);
+};
+
 const publish = (over: Partial<{ title: string; excerpt: string; content: string; author: string; tags: string[] }>) =>
   createPost(
     actor,
@@ -20,7 +26,7 @@ const publish = (over: Partial<{ title: string; excerpt: string; content: string
       status: "published",
       ...over,
     },
-    new Date((clock += 60_000)),
+    nextMinute(),
   );
 
 const search = (text: string, page = 1) => publishedPostsPage({ page, limit: 12, search: ftsQuery(text) ?? "" });
