@@ -207,95 +207,103 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
       <h1 className="mt-3 text-2xl font-bold">{editing ? "Edit Post" : "New Post"}</h1>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="card space-y-5 p-5 sm:p-6">
-          {form.errors?.length ? <ErrorAlert>{form.errors[0]}</ErrorAlert> : null}
-          <Field label="Title" id={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors}>
-            <input
-              {...getInputProps(fields.title, { type: "text" })}
-              className="input"
-              maxLength={BLOG_LIMITS.title}
-              required
-            />
-          </Field>
-          <Field label="Author" id={fields.author.id} errorId={fields.author.errorId} errors={fields.author.errors}>
-            <input
-              {...getInputProps(fields.author, { type: "text" })}
-              className="input"
-              maxLength={BLOG_LIMITS.author}
-              autoComplete="name"
-              required
-            />
-          </Field>
-          <Field label="Excerpt" id={fields.excerpt.id} errorId={fields.excerpt.errorId} errors={fields.excerpt.errors}>
-            <textarea
-              {...getTextareaProps(fields.excerpt)}
-              className="input"
-              rows={3}
-              maxLength={BLOG_LIMITS.excerpt}
-              required
-            />
-          </Field>
-          <Field
-            label="Content"
-            hint="Markdown: ## headings, **bold**, [links](https://…), lists, ``` code blocks ```."
-            id={fields.content.id}
-            errorId={fields.content.errorId}
-            errors={fields.content.errors}
-          >
-            <textarea
-              {...getTextareaProps(fields.content)}
-              className="input min-h-80 font-mono text-sm"
-              rows={18}
-              maxLength={BLOG_LIMITS.content}
-              required
-              onInput={(event) => {
-                setContent(event.currentTarget.value);
-                setTouched(true);
-              }}
-            />
-          </Field>
-          <Field
-            label="Tags"
-            hint="Comma-separated, e.g. Automation, Finance"
-            id={fields.tags.id}
-            errorId={fields.tags.errorId}
-            errors={fields.tags.errors}
-          >
-            <input {...getInputProps(fields.tags, { type: "text" })} className="input" />
-          </Field>
-          <Field label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
-            <select {...getSelectProps(fields.status)} className="input">
-              <option value="draft">Draft</option>
-              <option value="scheduled">Scheduled</option>
-              <option value="published">Published</option>
-            </select>
-          </Field>
-          <Field
-            label="Publish at"
-            hint={`For Scheduled: the date and time the post goes out, in ${loaderData.timeZone}.`}
-            id={fields.publishAt.id}
-            errorId={fields.publishAt.errorId}
-            errors={fields.publishAt.errors}
-          >
-            <input {...getInputProps(fields.publishAt, { type: "datetime-local" })} className="input" />
-          </Field>
-          <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
-            {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
-            <button type="submit" name="intent" value="save" className="btn-primary order-3" disabled={saving}>
-              {saving ? "Saving..." : editing ? "Update Post" : "Create Post"}
-            </button>
-            {hydrated ? null : (
-              <button type="submit" name="intent" value="preview" className="btn-secondary order-2" formNoValidate>
-                <Eye aria-hidden className="size-4" /> Preview
+        {/* The form and the images panel share the left column; the preview stays beside them. */}
+        <div className="min-w-0 space-y-6">
+          <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="card space-y-5 p-5 sm:p-6">
+            {form.errors?.length ? <ErrorAlert>{form.errors[0]}</ErrorAlert> : null}
+            <Field label="Title" id={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors}>
+              <input
+                {...getInputProps(fields.title, { type: "text" })}
+                className="input"
+                maxLength={BLOG_LIMITS.title}
+                required
+              />
+            </Field>
+            <Field label="Author" id={fields.author.id} errorId={fields.author.errorId} errors={fields.author.errors}>
+              <input
+                {...getInputProps(fields.author, { type: "text" })}
+                className="input"
+                maxLength={BLOG_LIMITS.author}
+                autoComplete="name"
+                required
+              />
+            </Field>
+            <Field
+              label="Excerpt"
+              id={fields.excerpt.id}
+              errorId={fields.excerpt.errorId}
+              errors={fields.excerpt.errors}
+            >
+              <textarea
+                {...getTextareaProps(fields.excerpt)}
+                className="input"
+                rows={3}
+                maxLength={BLOG_LIMITS.excerpt}
+                required
+              />
+            </Field>
+            <Field
+              label="Content"
+              hint="Markdown: ## headings, **bold**, [links](https://…), lists, ``` code blocks ```."
+              id={fields.content.id}
+              errorId={fields.content.errorId}
+              errors={fields.content.errors}
+            >
+              <textarea
+                {...getTextareaProps(fields.content)}
+                className="input min-h-80 font-mono text-sm"
+                rows={18}
+                maxLength={BLOG_LIMITS.content}
+                required
+                onInput={(event) => {
+                  setContent(event.currentTarget.value);
+                  setTouched(true);
+                }}
+              />
+            </Field>
+            <Field
+              label="Tags"
+              hint="Comma-separated, e.g. Automation, Finance"
+              id={fields.tags.id}
+              errorId={fields.tags.errorId}
+              errors={fields.tags.errors}
+            >
+              <input {...getInputProps(fields.tags, { type: "text" })} className="input" />
+            </Field>
+            <Field label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
+              <select {...getSelectProps(fields.status)} className="input">
+                <option value="draft">Draft</option>
+                <option value="scheduled">Scheduled</option>
+                <option value="published">Published</option>
+              </select>
+            </Field>
+            <Field
+              label="Publish at"
+              hint={`For Scheduled: the date and time the post goes out, in ${loaderData.timeZone}.`}
+              id={fields.publishAt.id}
+              errorId={fields.publishAt.errorId}
+              errors={fields.publishAt.errors}
+            >
+              <input {...getInputProps(fields.publishAt, { type: "datetime-local" })} className="input" />
+            </Field>
+            <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
+              {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
+              <button type="submit" name="intent" value="save" className="btn-primary order-3" disabled={saving}>
+                {saving ? "Saving..." : editing ? "Update Post" : "Create Post"}
               </button>
-            )}
-            <Link to="/admin/dashboard/blog" className="btn-secondary order-1">
-              Cancel
-            </Link>
-          </div>
-        </Form>
+              {hydrated ? null : (
+                <button type="submit" name="intent" value="preview" className="btn-secondary order-2" formNoValidate>
+                  <Eye aria-hidden className="size-4" /> Preview
+                </button>
+              )}
+              <Link to="/admin/dashboard/blog" className="btn-secondary order-1">
+                Cancel
+              </Link>
+            </div>
+          </Form>
 
-        {loaderData.id ? <ImagesPanel postId={loaderData.id} data={loaderData} /> : null}
+          {loaderData.id ? <ImagesPanel postId={loaderData.id} data={loaderData} /> : null}
+        </div>
 
         <section aria-labelledby="live-preview" className="card min-w-0 p-5 sm:p-6 lg:sticky lg:top-20 lg:self-start">
           <h2
@@ -336,7 +344,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
 function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentProps["loaderData"] }) {
   const { upload, images, cover } = data;
   return (
-    <section id="images" aria-labelledby="images-heading" className="card space-y-4 p-5 sm:p-6 lg:col-start-1">
+    <section id="images" aria-labelledby="images-heading" className="card space-y-4 p-5 sm:p-6">
       <h2 id="images-heading" className="flex items-center gap-2 text-lg font-semibold">
         <ImageUp aria-hidden className="size-5" /> Images
       </h2>
