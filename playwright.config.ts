@@ -42,7 +42,8 @@ export default defineConfig({
   ],
   webServer: {
     command: [
-      "wrangler dev --config build/server/wrangler.json --ip localhost --show-interactive-dev-session=false",
+      // --test-scheduled: specs fire the cron handler at /cdn-cgi/handler/scheduled (scheduled blog posts).
+      "wrangler dev --config build/server/wrangler.json --ip localhost --show-interactive-dev-session=false --test-scheduled",
       `--port ${port} --persist-to ${process.env.PERSIST_DIR ?? ".wrangler/state"}`,
       `--var E2E_CLEANUP_TOKEN:${process.env.E2E_CLEANUP_TOKEN}`,
     ].join(" "),

@@ -17,6 +17,7 @@ export default defineConfig(async () => {
           compatibilityDate: wrangler.compatibility_date,
           compatibilityFlags: wrangler.compatibility_flags,
           d1Databases: ["DB"],
+          r2Buckets: ["MEDIA"],
           bindings: {
             ...(wrangler.vars as Record<string, string>),
             ENVIRONMENT: "test",

@@ -281,10 +281,21 @@ export const blogPosts = sqliteTable(
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
     status: text("status", { enum: BLOG_STATUSES }).notNull().default("draft"),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    /**
+     * A draft with a publish time is scheduled (decision 028): the cron job publishes it once
+     * this time has passed. Null for every other post; cleared when it is published.
+     */
+    publishAt: integer("publish_at", { mode: "timestamp_ms" }),
+    /** Key of the cover image in `blog_images` (served at /media/<key>), if any. */
+    coverImage: text("cover_image"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The scheduling job reads the due drafts from here.
+    index("blog_posts_publish_at_idx").on(t.publishAt),
+    // /blog/author/{slug} resolves its slug among the published authors, read from here.
+    index("blog_posts_status_author_idx").on(t.status, t.author),
     index("blog_posts_status_idx").on(t.status, t.publishedAt),
     index("blog_posts_created_idx").on(t.createdAt),
     // The exact orders of the paged lists (read backwards for newest first), so a page deep in
@@ -297,6 +308,33 @@ export const blogPosts = sqliteTable(
     index("blog_posts_sitemap_idx").on(t.status, t.publishedAt, t.createdAt, t.id, t.updatedAt),
     check("blog_posts_status_check", inList("status", BLOG_STATUSES)),
     check("blog_posts_tags_json", sql`json_valid(tags) AND json_type(tags) = 'array'`),
+  ],
+);
+
+/** The image types the blog accepts (sniffed from the bytes, never the file name). */
+export const BLOG_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"] as const;
+
+/**
+ * Images uploaded for blog posts: the bytes live in R2 under `key`, this row keeps what a page
+ * needs to show them without layout shift (type, size, pixel dimensions, alt text).
+ */
+export const blogImages = sqliteTable(
+  "blog_images",
+  {
+    key: text("key").primaryKey(),
+    /** The post it was uploaded for; kept when the post is deleted so shared links keep working. */
+    postId: text("post_id"),
+    type: text("type", { enum: BLOG_IMAGE_TYPES }).notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    alt: text("alt").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("blog_images_post_idx").on(t.postId, t.createdAt),
+    check("blog_images_type_check", inList("type", BLOG_IMAGE_TYPES)),
+    check("blog_images_size_check", sql`bytes > 0 AND width > 0 AND height > 0`),
   ],
 );
 
@@ -558,6 +596,7 @@ export type Meeting = typeof meetings.$inferSelect;
 export type CallbackRequest = typeof callbackRequests.$inferSelect;
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
+export type BlogImage = typeof blogImages.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type EmailMessage = typeof emailOutbox.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

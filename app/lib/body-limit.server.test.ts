@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { capFormBody, MAX_EDITOR_FORM_BYTES, MAX_FORM_BYTES } from "./body-limit.server";
+import { MAX_IMAGE_BYTES } from "~/domain/blog/images";
+import { capFormBody, MAX_EDITOR_FORM_BYTES, MAX_FORM_BYTES, MAX_UPLOAD_FORM_BYTES } from "./body-limit.server";
 
 const form = (path: string, body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request(`http://localhost${path}`, {
@@ -50,6 +51,26 @@ describe("capFormBody", () => {
     expect(result).toBeInstanceOf(Request);
     const tooBig = await capFormBody(form("/admin/dashboard/blog/new", "a".repeat(MAX_EDITOR_FORM_BYTES + 1)));
     expect((tooBig as Response).status).toBe(413);
+  });
+
+  it("lets an image upload carry a 5 MB image, and no more", async () => {
+    const upload = (size: number) => {
+      const body = new FormData();
+      body.set("alt", "A chart");
+      body.set("purpose", "cover");
+      body.set("file", new File([new Uint8Array(size)], "chart.png", { type: "image/png" }));
+      return new Request("http://localhost/admin/dashboard/blog/p1/images", { method: "POST", body });
+    };
+    const fits = await capFormBody(upload(MAX_IMAGE_BYTES));
+    expect(fits).toBeInstanceOf(Request);
+    expect(((await (fits as Request).formData()).get("file") as File).size).toBe(MAX_IMAGE_BYTES);
+    const over = await capFormBody(upload(MAX_UPLOAD_FORM_BYTES));
+    expect((over as Response).status).toBe(413);
+    // Only the upload route: the editor and other pages keep their caps.
+    const elsewhere = await capFormBody(form("/admin/dashboard/blog/p1/edit", "a".repeat(MAX_EDITOR_FORM_BYTES + 1)));
+    expect((elsewhere as Response).status).toBe(413);
+    const nested = await capFormBody(form("/admin/dashboard/blog/p1/images/x", "a".repeat(MAX_EDITOR_FORM_BYTES + 1)));
+    expect((nested as Response).status).toBe(413);
   });
 
   it("answers 400 to a multipart body that cannot be parsed", async () => {

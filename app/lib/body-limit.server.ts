@@ -5,11 +5,15 @@
  */
 export const MAX_FORM_BYTES = 64 * 1024; // 64 KiB
 export const MAX_EDITOR_FORM_BYTES = 1024 * 1024; // 1 MiB
+/** An image upload: the 5 MiB image (MAX_IMAGE_BYTES) plus its alt text and the multipart framing. */
+export const MAX_UPLOAD_FORM_BYTES = 5 * 1024 * 1024 + 8 * 1024; // 5 MiB + 8 KiB
+const UPLOAD_PATH = /^\/admin\/dashboard\/blog\/[^/]+\/images$/;
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPE = /^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
 function formLimit(pathname: string) {
+  if (UPLOAD_PATH.test(pathname)) return MAX_UPLOAD_FORM_BYTES;
   return pathname.startsWith("/admin/dashboard/blog/") ? MAX_EDITOR_FORM_BYTES : MAX_FORM_BYTES;
 }
 

@@ -128,10 +128,23 @@ describe("edge cache: hit and miss", () => {
       "/sitemap/pages.xml",
       "/sitemap/posts/1.xml",
       "/what-is-flowlane",
+      "/blog/tag/automation",
+      "/blog/author/priya-raman",
     ]) {
       expect(pageKind(path)).not.toBeNull();
     }
-    for (const path of ["/demo", "/free-trial", "/admin", "/api/blogs", "/blog/a/b", "/pricing.data"]) {
+    expect(pageKind("/blog/tag/automation")?.blog).toBe(true);
+    // Images carry their own year-long immutable caching (decision 028).
+    for (const path of [
+      "/demo",
+      "/free-trial",
+      "/admin",
+      "/api/blogs",
+      "/blog/a/b",
+      "/blog/tag/a/b",
+      "/pricing.data",
+      "/media/x.png",
+    ]) {
       expect(pageKind(path)).toBeNull();
       expect((await get(path)).status).toBe("BYPASS");
     }

@@ -40,7 +40,7 @@ export function pageKind(pathname: string): PageKind | null {
   if (MARKETING.has(pathname)) return HTML;
   if (pathname === "/blog/rss.xml" || pathname === "/sitemap.xml" || pathname === "/sitemap/pages.xml") return BLOG_XML;
   if (/^\/sitemap\/posts\/[^/]+$/.test(pathname)) return BLOG_XML;
-  if (pathname === "/blog" || /^\/blog\/[^/]+$/.test(pathname)) return BLOG_HTML;
+  if (pathname === "/blog" || /^\/blog\/(?:(?:tag|author)\/)?[^/]+$/.test(pathname)) return BLOG_HTML;
   return null;
 }
 

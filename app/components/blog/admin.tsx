@@ -1,7 +1,18 @@
 import { CheckCircle2, CircleAlert } from "lucide-react";
 import type { BlogPost } from "~/db/schema";
 
-export function BlogStatusBadge({ status }: { status: BlogPost["status"] }) {
+export function BlogStatusBadge({ status, scheduled = false }: { status: BlogPost["status"]; scheduled?: boolean }) {
+  if (status === "draft" && scheduled) {
+    // A draft with a publish time (decision 028).
+    return (
+      <span
+        data-testid="status-badge"
+        className="rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-950 dark:text-sky-200"
+      >
+        Scheduled
+      </span>
+    );
+  }
   return status === "published" ? (
     <span
       data-testid="status-badge"

@@ -1,19 +1,66 @@
 import { ArrowRight, Clock } from "lucide-react";
 import { href, Link } from "react-router";
-import type { PostCardData } from "~/domain/blog/format";
+import type { CoverImage, PostCardData } from "~/domain/blog/format";
 
-export function TagList({ tags, className = "" }: { tags: string[]; className?: string }) {
+/** A cover with its stored size (no layout shift); lazy unless it is the first thing seen. */
+export function Cover({
+  cover,
+  eager = false,
+  aspect = "aspect-video",
+  className = "",
+}: {
+  cover: CoverImage;
+  eager?: boolean;
+  /** The box the image is cropped to (object-cover), so a card grid lines up. */
+  aspect?: string;
+  className?: string;
+}) {
+  return (
+    <img
+      src={cover.src}
+      alt={cover.alt}
+      width={cover.width}
+      height={cover.height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      fetchPriority={eager ? "high" : undefined}
+      className={`${aspect} w-full bg-slate-100 object-cover dark:bg-slate-800 ${className}`}
+      data-testid="post-cover"
+    />
+  );
+}
+
+/** Tag chips; on public pages each links to its tag's page (above the card's whole-card link). */
+export function TagList({
+  tags,
+  className = "",
+  linked = false,
+}: {
+  tags: string[];
+  className?: string;
+  linked?: boolean;
+}) {
   if (tags.length === 0) return null;
+  const chip =
+    "rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200";
   return (
     <ul role="list" className={`flex flex-wrap gap-2 ${className}`} aria-label="Tags">
-      {tags.map((tag) => (
-        <li
-          key={tag}
-          className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200"
-        >
-          {tag}
-        </li>
-      ))}
+      {tags.map((tag) =>
+        linked ? (
+          <li key={tag} className="relative z-10">
+            <Link
+              to={`/blog/tag/${encodeURIComponent(tag.toLowerCase())}`}
+              className={`${chip} inline-block hover:underline focus-visible:outline-2`}
+            >
+              {tag}
+            </Link>
+          </li>
+        ) : (
+          <li key={tag} className={chip}>
+            {tag}
+          </li>
+        ),
+      )}
     </ul>
   );
 }
@@ -43,7 +90,12 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
       className="card group relative flex h-full flex-col p-6 transition-shadow hover:shadow-md"
       data-testid="post-card"
     >
-      <TagList tags={post.tags} />
+      {post.cover ? (
+        <div className="-mx-6 -mt-6 mb-6 overflow-hidden rounded-t-xl">
+          <Cover cover={post.cover} />
+        </div>
+      ) : null}
+      <TagList tags={post.tags} linked />
       <Heading className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
         <Link
           to={href("/blog/:id", { id: post.id })}
@@ -67,6 +119,11 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
       className="card group relative overflow-hidden p-8 transition-shadow hover:shadow-md sm:p-10"
       data-testid="featured-post"
     >
+      {post.cover ? (
+        <div className="-mx-8 -mt-8 mb-8 sm:-mx-10 sm:-mt-10">
+          <Cover cover={post.cover} eager aspect="aspect-[2/1] lg:aspect-[3/1]" />
+        </div>
+      ) : null}
       <div
         aria-hidden
         className="absolute inset-y-0 right-0 hidden w-1/3 bg-gradient-to-l from-brand-100 to-transparent lg:block dark:from-brand-950"
@@ -75,7 +132,7 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
         <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-300">
           Featured article
         </p>
-        <TagList tags={post.tags} className="mt-4" />
+        <TagList tags={post.tags} className="mt-4" linked />
         <h2 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
           <Link
             to={href("/blog/:id", { id: post.id })}

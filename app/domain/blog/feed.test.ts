@@ -10,6 +10,8 @@ const post = (over: Partial<BlogPost>): BlogPost => ({
   excerpt: "Excerpt",
   author: "Author",
   tags: [],
+  coverImage: null,
+  publishAt: null,
   status: "published",
   publishedAt: new Date("2026-11-03T10:00:00Z"),
   createdAt: new Date("2026-11-01T10:00:00Z"),

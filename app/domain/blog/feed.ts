@@ -43,6 +43,8 @@ export function renderRss(channel: FeedChannel, posts: BlogPost[]) {
       content: cdataSafe(post.contentHtml),
       category: post.tags.map((name) => ({ name })),
       extensions: [{ name: "dc:creator", objects: { _text: post.author } }],
+      // The cover image (decision 028): an enclosure readers show beside the item.
+      ...(post.coverImage ? { image: `${channel.origin}/media/${post.coverImage}` } : {}),
     });
   }
   return `${feed.rss2()}\n`;

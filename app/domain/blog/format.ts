@@ -15,10 +15,20 @@ export function formatPostDate(date: Date, pattern: string, timeZone: string) {
 /** The date a post is shown with: when it was published, else when it was written. */
 export const postDate = (post: Pick<BlogPost, "publishedAt" | "createdAt">) => post.publishedAt ?? post.createdAt;
 
+export type CoverImage = { src: string; width: number; height: number; alt: string };
+type CoverSizes = ReadonlyMap<string, { width: number; height: number; alt: string }>;
+
+/** A post's cover as an `<img>` needs it (null without one, or if its row is gone). */
+export function coverOf(post: Pick<BlogPost, "coverImage">, sizes: CoverSizes): CoverImage | null {
+  const size = post.coverImage ? sizes.get(post.coverImage) : undefined;
+  return post.coverImage && size ? { src: `/media/${post.coverImage}`, ...size } : null;
+}
+
 /** What a card in a list needs, with its date already formatted. */
-export function toCard(post: Omit<BlogPost, "content">, timeZone: string) {
+export function toCard(post: Omit<BlogPost, "content">, timeZone: string, covers: CoverSizes = new Map()) {
   const date = postDate(post);
   return {
+    cover: coverOf(post, covers),
     id: post.id,
     title: post.title,
     excerpt: post.excerpt,
@@ -31,3 +41,29 @@ export function toCard(post: Omit<BlogPost, "content">, timeZone: string) {
 }
 
 export type PostCardData = ReturnType<typeof toCard>;
+
+/** A `datetime-local` value typed in the business timezone, as the instant it names. */
+export function fromLocalInput(value: string, timeZone: string): Date {
+  const [date = "", time = ""] = value.split("T");
+  const [y, m, d] = date.split("-").map(Number);
+  const [h, min] = time.split(":").map(Number);
+  return new Date(new TZDate(y ?? 0, (m ?? 1) - 1, d ?? 1, h ?? 0, min ?? 0, timeZone).getTime());
+}
+
+/** An instant as a `datetime-local` value in the business timezone. */
+export const toLocalInput = (date: Date, timeZone: string) =>
+  format(new TZDate(date.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
+
+/** "Mon, Nov 30, 2026, 9:00 AM": when a scheduled post goes out, as the business sees it. */
+export const SCHEDULE_DATE = "EEE, MMM d, yyyy, h:mm a";
+
+/** "Priya Natarajan" → "priya-natarajan": the author's part of /blog/author/{slug}. */
+export function authorSlug(name: string) {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return slug || "author";
+}

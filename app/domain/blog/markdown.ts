@@ -7,6 +7,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
+import type { VFile } from "vfile";
 
 /**
  * What survives sanitizing: GitHub's schema (no script, style, iframe, event handlers or
@@ -43,9 +44,21 @@ function walk(node: Root | Element, visit: (element: Element) => void) {
  * `##` so the article keeps a single h1 (its title).
  */
 function rehypeBlogPresentation() {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
+    const sizes = (file.data as { images?: ImageSizes }).images ?? new Map();
     walk(tree, (element) => {
-      if (element.tagName === "a") {
+      if (element.tagName === "img") {
+        // No layout shift: the stored pixel size of an uploaded image; pictures in the text
+        // come after the header, so below the fold, and load when they are scrolled near.
+        const src = String(element.properties.src ?? "");
+        const size = src.startsWith("/media/") ? sizes.get(src.slice("/media/".length)) : undefined;
+        if (size) {
+          element.properties.width = size.width;
+          element.properties.height = size.height;
+        }
+        element.properties.loading = "lazy";
+        element.properties.decoding = "async";
+      } else if (element.tagName === "a") {
         const href = String(element.properties.href ?? "");
         if (isExternal(href)) {
           element.properties.rel = EXTERNAL_LINK_REL;
@@ -163,7 +176,10 @@ const processor = unified()
   .use(rehypeBlogPresentation)
   .use(rehypeStringify);
 
+/** Pixel sizes of uploaded images by key (blog_images), for `width`/`height` on each `<img>`. */
+export type ImageSizes = ReadonlyMap<string, { width: number; height: number }>;
+
 /** Markdown (the stored source) to sanitized HTML, done once at save time. */
-export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown));
+export function renderMarkdown(markdown: string, images: ImageSizes = new Map()): string {
+  return String(processor.processSync({ value: markdown, data: { images } }));
 }

@@ -1,11 +1,29 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
 import { purgePublicBlogPages } from "~/lib/edge-cache.server";
-import { AppError, hasCode } from "~/lib/errors";
+import { AppError, hasCode, isAppError } from "~/lib/errors";
+import { authorSlug } from "./format";
+import { mediaPath } from "./images";
 import { renderMarkdown } from "./markdown";
+import { imageSizes, mediaKeysIn } from "./media.server";
 import { readingMinutes } from "./reading-time";
 import { type BlogInput, type BlogUpdate, POST_NOT_FOUND } from "./schemas";
 
@@ -33,25 +51,74 @@ export const BLOG_PAGE_SIZE = 12;
 const { content: _markdown, ...listedColumns } = getTableColumns(blogPosts);
 export type ListedPost = Omit<BlogPost, "content">;
 
+/** Narrows the public list: one tag (any case), some author names, or a full-text search. */
+export type PublicFilter = { tag?: string; authors?: readonly string[]; search?: string };
+
+/** `tags` (a JSON array) holds `tag`, compared case-insensitively. */
+const hasTag = (tag: string) =>
+  sql`EXISTS (SELECT 1 FROM json_each(${blogPosts.tags}) AS t WHERE lower(t.value) = lower(${tag}))`;
+
+/** Posts whose title, excerpt or text match, through the `blog_search` FTS5 index (migration blog_search). */
+const matchesSearch = (query: string) =>
+  sql`${blogPosts}.rowid IN (SELECT rowid FROM blog_search WHERE blog_search MATCH ${query})`;
+
 /**
  * One page of published posts, newest first, and how many there are. The page is read by
  * LIMIT/OFFSET on the (status, published_at) index, so its cost does not grow with the blog
- * beyond the skipped index entries.
+ * beyond the skipped index entries. A filter narrows it to a tag, an author or a search.
  */
-export async function publishedPostsPage({ page, limit }: { page: number; limit: number }) {
+export async function publishedPostsPage({
+  page,
+  limit,
+  tag,
+  authors,
+  search,
+}: { page: number; limit: number } & PublicFilter) {
   const client = db();
-  const published = eq(blogPosts.status, "published");
+  const filters: SQL[] = [eq(blogPosts.status, "published")];
+  if (tag !== undefined) filters.push(hasTag(tag));
+  if (authors !== undefined) filters.push(authors.length ? inArray(blogPosts.author, [...authors]) : sql`0`);
+  if (search !== undefined) filters.push(matchesSearch(search));
+  const where = and(...filters);
   const [rows, totals] = await client.batch([
     client
       .select(listedColumns)
       .from(blogPosts)
-      .where(published)
+      .where(where)
       .orderBy(...newestFirst)
       .limit(limit)
       .offset((page - 1) * limit),
-    client.select({ n: count() }).from(blogPosts).where(published),
+    client.select({ n: count() }).from(blogPosts).where(where),
   ]);
   return { posts: rows as ListedPost[], total: totals[0]?.n ?? 0 };
+}
+
+/**
+ * The published author names a slug stands for (usually one; two spellings of a name share a
+ * page). Read from the (status, author) index: one entry per distinct author.
+ */
+export async function authorsForSlug(slug: string) {
+  const rows = await db()
+    .selectDistinct({ author: blogPosts.author })
+    .from(blogPosts)
+    .where(eq(blogPosts.status, "published"))
+    .all();
+  return rows.map((r) => r.author).filter((author) => authorSlug(author) === slug);
+}
+
+/** Published authors and tags, for the sitemap: each has a page. */
+export async function publishedAuthorsAndTags() {
+  const client = db();
+  const [authors, tags] = await client.batch([
+    client.selectDistinct({ author: blogPosts.author }).from(blogPosts).where(eq(blogPosts.status, "published")),
+    client.all<{ tag: string }>(
+      sql`SELECT DISTINCT lower(t.value) AS tag FROM ${blogPosts}, json_each(${blogPosts.tags}) AS t WHERE ${blogPosts.status} = 'published' ORDER BY 1 LIMIT 5000`,
+    ),
+  ]);
+  return {
+    authors: [...new Set(authors.map((a) => authorSlug(a.author)))],
+    tags: (tags as { tag: string }[]).map((t) => t.tag),
+  };
 }
 
 export type AdminPostQuery = { status?: BlogPost["status"]; q?: string; page: number; limit: number };
@@ -85,6 +152,7 @@ export async function adminPostsPage({ status, q, page, limit }: AdminPostQuery)
         tags: blogPosts.tags,
         status: blogPosts.status,
         publishedAt: blogPosts.publishedAt,
+        publishAt: blogPosts.publishAt,
         createdAt: blogPosts.createdAt,
         updatedAt: blogPosts.updatedAt,
       })
@@ -227,19 +295,29 @@ function auditView(post: Partial<BlogPost>) {
   return rest;
 }
 
-export async function createPost(actor: AuditActor, input: BlogInput, now = new Date()) {
+/** The stored HTML of a post: its markdown with the pixel sizes of its uploaded images. */
+export async function renderPostHtml(markdown: string) {
+  return renderMarkdown(markdown, await imageSizes(mediaKeysIn(markdown)));
+}
+
+/** What the editor adds to the API's fields: the cover and, for a scheduled draft, its time. */
+export type PostChanges = BlogUpdate & { coverImage?: string | null; publishAt?: Date | null };
+
+export async function createPost(actor: AuditActor, input: BlogInput & { publishAt?: Date | null }, now = new Date()) {
   const client = db();
   const id = crypto.randomUUID();
   const row = {
     id,
     title: input.title,
     content: input.content,
-    contentHtml: renderMarkdown(input.content),
+    contentHtml: await renderPostHtml(input.content),
     excerpt: input.excerpt,
     author: input.author,
     tags: input.tags,
     status: input.status,
     publishedAt: input.status === "published" ? now : null,
+    publishAt: input.status === "draft" ? (input.publishAt ?? null) : null,
+    coverImage: null,
     createdAt: now,
     updatedAt: now,
   } satisfies BlogPost;
@@ -253,7 +331,18 @@ export async function createPost(actor: AuditActor, input: BlogInput, now = new 
   return post;
 }
 
-const EDITABLE = ["title", "content", "excerpt", "author", "tags", "status"] as const;
+const EDITABLE = ["title", "content", "excerpt", "author", "tags", "status", "coverImage", "publishAt"] as const;
+type Editable = (typeof EDITABLE)[number];
+
+const sameValue = (key: Editable, a: unknown, b: unknown) => {
+  if (key === "tags") return JSON.stringify(a) === JSON.stringify(b);
+  if (a instanceof Date || b instanceof Date) return (a as Date | null)?.getTime() === (b as Date | null)?.getTime();
+  return a === b;
+};
+
+/** The column still holds `value` (null compared with IS NULL, as `= NULL` is never true). */
+const stillHolds = (key: Editable, value: unknown) =>
+  value === null || value === undefined ? isNull(blogPosts[key]) : eq(blogPosts[key], value as never);
 
 const POST_CHANGED = "This post was changed by someone else meanwhile. Reload it and try again.";
 
@@ -261,14 +350,18 @@ const POST_CHANGED = "This post was changed by someone else meanwhile. Reload it
  * Applies the fields that differ from the stored post. `publishedAt` is set the first time the
  * post is published and kept on later edits (also if it goes back to draft and returns).
  */
-export async function updatePost(actor: AuditActor, id: string, input: BlogUpdate, now = new Date()) {
+export async function updatePost(actor: AuditActor, id: string, input: PostChanges, now = new Date()) {
   const before = await getPost(id);
+  // Publishing, or choosing draft without a time, ends a schedule (decision 028).
+  const wanted: PostChanges =
+    input.status === "published" || (input.status === "draft" && input.publishAt === undefined)
+      ? { ...input, publishAt: null }
+      : input;
   const changes: Partial<BlogPost> = {};
   for (const key of EDITABLE) {
-    const value = input[key];
+    const value = wanted[key];
     if (value === undefined) continue;
-    const same = key === "tags" ? JSON.stringify(value) === JSON.stringify(before.tags) : value === before[key];
-    if (!same) Object.assign(changes, { [key]: value });
+    if (!sameValue(key, value, before[key])) Object.assign(changes, { [key]: value });
   }
   if (Object.keys(changes).length === 0) return { post: before, changed: false };
 
@@ -276,7 +369,7 @@ export async function updatePost(actor: AuditActor, id: string, input: BlogUpdat
     ...changes,
     updatedAt: now,
   };
-  if (changes.content !== undefined) set.contentHtml = renderMarkdown(changes.content);
+  if (changes.content !== undefined) set.contentHtml = await renderPostHtml(changes.content);
   if (changes.status === "published") {
     // One statement: the first publication date wins even if two edits race.
     set.publishedAt = sql`coalesce(${blogPosts.publishedAt}, ${now.getTime()})`;
@@ -284,10 +377,7 @@ export async function updatePost(actor: AuditActor, id: string, input: BlogUpdat
   const beforeView = Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof BlogPost]]));
   // Guarded (decision 013): the edit and its audit record land only while the post exists
   // and the edited fields still hold the values the audit record calls "before".
-  const unchangedSince = Object.keys(changes).map((key) => {
-    const field = key as (typeof EDITABLE)[number];
-    return eq(blogPosts[field], before[field]);
-  });
+  const unchangedSince = Object.keys(changes).map((key) => stillHolds(key as Editable, before[key as Editable]));
   const client = db();
   try {
     const [updated] = await guardedBatch(
@@ -307,9 +397,7 @@ export async function updatePost(actor: AuditActor, id: string, input: BlogUpdat
     // The same edit sent twice (a double submit) finds its work done: not a conflict.
     const current = await getPost(id);
     const done = Object.entries(changes).every(([key, value]) =>
-      key === "tags"
-        ? JSON.stringify(value) === JSON.stringify(current.tags)
-        : value === current[key as keyof BlogPost],
+      sameValue(key as Editable, value, current[key as Editable]),
     );
     if (done) return { post: current, changed: false };
     throw error;
@@ -345,8 +433,71 @@ export function toApiPost(post: BlogPost) {
     tags: post.tags,
     status: post.status,
     readingTime: readingMinutes(post.contentHtml),
+    coverImage: post.coverImage ? mediaPath(post.coverImage) : null,
+    scheduledFor: post.status === "draft" ? (post.publishAt?.toISOString() ?? null) : null,
     publishedAt: post.publishedAt?.toISOString() ?? null,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
   };
+}
+
+/** The cron job's system actor in the audit log. */
+const SCHEDULER: AuditActor = { id: null, email: "scheduler" };
+/** Due posts published per cron run; more wait five minutes for the next. */
+export const PUBLISH_BATCH = 50;
+
+/**
+ * The cron job (decision 028): publishes every scheduled draft whose time has come. Each post
+ * is published by a guarded change that holds only while it is still the same scheduled
+ * draft, so a late run, a double run or twenty parallel runs publish it exactly once (one audit
+ * record); the post keeps its scheduled time as its publication date. Answers how many it published.
+ */
+export async function publishDuePosts(now: Date, signal?: AbortSignal) {
+  const due = await db()
+    .select({ id: blogPosts.id, publishAt: blogPosts.publishAt })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.status, "draft"), isNotNull(blogPosts.publishAt), lte(blogPosts.publishAt, now)))
+    .orderBy(asc(blogPosts.publishAt))
+    .limit(PUBLISH_BATCH)
+    .all();
+  const client = db();
+  let published = 0;
+  for (const { id, publishAt } of due) {
+    if (signal?.aborted || !publishAt) break;
+    try {
+      await guardedBatch(
+        rowMatches(
+          "post still scheduled",
+          blogPosts,
+          and(eq(blogPosts.id, id), eq(blogPosts.status, "draft"), eq(blogPosts.publishAt, publishAt)),
+        ),
+        [
+          client
+            .update(blogPosts)
+            .set({
+              status: "published",
+              publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${publishAt.getTime()})`,
+              publishAt: null,
+              updatedAt: now,
+            })
+            .where(eq(blogPosts.id, id)),
+          auditStatement(
+            SCHEDULER,
+            "blog.published",
+            "blog_post",
+            id,
+            { status: "draft", publishAt: publishAt.toISOString() },
+            { status: "published" },
+          ),
+        ],
+        () => new AppError(409, "already published"),
+      );
+      published += 1;
+    } catch (error) {
+      // Another run published it meanwhile, or an admin changed it: nothing to do.
+      if (!isAppError(error)) throw error;
+    }
+  }
+  if (published > 0) await purgePublicBlogPages();
+  return published;
 }

@@ -24,11 +24,16 @@ const required = (label: string, max: number) =>
 export const TitleSchema = required("Title", BLOG_LIMITS.title);
 export const AuthorSchema = required("Author", BLOG_LIMITS.author);
 export const ExcerptSchema = required("Excerpt", BLOG_LIMITS.excerpt);
+/** `![](…)` or `![ ][ref]`: an image readers who cannot see it learn nothing about. */
+const IMAGE_WITHOUT_ALT = /!\[\s*\]\s*[([]/;
+export const MISSING_ALT = "Every image needs alt text: describe it between the brackets, ![like this](…)";
+
 /** Markdown is kept as written (no trim), but must hold something besides whitespace. */
 export const ContentSchema = z
   .string({ error: "Content is required" })
   .max(BLOG_LIMITS.content, `Content must be at most ${BLOG_LIMITS.content.toLocaleString("en-US")} characters`)
-  .refine((v) => v.trim().length > 0, "Content is required");
+  .refine((v) => v.trim().length > 0, "Content is required")
+  .refine((v) => !IMAGE_WITHOUT_ALT.test(v), MISSING_ALT);
 
 export const StatusSchema = z.enum(BLOG_STATUSES, { error: "Status must be draft or published" });
 
@@ -97,8 +102,18 @@ export const BlogFormSchema = z.object({
     .optional()
     .transform((v) => parseTagList(v ?? ""))
     .pipe(TagsSchema),
-  status: StatusSchema.default("draft"),
+  status: z.enum([...BLOG_STATUSES, "scheduled"], { error: "Choose draft, scheduled or published" }).default("draft"),
+  /** `datetime-local` in the business timezone; required when scheduling (checked by the action). */
+  publishAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time")
+    .optional(),
 });
+
+export const SCHEDULE_MESSAGES = {
+  missing: "Choose when the post goes out",
+  past: "Choose a time in the future",
+} as const;
 
 /** The live preview beside the editor: markdown in, sanitized HTML out. */
 export const PreviewSchema = z.object({
@@ -119,6 +134,8 @@ export const BlogPostSchema = z.object({
   tags: z.array(z.string()),
   status: StatusSchema,
   readingTime: z.number().int().describe("Minutes: words of the text / 200, rounded up"),
+  coverImage: z.string().nullable().describe("Path of the cover image (/media/<key>), if any"),
+  scheduledFor: IsoDate.nullable().describe("A draft the scheduler publishes at this time (decision 028)"),
   publishedAt: IsoDate.nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,

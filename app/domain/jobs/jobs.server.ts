@@ -2,6 +2,7 @@ import { purgeLoginFailures } from "~/domain/accounts/accounts.server";
 import { purgeOldResets } from "~/domain/accounts/password-reset.server";
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeChallenges } from "~/domain/accounts/two-factor.server";
+import { publishDuePosts } from "~/domain/blog/posts.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
@@ -13,6 +14,7 @@ import type { Job } from "./runner.server";
 
 /** Every periodic job, run by the Worker's `scheduled` handler in this order. */
 export const scheduledJobs: readonly Job[] = [
+  { name: "publish-scheduled-posts", run: publishDuePosts },
   { name: "email-retries", run: retryPendingEmails },
   { name: "purge-sessions", run: purgeExpiredSessions },
   { name: "trial-reminders", run: sendTrialReminders },

@@ -24,6 +24,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("blog/:id/edit", "routes/admin/dashboard/blog/editor.tsx", { id: "admin-blog-edit" }),
       route("blog/:id/preview", "routes/admin/dashboard/blog/preview.tsx"),
       route("blog/:id/delete", "routes/admin/dashboard/blog/delete.tsx"),
+      route("blog/:id/images", "routes/admin/dashboard/blog/images.ts"),
       // Users (issue 3)
       route("users", "routes/admin/dashboard/users.tsx", [
         route(":id", "routes/admin/dashboard/users/details.tsx"),

@@ -1,10 +1,14 @@
-import { Newspaper, Rss } from "lucide-react";
+import { ArrowLeft, Newspaper, Rss } from "lucide-react";
 import { data, href, Link } from "react-router";
+import { ArchivePager, BlogSearchForm, PostGrid } from "~/components/blog/archive";
 import { FeaturedPost, PostCard } from "~/components/blog/post-card";
 import { ErrorView } from "~/components/error-view";
 import { Pagination } from "~/components/pagination";
+import { archivePage } from "~/domain/blog/archive.server";
 import { toCard } from "~/domain/blog/format";
+import { imageSizes } from "~/domain/blog/media.server";
 import { BLOG_PAGE_SIZE, publishedPostsPage } from "~/domain/blog/posts.server";
+import { ftsQuery, MAX_SEARCH_LENGTH } from "~/domain/blog/search";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { pageCount, pageParam } from "~/lib/pagination";
@@ -16,8 +20,34 @@ export const PAGE_NOT_FOUND = "This page of the blog does not exist";
 /** The address of a page of the list: page 1 is plain /blog, so it has one address. */
 export const blogPageHref = (page: number) => (page <= 1 ? "/blog" : `/blog?page=${page}`);
 
+/** A page of search results: /blog?q=…&page=… */
+export const searchHref = (q: string, page = 1) =>
+  `/blog?${new URLSearchParams({ q, ...(page > 1 ? { page: String(page) } : {}) })}`;
+
+/** /blog?q=…: published posts whose title, excerpt or text hold every word (FTS5), newest first. */
+async function searchResults(request: Request, q: string) {
+  const query = ftsQuery(q);
+  const list = query
+    ? await archivePage(request, { search: query }, { emptyIsFound: true })
+    : { posts: [], page: 1, pages: 1, total: 0, canonical: "" };
+  return { search: { q, ...list } };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { BUSINESS_TIMEZONE, SITE_URL } = config();
+  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  if (q) {
+    const results = await searchResults(request, q);
+    return {
+      ...results,
+      posts: [],
+      page: 1,
+      pages: 1,
+      total: 0,
+      canonical: canonicalUrl(request.url, SITE_URL),
+      origin: "",
+    };
+  }
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   // A malformed or past-the-end page is a 404, not the last page: a crawler must not index one
   // list under many addresses, and a stale link says plainly that the page is gone.
@@ -26,8 +56,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pages = pageCount(total, BLOG_PAGE_SIZE);
   if (page > pages) throw data({ message: PAGE_NOT_FOUND }, { status: 404 });
   const canonical = canonicalUrl(request.url, SITE_URL);
+  const covers = await imageSizes(posts.flatMap((post) => (post.coverImage ? [post.coverImage] : [])));
   return {
-    posts: posts.map((post) => toCard(post, BUSINESS_TIMEZONE)),
+    search: null,
+    posts: posts.map((post) => toCard(post, BUSINESS_TIMEZONE, covers)),
     page,
     pages,
     total,
@@ -37,7 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
-  const { page, pages } = loaderData;
+  const { page, pages, search } = loaderData;
+  if (search) return <SearchResults search={search} />;
   // Spec §2: the first post is featured; only page 1 has it, later pages are all grid.
   const featured = page === 1 ? loaderData.posts[0] : undefined;
   const rest = page === 1 ? loaderData.posts.slice(1) : loaderData.posts;
@@ -60,6 +93,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           <Rss aria-hidden className="size-4" /> RSS feed
         </a>
       </header>
+      <BlogSearchForm />
 
       {loaderData.posts.length > 0 ? (
         <>
@@ -105,8 +139,32 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   );
 }
 
+function SearchResults({ search }: { search: NonNullable<Route.ComponentProps["loaderData"]["search"]> }) {
+  const { q, posts, page, pages, total } = search;
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <Link
+        to="/blog"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Back to Blog
+      </Link>
+      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Search results</h1>
+      <BlogSearchForm q={q} />
+      <p className="mt-6 text-slate-600 dark:text-slate-300" role="status" data-testid="search-summary">
+        {total === 1 ? "1 article" : `${total} articles`} for “{q}”{pages > 1 ? `, page ${page} of ${pages}` : ""}
+      </p>
+      <PostGrid posts={posts} empty={<p>No articles match “{q}”. Try other or fewer words.</p>} />
+      <ArchivePager page={page} pages={pages} hrefFor={(p) => searchHref(q, p)} label="Pages of results" />
+    </main>
+  );
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `Page not found | ${BRAND.name} Blog` }, { name: "robots", content: "noindex" }];
+  // Result pages are for visitors, not for search engines.
+  if (loaderData.search)
+    return [{ title: `Search: ${loaderData.search.q} | ${BRAND.name} Blog` }, { name: "robots", content: "noindex" }];
   const { page, pages, canonical, origin } = loaderData;
   return [
     ...seo({

@@ -1,10 +1,11 @@
 import { ArrowLeft, Clock } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
-import { PostCard, TagList } from "~/components/blog/post-card";
+import { Cover, PostCard, TagList } from "~/components/blog/post-card";
 import { PostContent } from "~/components/blog/post-content";
 import { ShareMenu } from "~/components/blog/share-menu";
 import { ErrorView } from "~/components/error-view";
-import { ARTICLE_DATE, formatPostDate, postDate, toCard } from "~/domain/blog/format";
+import { ARTICLE_DATE, authorSlug, coverOf, formatPostDate, postDate, toCard } from "~/domain/blog/format";
+import { imageSizes } from "~/domain/blog/media.server";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
 import { findPost, relatedPosts } from "~/domain/blog/posts.server";
 import { readingMinutes, wordCount } from "~/domain/blog/reading-time";
@@ -23,9 +24,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const canonical = canonicalUrl(request.url, SITE_URL);
   const published = postDate(post);
   const related = await relatedPosts(post);
+  const covers = await imageSizes([post, ...related].flatMap((p) => (p.coverImage ? [p.coverImage] : [])));
   return {
     post: {
       id: post.id,
+      cover: coverOf(post, covers),
       title: post.title,
       excerpt: post.excerpt,
       author: post.author,
@@ -37,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       readingTime: readingMinutes(post.contentHtml),
       words: wordCount(post.contentHtml),
     },
-    related: related.map((r) => toCard(r, BUSINESS_TIMEZONE)),
+    related: related.map((r) => toCard(r, BUSINESS_TIMEZONE, covers)),
     canonical,
     origin: new URL(canonical).origin,
   };
@@ -56,7 +59,7 @@ function articleJsonLd({ post, canonical, origin }: Route.ComponentProps["loader
     url: canonical,
     keywords: post.tags.join(", "),
     wordCount: post.words,
-    image: `${origin}/og-image.png`,
+    image: `${origin}${post.cover?.src ?? "/og-image.png"}`,
     publisher: {
       "@type": "Organization",
       name: BRAND.name,
@@ -95,7 +98,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
       <BackToBlog />
       <article className="mt-8">
         <header>
-          <TagList tags={post.tags} />
+          <TagList tags={post.tags} linked />
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
             {post.title}
           </h1>
@@ -104,9 +107,13 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-              <span className="font-semibold text-slate-900 dark:text-white" data-testid="post-author">
+              <Link
+                to={`/blog/author/${authorSlug(post.author)}`}
+                className="font-semibold text-slate-900 hover:underline dark:text-white"
+                data-testid="post-author"
+              >
                 {post.author}
-              </span>
+              </Link>
               <span aria-hidden>·</span>
               <time dateTime={post.isoDate} data-testid="post-date">
                 {post.date}
@@ -119,6 +126,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             </p>
             <ShareMenu url={canonical} title={post.title} />
           </div>
+          {post.cover ? <Cover cover={post.cover} eager className="mt-8 rounded-xl" /> : null}
         </header>
         <PostContent html={post.html} className="mt-8" />
       </article>
@@ -152,7 +160,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${POST_NOT_FOUND} | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
   const { post, canonical } = loaderData;
   return [
-    ...seo({ title: post.title, description: post.excerpt, url: canonical, type: "article" }),
+    ...seo({ title: post.title, description: post.excerpt, url: canonical, type: "article", image: post.cover?.src }),
+    ...(post.cover
+      ? [
+          { property: "og:image:width", content: String(post.cover.width) },
+          { property: "og:image:height", content: String(post.cover.height) },
+          { property: "og:image:alt", content: post.cover.alt },
+        ]
+      : []),
     { property: "article:published_time", content: post.isoDate },
     { property: "article:modified_time", content: post.isoModified },
     { property: "article:author", content: post.author },

@@ -6,4 +6,5 @@ export const resourceRoutes: RouteConfigEntry[] = [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("sitemap/pages.xml", "routes/resources/sitemap-pages.ts"),
   route("sitemap/posts/:file", "routes/resources/sitemap-posts.ts"),
+  route("media/:key", "routes/media/image.ts"),
 ];

@@ -8,7 +8,7 @@ import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { BLOG_STATUSES } from "~/db/schema";
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { CARD_DATE, formatPostDate, postDate } from "~/domain/blog/format";
+import { CARD_DATE, formatPostDate, postDate, SCHEDULE_DATE } from "~/domain/blog/format";
 import { adminPostsPage } from "~/domain/blog/posts.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -62,6 +62,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       status: post.status,
       date: formatPostDate(postDate(post), CARD_DATE, timeZone),
       isoDate: postDate(post).toISOString(),
+      // When a scheduled post goes out, as the business sees it.
+      goesOut:
+        post.status === "draft" && post.publishAt
+          ? {
+              text: `Goes out ${formatPostDate(post.publishAt, SCHEDULE_DATE, timeZone)} (${timeZone})`,
+              iso: post.publishAt.toISOString(),
+            }
+          : null,
     })),
   };
 }
@@ -151,10 +159,20 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
               <div className="flex items-start gap-4">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <BlogStatusBadge status={post.status} />
-                    <time dateTime={post.isoDate} className="text-xs text-slate-600 dark:text-slate-400">
-                      {post.date}
-                    </time>
+                    <BlogStatusBadge status={post.status} scheduled={post.goesOut !== null} />
+                    {post.goesOut ? (
+                      <time
+                        dateTime={post.goesOut.iso}
+                        className="text-xs font-medium text-sky-900 dark:text-sky-200"
+                        data-testid="goes-out"
+                      >
+                        {post.goesOut.text}
+                      </time>
+                    ) : (
+                      <time dateTime={post.isoDate} className="text-xs text-slate-600 dark:text-slate-400">
+                        {post.date}
+                      </time>
+                    )}
                   </div>
                   <h2 className="mt-2 text-lg font-semibold break-words">{post.title}</h2>
                   <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{post.excerpt}</p>

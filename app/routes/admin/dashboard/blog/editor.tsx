@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Eye } from "lucide-react";
+import { ArrowLeft, Eye, ImageUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
@@ -8,33 +8,74 @@ import { AdminBlogError } from "~/components/blog/admin-error";
 import { PostContent } from "~/components/blog/post-content";
 import { FieldError } from "~/components/field-error";
 import { requireAdmin } from "~/domain/accounts/guards.server";
+import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
+import { imageMarkdown, MAX_ALT_LENGTH, mediaPath } from "~/domain/blog/images";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
-import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED } from "~/domain/blog/schemas";
+import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED, SCHEDULE_MESSAGES } from "~/domain/blog/schemas";
+import { postImages } from "~/domain/blog/uploads.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/editor";
 
 const PREVIEW_DELAY = 300; // ms after the last keystroke
-const EMPTY = { title: "", author: "", excerpt: "", content: "", tags: "" };
+const EMPTY = { title: "", author: "", excerpt: "", content: "", tags: "", publishAt: "" };
+type EditorStatus = "draft" | "scheduled" | "published";
+
+/** What the upload form left in the address (it redirects back here). */
+function uploadOutcome(url: URL) {
+  const uploaded = url.searchParams.get("uploaded");
+  return {
+    notice:
+      uploaded === "cover"
+        ? "Cover image set."
+        : uploaded === "content"
+          ? "Image added to the end of the content."
+          : null,
+    error: url.searchParams.get("uploadError")?.slice(0, 200) ?? null,
+    fileError: url.searchParams.get("fileError")?.slice(0, 200) ?? null,
+    altError: url.searchParams.get("altError")?.slice(0, 200) ?? null,
+  };
+}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
+  const timeZone = config().BUSINESS_TIMEZONE;
+  const base = { timeZone, images: [], cover: null, upload: uploadOutcome(new URL(request.url)) };
   if (!params.id) {
-    return { id: null, missing: false, values: { ...EMPTY, status: "draft" as const }, previewHtml: "" };
+    return {
+      ...base,
+      id: null,
+      missing: false,
+      values: { ...EMPTY, status: "draft" as EditorStatus },
+      previewHtml: "",
+    };
   }
   const post = await findPost(params.id);
   if (!post) {
     // Rendered by the page (not the error boundary) so that a failed save of a post deleted
     // meanwhile still shows the form, what was typed and the failure message.
     return data(
-      { id: params.id, missing: true, values: { ...EMPTY, status: "draft" as const }, previewHtml: "" },
+      { ...base, id: params.id, missing: true, values: { ...EMPTY, status: "draft" as EditorStatus }, previewHtml: "" },
       { status: 404 },
     );
   }
+  const images = (await postImages(post.id)).map((image) => ({
+    key: image.key,
+    src: mediaPath(image.key),
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+    markdown: imageMarkdown(image.alt, image.key),
+  }));
+  const scheduled = post.status === "draft" && post.publishAt !== null;
   return {
+    ...base,
+    images,
+    cover: images.find((image) => image.key === post.coverImage) ?? null,
     id: post.id,
     missing: false,
     values: {
@@ -43,7 +84,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       excerpt: post.excerpt,
       content: post.content,
       tags: post.tags.join(", "),
-      status: post.status,
+      status: (scheduled ? "scheduled" : post.status) as EditorStatus,
+      publishAt: post.publishAt ? toLocalInput(post.publishAt, timeZone) : "",
     },
     previewHtml: post.contentHtml,
   };
@@ -62,9 +104,27 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ result: submission.reply(), preview: null }, { status: 400 });
   }
   const actor = { id: admin.id, email: admin.email };
+  // Scheduled is a draft with a publish time (decision 028), typed in the business timezone.
+  const { status, publishAt: localTime, ...fields } = submission.value;
+  let publishAt: Date | null = null;
+  if (status === "scheduled") {
+    const problem = !localTime
+      ? SCHEDULE_MESSAGES.missing
+      : fromLocalInput(localTime, config().BUSINESS_TIMEZONE).getTime() <= Date.now()
+        ? SCHEDULE_MESSAGES.past
+        : null;
+    if (problem) {
+      return data(
+        { result: submission.reply({ fieldErrors: { publishAt: [problem] } }), preview: null },
+        { status: 400 },
+      );
+    }
+    publishAt = fromLocalInput(localTime as string, config().BUSINESS_TIMEZONE);
+  }
+  const input = { ...fields, status: status === "published" ? ("published" as const) : ("draft" as const), publishAt };
   try {
-    if (params.id) await updatePost(actor, params.id, submission.value);
-    else await createPost(actor, submission.value);
+    if (params.id) await updatePost(actor, params.id, input);
+    else await createPost(actor, input);
   } catch (error) {
     if (!isAppError(error)) console.error(error);
     return data(
@@ -147,83 +207,103 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
       <h1 className="mt-3 text-2xl font-bold">{editing ? "Edit Post" : "New Post"}</h1>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="card space-y-5 p-5 sm:p-6">
-          {form.errors?.length ? <ErrorAlert>{form.errors[0]}</ErrorAlert> : null}
-          <Field label="Title" id={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors}>
-            <input
-              {...getInputProps(fields.title, { type: "text" })}
-              className="input"
-              maxLength={BLOG_LIMITS.title}
-              required
-            />
-          </Field>
-          <Field label="Author" id={fields.author.id} errorId={fields.author.errorId} errors={fields.author.errors}>
-            <input
-              {...getInputProps(fields.author, { type: "text" })}
-              className="input"
-              maxLength={BLOG_LIMITS.author}
-              autoComplete="name"
-              required
-            />
-          </Field>
-          <Field label="Excerpt" id={fields.excerpt.id} errorId={fields.excerpt.errorId} errors={fields.excerpt.errors}>
-            <textarea
-              {...getTextareaProps(fields.excerpt)}
-              className="input"
-              rows={3}
-              maxLength={BLOG_LIMITS.excerpt}
-              required
-            />
-          </Field>
-          <Field
-            label="Content"
-            hint="Markdown: ## headings, **bold**, [links](https://…), lists, ``` code blocks ```."
-            id={fields.content.id}
-            errorId={fields.content.errorId}
-            errors={fields.content.errors}
-          >
-            <textarea
-              {...getTextareaProps(fields.content)}
-              className="input min-h-80 font-mono text-sm"
-              rows={18}
-              maxLength={BLOG_LIMITS.content}
-              required
-              onInput={(event) => {
-                setContent(event.currentTarget.value);
-                setTouched(true);
-              }}
-            />
-          </Field>
-          <Field
-            label="Tags"
-            hint="Comma-separated, e.g. Automation, Finance"
-            id={fields.tags.id}
-            errorId={fields.tags.errorId}
-            errors={fields.tags.errors}
-          >
-            <input {...getInputProps(fields.tags, { type: "text" })} className="input" />
-          </Field>
-          <Field label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
-            <select {...getSelectProps(fields.status)} className="input">
-              <option value="draft">Draft</option>
-              <option value="published">Published</option>
-            </select>
-          </Field>
-          <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
-            {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
-            <button type="submit" name="intent" value="save" className="btn-primary order-3" disabled={saving}>
-              {saving ? "Saving..." : editing ? "Update Post" : "Create Post"}
-            </button>
-            {hydrated ? null : (
-              <button type="submit" name="intent" value="preview" className="btn-secondary order-2" formNoValidate>
-                <Eye aria-hidden className="size-4" /> Preview
+        {/* The form and the images panel share the left column; the preview stays beside them. */}
+        <div className="min-w-0 space-y-6">
+          <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="card space-y-5 p-5 sm:p-6">
+            {form.errors?.length ? <ErrorAlert>{form.errors[0]}</ErrorAlert> : null}
+            <Field label="Title" id={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors}>
+              <input
+                {...getInputProps(fields.title, { type: "text" })}
+                className="input"
+                maxLength={BLOG_LIMITS.title}
+                required
+              />
+            </Field>
+            <Field label="Author" id={fields.author.id} errorId={fields.author.errorId} errors={fields.author.errors}>
+              <input
+                {...getInputProps(fields.author, { type: "text" })}
+                className="input"
+                maxLength={BLOG_LIMITS.author}
+                autoComplete="name"
+                required
+              />
+            </Field>
+            <Field
+              label="Excerpt"
+              id={fields.excerpt.id}
+              errorId={fields.excerpt.errorId}
+              errors={fields.excerpt.errors}
+            >
+              <textarea
+                {...getTextareaProps(fields.excerpt)}
+                className="input"
+                rows={3}
+                maxLength={BLOG_LIMITS.excerpt}
+                required
+              />
+            </Field>
+            <Field
+              label="Content"
+              hint="Markdown: ## headings, **bold**, [links](https://…), lists, ``` code blocks ```."
+              id={fields.content.id}
+              errorId={fields.content.errorId}
+              errors={fields.content.errors}
+            >
+              <textarea
+                {...getTextareaProps(fields.content)}
+                className="input min-h-80 font-mono text-sm"
+                rows={18}
+                maxLength={BLOG_LIMITS.content}
+                required
+                onInput={(event) => {
+                  setContent(event.currentTarget.value);
+                  setTouched(true);
+                }}
+              />
+            </Field>
+            <Field
+              label="Tags"
+              hint="Comma-separated, e.g. Automation, Finance"
+              id={fields.tags.id}
+              errorId={fields.tags.errorId}
+              errors={fields.tags.errors}
+            >
+              <input {...getInputProps(fields.tags, { type: "text" })} className="input" />
+            </Field>
+            <Field label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
+              <select {...getSelectProps(fields.status)} className="input">
+                <option value="draft">Draft</option>
+                <option value="scheduled">Scheduled</option>
+                <option value="published">Published</option>
+              </select>
+            </Field>
+            <Field
+              label="Publish at"
+              hint={`For Scheduled: the date and time the post goes out, in ${loaderData.timeZone}.`}
+              id={fields.publishAt.id}
+              errorId={fields.publishAt.errorId}
+              errors={fields.publishAt.errors}
+            >
+              <input {...getInputProps(fields.publishAt, { type: "datetime-local" })} className="input" />
+            </Field>
+            <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
+              {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
+              <button type="submit" name="intent" value="save" className="btn-primary order-3" disabled={saving}>
+                {saving ? "Saving..." : editing ? "Update Post" : "Create Post"}
               </button>
-            )}
-            <Link to={href("/admin/dashboard/blog")} className="btn-secondary order-1">
-              Cancel
-            </Link>
-          </div>
-        </Form>
+              {hydrated ? null : (
+                <button type="submit" name="intent" value="preview" className="btn-secondary order-2" formNoValidate>
+                  <Eye aria-hidden className="size-4" /> Preview
+                </button>
+              )}
+              <Link to={href("/admin/dashboard/blog")} className="btn-secondary order-1">
+                Cancel
+              </Link>
+            </div>
+          </Form>
+
+          {loaderData.id ? <ImagesPanel postId={loaderData.id} data={loaderData} /> : null}
+        </div>
 
         <section aria-labelledby="live-preview" className="card min-w-0 p-5 sm:p-6 lg:sticky lg:top-20 lg:self-start">
           <h2
@@ -254,6 +334,116 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * Upload with a plain multipart form (works without JavaScript): the image becomes the cover or
+ * is appended to the saved content as markdown. The page reloads, so unsaved edits go first.
+ */
+function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentProps["loaderData"] }) {
+  const { upload, images, cover } = data;
+  return (
+    <section id="images" aria-labelledby="images-heading" className="card space-y-4 p-5 sm:p-6">
+      <h2 id="images-heading" className="flex items-center gap-2 text-lg font-semibold">
+        <ImageUp aria-hidden className="size-5" /> Images
+      </h2>
+      {upload.notice ? (
+        <p role="status" className="text-sm font-medium text-emerald-800 dark:text-emerald-200">
+          {upload.notice}
+        </p>
+      ) : null}
+      {upload.error ? <ErrorAlert>{upload.error}</ErrorAlert> : null}
+      {cover ? (
+        <figure>
+          <img
+            src={cover.src}
+            alt={cover.alt}
+            width={cover.width}
+            height={cover.height}
+            className="aspect-video w-full rounded-lg object-cover"
+            data-testid="editor-cover"
+          />
+          <figcaption className="mt-1 text-xs text-slate-600 dark:text-slate-400">Cover image</figcaption>
+        </figure>
+      ) : null}
+      <form
+        method="post"
+        action={`/admin/dashboard/blog/${postId}/images`}
+        encType="multipart/form-data"
+        className="space-y-4"
+      >
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          JPEG, PNG, WebP, AVIF or GIF, up to 5 MB. Save your changes first: uploading reloads the page.
+        </p>
+        <div>
+          <label htmlFor="image-file" className="label">
+            Image file
+          </label>
+          <input
+            id="image-file"
+            name="file"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            required
+            className="input"
+            aria-invalid={upload.fileError ? true : undefined}
+            aria-describedby={upload.fileError ? "image-file-error" : undefined}
+          />
+          <FieldError id="image-file-error" error={upload.fileError ?? undefined} />
+        </div>
+        <div>
+          <label htmlFor="image-alt" className="label">
+            Alt text
+          </label>
+          <input
+            id="image-alt"
+            name="alt"
+            type="text"
+            required
+            maxLength={MAX_ALT_LENGTH}
+            className="input"
+            aria-invalid={upload.altError ? true : undefined}
+            aria-describedby={upload.altError ? "image-alt-error" : "image-alt-hint"}
+          />
+          <p id="image-alt-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            What the image shows, for readers who cannot see it.
+          </p>
+          <FieldError id="image-alt-error" error={upload.altError ?? undefined} />
+        </div>
+        <fieldset>
+          <legend className="label">Use it as</legend>
+          <div className="flex flex-wrap gap-4 text-sm">
+            <label className="inline-flex items-center gap-2">
+              <input type="radio" name="purpose" value="cover" defaultChecked={!cover} /> Cover image
+            </label>
+            <label className="inline-flex items-center gap-2">
+              <input type="radio" name="purpose" value="content" defaultChecked={Boolean(cover)} /> Inline image (added
+              to the post)
+            </label>
+          </div>
+        </fieldset>
+        <button type="submit" className="btn-secondary">
+          <ImageUp aria-hidden className="size-4" /> Upload image
+        </button>
+      </form>
+      {images.length > 0 ? (
+        <ul className="space-y-3" aria-label="Uploaded images" data-testid="uploaded-images">
+          {images.map((image) => (
+            <li key={image.key} className="flex items-center gap-3">
+              <img
+                src={image.src}
+                alt={image.alt}
+                width={image.width}
+                height={image.height}
+                className="h-12 w-16 shrink-0 rounded object-cover"
+              />
+              <code className="min-w-0 flex-1 text-xs break-all select-all">{image.markdown}</code>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,0 +1,85 @@
+/**
+ * Smallest real headers of each accepted image format, with a chosen pixel size, for tests of
+ * the upload checks (the checks read only the header, so the pixel data may be left out).
+ */
+const bytes = (...parts: (number[] | string)[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const be16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
+const be32 = (n: number) => [(n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+const le16 = (n: number) => [n & 0xff, (n >> 8) & 0xff];
+const le24 = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff];
+
+export const png = (w: number, h: number) =>
+  bytes([0x89], "PNG\r\n\x1a\n", be32(13), "IHDR", be32(w), be32(h), [8, 6, 0, 0, 0], be32(0));
+
+/** SOI, an APP0 (JFIF) segment to skip, then SOF2 (progressive) with the size. */
+export const jpeg = (w: number, h: number) =>
+  bytes(
+    [0xff, 0xd8],
+    [0xff, 0xe0],
+    be16(16),
+    "JFIF\0",
+    [1, 1, 0],
+    be16(1),
+    be16(1),
+    [0, 0],
+    [0xff, 0xc2],
+    be16(17),
+    [8],
+    be16(h),
+    be16(w),
+    [3],
+    new Array(9).fill(0),
+    [0xff, 0xd9],
+  );
+
+export const gif = (w: number, h: number) => bytes("GIF89a", le16(w), le16(h), [0, 0, 0], ";");
+
+export const webpLossy = (w: number, h: number) =>
+  bytes("RIFF", [0, 0, 0, 0], "WEBP", "VP8 ", [0, 0, 0, 0], [0, 0, 0], [0x9d, 0x01, 0x2a], le16(w), le16(h));
+
+export const webpLossless = (w: number, h: number) => {
+  const bits = ((w - 1) & 0x3fff) | (((h - 1) & 0x3fff) << 14);
+  return bytes(
+    "RIFF",
+    [0, 0, 0, 0],
+    "WEBP",
+    "VP8L",
+    [0, 0, 0, 0],
+    [0x2f],
+    [bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, (bits >>> 24) & 0xff],
+  );
+};
+
+export const webpExtended = (w: number, h: number) =>
+  bytes("RIFF", [0, 0, 0, 0], "WEBP", "VP8X", be32(10).reverse(), [0, 0, 0, 0], le24(w - 1), le24(h - 1));
+
+/** `ftyp` (avif) then a `meta` box holding a thumbnail's and the primary image's `ispe`. */
+export const avif = (w: number, h: number) =>
+  bytes(
+    be32(20),
+    "ftyp",
+    "avif",
+    be32(0),
+    "mif1",
+    be32(60),
+    "meta",
+    be32(0),
+    be32(20),
+    "ispe",
+    be32(0),
+    be32(64),
+    be32(32),
+    be32(20),
+    "ispe",
+    be32(0),
+    be32(w),
+    be32(h),
+  );
+
+/** A file of `size` bytes that starts as a PNG of the given size. */
+export function pngOfSize(size: number, w = 10, h = 10) {
+  const file = new Uint8Array(size);
+  file.set(png(w, h));
+  return file;
+}
