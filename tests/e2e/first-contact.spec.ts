@@ -341,7 +341,7 @@ test.describe("Enterprise Contact Sales", () => {
   test("screenshots of the form (and the footer newsletter box) at 390 px and 1280 px, light and dark", async ({
     page,
     javaScriptEnabled,
-  }, testInfo) => {
+  }) => {
     test.skip(!javaScriptEnabled, "the in-place form is the JavaScript view");
     for (const theme of ["light", "dark"] as const) {
       await chooseTheme(page, theme);

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Newspaper } from "lucide-react";
+import { Newspaper } from "lucide-react";
 import { Link } from "react-router";
 import { Pagination } from "~/components/pagination";
 import type { PostCardData } from "~/domain/blog/format";

@@ -56,4 +56,14 @@ describe("renderRss", () => {
       "<content:encoded><![CDATA[<p>a ]]]]><![CDATA[> b ]]&gt; <em>c</em> ]]&gt;</p>]]></content:encoded>",
     );
   });
+
+  it("carries a post's cover as an image enclosure with its real media type", () => {
+    const key = "0b6f4a52-8c1e-4a57-9d0e-3f2a1b4c5d6e.jpg";
+    const xml = renderRss({ origin: "https://x.example", title: "T", description: "D" }, [
+      post({ coverImage: key }),
+      post({ id: "p2", coverImage: null }),
+    ]);
+    expect(xml).toContain(`<enclosure length="0" type="image/jpeg" url="https://x.example/media/${key}"/>`);
+    expect(xml.match(/<enclosure /g)).toHaveLength(1);
+  });
 });

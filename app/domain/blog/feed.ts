@@ -1,6 +1,7 @@
 import { Feed } from "feed";
 import type { BlogPost } from "~/db/schema";
 import { postDate } from "./format";
+import { imageTypeOfKey, mediaPath } from "./images";
 
 type FeedChannel = { origin: string; title: string; description: string };
 
@@ -44,8 +45,13 @@ export function renderRss(channel: FeedChannel, posts: BlogPost[]) {
       category: post.tags.map((name) => ({ name })),
       extensions: [{ name: "dc:creator", objects: { _text: post.author } }],
       // The cover image (decision 028): an enclosure readers show beside the item.
-      ...(post.coverImage ? { image: `${channel.origin}/media/${post.coverImage}` } : {}),
+      ...(post.coverImage ? { image: coverEnclosure(channel.origin, post.coverImage) } : {}),
     });
   }
   return `${feed.rss2()}\n`;
+}
+
+/** The cover as an RSS enclosure; its type from the key (the library would guess "image/jpg"). */
+function coverEnclosure(origin: string, key: string) {
+  return { url: `${origin}${mediaPath(key)}`, type: imageTypeOfKey(key) ?? "image/jpeg", length: 0 };
 }

@@ -130,6 +130,12 @@ const EXTENSIONS: Record<ImageType, string> = {
   "image/gif": "gif",
 };
 export const newImageKey = (type: ImageType) => `${crypto.randomUUID()}.${EXTENSIONS[type]}`;
+/** The media type of a stored image from its key's extension (keys are made by `newImageKey`). */
+export function imageTypeOfKey(key: string): ImageType | null {
+  const extension = key.slice(key.lastIndexOf(".") + 1);
+  const found = (Object.entries(EXTENSIONS) as [ImageType, string][]).find(([, ext]) => ext === extension);
+  return found ? found[0] : null;
+}
 export const IMAGE_KEY = /^[0-9a-f-]{36}\.(?:jpg|png|webp|avif|gif)$/;
 
 /** A markdown image for the content, its alt text made safe for the brackets. */
