@@ -55,6 +55,23 @@ describe("POST /admin/dashboard/blog/:id/images", () => {
     expect((await env.MEDIA.list()).objects.length).toBe(before);
   });
 
+  it("a body that is not a readable form: back to the editor with the reason, nothing stored", async () => {
+    const post = await draft();
+    const before = (await env.MEDIA.list()).objects.length;
+    const request = new Request(`http://localhost/admin/dashboard/blog/${post.id}/images`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "multipart/form-data; boundary=x" },
+      body: "not a multipart body",
+    });
+    const result = (await outcome(() => uploadAction(args(request, { id: post.id })))) as Response;
+    expect(result.status).toBe(302);
+    const location = new URL(result.headers.get("Location") ?? "", "http://localhost");
+    expect(location.pathname).toBe(`/admin/dashboard/blog/${post.id}/edit`);
+    expect(location.searchParams.get("uploadError")).toMatch(/could not be read/);
+    expect((await env.MEDIA.list()).objects.length).toBe(before);
+    expect((await getPost(post.id))?.coverImage ?? null).toBeNull();
+  });
+
   it("a cover: back to the editor, which shows it with its size; /media serves it immutable", async () => {
     const post = await draft();
     const result = (await uploadAction(

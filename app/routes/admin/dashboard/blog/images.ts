@@ -1,7 +1,8 @@
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { UploadError, uploadPostImage } from "~/domain/blog/uploads.server";
 import { isAppError } from "~/lib/errors";
+import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/images";
 
 /**
@@ -9,10 +10,13 @@ import type { Route } from "./+types/images";
  * editor. Back to the editor with what happened in the address, which the editor shows.
  */
 export async function action({ request, params }: Route.ActionArgs) {
+  refuseCrossSite(request);
   const { admin } = await requireAdmin(request);
-  const back = `/admin/dashboard/blog/${params.id}/edit`;
+  const back = editorPath(params.id);
+  const form = await request.formData().catch(() => null);
+  if (!form) return redirect(`${back}?${new URLSearchParams({ uploadError: UNREADABLE_UPLOAD })}#images`);
   try {
-    const image = await uploadPostImage({ id: admin.id, email: admin.email }, params.id, await request.formData());
+    const image = await uploadPostImage({ id: admin.id, email: admin.email }, params.id, form);
     return redirect(`${back}?uploaded=${image.purpose}#images`);
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -25,5 +29,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/admin/dashboard/blog/${params.id}/edit`);
+  return redirect(editorPath(params.id));
 }
+
+const UNREADABLE_UPLOAD = "The upload could not be read. Choose the file again and upload it.";
+
+/** The editor of the post; the id is encoded, since any text can arrive in the address. */
+const editorPath = (id: string) => href("/admin/dashboard/blog/:id/edit", { id: encodeURIComponent(id) });
