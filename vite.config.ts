@@ -77,7 +77,8 @@ export default defineConfig({
                 { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, minShareCount: 2, priority: 20 },
                 {
                   name: "site",
-                  test: /app[\\/](components[\\/](site|marketing)[\\/]|components[\\/](error-page|status-message)|lib[\\/])/,
+                  // lib/page-query.ts is zod: it stays with the forms that need it (decision 026).
+                  test: /app[\\/](components[\\/](site|marketing)[\\/]|components[\\/](error-page|status-message)|lib[\\/](?!page-query))/,
                   minShareCount: 2,
                   priority: 10,
                 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MAX_PAGE, pageCount, pageItems, pageParam, pageQuery, paginationOf, showingRange } from "./pagination";
+import { pageQuery } from "./page-query";
+import { MAX_PAGE, pageCount, pageItems, pageParam, paginationOf, showingRange } from "./pagination";
 
 describe("the list toolkit", () => {
   it("counts at least one page: an empty list has its first page", () => {

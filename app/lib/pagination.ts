@@ -1,37 +1,11 @@
-import { z } from "zod";
-
 /*
- * The list toolkit (decision 025): one page/limit schema, one page count, one list of page
+ * The list toolkit (decision 025): one page/limit schema (`page-query.ts`, apart so that the
+ * page links, which every public page loads, never pull zod into the browser), one page count, one list of page
  * links, one "Showing X to Y" range. Every paged list, HTML or /api, goes through these.
  */
 
 /** The highest `page` any list accepts: far past any real list, small enough for an OFFSET. */
 export const MAX_PAGE = 100_000;
-
-/**
- * `page` and `limit` query fields for a list, to spread into its query schema:
- * `z.object({ status, ...pageQuery({ limit: 10, maxLimit: 100 }) })`. `page` is a whole number
- * from 1 (default 1); `limit` a whole number from 1 to `maxLimit` (default `limit`). Bad values
- * fail with the field's own message, the same on every list.
- */
-export function pageQuery({ limit, maxLimit }: { limit: number; maxLimit: number }) {
-  const pageMessage = "page must be a whole number from 1";
-  const limitMessage = `limit must be a whole number from 1 to ${maxLimit}`;
-  return {
-    page: z.coerce
-      .number({ error: pageMessage })
-      .int(pageMessage)
-      .min(1, pageMessage)
-      .max(MAX_PAGE, "page is out of range")
-      .default(1),
-    limit: z.coerce
-      .number({ error: limitMessage })
-      .int(limitMessage)
-      .min(1, limitMessage)
-      .max(maxLimit, limitMessage)
-      .default(limit),
-  };
-}
 
 /**
  * Pages needed for `total` items, at least one: an empty list still has its first page (the

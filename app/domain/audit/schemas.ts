@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageQuery } from "~/lib/pagination";
+import { pageQuery } from "~/lib/page-query";
 
 export const AUDIT_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BLOG_STATUSES } from "~/db/schema";
-import { pageQuery } from "~/lib/pagination";
+import { pageQuery } from "~/lib/page-query";
 
 /** Length caps: enough for any real post, small enough to keep a request under the 64 KB API cap. */
 export const BLOG_LIMITS = {

@@ -8,7 +8,7 @@ import {
   minutesOf,
   normalizeTime,
 } from "~/domain/calendar/availability";
-import { pageQuery } from "~/lib/pagination";
+import { pageQuery } from "~/lib/page-query";
 import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "./values";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type * as stored from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
-import { pageQuery } from "~/lib/pagination";
+import { pageQuery } from "~/lib/page-query";
 import { NEWSLETTER_HONEYPOT } from "./honeypot";
 
 /**

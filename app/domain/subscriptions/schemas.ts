@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EmailSchema } from "~/domain/accounts/schemas";
 import { AppError } from "~/lib/errors";
-import { pageQuery } from "~/lib/pagination";
+import { pageQuery } from "~/lib/page-query";
 import { TRIAL_HONEYPOT } from "./honeypot";
 import { APPROVAL_STATUSES, BILLING_CYCLES, USER_PLANS, USER_ROLES, USER_STATUSES } from "./values";
 
