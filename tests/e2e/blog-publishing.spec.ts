@@ -171,9 +171,10 @@ test.describe("publishing a post with images on a schedule", () => {
     const media = await request.get(published.coverImage);
     expect(media.headers()["content-type"]).toBe("image/png");
     expect(media.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(await (await request.get("/blog/rss.xml")).text()).toContain(
-      `/media/${published.coverImage}" length="0" type="image/`,
-    );
+    // The cover is the item's image enclosure, with its real media type.
+    const rss = await (await request.get("/blog/rss.xml")).text();
+    expect(rss).toContain(`<enclosure length="0" type="image/png" url="`);
+    expect(rss).toContain(`${published.coverImage}"/>`);
 
     // Its tag chip leads to the tag's page; the author's name to the author's page.
     await reader.getByRole("list", { name: "Tags" }).first().getByRole("link", { name: tag }).click();
