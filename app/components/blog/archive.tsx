@@ -1,7 +1,10 @@
-import { Newspaper } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowLeft, Newspaper } from "lucide-react";
+import type { ReactNode } from "react";
+import { href, Link } from "react-router";
+import { ErrorView } from "~/components/error-view";
 import { Pagination } from "~/components/pagination";
 import type { PostCardData } from "~/domain/blog/format";
+import { ARCHIVE_PAGE_NOT_FOUND } from "~/domain/blog/messages";
 import { PostCard } from "./post-card";
 
 /** A grid of post cards, or a plain message when there are none. */
@@ -74,5 +77,75 @@ export function BlogSearchForm({ q = "" }: { q?: string }) {
         </button>
       </form>
     </search>
+  );
+}
+
+/** "1 article" / "N articles", and the page when there are several. */
+export const articleCount = (total: number, page: number, pages: number) =>
+  `${total === 1 ? "1 article" : `${total} articles`}${pages > 1 ? `, page ${page} of ${pages}` : ""}`;
+
+/**
+ * One page of an archive — a tag, an author or search results: the way back, the heading, what
+ * sits under it (a count, the search box), the cards and the page links.
+ */
+export function ArchiveView({
+  kicker,
+  heading,
+  children,
+  posts,
+  empty,
+  page,
+  pages,
+  hrefFor,
+  pagerLabel,
+}: {
+  kicker?: string;
+  heading: string;
+  children: ReactNode;
+  posts: PostCardData[];
+  empty: ReactNode;
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+  pagerLabel: string;
+}) {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <Link
+        to={href("/blog")}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+      >
+        <ArrowLeft aria-hidden className="size-4" /> Back to Blog
+      </Link>
+      {kicker ? (
+        <>
+          <p className="mt-6 text-sm font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-300">
+            {kicker}
+          </p>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">{heading}</h1>
+        </>
+      ) : (
+        <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
+      )}
+      {children}
+      <PostGrid posts={posts} empty={empty} />
+      <ArchivePager page={page} pages={pages} hrefFor={hrefFor} label={pagerLabel} />
+    </main>
+  );
+}
+
+/** The error boundary of the tag and author pages: an unknown name or a page past the end is a 404. */
+export function ArchiveErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <ErrorView
+      error={error}
+      variant="page"
+      notFound={{ title: ARCHIVE_PAGE_NOT_FOUND, message: "There are no articles at this address." }}
+      failed={{
+        title: "Something went wrong",
+        message: "The articles could not be loaded. Please try again in a moment.",
+      }}
+      back={{ to: href("/blog"), label: "Back to Blog" }}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import { ArrowLeft } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
-import { ArchivePager, PostGrid } from "~/components/blog/archive";
+import { data } from "react-router";
+import { ArchiveErrorBoundary, ArchiveView, articleCount } from "~/components/blog/archive";
 import { archivePage } from "~/domain/blog/archive.server";
 import { ARCHIVE_PAGE_NOT_FOUND } from "~/domain/blog/messages";
 import { authorsForSlug } from "~/domain/blog/posts.server";
@@ -21,22 +20,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
   const { author, slug, posts, page, pages, total } = loaderData;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-      <Link
-        to="/blog"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Blog
-      </Link>
-      <p className="mt-6 text-sm font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-300">Author</p>
-      <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">{author}</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-300">
-        {total === 1 ? "1 article" : `${total} articles`}
-        {pages > 1 ? `, page ${page} of ${pages}` : ""}
-      </p>
-      <PostGrid posts={posts} empty="No articles by this author yet." />
-      <ArchivePager page={page} pages={pages} hrefFor={(p) => authorPageHref(slug, p)} label={`Pages of ${author}`} />
-    </main>
+    <ArchiveView
+      kicker="Author"
+      heading={author}
+      posts={posts}
+      empty="No articles by this author yet."
+      page={page}
+      pages={pages}
+      hrefFor={(p) => authorPageHref(slug, p)}
+      pagerLabel={`Pages of ${author}`}
+    >
+      <p className="mt-3 text-slate-600 dark:text-slate-300">{articleCount(total, page, pages)}</p>
+    </ArchiveView>
   );
 }
 
@@ -51,16 +46,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-        {missing ? ARCHIVE_PAGE_NOT_FOUND : "Something went wrong"}
-      </h1>
-      <Link to="/blog" className="btn-primary mt-8">
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Blog
-      </Link>
-    </main>
-  );
+  return <ArchiveErrorBoundary error={error} />;
 }

@@ -1,6 +1,6 @@
-import { ArrowLeft, Newspaper, Rss } from "lucide-react";
+import { Newspaper, Rss } from "lucide-react";
 import { data, href, Link } from "react-router";
-import { ArchivePager, BlogSearchForm, PostGrid } from "~/components/blog/archive";
+import { ArchiveView, BlogSearchForm } from "~/components/blog/archive";
 import { FeaturedPost, PostCard } from "~/components/blog/post-card";
 import { ErrorView } from "~/components/error-view";
 import { Pagination } from "~/components/pagination";
@@ -142,21 +142,20 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
 function SearchResults({ search }: { search: NonNullable<Route.ComponentProps["loaderData"]["search"]> }) {
   const { q, posts, page, pages, total } = search;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-      <Link
-        to="/blog"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Blog
-      </Link>
-      <h1 className="mt-6 text-3xl font-bold tracking-tight sm:text-4xl">Search results</h1>
+    <ArchiveView
+      heading="Search results"
+      posts={posts}
+      empty={<p>No articles match “{q}”. Try other or fewer words.</p>}
+      page={page}
+      pages={pages}
+      hrefFor={(p) => searchHref(q, p)}
+      pagerLabel="Pages of results"
+    >
       <BlogSearchForm q={q} />
       <p className="mt-6 text-slate-600 dark:text-slate-300" role="status" data-testid="search-summary">
         {total === 1 ? "1 article" : `${total} articles`} for “{q}”{pages > 1 ? `, page ${page} of ${pages}` : ""}
       </p>
-      <PostGrid posts={posts} empty={<p>No articles match “{q}”. Try other or fewer words.</p>} />
-      <ArchivePager page={page} pages={pages} hrefFor={(p) => searchHref(q, p)} label="Pages of results" />
-    </main>
+    </ArchiveView>
   );
 }
 
