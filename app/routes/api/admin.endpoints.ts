@@ -78,7 +78,7 @@ export const endpoints = [
       ...pickErrors(401, 403, 404),
     },
     async handler({ params }) {
-      const m = await getEmailMessage(params.id ?? "");
+      const m = await getEmailMessage(params.id);
       return {
         success: true,
         data: {
