@@ -1,5 +1,6 @@
 import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -20,6 +21,32 @@ export function run(command: string, args: string[], options: { env?: Record<str
 
 export function start(command: string, args: string[], options: { env?: Record<string, string> } = {}): ChildProcess {
   return spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...options.env } });
+}
+
+/** A TCP port nobody listens on right now. */
+export function freePort(host = "localhost"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** Stops a server started `detached` together with the processes it started (wrangler's or vite's workerd). */
+export function stopProcessGroup(child: ChildProcess) {
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+  }
 }
 
 /** Waits until a URL answers (any HTTP status), or throws after the timeout. */

@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 // autocannon ships no types (and adding @types is a dependency change): the part used here is typed below.
 // @ts-expect-error -- untyped module; `ignore` rather than `expect-error` so that added types do not break this file
 import autocannonUntyped from "autocannon";
-import { hasBuild, prepareLocal, root, waitForUrl } from "../lib.ts";
+import { freePort, hasBuild, prepareLocal, root, stopProcessGroup, waitForUrl } from "../lib.ts";
 
 /**
  * `npm run bench:api`: serves the production build locally (vite preview → workerd) on a
@@ -44,20 +43,6 @@ type Budget = { caseName: string; minThroughputRatio: number; maxP99Ratio: numbe
 
 /** Budgets against the static baseline (issue 7). Other API issues add theirs here. */
 const BUDGETS: Budget[] = [{ caseName: "GET available-slots", minThroughputRatio: 0.4, maxP99Ratio: 2 }];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 async function getJson(url: string) {
   const response = await fetch(url);
@@ -172,16 +157,6 @@ async function freeSlots(base: string) {
   return slots;
 }
 
-function stopServer(server: ChildProcess) {
-  if (server.pid && server.exitCode === null) {
-    try {
-      process.kill(-server.pid, "SIGTERM"); // the server and the workerd it started
-    } catch {
-      server.kill("SIGTERM");
-    }
-  }
-}
-
 const persistDir = mkdtempSync(path.join(os.tmpdir(), "flowlane-bench-"));
 process.env.PERSIST_DIR = persistDir;
 process.env.ADMIN_EMAIL ??= "bench-admin@flowlane.test";
@@ -189,7 +164,7 @@ process.env.ADMIN_PASSWORD ??= `bench-${crypto.randomUUID()}`;
 process.env.ADMIN_NAME ??= "Bench Admin";
 prepareLocal({ build: !(process.env.SKIP_BUILD && hasBuild()) });
 
-const port = await freePort();
+const port = await freePort(HOST);
 const base = `http://${HOST}:${port}`;
 const server = spawn("vite", ["preview", "--port", String(port), "--strictPort", "--host", HOST], {
   cwd: root,
@@ -198,7 +173,7 @@ const server = spawn("vite", ["preview", "--port", String(port), "--strictPort",
   detached: true,
 });
 const cleanUp = () => {
-  stopServer(server);
+  stopProcessGroup(server);
   rmSync(persistDir, { recursive: true, force: true });
 };
 process.on("SIGINT", () => {

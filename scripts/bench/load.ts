@@ -5,8 +5,7 @@ import path from "node:path";
 // autocannon ships no types (and adding @types is a dependency change): the part used here is typed below.
 // @ts-expect-error -- untyped module
 import autocannonUntyped from "autocannon";
-import { hasBuild, prepareLocal, serveBuiltWorker, waitForUrl } from "../lib.ts";
-import { freePort } from "./serve.ts";
+import { freePort, hasBuild, prepareLocal, serveBuiltWorker, stopProcessGroup, waitForUrl } from "../lib.ts";
 
 /**
  * `npm run bench:load`: a bounded mixed load against the server `npm start` runs (wrangler dev
@@ -66,13 +65,7 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
     { stdio: ["ignore", "ignore", "ignore"], detached: true },
   );
   const stop = () => {
-    if (server.pid && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, "SIGTERM"); // wrangler and the workerd it started
-      } catch {
-        server.kill("SIGTERM");
-      }
-    }
+    stopProcessGroup(server);
     rmSync(persistDir, { recursive: true, force: true });
   };
   process.on("exit", stop);

@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
 import { root, run, waitForUrl } from "../lib.ts";
-import { freePort } from "./serve.ts";
+import { previewBuild } from "./serve.ts";
 
 /**
  * `npm run bench:scale`: every list, feed and page at the seeded size and at 1000× the data,
@@ -271,38 +270,6 @@ async function grow(dir: string) {
   writeFileSync(GROWN_MARK, JSON.stringify({ date: new Date().toISOString(), ...GROWTH }));
 }
 
-/** `vite preview` of the build on its own port and database (as in serve.ts, without a fresh migrate). */
-async function serve(dir: string) {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(
-    "vite",
-    ["preview", "--port", String(port), "--strictPort", "--host", "localhost"],
-    {
-      cwd: root,
-      stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, PERSIST_DIR: dir },
-      detached: true,
-    },
-  );
-  child.stderr?.on("data", (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (!/Request\.cf|workers\.cloudflare\.com|getaddrinfo|^\s+at /m.test(text)) process.stderr.write(text);
-  });
-  const stop = () => {
-    if (child.pid && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        child.kill("SIGTERM");
-      }
-    }
-  };
-  process.on("exit", stop);
-  await waitForUrl(`${origin}/robots.txt`);
-  return { origin, stop };
-}
-
 async function signIn(origin: string) {
   const response = await fetch(`${origin}/api/auth/login`, {
     method: "POST",
@@ -333,66 +300,42 @@ if (process.env.BENCH_REBUILD || !existsSync(GROWN_MARK)) {
 }
 
 // One after the other: two workerd processes starting at once can race for the same inspector port.
-const small = await serve(dirs.small);
-const large = await serve(dirs.large);
+const small = await previewBuild(dirs.small);
+const large = await previewBuild(dirs.large);
 const tokens = { small: await signIn(small.origin), large: await signIn(large.origin) };
-const published = {
-  small: ((await (await fetch(`${small.origin}/api/blogs?limit=1`)).json()) as { pagination: { totalItems: number } })
-    .pagination.totalItems,
-  large: ((await (await fetch(`${large.origin}/api/blogs?limit=1`)).json()) as { pagination: { totalItems: number } })
-    .pagination.totalItems,
-};
+const publishedPosts = async (origin: string) =>
+  ((await (await fetch(`${origin}/api/blogs?limit=1`)).json()) as { pagination: { totalItems: number } }).pagination
+    .totalItems;
+const published = { small: await publishedPosts(small.origin), large: await publishedPosts(large.origin) };
 const search = "Sharma"; // a seeded surname, and in 1 of 12 grown meetings and users (~3,300 matches)
 
+/** A URL that is the same on both databases. */
+const both = (label: string, url: string, admin = false): Target => ({ label, small: url, large: url, admin });
 const targets: Target[] = [
-  { label: "/blog", small: "/blog", large: "/blog" },
+  both("/blog", "/blog"),
   {
     label: "/blog?page=N (last)",
     small: `/blog?page=${lastBlogPage(published.small)}`,
     large: `/blog?page=${lastBlogPage(published.large)}`,
   },
-  {
-    label: "/blog/:id (article)",
-    small: "/blog/seed-post-approval-workflows",
-    large: "/blog/seed-post-approval-workflows",
-  },
-  { label: "/blog/rss.xml", small: "/blog/rss.xml", large: "/blog/rss.xml" },
-  { label: "/sitemap.xml (index)", small: "/sitemap.xml", large: "/sitemap.xml" },
-  { label: "/sitemap/posts/1.xml", small: "/sitemap/posts/1.xml", large: "/sitemap/posts/1.xml" },
-  { label: "GET /api/blogs", small: "/api/blogs", large: "/api/blogs" },
-  { label: "GET /api/blogs (admin)", small: "/api/blogs", large: "/api/blogs", admin: true },
-  { label: "Blog Management", small: "/admin/dashboard/blog", large: "/admin/dashboard/blog", admin: true },
-  {
-    label: "console search page",
-    small: `/admin/dashboard/search?q=${search}`,
-    large: `/admin/dashboard/search?q=${search}`,
-    admin: true,
-  },
-  {
-    label: "GET /api/dashboard/search",
-    small: `/api/dashboard/search?q=${search}`,
-    large: `/api/dashboard/search?q=${search}`,
-    admin: true,
-  },
-  {
-    // A specific text (a seeded company): the index finds a handful of rows at either size.
-    label: "GET /api/dashboard/search (rare)",
-    small: "/api/dashboard/search?q=Northwind%20Logistics",
-    large: "/api/dashboard/search?q=Northwind%20Logistics",
-    admin: true,
-  },
-  { label: "Demo Meetings", small: "/admin/dashboard/meetings", large: "/admin/dashboard/meetings", admin: true },
-  { label: "GET /api/meetings", small: "/api/meetings", large: "/api/meetings", admin: true },
-  { label: "Users", small: "/admin/dashboard/users", large: "/admin/dashboard/users", admin: true },
-  { label: "GET /api/subscriptions", small: "/api/subscriptions", large: "/api/subscriptions", admin: true },
-  {
-    label: "Callbacks",
-    small: "/admin/dashboard/meetings/callbacks",
-    large: "/admin/dashboard/meetings/callbacks",
-    admin: true,
-  },
-  { label: "GET /api/callbacks", small: "/api/callbacks", large: "/api/callbacks", admin: true },
-  { label: "Overview", small: "/admin/dashboard", large: "/admin/dashboard", admin: true },
+  both("/blog/:id (article)", "/blog/seed-post-approval-workflows"),
+  both("/blog/rss.xml", "/blog/rss.xml"),
+  both("/sitemap.xml (index)", "/sitemap.xml"),
+  both("/sitemap/posts/1.xml", "/sitemap/posts/1.xml"),
+  both("GET /api/blogs", "/api/blogs"),
+  both("GET /api/blogs (admin)", "/api/blogs", true),
+  both("Blog Management", "/admin/dashboard/blog", true),
+  both("console search page", `/admin/dashboard/search?q=${search}`, true),
+  both("GET /api/dashboard/search", `/api/dashboard/search?q=${search}`, true),
+  // A specific text (a seeded company): the index finds a handful of rows at either size.
+  both("GET /api/dashboard/search (rare)", "/api/dashboard/search?q=Northwind%20Logistics", true),
+  both("Demo Meetings", "/admin/dashboard/meetings", true),
+  both("GET /api/meetings", "/api/meetings", true),
+  both("Users", "/admin/dashboard/users", true),
+  both("GET /api/subscriptions", "/api/subscriptions", true),
+  both("Callbacks", "/admin/dashboard/meetings/callbacks", true),
+  both("GET /api/callbacks", "/api/callbacks", true),
+  both("Overview", "/admin/dashboard", true),
 ];
 
 async function timed(url: string, token?: string) {

@@ -1,25 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { root, run, waitForUrl } from "../lib.ts";
-
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "localhost", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
+import { freePort, root, run, stopProcessGroup, waitForUrl } from "../lib.ts";
 
 /**
  * Serves the production build (`vite preview`: workerd with the Cloudflare plugin) on a free
@@ -35,6 +19,11 @@ export async function serveBuild(
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], { env: { CI: "true" } });
   // The demo content, for benchmarks of pages that show it (the blog and an article).
   if (seed) run("tsx", ["seeds/seed.ts"], { env: { PERSIST_DIR: persistDir } });
+  return previewBuild(persistDir);
+}
+
+/** `vite preview` of the production build on a free port, over the local D1 already prepared in `persistDir`. */
+export async function previewBuild(persistDir: string): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
@@ -52,15 +41,7 @@ export async function serveBuild(
     // workerd has no internet here: the Request.cf lookup failing is expected noise.
     if (!/Request\.cf|workers\.cloudflare\.com|getaddrinfo|^\s+at /m.test(text)) process.stderr.write(text);
   });
-  const stop = () => {
-    if (child.pid && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        child.kill("SIGTERM");
-      }
-    }
-  };
+  const stop = () => stopProcessGroup(child);
   process.on("exit", stop);
   await waitForUrl(`${origin}/robots.txt`);
   return { origin, stop };
