@@ -2,7 +2,7 @@ import type { CallbackRequest, Meeting } from "~/db/schema";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
-import type { Inline } from "~/emails/content";
+import type { Block, EmailContent, Inline } from "~/emails/content";
 import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -92,19 +92,49 @@ function invitation(
 
 const signature = `— The ${BRAND.name} team`;
 
+type Message = Omit<OutgoingEmail, "to" | "text" | "html"> & {
+  /** The plain-text body, one line an item; the greeting and sign-off are added. */
+  text: string[];
+  html: Omit<EmailContent, "greeting" | "signOff">;
+};
+
+/** A message to the visitor: both versions greet them by name; the plain text signs off as the team (the HTML layout does). */
+async function toVisitor(meeting: Pick<MeetingLike, "name" | "email">, { text, html, ...email }: Message) {
+  const greeting = `Hi ${meeting.name},`;
+  return {
+    ...email,
+    to: meeting.email,
+    text: [greeting, "", ...text, "", signature].join("\n"),
+    html: await renderEmail({ ...html, greeting }),
+  } satisfies OutgoingEmail;
+}
+
+/** A notice to the sales inbox: no greeting and no sign-off. */
+async function toSales({ text, html, ...email }: Message) {
+  return {
+    ...email,
+    to: config().SALES_EMAIL,
+    text: text.join("\n"),
+    html: await renderEmail({ ...html, signOff: false }),
+  } satisfies OutgoingEmail;
+}
+
+/** The visitor's way to cancel or reschedule: a line of the plain text, a note of the HTML. */
+const manageLine = (manageUrl: string) => `${MANAGE} (cancel or reschedule): ${manageUrl}`;
+const manageNote = (manageUrl: string): Block => ({
+  note: [{ href: manageUrl, label: MANAGE }, " (cancel or reschedule)"],
+});
+
 export async function bookingConfirmationEmail(
   meeting: MeetingLike,
   now: Date,
   manageUrl: string,
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  return {
+  return toVisitor(meeting, {
     kind: "meeting.confirmation",
-    to: meeting.email,
     subject: `Your ${BRAND.name} demo request: ${label}`,
     text: [
-      `Hi ${meeting.name},`,
-      "",
       `Thanks for booking a 30-minute demo of ${BRAND.name}. Here are the details:`,
       "",
       ...lines,
@@ -113,14 +143,11 @@ export async function bookingConfirmationEmail(
       "",
       "Our team will review the request and confirm it by email. The attached invitation adds the meeting to your calendar.",
       "",
-      `${MANAGE} (cancel or reschedule): ${manageUrl}`,
-      "",
-      signature,
-    ].join("\n"),
-    html: await renderEmail({
+      manageLine(manageUrl),
+    ],
+    html: {
       preview: `Your 30-minute ${BRAND.name} demo request: ${label}`,
       heading: "Your demo request is in",
-      greeting: `Hi ${meeting.name},`,
       blocks: [
         { p: `Thanks for booking a 30-minute demo of ${BRAND.name}. Here are the details:` },
         { details: [...whenDetails(lines), ["Length", "30 minutes, video call"], whereDetail(meeting)] },
@@ -130,18 +157,17 @@ export async function bookingConfirmationEmail(
         { button: { label: MANAGE, href: manageUrl } },
         { note: "Use the button to cancel or reschedule." },
       ],
-    }),
+    },
     attachments: [invitation(meeting, { method: "REQUEST", status: "TENTATIVE", sequence: 0 }, now, manageUrl)],
     idempotencyKey: `meeting.confirmation:${meeting.id}`,
-  };
+  });
 }
 
 export async function salesBookingNotice(meeting: MeetingLike, siteUrl: string): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
   const review = `${siteUrl}/admin/dashboard/meetings/${meeting.id}`;
-  return {
+  return toSales({
     kind: "meeting.sales_notice",
-    to: config().SALES_EMAIL,
     subject: `New demo booking: ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""}, ${label}`,
     text: [
       "A visitor booked a demo. It waits for approval in Demo Meetings.",
@@ -154,8 +180,8 @@ export async function salesBookingNotice(meeting: MeetingLike, siteUrl: string):
       `Notes: ${meeting.notes || "—"}`,
       "",
       `Review: ${review}`,
-    ].join("\n"),
-    html: await renderEmail({
+    ],
+    html: {
       preview: `${meeting.name} booked a demo for ${label}`,
       heading: "New demo booking",
       blocks: [
@@ -172,10 +198,9 @@ export async function salesBookingNotice(meeting: MeetingLike, siteUrl: string):
         },
         { button: { label: "Review the booking", href: review } },
       ],
-      signOff: false,
-    }),
+    },
     idempotencyKey: `meeting.sales_notice:${meeting.id}`,
-  };
+  });
 }
 
 /** `sequence` is the meeting's SEQUENCE after the change. */
@@ -185,13 +210,10 @@ export async function meetingConfirmedEmail(
   { sequence, manageUrl }: { sequence: number; manageUrl: string },
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  return {
+  return toVisitor(meeting, {
     kind: "meeting.confirmed",
-    to: meeting.email,
     subject: `Confirmed: your ${BRAND.name} demo, ${label}`,
     text: [
-      `Hi ${meeting.name},`,
-      "",
       `Good news: your ${BRAND.name} demo is confirmed.`,
       "",
       ...lines,
@@ -200,14 +222,11 @@ export async function meetingConfirmedEmail(
       "",
       "The attached invitation updates the meeting in your calendar. See you there!",
       "",
-      `${MANAGE} (cancel or reschedule): ${manageUrl}`,
-      "",
-      signature,
-    ].join("\n"),
-    html: await renderEmail({
+      manageLine(manageUrl),
+    ],
+    html: {
       preview: `Your ${BRAND.name} demo is confirmed: ${label}`,
       heading: "Your demo is confirmed",
-      greeting: `Hi ${meeting.name},`,
       blocks: [
         { p: `Good news: your ${BRAND.name} demo is confirmed.` },
         { details: [...whenDetails(lines), whereDetail(meeting)] },
@@ -215,12 +234,12 @@ export async function meetingConfirmedEmail(
           ? { button: { label: "Join the video call", href: meeting.meetingLink } }
           : { p: "We will send the video link before the meeting." },
         { p: "The attached invitation updates the meeting in your calendar. See you there!" },
-        { note: [{ href: manageUrl, label: MANAGE }, " (cancel or reschedule)"] },
+        manageNote(manageUrl),
       ],
-    }),
+    },
     attachments: [invitation(meeting, { method: "REQUEST", status: "CONFIRMED", sequence }, now, manageUrl)],
     idempotencyKey: `meeting.confirmed:${meeting.id}:${sequence}`,
-  };
+  });
 }
 
 export async function meetingCancelledEmail(
@@ -230,35 +249,29 @@ export async function meetingCancelledEmail(
   sequence: number,
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  return {
+  return toVisitor(meeting, {
     kind: "meeting.cancelled",
-    to: meeting.email,
     subject: `Your ${BRAND.name} demo request could not be confirmed (${label})`,
     text: [
-      `Hi ${meeting.name},`,
-      "",
       `We're sorry: we cannot hold the ${BRAND.name} demo you requested at this time.`,
       "",
       ...lines,
       "",
       `Please choose another time at ${siteUrl}/demo, or ask us to call you back at ${siteUrl}/demo?mode=callback.`,
-      "",
-      signature,
-    ].join("\n"),
-    html: await renderEmail({
+    ],
+    html: {
       preview: `We cannot hold the demo you requested for ${label}`,
       heading: "Your demo request could not be confirmed",
-      greeting: `Hi ${meeting.name},`,
       blocks: [
         { p: `We're sorry: we cannot hold the ${BRAND.name} demo you requested at this time.` },
         { details: whenDetails(lines) },
         { button: { label: "Choose another time", href: `${siteUrl}/demo` } },
         { p: ["Or ", { href: `${siteUrl}/demo?mode=callback`, label: "ask us to call you back" }, "."] },
       ],
-    }),
+    },
     attachments: [invitation(meeting, { method: "CANCEL", status: "CANCELLED", sequence }, now)],
     idempotencyKey: `meeting.cancelled:${meeting.id}:${sequence}`,
-  };
+  });
 }
 
 // ------------------------------------------------------------ visitor changes and reminders
@@ -266,35 +279,29 @@ export async function meetingCancelledEmail(
 /** The visitor cancelled through their manage link. */
 export async function visitorCancelledEmail(meeting: MeetingLike, now: Date, siteUrl: string, sequence: number) {
   const { lines, label } = when(meeting);
-  return {
+  return toVisitor(meeting, {
     kind: "meeting.visitor_cancelled",
-    to: meeting.email,
     subject: `Cancelled: your ${BRAND.name} demo, ${label}`,
     text: [
-      `Hi ${meeting.name},`,
-      "",
       `Your ${BRAND.name} demo is cancelled, as you asked.`,
       "",
       ...lines,
       "",
       `The attached update removes it from your calendar. You can book a new time at ${siteUrl}/demo.`,
-      "",
-      signature,
-    ].join("\n"),
-    html: await renderEmail({
+    ],
+    html: {
       preview: `Your ${BRAND.name} demo for ${label} is cancelled`,
       heading: "Your demo is cancelled",
-      greeting: `Hi ${meeting.name},`,
       blocks: [
         { p: `Your ${BRAND.name} demo is cancelled, as you asked.` },
         { details: whenDetails(lines) },
         { p: "The attached update removes it from your calendar." },
         { button: { label: "Book a new time", href: `${siteUrl}/demo` } },
       ],
-    }),
+    },
     attachments: [invitation(meeting, { method: "CANCEL", status: "CANCELLED", sequence }, now)],
     idempotencyKey: `meeting.visitor_cancelled:${meeting.id}:${sequence}`,
-  } satisfies OutgoingEmail;
+  });
 }
 
 /** The visitor moved the meeting: the same UID with a higher SEQUENCE replaces the old entry. */
@@ -304,27 +311,21 @@ export async function visitorRescheduledEmail(
   { sequence, manageUrl }: { sequence: number; manageUrl: string },
 ) {
   const { lines, label } = when(meeting);
-  return {
+  return toVisitor(meeting, {
     kind: "meeting.rescheduled",
-    to: meeting.email,
     subject: `New time for your ${BRAND.name} demo: ${label}`,
     text: [
-      `Hi ${meeting.name},`,
-      "",
       `Your ${BRAND.name} demo has moved to a new time:`,
       "",
       ...lines,
       "",
       "Our team will confirm the new time by email. The attached invitation updates your calendar.",
       "",
-      `${MANAGE} (cancel or reschedule): ${manageUrl}`,
-      "",
-      signature,
-    ].join("\n"),
-    html: await renderEmail({
+      manageLine(manageUrl),
+    ],
+    html: {
       preview: `Your ${BRAND.name} demo moved to ${label}`,
       heading: "Your demo has a new time",
-      greeting: `Hi ${meeting.name},`,
       blocks: [
         { p: `Your ${BRAND.name} demo has moved to a new time:` },
         { details: whenDetails(lines) },
@@ -332,10 +333,10 @@ export async function visitorRescheduledEmail(
         { button: { label: MANAGE, href: manageUrl } },
         { note: "Use the button to cancel or reschedule." },
       ],
-    }),
+    },
     attachments: [invitation(meeting, { method: "REQUEST", status: "TENTATIVE", sequence }, now, manageUrl)],
     idempotencyKey: `meeting.rescheduled:${meeting.id}:${sequence}`,
-  } satisfies OutgoingEmail;
+  });
 }
 
 /** Tells sales about a visitor's cancellation or reschedule. */
@@ -351,9 +352,8 @@ export async function salesChangeNotice(
   const intro = cancelled
     ? "The visitor cancelled their demo. The slot is free again."
     : `The visitor moved their demo (it was ${change.from}). It waits for approval in Demo Meetings.`;
-  return {
+  return toSales({
     kind: `meeting.sales_${change.kind}`,
-    to: config().SALES_EMAIL,
     subject: cancelled
       ? `Demo cancelled by ${meeting.name}: ${label}`
       : `Demo rescheduled by ${meeting.name}: now ${label}`,
@@ -367,8 +367,8 @@ export async function salesChangeNotice(
       ...(cancelled ? [`Reason: ${change.reason || "—"}`] : []),
       "",
       `Details: ${details}`,
-    ].join("\n"),
-    html: await renderEmail({
+    ],
+    html: {
       preview: intro,
       heading: cancelled ? "A demo was cancelled" : "A demo was rescheduled",
       blocks: [
@@ -384,10 +384,9 @@ export async function salesChangeNotice(
         },
         { button: { label: "Open the meeting", href: details } },
       ],
-      signOff: false,
-    }),
+    },
     idempotencyKey: `meeting.sales_${change.kind}:${meeting.id}:${sequence}`,
-  };
+  });
 }
 
 export const REMINDERS = { "24h": 24 * 60, "1h": 60 } as const;
@@ -407,45 +406,38 @@ export async function meetingReminderEmail(
   const start = inTimeZone(meeting.startsAt, zone);
   const finish = inTimeZone(slotEnd(meeting.startsAt), zone);
   const at = `${longDateLabel(start.date)}, ${start.label} – ${finish.label} ${start.zone} (${zone})`;
-  return {
+  return toVisitor(meeting, {
     kind: `meeting.reminder_${kind}`,
-    to: meeting.email,
     subject:
       kind === "1h"
         ? `Reminder: your ${BRAND.name} demo starts in 1 hour`
         : `Reminder: your ${BRAND.name} demo, ${longDateLabel(start.date)} at ${start.label}`,
     text: [
-      `Hi ${meeting.name},`,
-      "",
       `A reminder of your 30-minute ${BRAND.name} demo:`,
       "",
       `When: ${at}`,
       `Join: ${meeting.meetingLink || config().MEETING_LOCATION}`,
       "",
-      `${MANAGE} (cancel or reschedule): ${manageUrl}`,
-      "",
-      signature,
-    ].join("\n"),
-    html: await renderEmail({
+      manageLine(manageUrl),
+    ],
+    html: {
       preview: kind === "1h" ? `Your ${BRAND.name} demo starts in 1 hour` : `Your ${BRAND.name} demo: ${at}`,
       heading: kind === "1h" ? "Your demo starts in 1 hour" : "Your demo is coming up",
-      greeting: `Hi ${meeting.name},`,
       blocks: [
         { p: `A reminder of your 30-minute ${BRAND.name} demo:` },
         { details: [["When", at], whereDetail(meeting)] },
         ...(meeting.meetingLink ? [{ button: { label: "Join the video call", href: meeting.meetingLink } }] : []),
-        { note: [{ href: manageUrl, label: MANAGE }, " (cancel or reschedule)"] },
+        manageNote(manageUrl),
       ],
-    }),
+    },
     idempotencyKey: reminderKey(meeting as Pick<Meeting, "id" | "startsAt">, kind),
-  };
+  });
 }
 
 export async function salesCallbackNotice(callback: CallbackRequest, siteUrl: string): Promise<OutgoingEmail> {
   const all = `${siteUrl}/admin/dashboard/meetings/callbacks`;
-  return {
+  return toSales({
     kind: "callback.sales_notice",
-    to: config().SALES_EMAIL,
     subject: `Callback request: ${callback.firstName} ${callback.lastName} (${callback.company})`,
     text: [
       "A visitor asked to be called back. We promised contact within 24 hours.",
@@ -457,8 +449,8 @@ export async function salesCallbackNotice(callback: CallbackRequest, siteUrl: st
       `Message: ${callback.message || "—"}`,
       "",
       `All requests: ${all}`,
-    ].join("\n"),
-    html: await renderEmail({
+    ],
+    html: {
       preview: `${callback.firstName} ${callback.lastName} (${callback.company}) asked to be called back`,
       heading: "Callback request",
       blocks: [
@@ -474,8 +466,7 @@ export async function salesCallbackNotice(callback: CallbackRequest, siteUrl: st
         },
         { button: { label: "All callback requests", href: all } },
       ],
-      signOff: false,
-    }),
+    },
     idempotencyKey: `callback.sales_notice:${callback.id}`,
-  };
+  });
 }
