@@ -1,14 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CheckCircle2, PhoneCall, Rocket, Video } from "lucide-react";
-import {
-  data,
-  href,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useNavigation,
-} from "react-router";
+import { data, href, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
@@ -17,6 +9,7 @@ import { BookingSchema, CallbackSchema, MEETING_TEXTS } from "~/domain/meetings/
 import { BRAND } from "~/lib/brand";
 import { config, siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
+import { revalidateOnConflict } from "~/lib/revalidate";
 import { canonicalUrl, seo } from "~/lib/seo";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/demo";
@@ -118,9 +111,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 /** React Router skips revalidation after a 4xx action; a 409 means the slots changed, so reload them. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateOnConflict;
 
 export default function DemoPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

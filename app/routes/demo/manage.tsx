@@ -1,14 +1,5 @@
 import { CalendarClock, CalendarDays, CalendarX, Check, Clock, Loader2, Video } from "lucide-react";
-import {
-  data,
-  Form,
-  href,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  type ShouldRevalidateFunctionArgs,
-  useNavigation,
-} from "react-router";
+import { data, Form, href, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -19,6 +10,7 @@ import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { BRAND } from "~/lib/brand";
 import { siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
+import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/manage";
 import { DateStep, LoadingTimes, TimeStep } from "./booking-wizard";
 import { useVisitorTimeZone } from "./visitor-time";
@@ -94,9 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 /** A refused change means the booking or the slots moved on: reload them. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateOnConflict;
 
 type LoaderData = Route.ComponentProps["loaderData"];
 

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { href, Link } from "react-router";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { requireAdmin } from "~/domain/accounts/guards.server";
@@ -10,7 +10,7 @@ import { MEETING_FILTERS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";
-import { submitKeepingInput } from "~/lib/submit-failure";
+import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/meetings";
 import {
   DecisionForms,
@@ -19,8 +19,8 @@ import {
   MeetingFacts,
   type MeetingView,
   SectionHeader,
+  submitDecision,
 } from "./meetings/meeting-ui";
-import type { DecisionResult } from "./meetings/status-action.server";
 import { decideMeeting } from "./meetings/status-action.server";
 
 const PAGE_SIZE = 20;
@@ -62,21 +62,11 @@ const FILTER_LABELS: Record<Filter, string> = {
 };
 
 /** A 409 means someone else decided first: reload so the card shows the current status. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateOnConflict;
 
 /** With JavaScript, a failed Approve / Reject shows the spec's message; the list stays. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return submitKeepingInput(
-    args,
-    (form): DecisionResult => ({
-      ok: false,
-      message: MEETING_TEXTS.statusUpdateFailed,
-      reason: null,
-      meetingId: String(form.get("meetingId") ?? ""),
-    }),
-  );
+  return submitDecision(args);
 }
 
 export default function DemoMeetings({ loaderData, actionData }: Route.ComponentProps) {

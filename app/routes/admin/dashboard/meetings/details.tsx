@@ -1,17 +1,17 @@
 import { ArrowLeft } from "lucide-react";
-import { data, href, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, href, isRouteErrorResponse, Link } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
-import { submitKeepingInput } from "~/lib/submit-failure";
+import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/details";
-import { DecisionForms, DecisionMessage, MeetingFacts } from "./meeting-ui";
-import type { DecisionResult } from "./status-action.server";
+import { DecisionForms, DecisionMessage, MeetingFacts, submitDecision } from "./meeting-ui";
 import { decideMeeting } from "./status-action.server";
 
+/** View Details without JavaScript (with it, the list opens a dialog instead). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const meeting = await getMeeting(params.id);
@@ -27,23 +27,12 @@ export async function action({ request }: Route.ActionArgs) {
   return decideMeeting(request);
 }
 
-/** View Details without JavaScript (with it, the list opens a dialog instead). */
 /** A 409 means someone else decided first: reload so the card shows the current status. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateOnConflict;
 
-/** With JavaScript, a failed Approve / Reject shows the spec's message; the list stays. */
+/** With JavaScript, a failed Approve / Reject shows the spec's message; the page stays. */
 export async function clientAction(args: Route.ClientActionArgs) {
-  return submitKeepingInput(
-    args,
-    (form): DecisionResult => ({
-      ok: false,
-      message: MEETING_TEXTS.statusUpdateFailed,
-      reason: null,
-      meetingId: String(form.get("meetingId") ?? ""),
-    }),
-  );
+  return submitDecision(args);
 }
 
 export default function MeetingDetails({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,9 +4,24 @@ import { Form, href, Link, NavLink, useNavigation } from "react-router";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { toMeetingJson } from "~/domain/meetings/meetings.server";
+import { MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { DecisionResult } from "./status-action.server";
 
 export type MeetingView = ReturnType<typeof toMeetingJson>;
+
+/** The clientAction of the list and the details page: a failed Approve / Reject submit shows the spec's message; the page stays. */
+export function submitDecision<Result>(args: { request: Request; serverAction: () => Promise<Result> }) {
+  return submitKeepingInput(
+    args,
+    (form): DecisionResult => ({
+      ok: false,
+      message: MEETING_TEXTS.statusUpdateFailed,
+      reason: null,
+      meetingId: String(form.get("meetingId") ?? ""),
+    }),
+  );
+}
 
 export function SectionHeader({ title, description }: { title: string; description: string }) {
   return (
