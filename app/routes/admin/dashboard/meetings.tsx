@@ -6,7 +6,7 @@ import { Pagination } from "~/components/pagination";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listMeetings, meetingStatusCounts, toMeetingJson } from "~/domain/meetings/meetings.server";
-import { MEETING_FILTERS, MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { MEETING_FILTERS } from "~/domain/meetings/schemas";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";

@@ -3,7 +3,6 @@ import { data, href, isRouteErrorResponse, Link } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
-import { MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { revalidateOnConflict } from "~/lib/revalidate";
