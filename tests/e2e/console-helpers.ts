@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { adminToken, expect, uniqueEmail } from "./fixtures";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { DashboardStats } from "../../app/domain/reporting/stats.server";
+import { adminToken, expect, signInAsAdmin, uniqueEmail } from "./fixtures";
 
 export type Account = { id: string; email: string; password: string; name: string };
 
@@ -25,15 +26,18 @@ export async function approvedAccount(request: APIRequestContext, name?: string)
   return account;
 }
 
-export type DashboardStats = {
-  totalMeetings: number;
-  pendingMeetings: number;
-  totalBlogs: number;
-  publishedBlogs: number;
-  totalUsers: number;
-  trialUsers: number;
-  recentActivity: number;
-};
+/** `account` signed in to the console on another device: a browser context of its own, with the test's settings. */
+export async function signInElsewhere(
+  browser: Browser,
+  settings: { baseURL?: string; javaScriptEnabled: boolean },
+  account: Account,
+) {
+  const context = await browser.newContext(settings);
+  const page = await context.newPage();
+  await signInAsAdmin(page, account);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  return { context, page };
+}
 
 export async function dashboardStats(request: APIRequestContext, token: string): Promise<DashboardStats> {
   const response = await request.get("/api/dashboard/stats", { headers: { Authorization: `Bearer ${token}` } });

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import type { DashboardStats } from "../../app/domain/reporting/stats.server";
 import {
   approvedAccount,
-  type DashboardStats,
   dashboardStats,
   parseCsv,
   registerAccount,
+  signInElsewhere,
   waitForHydration,
 } from "./console-helpers";
 import { E2E_ADMIN } from "./credentials";
@@ -202,10 +203,7 @@ test.describe("settings", () => {
     await expect(page.getByRole("status").filter({ hasText: `${rejectee.email}) was rejected` })).toBeVisible();
 
     // The approved account now signs in to the console; the rejected one cannot.
-    const context = await browser.newContext({ baseURL, javaScriptEnabled });
-    const other = await context.newPage();
-    await signInAsAdmin(other, approvee);
-    await expect(other).toHaveURL(/\/admin\/dashboard$/);
+    const { context, page: other } = await signInElsewhere(browser, { baseURL, javaScriptEnabled }, approvee);
     await expect(other.getByTestId("admin-name").first()).toHaveText(approvee.name);
     await context.close();
     const refused = await request.post("/api/auth/login", {
@@ -241,10 +239,7 @@ test.describe("settings", () => {
     const account = await approvedAccount(request, "Pat Password");
     const newPassword = `${account.password}-new`;
     await signInAsAdmin(page, account);
-    const context = await browser.newContext({ baseURL, javaScriptEnabled });
-    const other = await context.newPage();
-    await signInAsAdmin(other, account);
-    await expect(other).toHaveURL(/\/admin\/dashboard$/);
+    const { context, page: other } = await signInElsewhere(browser, { baseURL, javaScriptEnabled }, account);
 
     await page.goto("/admin/dashboard/settings");
     await page.getByLabel("Current password").fill("not-my-password-1");
