@@ -1,8 +1,20 @@
 import { db } from "~/db/client.server";
 import { blogPosts, callbackRequests, meetings, subscriptions } from "~/db/schema";
+import type { DashboardStats } from "~/domain/reporting/stats.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 let slot = 0;
+
+/** Spec §3's stats object of an empty database: every figure 0. */
+export const NO_STATS: DashboardStats = {
+  totalMeetings: 0,
+  pendingMeetings: 0,
+  totalBlogs: 0,
+  publishedBlogs: 0,
+  totalUsers: 0,
+  trialUsers: 0,
+  recentActivity: 0,
+};
 
 /** A meeting in a slot of its own (the active-slot UNIQUE index allows one per date and time). */
 export async function addMeeting(

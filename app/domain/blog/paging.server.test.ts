@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { type BlogPost, blogPosts } from "~/db/schema";
+import { blogPosts } from "~/db/schema";
 import {
   adminPostsPage,
   apiPostsPage,
@@ -9,41 +9,15 @@ import {
   RELATED_CANDIDATES,
   relatedPosts,
 } from "./posts.server";
+import { addPosts, POSTS_FROM } from "./testing/posts";
 
 const MINUTE = 60_000;
-const base = Date.UTC(2031, 0, 1);
-
-/** `n` posts named prefix-0 … prefix-(n-1); a higher number is newer. */
-async function addPosts(prefix: string, n: number, status: BlogPost["status"] = "published", extra = {}) {
-  const rows = Array.from({ length: n }, (_, i) => {
-    const at = new Date(base + i * MINUTE);
-    return {
-      id: `${prefix}-${i}`,
-      title: `${prefix} title ${i}`,
-      content: "Body",
-      contentHtml: "<p>Body</p>",
-      excerpt: "Excerpt",
-      author: "A. Writer",
-      status,
-      publishedAt: status === "published" ? at : null,
-      createdAt: at,
-      updatedAt: at,
-      ...extra,
-    };
-  });
-  // Chunks: one statement per post stays far below D1's 100 KB statement cap.
-  const client = db();
-  for (let i = 0; i < rows.length; i += 50) {
-    const [first, ...rest] = rows.slice(i, i + 50).map((row) => client.insert(blogPosts).values(row));
-    await client.batch([first!, ...rest]);
-  }
-}
 
 const ids = (posts: { id: string }[]) => posts.map((p) => p.id);
 
 describe("publishedPostsPage", () => {
   it("is empty with a total of 0 when nothing is published", async () => {
-    await addPosts("only-draft", 2, "draft");
+    await addPosts("only-draft", 2, { status: "draft" });
     expect(await publishedPostsPage({ page: 1, limit: BLOG_PAGE_SIZE })).toEqual({ posts: [], total: 0 });
   });
 
@@ -65,8 +39,8 @@ describe("publishedPostsPage", () => {
 
 describe("adminPostsPage", () => {
   it("filters by status, searches title or author literally, and counts each status", async () => {
-    await addPosts("adm-d", 3, "draft", { author: "Zed 100% Writer" });
-    await addPosts("adm-p", 25, "published", { author: "Quill_Author" });
+    await addPosts("adm-d", 3, { status: "draft", author: "Zed 100% Writer" });
+    await addPosts("adm-p", 25, { author: "Quill_Author" });
     const all = await adminPostsPage({ page: 1, limit: 20 });
     expect(all.counts.all).toBeGreaterThanOrEqual(28);
     expect(all.posts).toHaveLength(20);
@@ -91,7 +65,7 @@ describe("adminPostsPage", () => {
 
 describe("apiPostsPage", () => {
   it("gives visitors published posts and an admin every post, whole, a page at a time", async () => {
-    await addPosts("api-d", 2, "draft");
+    await addPosts("api-d", 2, { status: "draft" });
     const visitor = await apiPostsPage({ admin: false, page: 1, limit: 100 });
     expect(visitor.posts.every((p) => p.status === "published")).toBe(true);
     expect(visitor.posts[0]).toHaveProperty("content");
@@ -116,7 +90,7 @@ describe("relatedPosts at scale", () => {
         author: "A",
         tags: ["Rare-Tag"],
         status: "published",
-        publishedAt: new Date(base - 365 * 24 * 60 * MINUTE),
+        publishedAt: new Date(POSTS_FROM - 365 * 24 * 60 * MINUTE),
       });
     expect(ids(await relatedPosts({ id: "x", tags: ["rare-tag"] }))).toEqual(["old-shared"]);
     await addPosts("newer", RELATED_CANDIDATES + 1);

@@ -1,6 +1,6 @@
-import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { base64Utf8, buildIcs, fromBase64Utf8, type IcsEvent } from "./ics";
+import { readInvitation as reading } from "./testing/invitation";
 
 const event: IcsEvent = {
   uid: "meeting-1@flowlane",
@@ -17,46 +17,6 @@ const event: IcsEvent = {
   organizer: { name: "Flowlane Sales", email: "sales@flowlane.example" },
   attendee: { name: 'Zoë "Z" Müller', email: "zoe@example.com" },
 };
-
-const parse = (ics: string) => new ICAL.Component(ICAL.parse(ics));
-
-/**
- * The invitation as a calendar app reads it, property by property. The hand-written builder
- * this replaced (decision record 024) produced the same values for the same event; the
- * differences are in spelling only and listed in the record.
- */
-function reading(ics: string) {
-  const calendar = parse(ics);
-  const vevent = calendar.getFirstSubcomponent("vevent")!;
-  const value = (name: string) => vevent.getFirstPropertyValue(name);
-  const attendee = vevent.getFirstProperty("attendee")!;
-  const organizer = vevent.getFirstProperty("organizer")!;
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    prodid: calendar.getFirstPropertyValue("prodid"),
-    version: calendar.getFirstPropertyValue("version"),
-    calscale: calendar.getFirstPropertyValue("calscale"),
-    events: calendar.getAllSubcomponents("vevent").length,
-    uid: value("uid"),
-    sequence: value("sequence"),
-    stamp: (value("dtstamp") as ICAL.Time).toJSDate().toISOString(),
-    start: (value("dtstart") as ICAL.Time).toJSDate().toISOString(),
-    end: (value("dtend") as ICAL.Time).toJSDate().toISOString(),
-    startZone: (value("dtstart") as ICAL.Time).zone?.tzid,
-    summary: value("summary"),
-    description: value("description"),
-    location: value("location"),
-    url: value("url"),
-    status: value("status"),
-    organizer: { name: organizer.getParameter("cn"), address: String(organizer.getFirstValue()).toLowerCase() },
-    attendee: {
-      name: attendee.getParameter("cn"),
-      address: String(attendee.getFirstValue()).toLowerCase(),
-      role: attendee.getParameter("role"),
-      rsvp: attendee.getParameter("rsvp"),
-    },
-  };
-}
 
 describe("iCalendar invitations", () => {
   it("hold one 30-minute UTC event with organizer, attendee, location and link", () => {
