@@ -100,41 +100,27 @@ async function limitsFor(email: string, purpose: CodePurpose, ip: string, now: D
   };
 }
 
-function throwIfLimited(limits: Limits) {
-  if (limits.cooldown > 0) {
-    const seconds = ceilSeconds(limits.cooldown);
-    throw new AppError(429, CODE_MESSAGES.wait(seconds), {
-      retryAfter: seconds,
-      resendAfter: seconds,
-      limit: "cooldown",
-    });
-  }
-  if (limits.emailLimit > 0) {
-    const seconds = ceilSeconds(limits.emailLimit);
-    throw new AppError(429, CODE_MESSAGES.emailLimit(Math.ceil(seconds / 60)), {
-      retryAfter: seconds,
-      resendAfter: seconds,
-      limit: "email",
-    });
-  }
-  if (limits.ipLimit > 0) {
-    const seconds = ceilSeconds(limits.ipLimit);
-    throw new AppError(429, CODE_MESSAGES.ipLimit(Math.ceil(seconds / 60)), {
-      retryAfter: seconds,
-      resendAfter: seconds,
-      limit: "ip",
-    });
-  }
-}
+/** Each limit in the order it is told, with its spec message for the whole seconds left. */
+const REFUSALS: [key: keyof Limits, limit: CodeLimit, message: (seconds: number) => string][] = [
+  ["cooldown", "cooldown", (seconds) => CODE_MESSAGES.wait(seconds)],
+  ["emailLimit", "email", (seconds) => CODE_MESSAGES.emailLimit(Math.ceil(seconds / 60))],
+  ["ipLimit", "ip", (seconds) => CODE_MESSAGES.ipLimit(Math.ceil(seconds / 60))],
+];
 
 /** The 429 a refused code request gets, or null when a code may be sent now. */
 function limitError(limits: Limits): AppError | null {
-  try {
-    throwIfLimited(limits);
-    return null;
-  } catch (error) {
-    return error as AppError;
+  for (const [key, limit, message] of REFUSALS) {
+    if (limits[key] > 0) {
+      const seconds = ceilSeconds(limits[key]);
+      return new AppError(429, message(seconds), { retryAfter: seconds, resendAfter: seconds, limit });
+    }
   }
+  return null;
+}
+
+function throwIfLimited(limits: Limits) {
+  const error = limitError(limits);
+  if (error) throw error;
 }
 
 export type CodeLimit = "cooldown" | "email" | "ip";
