@@ -87,6 +87,49 @@ function ChartCard(props: {
   );
 }
 
+/** The "Show the numbers" table of a chart: a row header, then one cell a column. */
+function NumbersTable(props: {
+  caption: string;
+  /** The row headers' column, then the cells' columns. */
+  head: string[];
+  rows: { key: string; label: string; cells: ReactNode[] }[];
+  /** Which cell (index in `cells`) is bold: the figure the chart draws. */
+  strong: number;
+  /** Keeps every column at its width and lets the table scroll on a phone. */
+  wide?: boolean;
+}) {
+  // Every column but the last keeps a gap to the next one.
+  const gap = (column: number) => (column < props.head.length - 1 ? " pr-3" : "");
+  return (
+    <table className={`w-full ${props.wide ? "min-w-max " : ""}text-left tabular-nums`}>
+      <caption className="sr-only">{props.caption}</caption>
+      <thead className="text-xs text-slate-600 dark:text-slate-300">
+        <tr>
+          {props.head.map((label, column) => (
+            <th key={label} scope="col" className={`py-1${gap(column)} font-medium`}>
+              {label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={row.key} className="border-t border-slate-100 dark:border-slate-800">
+            <th scope="row" className="py-1 pr-3 font-normal">
+              {row.label}
+            </th>
+            {row.cells.map((cell, i) => (
+              <td key={props.head[i + 1]} className={`py-1${gap(i + 1)}${i === props.strong ? " font-semibold" : ""}`}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function Bars({
   id,
   labels,
@@ -180,39 +223,17 @@ export function MeetingsPerWeekChart({ weeks }: { weeks: Week[] }) {
         </Bars>
       }
       table={
-        <table className="w-full min-w-max text-left tabular-nums">
-          <caption className="sr-only">Demo meetings booked per week, by current status</caption>
-          <thead className="text-xs text-slate-600 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Week of
-              </th>
-              {SERIES.map((s) => (
-                <th key={s.status} scope="col" className="py-1 pr-3 font-medium">
-                  {s.label}
-                </th>
-              ))}
-              <th scope="col" className="py-1 font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.start} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-1 pr-3 font-normal">
-                  {w.label}
-                </th>
-                {SERIES.map((s) => (
-                  <td key={s.status} className="py-1 pr-3">
-                    {w.counts[s.status]}
-                  </td>
-                ))}
-                <td className="py-1 font-semibold">{w.total}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <NumbersTable
+          caption="Demo meetings booked per week, by current status"
+          head={["Week of", ...SERIES.map((s) => s.label), "Total"]}
+          rows={weeks.map((w) => ({
+            key: w.start,
+            label: w.label,
+            cells: [...SERIES.map((s) => w.counts[s.status]), w.total],
+          }))}
+          strong={SERIES.length}
+          wide
+        />
       }
     />
   );
@@ -288,37 +309,16 @@ export function TrialFunnelChart({ steps }: { steps: Step[] }) {
         </svg>
       }
       table={
-        <table className="w-full text-left tabular-nums">
-          <caption className="sr-only">Trial funnel of the last 30 days</caption>
-          <thead className="text-xs text-slate-600 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Step
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Users
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Of signups
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Lost at this step
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {steps.map((s, i) => (
-              <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-1 pr-3 font-normal">
-                  {s.label}
-                </th>
-                <td className="py-1 pr-3 font-semibold">{s.count}</td>
-                <td className="py-1 pr-3">{pct(s.count)}%</td>
-                <td className="py-1">{i === 0 ? "—" : s.drop}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <NumbersTable
+          caption="Trial funnel of the last 30 days"
+          head={["Step", "Users", "Of signups", "Lost at this step"]}
+          rows={steps.map((s, i) => ({
+            key: s.id,
+            label: s.label,
+            cells: [s.count, `${pct(s.count)}%`, i === 0 ? "—" : s.drop],
+          }))}
+          strong={0}
+        />
       }
     />
   );
@@ -359,29 +359,12 @@ export function PostsPerMonthChart({ months }: { months: Month[] }) {
         </Bars>
       }
       table={
-        <table className="w-full text-left tabular-nums">
-          <caption className="sr-only">Blog posts published per month</caption>
-          <thead className="text-xs text-slate-600 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Month
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Published
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((m) => (
-              <tr key={m.start} className="border-t border-slate-100 dark:border-slate-800">
-                <th scope="row" className="py-1 pr-3 font-normal">
-                  {m.label}
-                </th>
-                <td className="py-1 font-semibold">{m.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <NumbersTable
+          caption="Blog posts published per month"
+          head={["Month", "Published"]}
+          rows={months.map((m) => ({ key: m.start, label: m.label, cells: [m.count] }))}
+          strong={0}
+        />
       }
     />
   );
