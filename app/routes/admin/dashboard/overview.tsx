@@ -1,4 +1,5 @@
 import { ArrowRight, CalendarClock, CalendarDays, FileText, TrendingUp, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { href, Link } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/console/format";
@@ -124,27 +125,27 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid gap-6 xl:grid-cols-3">
-        <section aria-labelledby="recent-meetings-heading" className="card xl:col-span-2">
-          <SectionHeader id="recent-meetings-heading" title="Recent meetings" to={href("/admin/dashboard/meetings")} />
-          {recentMeetings.length === 0 ? (
-            <Empty text="No demo meetings booked yet." />
-          ) : (
-            <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="recent-meetings">
-              {recentMeetings.map((meeting) => (
-                <li key={meeting.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
-                  <div className="min-w-0 flex-1 basis-40">
-                    <p className="truncate font-medium">{meeting.name}</p>
-                    <p className="truncate text-sm text-slate-600 dark:text-slate-300">{meeting.company || "—"}</p>
-                  </div>
-                  <p className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
-                    {formatDay(meeting.date)} · {meeting.timeSlot}
-                  </p>
-                  <StatusBadge status={meeting.status} />
-                </li>
-              ))}
-            </ul>
+        <RecentCard
+          id="recent-meetings"
+          title="Recent meetings"
+          to={href("/admin/dashboard/meetings")}
+          empty="No demo meetings booked yet."
+          items={recentMeetings}
+          className="xl:col-span-2"
+        >
+          {(meeting) => (
+            <>
+              <div className="min-w-0 flex-1 basis-40">
+                <p className="truncate font-medium">{meeting.name}</p>
+                <p className="truncate text-sm text-slate-600 dark:text-slate-300">{meeting.company || "—"}</p>
+              </div>
+              <p className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
+                {formatDay(meeting.date)} · {meeting.timeSlot}
+              </p>
+              <StatusBadge status={meeting.status} />
+            </>
           )}
-        </section>
+        </RecentCard>
 
         <section aria-labelledby="insights-heading" className="card p-5">
           <h2 id="insights-heading" className="flex items-center gap-2 font-semibold">
@@ -187,27 +188,54 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <section aria-labelledby="recent-posts-heading" className="card">
-        <SectionHeader id="recent-posts-heading" title="Recent blog posts" to={href("/admin/dashboard/blog")} />
-        {recentPosts.length === 0 ? (
-          <Empty text="No blog posts written yet." />
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="recent-posts">
-            {recentPosts.map((post) => (
-              <li key={post.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
-                <div className="min-w-0 flex-1 basis-48">
-                  <p className="truncate font-medium">{post.title}</p>
-                  <p className="truncate text-sm text-slate-600 dark:text-slate-300">
-                    {post.author} · {formatDateTime(post.createdAt, timezone)}
-                  </p>
-                </div>
-                <StatusBadge status={post.status} />
-              </li>
-            ))}
-          </ul>
+      <RecentCard
+        id="recent-posts"
+        title="Recent blog posts"
+        to={href("/admin/dashboard/blog")}
+        empty="No blog posts written yet."
+        items={recentPosts}
+      >
+        {(post) => (
+          <>
+            <div className="min-w-0 flex-1 basis-48">
+              <p className="truncate font-medium">{post.title}</p>
+              <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+                {post.author} · {formatDateTime(post.createdAt, timezone)}
+              </p>
+            </div>
+            <StatusBadge status={post.status} />
+          </>
         )}
-      </section>
+      </RecentCard>
     </div>
+  );
+}
+
+/** A card of the newest few items (spec §9: five), its "View all" link, or what to say when there are none. */
+function RecentCard<Item extends { id: string }>(props: {
+  id: string;
+  title: string;
+  to: string;
+  empty: string;
+  items: Item[];
+  className?: string;
+  children: (item: Item) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${props.id}-heading`} className={props.className ? `card ${props.className}` : "card"}>
+      <SectionHeader id={`${props.id}-heading`} title={props.title} to={props.to} />
+      {props.items.length === 0 ? (
+        <Empty text={props.empty} />
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid={props.id}>
+          {props.items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
+              {props.children(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
