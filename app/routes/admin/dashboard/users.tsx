@@ -1,6 +1,7 @@
 import { CalendarClock, Ellipsis, MailCheck, Search, Send } from "lucide-react";
 import { Form, Link, Outlet, redirect, useLocation, useSubmit } from "react-router";
 import { z } from "zod";
+import { FilterSelect } from "~/components/console/filter-select";
 import { Pagination } from "~/components/pagination";
 import { StatusMessage } from "~/components/status-message";
 import { requireAdmin } from "~/domain/accounts/guards.server";
@@ -106,36 +107,26 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <div>
-          <label htmlFor="users-status" className="sr-only">
-            Status
-          </label>
-          <select
+          <FilterSelect
             id="users-status"
             name="status"
-            defaultValue={filters.status}
-            key={`s-${filters.status}`}
-            className="input"
-          >
-            <option value="">All statuses</option>
-            {CONSOLE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {capitalize(status)}
-              </option>
-            ))}
-          </select>
+            label="Status"
+            hideLabel
+            all="All statuses"
+            value={filters.status}
+            options={CONSOLE_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
+          />
         </div>
         <div>
-          <label htmlFor="users-plan" className="sr-only">
-            Plan
-          </label>
-          <select id="users-plan" name="plan" defaultValue={filters.plan} key={`p-${filters.plan}`} className="input">
-            <option value="">All plans</option>
-            {USER_PLANS.map((plan) => (
-              <option key={plan} value={plan}>
-                {capitalize(plan)}
-              </option>
-            ))}
-          </select>
+          <FilterSelect
+            id="users-plan"
+            name="plan"
+            label="Plan"
+            hideLabel
+            all="All plans"
+            value={filters.plan}
+            options={USER_PLANS.map((plan) => ({ value: plan, label: capitalize(plan) }))}
+          />
         </div>
         <div className="flex gap-2">
           <button type="submit" className="btn-primary flex-1">

@@ -1,5 +1,6 @@
 import { Filter } from "lucide-react";
 import { Form, href, Link, useLocation } from "react-router";
+import { FilterSelect } from "~/components/console/filter-select";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Pagination } from "~/components/pagination";
 import { requireAdmin } from "~/domain/accounts/guards.server";
@@ -59,30 +60,24 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
         </p>
         <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter activity">
           <div className="w-full sm:w-64">
-            <label htmlFor="activity-actor" className="label">
-              Admin
-            </label>
-            <select id="activity-actor" name="actor" defaultValue={filters.actor} className="input">
-              <option value="">All admins</option>
-              {actors.map((email) => (
-                <option key={email} value={email}>
-                  {email}
-                </option>
-              ))}
-            </select>
+            <FilterSelect
+              id="activity-actor"
+              name="actor"
+              label="Admin"
+              all="All admins"
+              value={filters.actor}
+              options={actors.map((email) => ({ value: email, label: email }))}
+            />
           </div>
           <div className="w-full sm:w-56">
-            <label htmlFor="activity-action" className="label">
-              Action
-            </label>
-            <select id="activity-action" name="action" defaultValue={filters.action} className="input">
-              <option value="">All actions</option>
-              {actions.map((action) => (
-                <option key={action} value={action}>
-                  {actionLabel(action)}
-                </option>
-              ))}
-            </select>
+            <FilterSelect
+              id="activity-action"
+              name="action"
+              label="Action"
+              all="All actions"
+              value={filters.action}
+              options={actions.map((action) => ({ value: action, label: actionLabel(action) }))}
+            />
           </div>
           <button type="submit" className="btn-secondary py-2">
             <Filter aria-hidden className="size-4" /> Filter
