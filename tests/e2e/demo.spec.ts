@@ -148,19 +148,31 @@ test.describe("booking a demo", () => {
     const { date, time } = await freeSlot(request);
     await page.goto(`/demo?month=${date.slice(0, 7)}`);
     await expect(page.getByRole("heading", { name: "Select a date" })).toBeVisible();
-    // Hold the data requests a moment so the pending states can be seen.
+    // The data requests wait at a gate the test opens once it has seen the pending state, so the
+    // state is on screen for as long as the check needs and not a fixed time.
+    let gate = Promise.resolve();
+    let open = () => {};
+    const hold = () => {
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+    };
     await page.route("**/demo.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await gate;
       await route.continue();
     });
+    hold();
     await page.locator(`[data-date="${date}"]`).click();
     await expect(page.getByRole("status").filter({ hasText: "Loading available times..." })).toBeVisible();
+    open();
     await expect(page.getByRole("heading", { name: "Select a time" })).toBeVisible();
     await page.getByTestId(`slot-${time}`).click();
     await page.getByLabel("Name").fill("Pending Person");
     await page.getByLabel("Email").fill(uniqueEmail("pending"));
+    hold();
     await page.getByRole("button", { name: "Schedule Meeting" }).click();
     await expect(page.getByRole("button", { name: "Scheduling..." })).toBeDisabled();
+    open();
     await expect(page.getByRole("heading", { name: "Meeting Scheduled!" })).toBeVisible();
   });
 });
