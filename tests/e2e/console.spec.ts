@@ -287,6 +287,12 @@ test.describe("settings", () => {
     await expect(entries).toHaveCount(1);
     await expect(entries).toContainText("Account password changed");
     await expect(entries).toContainText(`by ${account.email}`);
+
+    // Clear shows every entry again, and the filters say so (with JavaScript too, where the page stays).
+    await page.getByRole("link", { name: "Clear" }).click();
+    await expect(page).toHaveURL(/\/settings\/activity$/);
+    await expect(page.getByLabel("Admin", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Action", { exact: true })).toHaveValue("");
   });
 
   test("each CSV export downloads with its header row and rows", async ({ page, javaScriptEnabled }) => {
