@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { CheckCircle2, Loader2, PhoneCall } from "lucide-react";
+import { CheckCircle2, PhoneCall } from "lucide-react";
 import { Form } from "react-router";
 import { FormError } from "~/components/field-error";
+import { PendingIcon } from "~/components/pending-icon";
 import { CallbackSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
 
@@ -68,11 +69,7 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
         />
         <FormError error={form.errors?.[0]} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
-          {busy ? (
-            <Loader2 aria-hidden className="size-4 animate-spin" />
-          ) : (
-            <PhoneCall aria-hidden className="size-4" />
-          )}
+          <PendingIcon pending={busy} icon={PhoneCall} />
           {busy ? "Submitting..." : "Request Callback"}
         </button>
       </Form>

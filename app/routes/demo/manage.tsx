@@ -1,6 +1,7 @@
-import { CalendarClock, CalendarDays, CalendarX, Check, Clock, Loader2, Video } from "lucide-react";
+import { CalendarClock, CalendarDays, CalendarX, Check, Clock, Video } from "lucide-react";
 import { data, Form, href, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
+import { PendingIcon } from "~/components/pending-icon";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { longDateLabel } from "~/domain/calendar/month";
@@ -303,7 +304,7 @@ function Actions() {
           <textarea id="cancel-reason" name="reason" rows={2} maxLength={REASON_MAX} className="input" />
         </div>
         <button type="submit" name="intent" value="cancel" className="btn-danger" disabled={cancelling}>
-          {cancelling ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
+          <PendingIcon pending={cancelling} />
           Cancel booking
         </button>
       </Form>
@@ -352,7 +353,7 @@ function RescheduleSteps({
         <input type="hidden" name="date" value={wizard.date} />
         <input type="hidden" name="timeSlot" value={wizard.time} />
         <button type="submit" name="intent" value="reschedule" className="btn-primary" disabled={saving}>
-          {saving ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Check aria-hidden className="size-4" />}
+          <PendingIcon pending={saving} icon={Check} />
           Confirm new time
         </button>
       </Form>

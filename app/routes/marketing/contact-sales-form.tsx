@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, Loader2, Send } from "lucide-react";
+import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
 import { FieldError, FormError } from "~/components/field-error";
+import { PendingIcon } from "~/components/pending-icon";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
 import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/domain/meetings/schemas";
 import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/schemas";
@@ -172,7 +173,7 @@ export function ContactSalesForm({
       </div>
       <FormError error={form.errors?.[0]} testId="contact-sales-error" />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Send aria-hidden className="size-4" />}
+        <PendingIcon pending={busy} icon={Send} />
         {busy ? "Sending..." : "Contact Sales"}
       </button>
     </fetcher.Form>

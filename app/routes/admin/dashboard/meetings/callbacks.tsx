@@ -1,7 +1,8 @@
-import { Loader2, Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
+import { Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
 import { data, Form, href, useNavigation } from "react-router";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
+import { PendingIcon } from "~/components/pending-icon";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -190,11 +191,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
                   className="btn-primary"
                   disabled={pendingId === callback.id}
                 >
-                  {pendingId === callback.id ? (
-                    <Loader2 aria-hidden className="size-4 animate-spin" />
-                  ) : (
-                    <UserCheck aria-hidden className="size-4" />
-                  )}
+                  <PendingIcon pending={pendingId === callback.id} icon={UserCheck} />
                   Mark contacted
                   <span className="sr-only">
                     : {callback.firstName} {callback.lastName}

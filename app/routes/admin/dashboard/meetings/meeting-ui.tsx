@@ -1,6 +1,7 @@
-import { Check, Eye, Loader2, X } from "lucide-react";
+import { Check, Eye, X } from "lucide-react";
 import { useId } from "react";
 import { Form, href, Link, NavLink, useNavigation } from "react-router";
+import { PendingIcon } from "~/components/pending-icon";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { toMeetingJson } from "~/domain/meetings/meetings.server";
@@ -218,22 +219,14 @@ export function DecisionForms({ meeting, linkTemplate }: { meeting: MeetingView;
           />
         </div>
         <button type="submit" name="intent" value="approve" className="btn-primary" disabled={pending}>
-          {pendingIntent === "approve" ? (
-            <Loader2 aria-hidden className="size-4 animate-spin" />
-          ) : (
-            <Check aria-hidden className="size-4" />
-          )}
+          <PendingIcon pending={pendingIntent === "approve"} icon={Check} />
           Approve<span className="sr-only"> the meeting with {meeting.name}</span>
         </button>
       </Form>
       <Form method="post">
         <input type="hidden" name="meetingId" value={meeting.id} />
         <button type="submit" name="intent" value="reject" className="btn-danger" disabled={pending}>
-          {pendingIntent === "reject" ? (
-            <Loader2 aria-hidden className="size-4 animate-spin" />
-          ) : (
-            <X aria-hidden className="size-4" />
-          )}
+          <PendingIcon pending={pendingIntent === "reject"} icon={X} />
           Reject<span className="sr-only"> the meeting with {meeting.name}</span>
         </button>
       </Form>
