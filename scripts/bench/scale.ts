@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
-import { root, run, waitForUrl } from "../lib.ts";
+import { root, run } from "../lib.ts";
 import { previewBuild } from "./serve.ts";
 
 /**
