@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
-import { freeSlot, time12h } from "./slots";
+import { chooseDate, freeSlot, time12h } from "./slots";
 
 /**
  * Demo booking (issue 7): the wizard, the callback form and the admin's Demo Meetings, in
@@ -42,13 +42,7 @@ async function bookViaApi(request: APIRequestContext, fields: { name: string; co
 }
 
 async function openDate(page: Page, date: string) {
-  const month = page.getByTestId("calendar-month");
-  for (let i = 0; i < 3 && (await page.locator(`[data-date="${date}"]`).count()) === 0; i++) {
-    const shown = await month.textContent();
-    await page.getByRole("link", { name: "Next month" }).click();
-    await expect(month).not.toHaveText(shown ?? "");
-  }
-  await page.locator(`[data-date="${date}"]`).click();
+  await chooseDate(page, date);
   await expect(page.getByTestId("selected-date")).toHaveText(longDate(date));
 }
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { isoWeekOf } from "../../app/domain/calendar/week";
 import { emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
-import { freeTimes, openDays, pick, time12h } from "./slots";
+import { chooseDate, freeTimes, openDays, pick, time12h } from "./slots";
 
 /**
  * The visitor's manage link (issue 13): book, open the link from the email, reschedule, the
@@ -71,13 +71,7 @@ test("a visitor reschedules and cancels through the link from the email", async 
   // Reschedule: date → time → confirm.
   await page.getByRole("link", { name: "Reschedule" }).click();
   await expect(page.getByRole("heading", { name: "Select a date" })).toBeVisible();
-  const month = page.getByTestId("calendar-month");
-  for (let i = 0; i < 3 && (await page.locator(`[data-date="${second.date}"]`).count()) === 0; i++) {
-    const shown = await month.textContent();
-    await page.getByRole("link", { name: "Next month" }).click();
-    await expect(month).not.toHaveText(shown ?? "");
-  }
-  await page.locator(`[data-date="${second.date}"]`).click();
+  await chooseDate(page, second.date);
   await expect(page.getByRole("heading", { name: "Select a time" })).toBeVisible();
   await page.getByTestId(`slot-${second.time}`).click();
   await expect(page.getByTestId("new-time")).toContainText(time12h(second.time));

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /**
  * Free demo slots read from the public API. Tests pick them at random, so tests running in
@@ -35,3 +35,14 @@ export const time12h = (time: string) => {
   const [h, m] = time.split(":").map(Number) as [number, number];
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
 };
+
+/** Pages the booking calendar forward (up to three months) until `date` is on it, then picks it. */
+export async function chooseDate(page: Page, date: string) {
+  const month = page.getByTestId("calendar-month");
+  for (let i = 0; i < 3 && (await page.locator(`[data-date="${date}"]`).count()) === 0; i++) {
+    const shown = await month.textContent();
+    await page.getByRole("link", { name: "Next month" }).click();
+    await expect(month).not.toHaveText(shown ?? "");
+  }
+  await page.locator(`[data-date="${date}"]`).click();
+}
