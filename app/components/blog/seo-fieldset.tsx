@@ -20,11 +20,14 @@ export function SeoFieldset<Schema extends Record<string, unknown>>({
   fields,
   origin,
   initial,
+  editing,
 }: {
   fields: SeoFields<Schema>;
   /** The site's public origin, to show the post's full address. */
   origin: string;
   initial: { slug: string; metaTitle: string; metaDescription: string };
+  /** An empty slug keeps a saved post's address; a new post gets one from its title. */
+  editing: boolean;
 }) {
   const [slug, setSlug] = useState(initial.slug);
   const [titleLength, setTitleLength] = useState(initial.metaTitle.length);
@@ -58,7 +61,7 @@ export function SeoFieldset<Schema extends Record<string, unknown>>({
               here.
             </>
           ) : (
-            "Leave empty to make one from the title."
+            `Leave empty to ${editing ? "keep the current address" : "make one from the title"}.`
           )}
         </p>
         <FieldError id={fields.slug.errorId} error={fields.slug.errors?.[0]} />

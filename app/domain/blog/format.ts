@@ -77,12 +77,20 @@ export function authorSlug(name: string) {
   return slugify(name) || "author";
 }
 
+/** Letters that are not an ASCII letter with an accent, so folding accents leaves them as they are. */
+const LETTERS_WITHOUT_ACCENT: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d" };
+
 /** Longest post slug (decision 029). */
 export const SLUG_MAX = 80;
 
 /** "Five approval workflows, Café edition" → "five-approval-workflows-cafe-edition": a new post's slug. */
 export function postSlug(title: string) {
-  const slug = slugify(title, { asciiOnly: true }).slice(0, SLUG_MAX).replace(/-+$/, "");
+  const slug = slugify(
+    title.replace(/[ßæœøłđ]/gi, (c) => LETTERS_WITHOUT_ACCENT[c.toLowerCase()] ?? ""),
+    { asciiOnly: true },
+  )
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, "");
   // A title of digits only or without a single a–z/0–9 character still needs a valid slug.
   return /[a-z]/.test(slug) ? slug : `post${slug ? `-${slug}` : ""}`.slice(0, SLUG_MAX);
 }

@@ -9,7 +9,7 @@ import { PostContent } from "~/components/blog/post-content";
 import { SeoFieldset } from "~/components/blog/seo-fieldset";
 import { FieldError } from "~/components/field-error";
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { fromLocalInput, postSlug, toLocalInput } from "~/domain/blog/format";
+import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
 import { imageMarkdown, MAX_ALT_LENGTH, mediaPath } from "~/domain/blog/images";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
@@ -124,9 +124,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { id: admin.id, email: admin.email };
   // Scheduled is a draft with a publish time (decision 028), typed in the business timezone.
   const { status, publishAt: localTime, slug, metaTitle, metaDescription, canonicalUrl, ...fields } = submission.value;
-  // An empty SEO field means none; an empty slug, one made from the title (decision 029).
+  // An empty SEO field means none; an empty slug keeps the post's address, or for a new post
+  // makes one from the title (decision 029).
   const seo = {
-    slug: slug ?? postSlug(fields.title),
+    slug,
     metaTitle: metaTitle ?? null,
     metaDescription: metaDescription ?? null,
     canonicalUrl: canonicalUrl ?? null,
@@ -149,8 +150,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const input = { ...fields, status: status === "published" ? ("published" as const) : ("draft" as const), publishAt };
   try {
     if (params.id) await updatePost(actor, params.id, { ...input, ...seo });
-    // A new post given no slug gets the title's, or a variant when another post has it.
-    else await createPost(actor, { ...input, ...seo, slug: slug ?? undefined });
+    else await createPost(actor, { ...input, ...seo });
   } catch (error) {
     if (hasCode(error, "blog.slug_taken")) {
       return data(
@@ -318,7 +318,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
             >
               <input {...getInputProps(fields.publishAt, { type: "datetime-local" })} className="input" />
             </Field>
-            <SeoFieldset fields={fields} origin={loaderData.origin} initial={loaderData.values} />
+            <SeoFieldset fields={fields} origin={loaderData.origin} initial={loaderData.values} editing={editing} />
             <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
               {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
               <button type="submit" name="intent" value="save" className="btn-primary order-3" disabled={saving}>
