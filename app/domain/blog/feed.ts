@@ -39,6 +39,9 @@ export function renderRss(channel: FeedChannel, posts: BlogPost[]) {
     feed.addItem({
       title: cdataSafe(post.title),
       link: `${channel.origin}${postPath(post)}`,
+      // The guid stays the id address it has been since the first feed (it still redirects to
+      // the post), so a slug change never makes readers see a post twice (decision 029).
+      guid: `${blogUrl}/${encodeURIComponent(post.id)}`,
       date: postDate(post),
       description: cdataSafe(post.excerpt),
       content: cdataSafe(post.contentHtml),
