@@ -56,7 +56,7 @@ test("the editor's SEO fields change the address and the head; old addresses red
     // With JavaScript the address and the counts follow the typing.
     await expect(seo.getByTestId("seo-url")).toHaveText(new RegExp(`/blog/${newSlug}$`));
     await expect(seo.getByTestId("meta-title-count")).toHaveText(`${`Search title ${mark}`.length} of 70 characters`);
-    await expect(seo.getByTestId("meta-description-count")).toHaveText("42 of 160 characters");
+    await expect(seo.getByTestId("meta-description-count")).toHaveText("41 of 160 characters");
   }
   await page.getByRole("button", { name: "Update Post" }).click();
   await expect(page).toHaveURL(/notice=updated/);
