@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
 import { FieldError } from "~/components/field-error";
-import { BLOG_LIMITS } from "~/domain/blog/schemas";
+import { BLOG_LIMITS, SLUG_PATTERN } from "~/domain/blog/schemas";
 
 type Field<Schema extends Record<string, unknown>> = FieldMetadata<string | null | undefined, Schema, string[]>;
 type SeoFields<Schema extends Record<string, unknown>> = {
@@ -54,11 +54,16 @@ export function SeoFieldset<Schema extends Record<string, unknown>>({
           spellCheck={false}
           onInput={(event) => setSlug(event.currentTarget.value.trim().toLowerCase())}
         />
-        <p id={`${fields.slug.id}-hint`} className="mt-1 text-xs break-all text-slate-600 dark:text-slate-400">
-          {slug ? (
+        <p id={`${fields.slug.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {SLUG_PATTERN.test(slug) ? (
             <>
-              Address: <span data-testid="seo-url">{`${origin}/blog/${slug}`}</span>. Earlier addresses keep leading
-              here.
+              Address: <span className="break-all" data-testid="seo-url">{`${origin}/blog/${slug}`}</span>. Earlier
+              addresses keep leading here.
+            </>
+          ) : initial.slug && slug ? (
+            // What was typed is no slug (its error says why): the post keeps its saved address.
+            <>
+              Current address: <span className="break-all">{`${origin}/blog/${initial.slug}`}</span>.
             </>
           ) : (
             `Leave empty to ${editing ? "keep the current address" : "make one from the title"}.`

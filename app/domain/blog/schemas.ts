@@ -80,6 +80,8 @@ export const SLUG_MESSAGES = {
   taken: "This slug is already used by another post: choose another",
 } as const;
 
+/** a–z/0–9 words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A post's address part, /blog/{slug}: trimmed and lower-cased, then checked. */
@@ -89,7 +91,7 @@ export const SlugSchema = z
   .toLowerCase()
   .min(1, SLUG_MESSAGES.length)
   .max(BLOG_LIMITS.slug, SLUG_MESSAGES.length)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_MESSAGES.format)
+  .regex(SLUG_PATTERN, SLUG_MESSAGES.format)
   .refine((v) => /[a-z]/.test(v), SLUG_MESSAGES.digits)
   .refine((v) => !UUID.test(v), SLUG_MESSAGES.uuid);
 
