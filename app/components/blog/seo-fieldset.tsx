@@ -96,7 +96,7 @@ export function SeoFieldset<Schema extends Record<string, unknown>>({
           {...getTextareaProps(fields.metaDescription)}
           aria-describedby={describedBy(fields.metaDescription, `${fields.metaDescription.id}-hint`)}
           className="input"
-          rows={3}
+          rows={4}
           maxLength={BLOG_LIMITS.metaDescription}
           onInput={(event) => setDescriptionLength(event.currentTarget.value.length)}
         />
