@@ -353,8 +353,8 @@ const targets: Target[] = [
   },
   {
     label: "/blog/:id (article)",
-    small: "/blog/seed-post-approval-workflows",
-    large: "/blog/seed-post-approval-workflows",
+    small: "/blog/five-approval-workflows-every-finance-team-should-automate",
+    large: "/blog/five-approval-workflows-every-finance-team-should-automate",
   },
   { label: "/blog/rss.xml", small: "/blog/rss.xml", large: "/blog/rss.xml" },
   { label: "/sitemap.xml (index)", small: "/sitemap.xml", large: "/sitemap.xml" },
