@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addBusinessDays, format, subDays } from "date-fns";
 import { blogPosts, callbackRequests, meetings, subscriptions } from "~/db/schema";
+import { postSlug } from "~/domain/blog/format";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { SEED_POSTS } from "./data/blog";
 import { SEED_CALLBACKS, SEED_MEETINGS, SEED_SUBSCRIPTIONS } from "./data/people";
@@ -21,6 +22,7 @@ export async function seed(now = new Date()) {
       const at = subDays(now, post.daysAgo);
       return {
         id: post.id,
+        slug: postSlug(post.title),
         title: post.title,
         content: post.content,
         contentHtml: renderMarkdown(post.content),

@@ -59,6 +59,7 @@ export async function e2eCleanup(request: Request, env: Env) {
     `INSERT INTO cache_versions (name, version)
        SELECT 'blog', 1 WHERE EXISTS (SELECT 1 FROM blog_posts WHERE ${contains("title")})
        ON CONFLICT(name) DO UPDATE SET version = version + 1`,
+    `DELETE FROM blog_slug_redirects WHERE post_id IN (SELECT id FROM blog_posts WHERE ${contains("title")})`,
     `DELETE FROM blog_posts WHERE ${contains("title")}`,
     // Per-address limit counters are keyed "bucket:address".
     `DELETE FROM client_limits WHERE substr(key, instr(key, ':') + 1) IN (${exact})`,

@@ -288,10 +288,20 @@ export const blogPosts = sqliteTable(
     publishAt: integer("publish_at", { mode: "timestamp_ms" }),
     /** Key of the cover image in `blog_images` (served at /media/<key>), if any. */
     coverImage: text("cover_image"),
+    /**
+     * The post's address, /blog/{slug} (decision 029): unique, a–z, 0–9 and hyphens. Null only
+     * for posts written before slugs existed, until the `fill-post-slugs` job gives them one.
+     */
+    slug: text("slug"),
+    /** Optional SEO overrides (decision 029): the page title, its description, the canonical URL. */
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    canonicalUrl: text("canonical_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("blog_posts_slug_unique").on(t.slug),
     // The scheduling job reads the due drafts from here.
     index("blog_posts_publish_at_idx").on(t.publishAt),
     // /blog/author/{slug} resolves its slug among the published authors, read from here.
@@ -309,6 +319,20 @@ export const blogPosts = sqliteTable(
     check("blog_posts_status_check", inList("status", BLOG_STATUSES)),
     check("blog_posts_tags_json", sql`json_valid(tags) AND json_type(tags) = 'array'`),
   ],
+);
+
+/**
+ * A post's earlier slugs (decision 029): /blog/{old_slug} answers 301 to the post's current
+ * slug. Keyed by the slug, so no two posts can hold the same old address.
+ */
+export const blogSlugRedirects = sqliteTable(
+  "blog_slug_redirects",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    postId: text("post_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_slug_redirects_post_idx").on(t.postId)],
 );
 
 /** The image types the blog accepts (sniffed from the bytes, never the file name). */

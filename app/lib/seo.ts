@@ -2,6 +2,8 @@ import { BRAND } from "./brand";
 
 type SeoInput = {
   title: string;
+  /** The title is complete as written (a post's meta title): no " | Flowlane" is added. */
+  titleAsIs?: boolean;
   description: string;
   /** Absolute canonical URL. */
   url: string;
@@ -10,8 +12,8 @@ type SeoInput = {
 };
 
 /** Title, description, canonical link, Open Graph and Twitter card tags for a page. */
-export function seo({ title, description, url, image, type = "website" }: SeoInput) {
-  const fullTitle = title.includes(BRAND.name) ? title : `${title} | ${BRAND.name}`;
+export function seo({ title, titleAsIs = false, description, url, image, type = "website" }: SeoInput) {
+  const fullTitle = titleAsIs || title.includes(BRAND.name) ? title : `${title} | ${BRAND.name}`;
   const origin = new URL(url).origin;
   const imageUrl = image ? new URL(image, origin).toString() : `${origin}/og-image.png`;
   return [
@@ -40,3 +42,12 @@ export function canonicalUrl(requestUrl: string, siteUrl = "") {
   const origin = siteUrl ? siteUrl.replace(/\/$/, "") : url.origin;
   return `${origin}${url.pathname === "/" ? "/" : url.pathname.replace(/\/$/, "")}`;
 }
+
+/** The link to the blog's RSS feed, in the head of every blog page that lists or shows posts. */
+export const BLOG_FEED_LINK = {
+  tagName: "link",
+  rel: "alternate",
+  type: "application/rss+xml",
+  title: `${BRAND.name} Blog`,
+  href: "/blog/rss.xml",
+} as const;

@@ -76,8 +76,10 @@ async function startServer(): Promise<{ base: string; stop: () => void }> {
 
 /** The request mix: what a visitor, an API client and two kinds of bad actor send. */
 async function mix(base: string): Promise<AutocannonRequest[]> {
-  const blogs = (await (await fetch(`${base}/api/blogs`)).json()) as { data: { id: string }[] };
-  const article = blogs.data[0] ? `/blog/${encodeURIComponent(blogs.data[0].id)}` : "/blog";
+  const blogs = (await (await fetch(`${base}/api/blogs`)).json()) as { data: { id: string; slug: string | null }[] };
+  // The article's own address: its id would be a 301 to it (decision 029).
+  const first = blogs.data[0];
+  const article = first ? `/blog/${encodeURIComponent(first.slug ?? first.id)}` : "/blog";
   const forgedPost = JSON.stringify({ title: "Forged", content: "x".repeat(4000), excerpt: "x", author: "x" });
   const crossSiteForm = `intent=callback&firstName=Eve&lastName=Mallory&email=eve%40evil.example&notes=${"y".repeat(4000)}`;
   return [

@@ -25,7 +25,14 @@ import { compressingProxy, serveBuild } from "./serve.ts";
  * SKIP_BUILD=1 reuses the last build. BENCH_PAGES=/demo,/blog runs only those pages.
  * Exits 1 when a budget is missed.
  */
-const ALL_PAGES = ["/", "/pricing", "/demo", "/free-trial", "/blog", "/blog/seed-post-approval-workflows"];
+const ALL_PAGES = [
+  "/",
+  "/pricing",
+  "/demo",
+  "/free-trial",
+  "/blog",
+  "/blog/five-approval-workflows-every-finance-team-should-automate",
+];
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : ALL_PAGES;
 const CALIBRATED = Boolean(process.env.BENCH_CALIBRATED || process.env.BENCH_CPU_MULTIPLIER);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -318,7 +318,7 @@ const targets: Target[] = [
     small: `/blog?page=${lastBlogPage(published.small)}`,
     large: `/blog?page=${lastBlogPage(published.large)}`,
   },
-  both("/blog/:id (article)", "/blog/seed-post-approval-workflows"),
+  both("/blog/:id (article)", "/blog/five-approval-workflows-every-finance-team-should-automate"),
   both("/blog/rss.xml", "/blog/rss.xml"),
   both("/sitemap.xml (index)", "/sitemap.xml"),
   both("/sitemap/posts/1.xml", "/sitemap/posts/1.xml"),

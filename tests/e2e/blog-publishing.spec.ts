@@ -83,7 +83,7 @@ test.describe("publishing a post with images on a schedule", () => {
     const title = `Scheduled launch ${tag}`;
     await signInAsAdmin(page);
     await page.goto("/admin/dashboard/blog/new");
-    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Author").fill("Sam Scheduler");
     await page.getByLabel("Excerpt").fill("A post that goes out on its own.");
     await page.getByLabel("Content").fill("## Plan\n\nThe announcement text.");

@@ -193,7 +193,7 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
     await signInAsAdmin(page);
     await page.goto("/admin/dashboard/blog/new");
     const title = `Offline draft ${uniqueMark()}`;
-    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Author").fill("Editor");
     await page.getByLabel("Excerpt").fill("Written on a train.");
     await page.getByLabel("Content").fill("## Tunnels\n\nThe network drops in tunnels.");
@@ -202,7 +202,7 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Failed to save blog post" })).toHaveText(
       "Failed to save blog post. Please try again.",
     );
-    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
     await expect(page.getByLabel("Content")).toHaveValue("## Tunnels\n\nThe network drops in tunnels.");
     await restoreNetwork(page);
     await page.getByRole("button", { name: "Create Post" }).click();

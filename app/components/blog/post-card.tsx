@@ -1,5 +1,5 @@
 import { ArrowRight, Clock } from "lucide-react";
-import { href, Link } from "react-router";
+import { Link } from "react-router";
 import type { CoverImage, PostCardData } from "~/domain/blog/format";
 
 /** A cover with its stored size (no layout shift); lazy unless it is the first thing seen. */
@@ -98,7 +98,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
       <TagList tags={post.tags} linked />
       <Heading className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
         <Link
-          to={href("/blog/:id", { id: post.id })}
+          to={post.path}
           className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700 dark:group-hover:text-brand-300"
         >
           {post.title}
@@ -135,7 +135,7 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
         <TagList tags={post.tags} className="mt-4" linked />
         <h2 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
           <Link
-            to={href("/blog/:id", { id: post.id })}
+            to={post.path}
             className="after:absolute after:inset-0 group-hover:text-brand-700 dark:group-hover:text-brand-300"
           >
             {post.title}

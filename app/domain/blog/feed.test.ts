@@ -12,6 +12,10 @@ const post = (over: Partial<BlogPost>): BlogPost => ({
   tags: [],
   coverImage: null,
   publishAt: null,
+  slug: null,
+  metaTitle: null,
+  metaDescription: null,
+  canonicalUrl: null,
   status: "published",
   publishedAt: new Date("2026-11-03T10:00:00Z"),
   createdAt: new Date("2026-11-01T10:00:00Z"),
@@ -33,9 +37,17 @@ describe("renderRss", () => {
     expect(xml).toContain("<category>R&amp;D</category>");
     expect(xml).toContain("<dc:creator>Author</dc:creator>");
     expect(xml).toContain("<content:encoded><![CDATA[<p>1 &lt; 2</p>]]></content:encoded>");
-    expect(xml).toContain('<guid isPermaLink="true">https://flowlane.example/blog/a%26b</guid>');
+    expect(xml).toContain('<guid isPermaLink="false">https://flowlane.example/blog/a%26b</guid>');
     expect(xml.indexOf("a%26b")).toBeLessThan(xml.indexOf("/blog/older"));
     expect(xml).not.toMatch(/<script/);
+  });
+
+  it("links a post by its slug and keeps its id address as the guid, so a slug change is not a new item", () => {
+    const xml = renderRss({ origin: "https://flowlane.example", title: "T", description: "D" }, [
+      post({ id: "p-42", slug: "my-readable-slug" }),
+    ]);
+    expect(xml).toContain("<link>https://flowlane.example/blog/my-readable-slug</link>");
+    expect(xml).toContain('<guid isPermaLink="false">https://flowlane.example/blog/p-42</guid>');
   });
 
   it("is a valid empty channel without posts", () => {

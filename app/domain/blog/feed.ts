@@ -1,6 +1,6 @@
 import { Feed } from "feed";
 import type { BlogPost } from "~/db/schema";
-import { postDate } from "./format";
+import { postDate, postPath } from "./format";
 import { imageTypeOfKey, mediaPath } from "./images";
 
 type FeedChannel = { origin: string; title: string; description: string };
@@ -38,7 +38,10 @@ export function renderRss(channel: FeedChannel, posts: BlogPost[]) {
   for (const post of posts) {
     feed.addItem({
       title: cdataSafe(post.title),
-      link: `${blogUrl}/${encodeURIComponent(post.id)}`,
+      link: `${channel.origin}${postPath(post)}`,
+      // The guid stays the id address it has been since the first feed (it still redirects to
+      // the post), so a slug change never makes readers see a post twice (decision 029).
+      guid: `${blogUrl}/${encodeURIComponent(post.id)}`,
       date: postDate(post),
       description: cdataSafe(post.excerpt),
       content: cdataSafe(post.contentHtml),

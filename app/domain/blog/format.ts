@@ -30,6 +30,7 @@ export function toCard(post: Omit<BlogPost, "content">, timeZone: string, covers
   return {
     cover: coverOf(post, covers),
     id: post.id,
+    path: postPath(post),
     title: post.title,
     excerpt: post.excerpt,
     author: post.author,
@@ -57,13 +58,61 @@ export const toLocalInput = (date: Date, timeZone: string) =>
 /** "Mon, Nov 30, 2026, 9:00 AM": when a scheduled post goes out, as the business sees it. */
 export const SCHEDULE_DATE = "EEE, MMM d, yyyy, h:mm a";
 
-/** "Priya Natarajan" → "priya-natarajan": the author's part of /blog/author/{slug}. */
-export function authorSlug(name: string) {
-  const slug = name
+/**
+ * Text as URL words: accents folded ("é" → "e"), lower-case, every run of other characters
+ * one hyphen, none at the ends. `asciiOnly` keeps a–z and 0–9 only (post slugs); otherwise
+ * letters and digits of any script stay (author slugs, decision 028).
+ */
+export function slugify(text: string, { asciiOnly = false } = {}) {
+  return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(asciiOnly ? /[^a-z0-9]+/g : /[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "");
-  return slug || "author";
+}
+
+/** "Priya Natarajan" → "priya-natarajan": the author's part of /blog/author/{slug}. */
+export function authorSlug(name: string) {
+  return slugify(name) || "author";
+}
+
+/** Letters that are not an ASCII letter with an accent, so folding accents leaves them as they are. */
+const LETTERS_WITHOUT_ACCENT: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d" };
+
+/** Longest post slug (decision 029). */
+export const SLUG_MAX = 80;
+
+/** "Five approval workflows, Café edition" → "five-approval-workflows-cafe-edition": a new post's slug. */
+export function postSlug(title: string) {
+  const slug = slugify(
+    title.replace(/[ßæœøłđ]/gi, (c) => LETTERS_WITHOUT_ACCENT[c.toLowerCase()] ?? ""),
+    { asciiOnly: true },
+  )
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, "");
+  // A title of digits only or without a single a–z/0–9 character still needs a valid slug.
+  return /[a-z]/.test(slug) ? slug : `post${slug ? `-${slug}` : ""}`.slice(0, SLUG_MAX);
+}
+
+/** The public path of a post: its slug, or its id while it has none (decision 029). */
+export const postPath = (post: { id: string; slug: string | null }) =>
+  `/blog/${encodeURIComponent(post.slug ?? post.id)}`;
+
+/**
+ * What the head of an article says (decision 029), in one place: the meta title as written when
+ * set (else the title, to which the site name is added), the meta description when set (else
+ * the excerpt), and the canonical URL override when set (else the article's own address, `url`).
+ */
+export function postHead(
+  post: Pick<BlogPost, "title" | "excerpt" | "metaTitle" | "metaDescription" | "canonicalUrl">,
+  url: string,
+) {
+  return {
+    title: post.metaTitle ?? post.title,
+    titleAsIs: post.metaTitle !== null,
+    description: post.metaDescription ?? post.excerpt,
+    canonical: post.canonicalUrl ?? url,
+    url,
+  };
 }

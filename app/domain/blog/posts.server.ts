@@ -20,12 +20,13 @@ import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
 import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, hasCode, isAppError } from "~/lib/errors";
-import { authorSlug } from "./format";
+import { authorSlug, postSlug } from "./format";
 import { mediaPath } from "./images";
 import { renderMarkdown } from "./markdown";
 import { imageSizes, mediaKeysIn } from "./media.server";
 import { readingMinutes } from "./reading-time";
 import { type BlogInput, type BlogUpdate, POST_NOT_FOUND } from "./schemas";
+import { slugFree, slugMoveStatements, slugTaken, slugTakenError, suffixedSlug } from "./slugs.server";
 
 /** Spec §9: up to 3 related articles. */
 export const RELATED_LIMIT = 3;
@@ -205,7 +206,7 @@ export async function publishedPostCount() {
  */
 export async function publishedPostRefsPage({ page, limit }: { page: number; limit: number }) {
   return db()
-    .select({ id: blogPosts.id, updatedAt: blogPosts.updatedAt })
+    .select({ id: blogPosts.id, slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
     .from(blogPosts)
     .where(eq(blogPosts.status, "published"))
     .orderBy(asc(blogPosts.publishedAt), asc(blogPosts.createdAt), asc(blogPosts.id))
@@ -306,32 +307,65 @@ export type PostChanges = BlogUpdate & { coverImage?: string | null; publishAt?:
 export async function createPost(actor: AuditActor, input: BlogInput & { publishAt?: Date | null }, now = new Date()) {
   const client = db();
   const id = crypto.randomUUID();
-  const row = {
-    id,
-    title: input.title,
-    content: input.content,
-    contentHtml: await renderPostHtml(input.content),
-    excerpt: input.excerpt,
-    author: input.author,
-    tags: input.tags,
-    status: input.status,
-    publishedAt: input.status === "published" ? now : null,
-    publishAt: input.status === "draft" ? (input.publishAt ?? null) : null,
-    coverImage: null,
-    createdAt: now,
-    updatedAt: now,
-  } satisfies BlogPost;
-  const [inserted] = await client.batch([
-    client.insert(blogPosts).values(row).returning(),
-    auditStatement(actor, "blog.created", "blog_post", id, null, auditView(row)),
-  ]);
-  const post = inserted[0];
-  if (!post) throw new Error("Blog post insert returned nothing");
-  await purgePublicBlogPages();
-  return post;
+  const contentHtml = await renderPostHtml(input.content);
+  // Decision 029: a slug chosen by the admin must be free; one made from the title falls back
+  // to the title's words and a piece of the id when another post has it.
+  const derived = postSlug(input.title);
+  const choices = input.slug ? [input.slug] : [derived, suffixedSlug(derived, id)];
+  for (const [i, slug] of choices.entries()) {
+    const row = {
+      id,
+      slug,
+      title: input.title,
+      content: input.content,
+      contentHtml,
+      excerpt: input.excerpt,
+      author: input.author,
+      tags: input.tags,
+      status: input.status,
+      publishedAt: input.status === "published" ? now : null,
+      publishAt: input.status === "draft" ? (input.publishAt ?? null) : null,
+      coverImage: null,
+      metaTitle: input.metaTitle ?? null,
+      metaDescription: input.metaDescription ?? null,
+      canonicalUrl: input.canonicalUrl ?? null,
+      createdAt: now,
+      updatedAt: now,
+    } satisfies BlogPost;
+    try {
+      const [inserted] = await guardedBatch(
+        slugFree(slug, null),
+        [
+          client.insert(blogPosts).values(row).returning(),
+          auditStatement(actor, "blog.created", "blog_post", id, null, auditView(row)),
+        ],
+        slugTakenError,
+      );
+      const post = (inserted as BlogPost[])[0];
+      if (!post) throw new Error("Blog post insert returned nothing");
+      await purgePublicBlogPages();
+      return post;
+    } catch (error) {
+      if (!hasCode(error, "blog.slug_taken") || i === choices.length - 1) throw error;
+    }
+  }
+  throw new Error("unreachable: the last slug choice either returns or throws");
 }
 
-const EDITABLE = ["title", "content", "excerpt", "author", "tags", "status", "coverImage", "publishAt"] as const;
+const EDITABLE = [
+  "title",
+  "content",
+  "excerpt",
+  "author",
+  "tags",
+  "status",
+  "coverImage",
+  "publishAt",
+  "slug",
+  "metaTitle",
+  "metaDescription",
+  "canonicalUrl",
+] as const;
 type Editable = (typeof EDITABLE)[number];
 
 const sameValue = (key: Editable, a: unknown, b: unknown) => {
@@ -379,14 +413,24 @@ export async function updatePost(actor: AuditActor, id: string, input: PostChang
   // and the edited fields still hold the values the audit record calls "before".
   const unchangedSince = Object.keys(changes).map((key) => stillHolds(key as Editable, before[key as Editable]));
   const client = db();
+  // A new slug (decision 029) must be free, and the old one keeps leading here: same batch.
+  const newSlug = changes.slug;
+  const slugMove = newSlug ? slugMoveStatements(id, before.slug, newSlug, now) : [];
   try {
     const [updated] = await guardedBatch(
-      rowMatches("post unchanged", blogPosts, and(eq(blogPosts.id, id), ...unchangedSince)),
+      [
+        rowMatches("post unchanged", blogPosts, and(eq(blogPosts.id, id), ...unchangedSince)),
+        ...(newSlug ? [slugFree(newSlug, id)] : []),
+      ],
       [
         client.update(blogPosts).set(set).where(eq(blogPosts.id, id)).returning(),
         auditStatement(actor, "blog.updated", "blog_post", id, beforeView, auditView(changes)),
+        ...slugMove,
       ],
-      () => new AppError(409, POST_CHANGED, { code: "blog.post_changed" }),
+      async () =>
+        newSlug && (await slugTaken(newSlug, id))
+          ? slugTakenError()
+          : new AppError(409, POST_CHANGED, { code: "blog.post_changed" }),
     );
     const post = (updated as BlogPost[])[0];
     if (!post) throw new AppError(404, POST_NOT_FOUND);
@@ -434,6 +478,10 @@ export function toApiPost(post: BlogPost) {
     status: post.status,
     readingTime: readingMinutes(post.contentHtml),
     coverImage: post.coverImage ? mediaPath(post.coverImage) : null,
+    slug: post.slug,
+    metaTitle: post.metaTitle,
+    metaDescription: post.metaDescription,
+    canonicalUrl: post.canonicalUrl,
     scheduledFor: post.status === "draft" ? (post.publishAt?.toISOString() ?? null) : null,
     publishedAt: post.publishedAt?.toISOString() ?? null,
     createdAt: post.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BLOG_STATUSES } from "~/db/schema";
 import { pageQuery } from "~/lib/page-query";
+import { SLUG_MAX } from "./format";
 
 /** Length caps: enough for any real post, small enough to keep a request under the 64 KB API cap. */
 export const BLOG_LIMITS = {
@@ -10,6 +11,10 @@ export const BLOG_LIMITS = {
   content: 50_000,
   tags: 10,
   tag: 40,
+  slug: SLUG_MAX,
+  metaTitle: 70,
+  metaDescription: 160,
+  canonicalUrl: 500,
 } as const;
 
 export { DELETE_FAILED, POST_NOT_FOUND, SAVE_FAILED } from "./messages";
@@ -66,6 +71,70 @@ export function parseTagList(value: string): string[] {
     .filter(Boolean);
 }
 
+/** Decision 029: what a slug may be, and why one is refused. */
+export const SLUG_MESSAGES = {
+  length: `Slug must be 1–${BLOG_LIMITS.slug} characters`,
+  format: "Use lower-case letters a–z, digits and single hyphens between words, like my-first-post",
+  digits: "A slug needs at least one letter (digits alone look like a post number)",
+  uuid: "This slug looks like a post id: use words",
+  taken: "This slug is already used by another post: choose another",
+} as const;
+
+/** a–z/0–9 words joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A post's address part, /blog/{slug}: trimmed and lower-cased, then checked. */
+export const SlugSchema = z
+  .string({ error: "Slug must be text" })
+  .trim()
+  .toLowerCase()
+  .min(1, SLUG_MESSAGES.length)
+  .max(BLOG_LIMITS.slug, SLUG_MESSAGES.length)
+  .regex(SLUG_PATTERN, SLUG_MESSAGES.format)
+  .refine((v) => /[a-z]/.test(v), SLUG_MESSAGES.digits)
+  .refine((v) => !UUID.test(v), SLUG_MESSAGES.uuid);
+
+/** An optional text: trimmed; empty (or null, in the API) clears it. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => v || null);
+
+export const MetaTitleSchema = optionalText("Meta title", BLOG_LIMITS.metaTitle);
+export const MetaDescriptionSchema = optionalText("Meta description", BLOG_LIMITS.metaDescription);
+
+export const CANONICAL_MESSAGE = "Canonical URL must be a full https:// address, like https://example.com/post";
+
+/** Another address search engines should treat as the original of this post: absolute https only. */
+export const CanonicalUrlSchema = z
+  .string({ error: CANONICAL_MESSAGE })
+  .trim()
+  .max(BLOG_LIMITS.canonicalUrl, `Canonical URL must be at most ${BLOG_LIMITS.canonicalUrl} characters`)
+  .nullable()
+  .refine((v) => !v || isHttpsUrl(v), CANONICAL_MESSAGE)
+  .transform((v) => (v ? new URL(v).toString() : null));
+
+function isHttpsUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The per-post SEO fields (decision 029), optional in the API and the form alike. */
+const seoFields = {
+  slug: SlugSchema.optional(),
+  metaTitle: MetaTitleSchema.optional(),
+  metaDescription: MetaDescriptionSchema.optional(),
+  canonicalUrl: CanonicalUrlSchema.optional(),
+};
+
 /** The API payload (spec §7): title, content, excerpt, author, tags array, status. */
 export const BlogInputSchema = z.object({
   title: TitleSchema,
@@ -74,6 +143,7 @@ export const BlogInputSchema = z.object({
   author: AuthorSchema,
   tags: TagsSchema.default([]),
   status: StatusSchema.default("draft"),
+  ...seoFields,
 });
 export type BlogInput = z.output<typeof BlogInputSchema>;
 
@@ -86,6 +156,7 @@ export const BlogUpdateSchema = z
     author: AuthorSchema.optional(),
     tags: TagsSchema.optional(),
     status: StatusSchema.optional(),
+    ...seoFields,
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), "Nothing to update: send at least one field");
 export type BlogUpdate = z.output<typeof BlogUpdateSchema>;
@@ -108,6 +179,9 @@ export const BlogFormSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time")
     .optional(),
+  // Decision 029. Conform sends an empty field as undefined: the action reads that as "none"
+  // (and, for the slug, "make one from the title").
+  ...seoFields,
 });
 
 export const SCHEDULE_MESSAGES = {
@@ -135,6 +209,10 @@ export const BlogPostSchema = z.object({
   status: StatusSchema,
   readingTime: z.number().int().describe("Minutes: words of the text / 200, rounded up"),
   coverImage: z.string().nullable().describe("Path of the cover image (/media/<key>), if any"),
+  slug: z.string().nullable().describe("The post's address /blog/{slug}; earlier slugs redirect to it (decision 029)"),
+  metaTitle: z.string().nullable().describe("Page title for search engines and shares, if set (else the title)"),
+  metaDescription: z.string().nullable().describe("Page description, if set (else the excerpt)"),
+  canonicalUrl: z.string().nullable().describe("Canonical URL override (absolute https), if set"),
   scheduledFor: IsoDate.nullable().describe("A draft the scheduler publishes at this time (decision 028)"),
   publishedAt: IsoDate.nullable(),
   createdAt: IsoDate,

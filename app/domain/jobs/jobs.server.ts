@@ -3,6 +3,7 @@ import { purgeOldResets } from "~/domain/accounts/password-reset.server";
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { publishDuePosts } from "~/domain/blog/posts.server";
+import { fillMissingSlugs } from "~/domain/blog/slugs.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
@@ -15,6 +16,7 @@ import type { Job } from "./runner.server";
 /** Every periodic job, run by the Worker's `scheduled` handler in this order. */
 export const scheduledJobs: readonly Job[] = [
   { name: "publish-scheduled-posts", run: publishDuePosts },
+  { name: "fill-post-slugs", run: fillMissingSlugs },
   { name: "email-retries", run: retryPendingEmails },
   { name: "purge-sessions", run: purgeExpiredSessions },
   { name: "trial-reminders", run: sendTrialReminders },

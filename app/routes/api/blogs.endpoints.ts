@@ -62,13 +62,14 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/blogs",
-    summary: "Create a blog post from markdown (status draft unless told otherwise); returns it in data",
+    summary:
+      "Create a blog post from markdown (status draft unless told otherwise); returns it in data. Without a `slug` it gets one made from the title; a `slug` another post has or had answers 409",
     tag: "Blogs",
     access: "admin",
     body: BlogInputSchema,
     responses: {
       201: { description: "Created", schema: successWith(BlogPostSchema) },
-      ...pickErrors(400, 401, 403),
+      ...pickErrors(400, 401, 403, 409),
     },
     async handler({ body, actor }) {
       const post = await createPost(actor, body);
@@ -78,13 +79,14 @@ export const endpoints = [
   endpoint({
     method: "PUT",
     path: "/api/blogs/:id",
-    summary: "Update a blog post: any of title, content, excerpt, author, tags, status; others are kept",
+    summary:
+      "Update a blog post: any of title, content, excerpt, author, tags, status, slug, metaTitle, metaDescription, canonicalUrl (null clears the last three); others are kept. A new slug keeps the old one redirecting; one another post has or had answers 409",
     tag: "Blogs",
     access: "admin",
     body: BlogUpdateSchema,
     responses: {
       200: { description: "Updated", schema: successWith(BlogPostSchema) },
-      ...pickErrors(400, 401, 403, 404),
+      ...pickErrors(400, 401, 403, 404, 409),
     },
     async handler({ params, body, actor }) {
       const { post } = await updatePost(actor, params.id, body);

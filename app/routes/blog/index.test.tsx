@@ -19,6 +19,7 @@ const render = (posts: PostCardData[], page = 1, pages = 1) =>
 
 const card = (id: string, title: string): PostCardData => ({
   id,
+  path: `/blog/${id}`,
   cover: null,
   title,
   excerpt: `${title} excerpt`,

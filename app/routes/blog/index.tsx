@@ -12,7 +12,7 @@ import { ftsQuery, MAX_SEARCH_LENGTH } from "~/domain/blog/search";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { pageCount, pageParam } from "~/lib/pagination";
-import { canonicalUrl, seo } from "~/lib/seo";
+import { BLOG_FEED_LINK, canonicalUrl, seo } from "~/lib/seo";
 import type { Route } from "./+types/index";
 
 export const PAGE_NOT_FOUND = "This page of the blog does not exist";
@@ -173,13 +173,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     }),
     ...(page > 1 ? [{ tagName: "link", rel: "prev", href: `${origin}${blogPageHref(page - 1)}` }] : []),
     ...(page < pages ? [{ tagName: "link", rel: "next", href: `${origin}${blogPageHref(page + 1)}` }] : []),
-    {
-      tagName: "link",
-      rel: "alternate",
-      type: "application/rss+xml",
-      title: `${BRAND.name} Blog`,
-      href: "/blog/rss.xml",
-    },
+    BLOG_FEED_LINK,
   ];
 }
 

@@ -4,24 +4,39 @@ import { Cover, PostCard, TagList } from "~/components/blog/post-card";
 import { PostContent } from "~/components/blog/post-content";
 import { ShareMenu } from "~/components/blog/share-menu";
 import { ErrorView } from "~/components/error-view";
-import { ARTICLE_DATE, authorSlug, coverOf, formatPostDate, postDate, toCard } from "~/domain/blog/format";
+import {
+  ARTICLE_DATE,
+  authorSlug,
+  coverOf,
+  formatPostDate,
+  postDate,
+  postHead,
+  postPath,
+  toCard,
+} from "~/domain/blog/format";
 import { imageSizes } from "~/domain/blog/media.server";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
-import { findPost, relatedPosts } from "~/domain/blog/posts.server";
+import { relatedPosts } from "~/domain/blog/posts.server";
 import { readingMinutes, wordCount } from "~/domain/blog/reading-time";
+import { findPostByRef } from "~/domain/blog/slugs.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { useNonce } from "~/lib/nonce";
-import { canonicalUrl, seo } from "~/lib/seo";
+import { BLOG_FEED_LINK, seo } from "~/lib/seo";
 import type { Route } from "./+types/post";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const post = await findPost(params.id);
-  if (!post) throw data({ message: POST_NOT_FOUND }, { status: 404 });
+  // `:id` is a slug, a post id or an earlier slug (decision 029).
+  const found = await findPostByRef(params.id);
+  if (!found) throw data({ message: POST_NOT_FOUND }, { status: 404 });
+  const { post } = found;
   // Spec §4: a post that is not published sends the visitor to the list.
   if (post.status !== "published") throw redirect(href("/blog"));
+  // Its id and earlier slugs lead to its one address, permanently.
+  if (!found.current) throw redirect(postPath(post), 301);
   const { BUSINESS_TIMEZONE, SITE_URL } = config();
-  const canonical = canonicalUrl(request.url, SITE_URL);
+  const origin = SITE_URL ? SITE_URL.replace(/\/$/, "") : new URL(request.url).origin;
+  const head = postHead(post, `${origin}${postPath(post)}`);
   const published = postDate(post);
   const related = await relatedPosts(post);
   const covers = await imageSizes([post, ...related].flatMap((p) => (p.coverImage ? [p.coverImage] : [])));
@@ -41,17 +56,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       words: wordCount(post.contentHtml),
     },
     related: related.map((r) => toCard(r, BUSINESS_TIMEZONE, covers)),
-    canonical,
-    origin: new URL(canonical).origin,
+    head,
+    origin,
   };
 }
 
-function articleJsonLd({ post, canonical, origin }: Route.ComponentProps["loaderData"]) {
+function articleJsonLd({ post, head, origin }: Route.ComponentProps["loaderData"]) {
+  const canonical = head.canonical;
   return {
     "@context": "https://schema.org",
     "@type": "Article",
     headline: post.title,
-    description: post.excerpt,
+    description: head.description,
     author: { "@type": "Person", name: post.author },
     datePublished: post.isoDate,
     dateModified: post.isoModified,
@@ -84,7 +100,7 @@ function BackToBlog() {
 }
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
-  const { post, related, canonical } = loaderData;
+  const { post, related, head } = loaderData;
   const nonce = useNonce();
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -124,7 +140,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
                 {`${post.readingTime} min read`}
               </span>
             </p>
-            <ShareMenu url={canonical} title={post.title} />
+            <ShareMenu url={head.url} title={post.title} />
           </div>
           {post.cover ? <Cover cover={post.cover} eager className="mt-8 rounded-xl" /> : null}
         </header>
@@ -158,9 +174,16 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${POST_NOT_FOUND} | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
-  const { post, canonical } = loaderData;
+  const { post, head } = loaderData;
   return [
-    ...seo({ title: post.title, description: post.excerpt, url: canonical, type: "article", image: post.cover?.src }),
+    ...seo({
+      title: head.title,
+      titleAsIs: head.titleAsIs,
+      description: head.description,
+      url: head.canonical,
+      type: "article",
+      image: post.cover?.src,
+    }),
     ...(post.cover
       ? [
           { property: "og:image:width", content: String(post.cover.width) },
@@ -173,13 +196,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { property: "article:author", content: post.author },
     ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
     { name: "author", content: post.author },
-    {
-      tagName: "link",
-      rel: "alternate",
-      type: "application/rss+xml",
-      title: `${BRAND.name} Blog`,
-      href: "/blog/rss.xml",
-    },
+    BLOG_FEED_LINK,
   ];
 }
 

@@ -1,3 +1,4 @@
+import { postPath } from "~/domain/blog/format";
 import { publishedPostRefsPage } from "~/domain/blog/posts.server";
 import { renderSitemap, SITEMAP_POSTS_PER_FILE, xmlHeaders } from "~/lib/sitemap.server";
 import type { Route } from "./+types/sitemap-posts";
@@ -10,7 +11,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const entries = posts.map((post) => ({
-    path: `/blog/${encodeURIComponent(post.id)}`,
+    path: postPath(post),
     lastModified: post.updatedAt,
   }));
   return new Response(renderSitemap(new URL(request.url).origin, entries), { headers: xmlHeaders });

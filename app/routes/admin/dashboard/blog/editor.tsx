@@ -6,23 +6,36 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { PostContent } from "~/components/blog/post-content";
+import { SeoFieldset } from "~/components/blog/seo-fieldset";
 import { FieldError } from "~/components/field-error";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
 import { imageMarkdown, MAX_ALT_LENGTH, mediaPath } from "~/domain/blog/images";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
-import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED, SCHEDULE_MESSAGES } from "~/domain/blog/schemas";
+import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED, SCHEDULE_MESSAGES, SLUG_MESSAGES } from "~/domain/blog/schemas";
 import { postImages } from "~/domain/blog/uploads.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
-import { isAppError } from "~/lib/errors";
+import { hasCode, isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/editor";
 
 const PREVIEW_DELAY = 300; // ms after the last keystroke
-const EMPTY = { title: "", author: "", excerpt: "", content: "", tags: "", publishAt: "" };
+const EMPTY = {
+  title: "",
+  author: "",
+  excerpt: "",
+  content: "",
+  tags: "",
+  publishAt: "",
+  // Decision 029: the SEO fields.
+  slug: "",
+  metaTitle: "",
+  metaDescription: "",
+  canonicalUrl: "",
+};
 type EditorStatus = "draft" | "scheduled" | "published";
 
 /** What the upload form left in the address (it redirects back here). */
@@ -43,8 +56,9 @@ function uploadOutcome(url: URL) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const timeZone = config().BUSINESS_TIMEZONE;
-  const base = { timeZone, images: [], cover: null, upload: uploadOutcome(new URL(request.url)) };
+  const { BUSINESS_TIMEZONE: timeZone, SITE_URL } = config();
+  const origin = SITE_URL ? SITE_URL.replace(/\/$/, "") : new URL(request.url).origin;
+  const base = { timeZone, origin, images: [], cover: null, upload: uploadOutcome(new URL(request.url)) };
   if (!params.id) {
     return {
       ...base,
@@ -86,6 +100,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       tags: post.tags.join(", "),
       status: (scheduled ? "scheduled" : post.status) as EditorStatus,
       publishAt: post.publishAt ? toLocalInput(post.publishAt, timeZone) : "",
+      slug: post.slug ?? "",
+      metaTitle: post.metaTitle ?? "",
+      metaDescription: post.metaDescription ?? "",
+      canonicalUrl: post.canonicalUrl ?? "",
     },
     previewHtml: post.contentHtml,
   };
@@ -105,7 +123,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const actor = { id: admin.id, email: admin.email };
   // Scheduled is a draft with a publish time (decision 028), typed in the business timezone.
-  const { status, publishAt: localTime, ...fields } = submission.value;
+  const { status, publishAt: localTime, slug, metaTitle, metaDescription, canonicalUrl, ...fields } = submission.value;
+  // An empty SEO field means none; an empty slug keeps the post's address, or for a new post
+  // makes one from the title (decision 029).
+  const seo = {
+    slug,
+    metaTitle: metaTitle ?? null,
+    metaDescription: metaDescription ?? null,
+    canonicalUrl: canonicalUrl ?? null,
+  };
   let publishAt: Date | null = null;
   if (status === "scheduled") {
     const problem = !localTime
@@ -123,9 +149,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const input = { ...fields, status: status === "published" ? ("published" as const) : ("draft" as const), publishAt };
   try {
-    if (params.id) await updatePost(actor, params.id, input);
-    else await createPost(actor, input);
+    if (params.id) await updatePost(actor, params.id, { ...input, ...seo });
+    else await createPost(actor, { ...input, ...seo });
   } catch (error) {
+    if (hasCode(error, "blog.slug_taken")) {
+      return data(
+        { result: submission.reply({ fieldErrors: { slug: [SLUG_MESSAGES.taken] } }), preview: null },
+        { status: 409 },
+      );
+    }
     if (!isAppError(error)) console.error(error);
     return data(
       { result: submission.reply({ formErrors: [SAVE_FAILED] }), preview: null },
@@ -286,6 +318,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
             >
               <input {...getInputProps(fields.publishAt, { type: "datetime-local" })} className="input" />
             </Field>
+            <SeoFieldset fields={fields} origin={loaderData.origin} initial={loaderData.values} editing={editing} />
             <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
               {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
               <button type="submit" name="intent" value="save" className="btn-primary order-3" disabled={saving}>
