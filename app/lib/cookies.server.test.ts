@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { requireSignedIn } from "~/domain/accounts/guards.server";
 import { action as themeAction } from "~/routes/resources/theme";
 import {
   BOOKMARK_COOKIE,
@@ -114,6 +115,32 @@ describe("cookie definitions: cookies written before decision 032 (raw values)",
     expect((await resolveTheme(sending(odd))).theme).toBeNull();
     expect((await resolveTheme(sending("flowlane_theme=garbage"))).theme).toBeNull();
     expect((await resolveTheme(sending("flowlane_theme=light"))).theme).toBeNull();
+  });
+});
+
+describe("the session cookie at the guard", () => {
+  /** Where requireSignedIn sends a page request carrying `cookie`, and the cookie it sets. */
+  async function guard(cookie: string) {
+    try {
+      await requireSignedIn(sending(cookie, "http://localhost/admin/dashboard"));
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      return { location: thrown.headers.get("Location"), setCookie: thrown.headers.get("Set-Cookie") };
+    }
+    throw new Error("requireSignedIn let the request through");
+  }
+
+  it("an unknown token (new or old form) or an unreadable value: session ended, cookie dropped", async () => {
+    const issued = await SESSION_COOKIE.serialize(new Request(LOCAL), randomToken());
+    for (const cookie of [issued, `flowlane_session=${randomToken()}`, "flowlane_session=junk"]) {
+      const { location, setCookie } = await guard(cookie);
+      expect(location, cookie).toBe("/admin?session=ended");
+      expect(setCookie, cookie).toMatch(/^flowlane_session=; Max-Age=0; Path=\/;/);
+    }
+  });
+
+  it("no cookie at all: the login screen, nothing to drop", async () => {
+    expect(await guard("other=1")).toEqual({ location: "/admin", setCookie: null });
   });
 });
 

@@ -35,9 +35,10 @@ export async function requireSignedIn(request: Request): Promise<ActiveSession> 
   if (isApi(request)) {
     throw new AppError(401, creds ? "Authentication expired. Please login again." : "Authentication required.");
   }
-  // A cookie that no longer maps to a session: say so, and drop the cookie.
-  throw redirect(creds ? `${href("/admin")}?session=ended` : href("/admin"), {
-    headers: creds ? { "Set-Cookie": await SESSION_COOKIE.clear(request) } : undefined,
+  // A cookie that no longer maps to a session (or cannot be read at all): say so, and drop it.
+  const stale = creds !== null || SESSION_COOKIE.has(request);
+  throw redirect(stale ? `${href("/admin")}?session=ended` : href("/admin"), {
+    headers: stale ? { "Set-Cookie": await SESSION_COOKIE.clear(request) } : undefined,
   });
 }
 
