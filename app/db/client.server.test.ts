@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { BOOKMARK_COOKIE } from "~/lib/cookies.server";
 import { BOOKMARK_HEADER, db, requestBookmark, sessionStart, withDbSession } from "./client.server";
 import { callbackRequests } from "./schema";
 
@@ -29,24 +30,37 @@ function bookmarkCookie(response: Response) {
   return cookie?.split(";")[0];
 }
 
+/** The bookmark inside a `name=value` cookie, read the way the D1 client reads it. */
+async function bookmarkIn(cookie: string | undefined) {
+  return BOOKMARK_COOKIE.read(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie ?? "" } }));
+}
+
 describe("D1 sessions: where a request starts", () => {
-  it("writes and admins start at the primary, visitors anywhere", () => {
+  it("writes and admins start at the primary, visitors anywhere", async () => {
     const at = (path: string, init: RequestInit = {}) => sessionStart(new Request(`${ORIGIN}${path}`, init));
-    expect(at("/demo?index", { method: "POST" })).toBe("first-primary");
-    expect(at("/api/meetings", { method: "POST" })).toBe("first-primary");
-    expect(at("/admin/dashboard")).toBe("first-primary");
-    expect(at("/api/admin/emails")).toBe("first-primary");
-    expect(at("/api/blogs", { headers: { Authorization: "Bearer x" } })).toBe("first-primary");
-    expect(at("/blog", { headers: { Cookie: "flowlane_session=abc" } })).toBe("first-primary");
-    expect(at("/blog")).toBe("first-unconstrained");
-    expect(at("/api/blogs")).toBe("first-unconstrained");
+    expect(await at("/demo?index", { method: "POST" })).toBe("first-primary");
+    expect(await at("/api/meetings", { method: "POST" })).toBe("first-primary");
+    expect(await at("/admin/dashboard")).toBe("first-primary");
+    expect(await at("/api/admin/emails")).toBe("first-primary");
+    expect(await at("/api/blogs", { headers: { Authorization: "Bearer x" } })).toBe("first-primary");
+    expect(await at("/blog", { headers: { Cookie: "flowlane_session=abc" } })).toBe("first-primary");
+    expect(await at("/blog")).toBe("first-unconstrained");
+    expect(await at("/api/blogs")).toBe("first-unconstrained");
   });
 
-  it("ignores a malformed bookmark instead of sending it to D1", () => {
+  it("ignores a malformed bookmark instead of sending it to D1", async () => {
     const request = (cookie: string) => new Request(`${ORIGIN}/blog`, { headers: { Cookie: cookie } });
-    expect(requestBookmark(request("flowlane_bookmark=not a bookmark"))).toBeNull();
-    expect(requestBookmark(request("flowlane_bookmark=00000001-zz"))).toBeNull();
-    expect(sessionStart(request(`flowlane_bookmark=${"0".repeat(500)}`))).toBe("first-unconstrained");
+    const encoded = (value: string) => encodeURIComponent(btoa(JSON.stringify(value)));
+    expect(await requestBookmark(request("flowlane_bookmark=not a bookmark"))).toBeNull();
+    expect(await requestBookmark(request("flowlane_bookmark=00000001-zz"))).toBeNull();
+    expect(await requestBookmark(request(`flowlane_bookmark=${encoded("00000001-zz")}`))).toBeNull();
+    expect(await sessionStart(request(`flowlane_bookmark=${"0".repeat(500)}`))).toBe("first-unconstrained");
+    expect(await sessionStart(request(`flowlane_bookmark=${encoded("0".repeat(500))}`))).toBe("first-unconstrained");
+  });
+
+  it("still reads a bookmark cookie written before decision 032 (the raw value)", async () => {
+    const request = new Request(`${ORIGIN}/blog`, { headers: { Cookie: "flowlane_bookmark=0000000a-00000001" } });
+    expect(await requestBookmark(request)).toBe("0000000a-00000001");
   });
 });
 
@@ -56,11 +70,11 @@ describe("D1 sessions: the bookmark round trip", () => {
     const response = await writeCallback("roundtrip");
     expect(withSession).toHaveBeenLastCalledWith("first-primary");
     const cookie = bookmarkCookie(response);
-    expect(cookie).toMatch(/^flowlane_bookmark=[0-9a-f-]+$/i);
     expect(response.headers.getSetCookie().find((c) => c.startsWith("flowlane_bookmark="))).toMatch(
-      /HttpOnly; SameSite=Lax; Max-Age=300/,
+      /^flowlane_bookmark=[^;]+; Max-Age=300; Path=\/; HttpOnly; SameSite=Lax$/,
     );
-    const bookmark = cookie!.split("=")[1]!;
+    const bookmark = await bookmarkIn(cookie);
+    expect(bookmark).toMatch(/^[0-9a-f-]+$/i);
 
     const next = new Request(`${ORIGIN}/demo?sent=1`, { headers: { Cookie: cookie! } });
     const page = await withDbSession(next, async () => {
@@ -74,9 +88,10 @@ describe("D1 sessions: the bookmark round trip", () => {
   });
 
   it("every later write hands back a bookmark at least as new", async () => {
-    const first = bookmarkCookie(await writeCallback("first"))!.split("=")[1]!;
-    const second = bookmarkCookie(await writeCallback("second"))!.split("=")[1]!;
-    expect(second >= first).toBe(true);
+    const first = await bookmarkIn(bookmarkCookie(await writeCallback("first")));
+    const second = await bookmarkIn(bookmarkCookie(await writeCallback("second")));
+    expect(first).toMatch(/^[0-9a-f-]+$/i);
+    expect(second! >= first!).toBe(true);
   });
 
   it("on /api the bookmark travels in the x-d1-bookmark header, both ways", async () => {

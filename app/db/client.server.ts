@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { cookieName, readCookie, serializeCookie } from "~/lib/cookies.server";
+import { BOOKMARK_COOKIE, SESSION_COOKIE } from "~/lib/cookies.server";
 import { createDb, type Database } from "./drizzle";
 
 export type { Database };
@@ -34,14 +34,11 @@ export function db(): Database {
  * history). Writes and admins start at the primary: they see everything committed. Visitors
  * start anywhere (the nearest replica) unless they carry a bookmark from an earlier write of
  * theirs, which the replica serving them must have reached: a visitor reads their own writes.
- * The bookmark travels in a short-lived cookie set on answers to writes, or in the
- * `x-d1-bookmark` header on /api (sent back on every /api answer).
+ * The bookmark travels in a short-lived cookie set on answers to writes (BOOKMARK_COOKIE, 300 s),
+ * or in the `x-d1-bookmark` header on /api (sent back on every /api answer).
  */
 
-const BOOKMARK_COOKIE = "flowlane_bookmark";
 export const BOOKMARK_HEADER = "x-d1-bookmark";
-/** Replication lag is seconds; a bookmark older than this no longer says anything useful. */
-const BOOKMARK_MAX_AGE = 300; // seconds
 /** D1 bookmarks are dash-separated hex numbers; anything else is ignored, never sent to D1. */
 const BOOKMARK_FORMAT = /^[0-9a-f]{1,32}(?:-[0-9a-f]{1,64}){1,7}$/i;
 
@@ -54,24 +51,22 @@ function isAdmin(request: Request, url: URL) {
     url.pathname.startsWith("/admin/") ||
     url.pathname.startsWith("/api/admin/") ||
     request.headers.has("Authorization") ||
-    // SESSION_COOKIE of domain/accounts/guards.server.ts, which imports this module.
-    readCookie(request, cookieName(request, "flowlane_session")) !== null
+    // Presence is enough to start at the primary; the guards check the session itself.
+    SESSION_COOKIE.has(request)
   );
 }
 
 /** The bookmark the client sent (header on /api, else the cookie), when well formed. */
-export function requestBookmark(request: Request): string | null {
+export async function requestBookmark(request: Request): Promise<string | null> {
   const url = new URL(request.url);
-  const sent = isApi(url)
-    ? request.headers.get(BOOKMARK_HEADER)
-    : readCookie(request, cookieName(request, BOOKMARK_COOKIE));
+  const sent = isApi(url) ? request.headers.get(BOOKMARK_HEADER) : await BOOKMARK_COOKIE.read(request);
   return sent && BOOKMARK_FORMAT.test(sent) ? sent : null;
 }
 
 /** Where this request's session starts. */
-export function sessionStart(request: Request): D1SessionConstraint | D1SessionBookmark {
+export async function sessionStart(request: Request): Promise<D1SessionConstraint | D1SessionBookmark> {
   if (!isRead(request) || isAdmin(request, new URL(request.url))) return "first-primary";
-  return requestBookmark(request) ?? "first-unconstrained";
+  return (await requestBookmark(request)) ?? "first-unconstrained";
 }
 
 /**
@@ -80,7 +75,7 @@ export function sessionStart(request: Request): D1SessionConstraint | D1SessionB
  * (never on reads, so public pages stay cacheable).
  */
 export async function withDbSession(request: Request, handler: () => Promise<Response>): Promise<Response> {
-  const session = env.DB.withSession(sessionStart(request));
+  const session = env.DB.withSession(await sessionStart(request));
   const response = await requestDb.run({ session }, handler);
   const bookmark = session.getBookmark();
   if (!bookmark) return response;
@@ -92,6 +87,6 @@ export async function withDbSession(request: Request, handler: () => Promise<Res
   }
   if (isRead(request)) return response;
   const out = new Response(response.body, response);
-  out.headers.append("Set-Cookie", serializeCookie(request, BOOKMARK_COOKIE, bookmark, { maxAge: BOOKMARK_MAX_AGE }));
+  out.headers.append("Set-Cookie", await BOOKMARK_COOKIE.serialize(request, bookmark));
   return out;
 }

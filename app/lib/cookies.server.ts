@@ -1,3 +1,14 @@
+import { parse } from "cookie-es";
+import { type Cookie, createCookie } from "react-router";
+import { CHALLENGE, SESSION_LIMITS } from "~/domain/accounts/lifetimes";
+import { codeSecret } from "~/domain/verification/key.server";
+
+/*
+ * Every cookie the site sets, defined once (decision 032): name, prefix, attributes, lifetime
+ * and signing. Reading and writing go through React Router's `createCookie`, whose parser is
+ * `cookie-es`; the edge cache reads the Cookie header with the same parser.
+ */
+
 /** `__Host-` and Secure are dropped only on plain-http localhost, where browsers refuse them. */
 export function isLocalHttp(request: Request) {
   const url = new URL(request.url);
@@ -8,42 +19,142 @@ export function cookieName(request: Request, base: string) {
   return isLocalHttp(request) ? base : `__Host-${base}`;
 }
 
-export function readCookie(request: Request, name: string): string | null {
+/** The request's cookies by name (the parser `createCookie` uses: first of a name wins, values URI-decoded). */
+export function requestCookies(request: Request): Record<string, string | undefined> {
   const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return null;
-      }
+  return header ? parse(header) : {};
+}
+
+type CookieDefinition = {
+  /** The name without its `__Host-` prefix. */
+  base: string;
+  /** Deployed name is `__Host-<base>` (which needs Path=/ and Secure). */
+  hostPrefix: boolean;
+  /** Lifetime, in seconds. */
+  maxAge: number;
+  /** Path on plain-http localhost, where there is no prefix; deployed it is always `/`. */
+  localPath?: string;
+  /** Signed with the code secret plus this purpose suffix; unsigned when absent. */
+  signedFor?: string;
+  /** Left unsigned when production has no `CODE_HMAC_SECRET`, instead of failing the request. */
+  signingOptional?: boolean;
+  /**
+   * The form the raw value had before decision 032 (stored as is, not base64 JSON): read when
+   * the new form is absent, until every such cookie has expired.
+   */
+  legacyRaw?: RegExp;
+};
+
+export type SiteCookie = ReturnType<typeof defineCookie>;
+
+function defineCookie(definition: CookieDefinition) {
+  const name = (request: Request) => (definition.hostPrefix ? cookieName(request, definition.base) : definition.base);
+
+  function secrets(local: boolean): string[] {
+    if (!definition.signedFor) return [];
+    try {
+      return [`${codeSecret(local)}:${definition.signedFor}`];
+    } catch (error) {
+      if (definition.signingOptional) return [];
+      throw error;
     }
   }
-  return null;
+
+  /** React Router's cookie for this request (name and attributes depend on http localhost). */
+  function cookie(request: Request, { signed = true } = {}): Cookie {
+    const local = isLocalHttp(request);
+    return createCookie(name(request), {
+      path: local ? (definition.localPath ?? "/") : "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: !local,
+      maxAge: definition.maxAge,
+      secrets: signed ? secrets(local) : [],
+    });
+  }
+
+  return {
+    base: definition.base,
+    maxAge: definition.maxAge,
+    name,
+    cookie,
+    /** Whether the request carries the cookie at all (no decoding, no signature check). */
+    has: (request: Request) => requestCookies(request)[name(request)] !== undefined,
+    /** The value exactly as the browser sent it (URI-decoded), for readers of older formats. */
+    raw: (request: Request) => requestCookies(request)[name(request)] ?? null,
+    /** The string value, or null: absent, empty, altered (signed cookies) or not a string. */
+    async read(request: Request): Promise<string | null> {
+      const value = await cookie(request).parse(request.headers.get("Cookie"));
+      if (typeof value === "string" && value) return value;
+      if (!definition.legacyRaw) return null;
+      const raw = requestCookies(request)[name(request)];
+      return raw && definition.legacyRaw.test(raw) ? raw : null;
+    },
+    serialize: (request: Request, value: string) => cookie(request).serialize(value),
+    /** Tells the browser to drop it (same name and path, empty value, Max-Age=0). */
+    clear: (request: Request) => cookie(request).serialize("", { maxAge: 0 }),
+  };
 }
 
-export function serializeCookie(
-  request: Request,
-  base: string,
-  value: string,
-  { maxAge, path = "/" }: { maxAge?: number; path?: string } = {},
-) {
-  const local = isLocalHttp(request);
-  const parts = [
-    `${cookieName(request, base)}=${encodeURIComponent(value)}`,
-    // __Host- cookies must have Path=/.
-    `Path=${local ? path : "/"}`,
-    "HttpOnly",
-    "SameSite=Lax",
-  ];
-  if (!local) parts.push("Secure");
-  if (maxAge !== undefined) parts.push(`Max-Age=${Math.max(0, Math.floor(maxAge))}`);
-  return parts.join("; ");
-}
+/** The form of `randomToken()` (32 bytes, base64url): the session, refresh and challenge tokens. */
+const RAW_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export function clearCookie(request: Request, base: string, path = "/") {
-  return serializeCookie(request, base, "", { maxAge: 0, path });
-}
+/**
+ * The admin's browser session: a random token, looked up by its hash in D1. Not signed: a
+ * forged value finds no row, and sign-in must not depend on the code secret (decision 032).
+ */
+export const SESSION_COOKIE = defineCookie({
+  base: "flowlane_session",
+  hostPrefix: true,
+  maxAge: SESSION_LIMITS.browser.absolute / 1000,
+  legacyRaw: RAW_TOKEN,
+});
+
+/** An API client's refresh token (rotated on use, looked up by hash); sent only to /api/auth locally. */
+export const REFRESH_COOKIE = defineCookie({
+  base: "flowlane_refresh",
+  hostPrefix: true,
+  maxAge: SESSION_LIMITS.refresh / 1000,
+  localPath: "/api/auth",
+  legacyRaw: RAW_TOKEN,
+});
+
+/** Carries the sign-in challenge from the password step to the code step (looked up by hash). */
+export const CHALLENGE_COOKIE = defineCookie({
+  base: "flowlane_2fa",
+  hostPrefix: true,
+  maxAge: CHALLENGE.ttl / 1000,
+  legacyRaw: RAW_TOKEN,
+});
+
+/**
+ * The D1 bookmark of the visitor's last write (decision 015). Not secret and not signed: the
+ * D1 client checks its form before handing it to D1.
+ */
+export const BOOKMARK_COOKIE = defineCookie({
+  base: "flowlane_bookmark",
+  hostPrefix: true,
+  maxAge: 300, // seconds: replication lag is seconds; an older bookmark says nothing useful
+  legacyRaw: /^[0-9a-f-]{1,600}$/i,
+});
+
+/** Which signup the trial code screen belongs to: the userId, signed (decision 024). */
+export const TRIAL_COOKIE = defineCookie({
+  base: "flowlane_trial",
+  hostPrefix: true,
+  maxAge: 24 * 60 * 60, // 1 day, in seconds
+  signedFor: "trial-cookie",
+});
+
+/**
+ * remix-themes' session cookie (`{ theme }`). Signed so React Router does not warn about an
+ * unsigned session cookie; unsigned on a production without `CODE_HMAC_SECRET` rather than
+ * breaking every page. No prefix, as before: the edge cache lets it through by this name.
+ */
+export const THEME_COOKIE = defineCookie({
+  base: "flowlane_theme",
+  hostPrefix: false,
+  maxAge: 365 * 24 * 60 * 60, // 1 year, in seconds
+  signedFor: "theme-cookie",
+  signingOptional: true,
+});

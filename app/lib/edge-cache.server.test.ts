@@ -5,6 +5,7 @@ import { createPost, deletePost, updatePost } from "~/domain/blog/posts.server";
 import { createAdmin } from "../../tests/helpers/accounts";
 import {
   blogContentVersion,
+  bypassReason,
   edgeCacheKey,
   MemoryCache,
   pageKind,
@@ -204,6 +205,19 @@ describe("edge cache: bypass", () => {
     const cookie = `${await themeCookie(Theme.DARK)}; flowlane_bookmark=0000000a-00000001`;
     expect((await get("/pricing", { headers: { Cookie: cookie } })).status).toBe("MISS"); // the dark copy
     expect((await get("/pricing", { headers: { Cookie: cookie } })).status).toBe("HIT");
+  });
+
+  it("reads cookie names with React Router's parser: only the theme and the bookmark (prefixed when deployed) pass", () => {
+    const reason = (cookie: string, origin = ORIGIN) =>
+      bypassReason(new Request(`${origin}/pricing`, { headers: { Cookie: cookie } }));
+    expect(reason(" flowlane_theme=x ;flowlane_bookmark=1-2")).toBeNull();
+    expect(reason("flowlane_theme=x; __Host-flowlane_bookmark=1-2", "https://flowlane.example")).toBeNull();
+    // Deployed, the bookmark has its prefix: an unprefixed one is some other cookie.
+    expect(reason("flowlane_bookmark=1-2", "https://flowlane.example")).toBe("cookie");
+    expect(reason("flowlane_theme=x; other=1")).toBe("cookie");
+    expect(reason("flowlane_theme=x; flowlane_session=")).toBe("cookie");
+    // A part without "=" names no cookie the app (or createCookie) could read.
+    expect(reason("flowlane_theme=x; stray")).toBeNull();
   });
 
   it("does not store a response that sets a cookie, is an error or says no-store", async () => {

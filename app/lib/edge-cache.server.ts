@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cacheVersions } from "~/db/schema";
-import { cookieName } from "./cookies.server";
+import { BOOKMARK_COOKIE, requestCookies, THEME_COOKIE } from "./cookies.server";
 import { MARKETING_PATHS } from "./sitemap.server";
 import { resolveTheme } from "./theme.server";
 
@@ -52,9 +52,9 @@ export function bypassReason(request: Request): string | null {
   if (request.method !== "GET") return "method";
   if (request.headers.has("Authorization")) return "credentials";
   // The theme is in the key; the D1 bookmark only matters to pages that are never cached.
-  const harmless = new Set(["flowlane_theme", cookieName(request, "flowlane_bookmark")]);
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const name = part.split("=")[0]?.trim();
+  // Names as React Router's cookie parser reads them (a part without "=" names no cookie).
+  const harmless = new Set([THEME_COOKIE.name(request), BOOKMARK_COOKIE.name(request)]);
+  for (const name of Object.keys(requestCookies(request))) {
     if (name && !harmless.has(name)) return "cookie";
   }
   return null;

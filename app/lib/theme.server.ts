@@ -1,28 +1,23 @@
 import { createCookieSessionStorage } from "react-router";
 import { createThemeSessionResolver, isTheme, type Theme } from "remix-themes";
-import { isLocalHttp } from "./cookies.server";
+import { THEME_COOKIE } from "./cookies.server";
 
-const ONE_YEAR = 60 * 60 * 24 * 365; // seconds
-
-function resolverFor(secure: boolean) {
-  return createThemeSessionResolver(
-    createCookieSessionStorage({
-      cookie: {
-        name: "flowlane_theme",
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure,
-        maxAge: ONE_YEAR,
-      },
-    }),
-  );
+/** remix-themes over React Router's cookie session, with the signed THEME_COOKIE (decision 032). */
+export function themeSession(request: Request) {
+  return createThemeSessionResolver(createCookieSessionStorage({ cookie: THEME_COOKIE.cookie(request) }))(request);
 }
 
-const resolvers = { secure: resolverFor(true), local: resolverFor(false) };
-
-export function themeSession(request: Request) {
-  return (isLocalHttp(request) ? resolvers.local : resolvers.secure)(request);
+/**
+ * The stored choice: the signed cookie, else one written before decision 032 (unsigned base64
+ * JSON, kept a year). Those are still read, since a theme is no secret and `isTheme` admits
+ * only "light" or "dark"; that branch can go after 2027-11-23, when the last has expired.
+ */
+async function storedTheme(request: Request): Promise<Theme | null> {
+  const signed = (await themeSession(request)).getTheme();
+  if (signed) return signed;
+  const legacy: unknown = await THEME_COOKIE.cookie(request, { signed: false }).parse(request.headers.get("Cookie"));
+  const theme = legacy && typeof legacy === "object" ? (legacy as { theme?: unknown }).theme : null;
+  return isTheme(theme) ? theme : null;
 }
 
 /**
@@ -33,7 +28,7 @@ export function themeSession(request: Request) {
  * toggle which theme is the other one.
  */
 export async function resolveTheme(request: Request): Promise<{ theme: Theme | null; system: Theme | null }> {
-  const stored = (await themeSession(request)).getTheme();
+  const stored = await storedTheme(request);
   const hint = request.headers.get("Sec-CH-Prefers-Color-Scheme")?.replaceAll('"', "");
   return { theme: stored, system: isTheme(hint) ? hint : null };
 }

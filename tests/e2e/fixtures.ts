@@ -45,7 +45,8 @@ export async function signInAsAdmin(page: Page, credentials: { email: string; pa
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/admin\/(dashboard|pending)/);
   const session = (await page.context().cookies()).find((cookie) => cookie.name === "flowlane_session");
-  if (session) made?.sessions.add(sessionId(session.value));
+  // React Router's cookie value: the token as URI-encoded base64 JSON (decision 032).
+  if (session) made?.sessions.add(sessionId(JSON.parse(atob(decodeURIComponent(session.value))) as string));
 }
 
 /** An admin API token for arranging data and reading the email log. */

@@ -2,20 +2,17 @@ import { href, redirect } from "react-router";
 import { type ActiveSession, findSession } from "~/domain/accounts/sessions.server";
 import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { config } from "~/lib/config.server";
-import { clearCookie, cookieName, readCookie } from "~/lib/cookies.server";
+import { SESSION_COOKIE } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
-
-export const SESSION_COOKIE = "flowlane_session";
-export const REFRESH_COOKIE = "flowlane_refresh";
 
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
 type Credentials = { token: string; source: "cookie" | "bearer" } | null;
 
-function credentials(request: Request): Credentials {
+async function credentials(request: Request): Promise<Credentials> {
   const header = request.headers.get("Authorization");
   if (header?.startsWith("Bearer ")) return { token: header.slice(7).trim(), source: "bearer" };
-  const token = readCookie(request, cookieName(request, SESSION_COOKIE));
+  const token = await SESSION_COOKIE.read(request);
   return token ? { token, source: "cookie" } : null;
 }
 
@@ -23,7 +20,7 @@ const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/a
 
 /** The signed-in admin (any status), or null. */
 export async function getSession(request: Request): Promise<ActiveSession | null> {
-  const creds = credentials(request);
+  const creds = await credentials(request);
   return creds ? findSession(creds.token) : null;
 }
 
@@ -32,15 +29,16 @@ export async function getSession(request: Request): Promise<ActiveSession | null
  * to the login screen; `/api` callers get a 401.
  */
 export async function requireSignedIn(request: Request): Promise<ActiveSession> {
-  const creds = credentials(request);
+  const creds = await credentials(request);
   const session = creds ? await findSession(creds.token) : null;
   if (session) return session;
   if (isApi(request)) {
     throw new AppError(401, creds ? "Authentication expired. Please login again." : "Authentication required.");
   }
-  // A cookie that no longer maps to a session: say so, and drop the cookie.
-  throw redirect(creds ? `${href("/admin")}?session=ended` : href("/admin"), {
-    headers: creds ? { "Set-Cookie": clearCookie(request, SESSION_COOKIE) } : undefined,
+  // A cookie that no longer maps to a session (or cannot be read at all): say so, and drop it.
+  const stale = creds !== null || SESSION_COOKIE.has(request);
+  throw redirect(stale ? `${href("/admin")}?session=ended` : href("/admin"), {
+    headers: stale ? { "Set-Cookie": await SESSION_COOKIE.clear(request) } : undefined,
   });
 }
 

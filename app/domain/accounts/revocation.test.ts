@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "~/lib/cookies.server";
 import { action as loginAction } from "~/routes/admin/login";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
@@ -44,7 +45,7 @@ describe("Bearer logout", () => {
 });
 
 describe("form login", () => {
-  it("revokes the session of the cookie it replaces", async () => {
+  it("revokes the session of the cookie it replaces (one in the raw form from before decision 032)", async () => {
     const { admin } = await createAdmin();
     const old = await createSession(admin.id, "browser");
     const request = new Request("http://localhost/admin?index", {
@@ -54,8 +55,10 @@ describe("form login", () => {
     });
     const response = (await loginAction({ request, params: {}, context: {} } as never)) as Response;
     expect(response.status).toBe(302);
-    const fresh = /flowlane_session=([^;]+)/.exec(response.headers.get("Set-Cookie") ?? "")?.[1] ?? "";
-    expect(await findSession(fresh)).not.toBeNull();
+    const issued = new Request("http://localhost/admin", { headers: { Cookie: cookieOf(response) } });
+    const fresh = await SESSION_COOKIE.read(issued);
+    expect(fresh).not.toBe(old.token);
+    expect(await findSession(fresh ?? "")).not.toBeNull();
     expect(await findSession(old.token)).toBeNull();
   });
 });

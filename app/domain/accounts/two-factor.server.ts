@@ -13,13 +13,12 @@ import { base64url, fromBase64url, hmacSha256Hex, randomToken, sha256Hex, timing
 import { AppError } from "~/lib/errors";
 import { LOGIN_THROTTLE, lockedError, recordFailedAttempt } from "./accounts.server";
 import type { Actor } from "./actor";
+import { CHALLENGE } from "./lifetimes";
 import { verifyPassword } from "./password.server";
-
-const MINUTE = 60 * 1000;
 
 /** RFC 6238 as every authenticator app does it: 6 digits, 30-second steps, one step of drift either way. */
 export const TOTP = { digits: 6, periodSeconds: 30, window: 1, secretBytes: 20 } as const;
-export const CHALLENGE = { ttl: 5 * MINUTE, maxFailures: 5 } as const;
+export { CHALLENGE };
 export const RECOVERY_CODE_COUNT = 10;
 
 export const INVALID_CODE = "That code is not valid. Check your authenticator app and try again.";

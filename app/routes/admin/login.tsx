@@ -8,16 +8,16 @@ import { FieldError, FormError } from "~/components/field-error";
 import { LogoMark } from "~/components/site/logo";
 import { REGISTERED_MESSAGE, registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
-import { getSession, requireAnonymous, SESSION_COOKIE, SESSION_ENDED_MESSAGE } from "~/domain/accounts/guards.server";
+import { getSession, requireAnonymous, SESSION_ENDED_MESSAGE } from "~/domain/accounts/guards.server";
 import { RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
 import { requestCountry } from "~/domain/accounts/session-list.server";
-import { createSession, revokeSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
+import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
 import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
-import { serializeCookie } from "~/lib/cookies.server";
+import { SESSION_COOKIE } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { startCodeStep } from "~/lib/two-factor-step.server";
@@ -50,11 +50,7 @@ async function signIn(request: Request, adminId: string, to: string) {
   const userAgent = request.headers.get("User-Agent");
   const session = await createSession(adminId, "browser", { userAgent, country: requestCountry(request) });
   return redirect(to, {
-    headers: {
-      "Set-Cookie": serializeCookie(request, SESSION_COOKIE, session.token, {
-        maxAge: SESSION_LIMITS.browser.absolute / 1000,
-      }),
-    },
+    headers: { "Set-Cookie": await SESSION_COOKIE.serialize(request, session.token) },
   });
 }
 

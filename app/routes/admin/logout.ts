@@ -1,7 +1,7 @@
 import { href, redirect } from "react-router";
-import { getSession, SESSION_COOKIE } from "~/domain/accounts/guards.server";
+import { getSession } from "~/domain/accounts/guards.server";
 import { revokeSession } from "~/domain/accounts/sessions.server";
-import { clearCookie } from "~/lib/cookies.server";
+import { SESSION_COOKIE } from "~/lib/cookies.server";
 import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/logout";
 
@@ -11,7 +11,7 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await getSession(request);
   if (session) await revokeSession(session.sessionId);
   return redirect(`${href("/admin")}?signedOut=1`, {
-    headers: { "Set-Cookie": clearCookie(request, SESSION_COOKIE) },
+    headers: { "Set-Cookie": await SESSION_COOKIE.clear(request) },
   });
 }
 

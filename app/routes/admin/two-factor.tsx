@@ -3,13 +3,13 @@ import { data, Form, href, redirect, useNavigation } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { FieldError } from "~/components/field-error";
 import { LogoMark } from "~/components/site/logo";
-import { requireAnonymous, SESSION_COOKIE } from "~/domain/accounts/guards.server";
+import { requireAnonymous } from "~/domain/accounts/guards.server";
 import { requestCountry } from "~/domain/accounts/session-list.server";
-import { createSession, SESSION_LIMITS } from "~/domain/accounts/sessions.server";
+import { createSession } from "~/domain/accounts/sessions.server";
 import { normalizeCode, verifyChallenge } from "~/domain/accounts/two-factor.server";
 import { CodeStepSchema } from "~/domain/accounts/two-factor-schemas";
 import { BRAND } from "~/lib/brand";
-import { isLocalHttp, serializeCookie } from "~/lib/cookies.server";
+import { isLocalHttp, SESSION_COOKIE } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
 import { clearChallengeCookie, readChallengeCookie } from "~/lib/two-factor-step.server";
 import type { Route } from "./+types/two-factor";
@@ -17,13 +17,13 @@ import type { Route } from "./+types/two-factor";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
   // Without a pending challenge there is nothing to answer: back to the password step.
-  if (!readChallengeCookie(request)) throw redirect(href("/admin"));
+  if (!(await readChallengeCookie(request))) throw redirect(href("/admin"));
   return null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const token = readChallengeCookie(request);
+  const token = await readChallengeCookie(request);
   if (!token) return redirect(`${href("/admin")}?session=ended`);
   const parsed = CodeStepSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
@@ -39,17 +39,14 @@ export async function action({ request }: Route.ActionArgs) {
       country: requestCountry(request),
     });
     const headers = new Headers();
-    headers.append("Set-Cookie", clearChallengeCookie(request));
-    headers.append(
-      "Set-Cookie",
-      serializeCookie(request, SESSION_COOKIE, session.token, { maxAge: SESSION_LIMITS.browser.absolute / 1000 }),
-    );
+    headers.append("Set-Cookie", await clearChallengeCookie(request));
+    headers.append("Set-Cookie", await SESSION_COOKIE.serialize(request, session.token));
     return redirect(href("/admin/dashboard"), { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.code === "auth.challenge_ended") {
       return redirect(`${href("/admin")}?session=ended`, {
-        headers: { "Set-Cookie": clearChallengeCookie(request) },
+        headers: { "Set-Cookie": await clearChallengeCookie(request) },
       });
     }
     return data(

@@ -9,7 +9,6 @@ import {
   updateProfile,
   verifyLogin,
 } from "~/domain/accounts/accounts.server";
-import { REFRESH_COOKIE, SESSION_COOKIE } from "~/domain/accounts/guards.server";
 import {
   AdminProfileSchema,
   ChangePasswordSchema,
@@ -31,12 +30,10 @@ import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.se
 import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { named, pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { config } from "~/lib/config.server";
-import { clearCookie, cookieName, readCookie, serializeCookie } from "~/lib/cookies.server";
+import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
 
 named(AdminProfileSchema, "AdminProfile");
-
-const REFRESH_PATH = "/api/auth";
 
 export const TokenDataSchema = z.object({
   accessToken: z.string(),
@@ -63,7 +60,7 @@ const TwoFactorChallengeSchema = z.object({
 export async function loginResponse(request: Request, admin: Admin) {
   const { access, refresh } = await issueTokens(request, admin.id);
   const headers = new Headers();
-  headers.append("Set-Cookie", refreshCookie(request, refresh));
+  headers.append("Set-Cookie", await REFRESH_COOKIE.serialize(request, refresh));
   return Response.json(
     {
       success: true,
@@ -76,13 +73,6 @@ export async function loginResponse(request: Request, admin: Admin) {
     },
     { headers },
   );
-}
-
-function refreshCookie(request: Request, token: string) {
-  return serializeCookie(request, REFRESH_COOKIE, token, {
-    maxAge: SESSION_LIMITS.refresh / 1000,
-    path: REFRESH_PATH,
-  });
 }
 
 export const endpoints = [
@@ -148,11 +138,11 @@ export const endpoints = [
     responses: { 200: { description: "Signed out", schema: SuccessSchema } },
     async handler({ request, session }) {
       if (session) await revokeLogin(session.sessionId);
-      const refresh = readCookie(request, cookieName(request, REFRESH_COOKIE));
+      const refresh = await REFRESH_COOKIE.read(request);
       if (refresh) await revokeRefreshToken(refresh);
       const headers = new Headers();
-      headers.append("Set-Cookie", clearCookie(request, REFRESH_COOKIE, REFRESH_PATH));
-      headers.append("Set-Cookie", clearCookie(request, SESSION_COOKIE));
+      headers.append("Set-Cookie", await REFRESH_COOKIE.clear(request));
+      headers.append("Set-Cookie", await SESSION_COOKIE.clear(request));
       return Response.json({ success: true }, { headers });
     },
   }),
@@ -230,7 +220,7 @@ export const endpoints = [
       ...pickErrors(401),
     },
     async handler({ request }) {
-      const token = readCookie(request, cookieName(request, REFRESH_COOKIE));
+      const token = await REFRESH_COOKIE.read(request);
       const outcome = token ? await rotateRefreshToken(token) : ({ ok: false, reason: "unknown" } as const);
       if (!outcome.ok) {
         return failure(
@@ -239,7 +229,7 @@ export const endpoints = [
             ? "Refresh token was already used. Please login again."
             : "Failed to refresh token",
           {},
-          { "Set-Cookie": clearCookie(request, REFRESH_COOKIE, REFRESH_PATH) },
+          { "Set-Cookie": await REFRESH_COOKIE.clear(request) },
         );
       }
       return Response.json(
@@ -251,7 +241,7 @@ export const endpoints = [
             expiresIn: SESSION_LIMITS.api.absolute / 1000,
           },
         },
-        { headers: { "Set-Cookie": refreshCookie(request, outcome.refreshToken) } },
+        { headers: { "Set-Cookie": await REFRESH_COOKIE.serialize(request, outcome.refreshToken) } },
       );
     },
   }),

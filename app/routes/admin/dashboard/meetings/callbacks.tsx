@@ -4,6 +4,7 @@ import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { PendingIcon } from "~/components/pending-icon";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listCallbacks, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const form = await request.formData();
   const id = String(form.get("callbackId") ?? "").slice(0, 64);
   const intent = form.get("intent");
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     intent === "contacted" ? "contacted" : intent === "reopen" ? "new" : null;
   if (!status || !id) return data({ ok: false, message: "Unknown action." }, { status: 400 });
   try {
-    const callback = await setCallbackStatus({ id: admin.id, email: admin.email }, id, status);
+    const callback = await setCallbackStatus(actor, id, status);
     return {
       ok: true,
       message:

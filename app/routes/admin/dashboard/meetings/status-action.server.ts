@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { updateMeetingStatus } from "~/domain/meetings/meetings.server";
 import { MEETING_TEXTS, MeetingLinkSchema } from "~/domain/meetings/schemas";
@@ -14,7 +15,7 @@ const DECISIONS = { approve: "confirmed", reject: "cancelled" } as const;
  * `meetingId`). Failures show the spec's text, with the reason beside it.
  */
 export async function decideMeeting(request: Request) {
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const meetingId = String(form.get("meetingId") ?? "").slice(0, 64);
@@ -25,7 +26,7 @@ export async function decideMeeting(request: Request) {
   const link = MeetingLinkSchema.safeParse(target === "confirmed" ? form.get("meetingLink") : null);
   if (!link.success) return fail(400, link.error.issues[0]?.message ?? "Meeting link is invalid.");
   try {
-    const meeting = await updateMeetingStatus({ id: admin.id, email: admin.email }, meetingId, target, {
+    const meeting = await updateMeetingStatus(actor, meetingId, target, {
       siteUrl: siteOrigin(request.url),
       meetingLink: link.data,
     });

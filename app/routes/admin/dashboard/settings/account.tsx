@@ -5,6 +5,7 @@ import { data, Form, href, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FieldError, FormError } from "~/components/field-error";
 import { changePassword, getAdmin } from "~/domain/accounts/accounts.server";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { BRAND } from "~/lib/brand";
@@ -36,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: ["currentPassword", "newPassword"] }), { status: 400 });
   }
   try {
-    await changePassword({ id: session.admin.id, email: session.admin.email }, session.sessionId, submission.value);
+    await changePassword(actorOf(session), session.sessionId, submission.value);
   } catch (error) {
     if (!isAppError(error)) throw error;
     const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));

@@ -6,6 +6,7 @@ import { FilterPills } from "~/components/console/list-toolbar";
 import { StatusBadge } from "~/components/console/status-badge";
 import { Pagination } from "~/components/pagination";
 import { EMAIL_STATUSES } from "~/db/schema";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { EMAIL_LOG_PAGE_SIZE, EmailLogQuerySchema, listEmailLog, retryFailedEmail } from "~/domain/email/log.server";
 import { BRAND } from "~/lib/brand";
@@ -41,11 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const parsed = RetrySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "Invalid request." }, { status: 400 });
   try {
-    const result = await retryFailedEmail({ id: admin.id, email: admin.email }, parsed.data.emailId);
+    const result = await retryFailedEmail(actor, parsed.data.emailId);
     const back = new URL(request.url);
     back.searchParams.set("retried", result.status === "sent" ? "sent" : "pending");
     return redirect(`${back.pathname}?${back.searchParams}`, 303);

@@ -1,3 +1,4 @@
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { ExportKindSchema, exportCsv } from "~/domain/reporting/exports.server";
 import { config } from "~/lib/config.server";
@@ -6,13 +7,9 @@ import type { Route } from "./+types/export-csv";
 
 /** Resource route: a CSV download (meetings, callbacks, users or subscribers), with the session cookie. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const kind = ExportKindSchema.safeParse(params.kind);
   if (!kind.success) throw new Response("Unknown export.", { status: 404 });
-  const { csv, filename } = await exportCsv(
-    { id: admin.id, email: admin.email },
-    kind.data,
-    config().BUSINESS_TIMEZONE,
-  );
+  const { csv, filename } = await exportCsv(actor, kind.data, config().BUSINESS_TIMEZONE);
   return csvResponse(filename, csv);
 }

@@ -2,6 +2,7 @@ import { CheckCircle2, Download, KeyRound, Laptop, LogOut, ShieldAlert, ShieldCh
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FieldError } from "~/components/field-error";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin, TWO_FACTOR_REQUIRED } from "~/domain/accounts/guards.server";
 import { listActiveSessions, revokeOtherSessions, revokeOwnSession } from "~/domain/accounts/session-list.server";
 import {
@@ -29,7 +30,7 @@ const NOTICES = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
-  const actor = { id: session.admin.id, email: session.admin.email };
+  const actor = actorOf(session);
   const url = new URL(request.url);
   const [status, setup, sessions] = await Promise.all([
     twoFactorStatus(actor.id),
@@ -56,7 +57,7 @@ type ActionResult = {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const actor = { id: session.admin.id, email: session.admin.email };
+  const actor = actorOf(session);
   const ctx = { local: isLocalHttp(request) };
   const form = Object.fromEntries(await request.formData());
   const intent = String(form.intent ?? "") as Intent;

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -43,12 +44,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const parsed = DecisionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
   const { intent, adminId } = parsed.data;
   try {
-    await decideRegistration({ id: admin.id, email: admin.email }, adminId, intent, {
+    await decideRegistration(actor, adminId, intent, {
       signInUrl: `${config().SITE_URL || new URL(request.url).origin}/admin`,
     });
   } catch (error) {

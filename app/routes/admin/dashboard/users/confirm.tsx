@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
 import { isAwaitingCode, isDecidable, isWelcomeDue } from "~/domain/subscriptions/rules";
@@ -48,10 +49,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   if (!isDecision(params.decision)) throw data("Not found", { status: 404 });
   const decision = params.decision;
-  const actor = { id: admin.id, email: admin.email };
   const form = await request.formData();
   const back = String(form.get("back") ?? "");
   const failed = FAILED[decision];
