@@ -21,7 +21,7 @@ export type SubscriptionErrorCode =
   | "subscription.code_not_needed"
   | "subscription.welcome_already_sent"
   | "subscription.not_approved"; // the welcome email before approval
-export type BlogErrorCode = "blog.post_changed";
+export type BlogErrorCode = "blog.post_changed" | "blog.not_draft";
 export type AuthErrorCode = "auth.challenge_ended";
 export type ErrorCode = TrialErrorCode | SubscriptionErrorCode | BlogErrorCode | AuthErrorCode;
 
