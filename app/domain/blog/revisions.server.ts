@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { blogImages, blogPostRevisions, blogPosts } from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/errors";
+import { formatPostDate } from "./format";
 import { type PostChanges, updatePost } from "./posts.server";
 import { REVISIONS_KEPT } from "./revision-log.server";
 
@@ -25,6 +26,20 @@ export async function listRevisions(postId: string) {
     .orderBy(desc(blogPostRevisions.id))
     .limit(REVISIONS_KEPT)
     .all();
+}
+
+/** "Nov 23, 2026, 10:42 AM": a revision's time, as the business sees it. */
+export const REVISION_TIME = "MMM d, yyyy, h:mm a";
+
+/** The Revisions list as the editor shows it: times formatted on the server in `timeZone`. */
+export async function revisionRows(postId: string, timeZone: string) {
+  return (await listRevisions(postId)).map((revision) => ({
+    id: revision.id,
+    kind: revision.kind,
+    who: revision.actorEmail,
+    at: formatPostDate(revision.createdAt, REVISION_TIME, timeZone),
+    title: revisionText(revision.snapshot).title,
+  }));
 }
 
 /** One revision of one post; a revision of another post is as unknown as a missing one. */
