@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { png } from "../../app/domain/blog/testing/image-bytes";
 import { adminToken, expect, signInAsAdmin, test, uniqueMark } from "./fixtures";
 
 /**
@@ -204,5 +205,48 @@ test.describe("autosave and unsaved changes (JavaScript)", () => {
       headers: { Authorization: `Bearer ${await adminToken(page.request)}` },
     });
     expect((await api.json()).data.content).toBe("Typed while offline. Back online.");
+  });
+});
+
+test.describe("deleting a post with its unused images", () => {
+  test("offers the images no other post shows, deletes them, and keeps the one another post shows", async ({
+    page,
+  }) => {
+    test.slow();
+    const title = uniqueMark("Post with pictures");
+    await signInAsAdmin(page);
+    const id = await makePost(page, title, "Pictures below.", "draft");
+    const upload = async (alt: string, use: string) => {
+      await page.goto(editor(id));
+      const panel = page.locator("#images");
+      await panel.getByLabel("Image file").setInputFiles({
+        name: "p.png",
+        mimeType: "image/png",
+        buffer: Buffer.from(png(64, 48)),
+      });
+      await panel.getByLabel("Alt text").fill(alt);
+      await panel.getByLabel(use).check();
+      await panel.getByRole("button", { name: "Upload image" }).click();
+      await expect(page).toHaveURL(/uploaded=/);
+    };
+    await upload("Own cover", "Cover image");
+    await upload("Shared chart", "Inline image (added to the post)");
+    const content = await page.getByLabel("Content").inputValue();
+    const shared = content.match(/!\[Shared chart\]\((\/media\/[^)]+)\)/)?.[1] ?? "";
+    expect(shared).toBeTruthy();
+    const cover = (await page.getByTestId("editor-cover").getAttribute("src")) ?? "";
+    // A second post shows the chart too.
+    await makePost(page, uniqueMark("Borrowing post"), `Borrowed: ![Shared chart](${shared})`, "draft");
+
+    await page.goto(`/admin/dashboard/blog/${id}/delete`);
+    const offer = page.getByRole("checkbox", { name: /Also delete 1 unused image/ });
+    await expect(offer).toBeChecked();
+    await expect(page.getByRole("list", { name: "Unused images" }).getByRole("img")).toHaveCount(1);
+    await expect(page.getByRole("list", { name: "Unused images" }).getByRole("img")).toHaveAttribute("src", cover);
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page).toHaveURL(/notice=deleted/);
+
+    expect((await page.request.get(cover)).status()).toBe(404);
+    expect((await page.request.get(shared)).status()).toBe(200);
   });
 });

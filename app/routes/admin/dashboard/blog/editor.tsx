@@ -354,7 +354,14 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
             ) : null}
             <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
               {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
-              <button type="submit" name="intent" value="save" className="btn-primary order-3" disabled={saving}>
+              {/* Not while an autosave is in flight: the Save would still carry the version before it. */}
+              <button
+                type="submit"
+                name="intent"
+                value="save"
+                className="btn-primary order-3"
+                disabled={saving || safety.status.state === "saving"}
+              >
                 {saving ? "Saving..." : editing ? "Update Post" : "Create Post"}
               </button>
               {hydrated ? null : (
