@@ -94,11 +94,11 @@ for (const [device, size] of [
     await page.getByLabel("Content").fill("## Take 5\n\nTyped, autosave pending.");
     await page.waitForTimeout(6500);
     await page.screenshot({ path: `/tmp/shots/editor-${device}-${scheme}.png`, fullPage: true });
-    await page.getByRole("main").getByRole("link", { name: "Blog Management" }).click();
     await page.getByLabel("Content").fill("## Take 6\n\nNot saved yet.");
     await page.getByRole("main").getByRole("link", { name: "Blog Management" }).click();
     await page.screenshot({ path: `/tmp/shots/leave-${device}-${scheme}.png` });
-    await page.getByRole("button", { name: "Stay and keep editing" }).click();
+    await page.getByRole("button", { name: "Leave" }).click();
+    await page.waitForURL(/blog$/);
     await page.request.put(`/api/blogs/${id}`, { headers: auth, data: { content: "## Reset\n\nReset by API." } });
     await page.goto(revHref).catch(() => {});
     await page.screenshot({ path: `/tmp/shots/revision-${device}-${scheme}.png`, fullPage: true });

@@ -140,6 +140,11 @@ test.describe("autosave and unsaved changes (JavaScript)", () => {
     const title = uniqueMark("Live post");
     await signInAsAdmin(page);
     const id = await makePost(page, title, "Live words.", "published");
+    // Nothing typed: leaving does not ask.
+    await page.goto(editor(id));
+    await expect(page.getByTestId("autosave-status")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Blog Management" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard\/blog$/);
     await openEditor(page, id);
     await page.getByLabel("Content").fill("Not yet for readers.");
     await page.clock.runFor(10_000);

@@ -33,6 +33,33 @@ function readFields(form: HTMLFormElement): Fields {
   return fields;
 }
 
+/**
+ * The fields as the page was served (the elements' default values), so text typed before the
+ * page hydrated still counts as a change to save.
+ */
+function defaultFields(form: HTMLFormElement): Fields {
+  const fields: Fields = {};
+  const add = (name: string, value: string) => {
+    if (!name || NOT_FIELDS.has(name)) return;
+    fields[name] = name in fields ? `${fields[name]}\n${value}` : value;
+  };
+  for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLTextAreaElement) add(element.name, element.defaultValue);
+    else if (element instanceof HTMLSelectElement) {
+      const options = Array.from(element.options);
+      const chosen = options.find((option) => option.defaultSelected) ?? options[0];
+      if (chosen) add(element.name, chosen.value);
+    } else if (element instanceof HTMLInputElement) {
+      if (element.type === "checkbox" || element.type === "radio") {
+        if (element.defaultChecked) add(element.name, element.value);
+      } else if (element.type !== "submit" && element.type !== "button" && element.type !== "file") {
+        add(element.name, element.defaultValue);
+      }
+    }
+  }
+  return fields;
+}
+
 function differs(a: Fields, b: Fields, skip?: Set<string>) {
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (!skip?.has(key) && (a[key] ?? "") !== (b[key] ?? "")) return true;
@@ -68,6 +95,8 @@ export function useEditorSafety({
   const saved = useRef<Fields>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const inFlight = useRef(false);
+  // The editor's own form is being sent (a native submit before hydration unloads the page).
+  const submitting = useRef(false);
   const state = useRef({ version, saving, autosaveUrl });
   state.current = { version, saving, autosaveUrl };
 
@@ -119,17 +148,26 @@ export function useEditorSafety({
   useEffect(() => {
     const element = form();
     if (!element) return;
-    saved.current = readFields(element);
+    saved.current = defaultFields(element);
     const onEdit = () => {
+      submitting.current = false;
       setDirty(differs(readFields(element), saved.current));
       clearTimeout(timer.current);
       if (state.current.autosaveUrl) timer.current = setTimeout(autosave, AUTOSAVE_DELAY);
     };
+    const onSubmit = (event: SubmitEvent) => {
+      // Conform validates on blur by a submit of its own (submitter "__intent__"): not a save.
+      if (event.submitter?.getAttribute("name") !== "__intent__") submitting.current = true;
+    };
+    // Typed before hydration: counts as an edit now.
+    if (differs(readFields(element), saved.current)) onEdit();
     element.addEventListener("input", onEdit);
     element.addEventListener("change", onEdit);
+    element.addEventListener("submit", onSubmit);
     return () => {
       element.removeEventListener("input", onEdit);
       element.removeEventListener("change", onEdit);
+      element.removeEventListener("submit", onSubmit);
       clearTimeout(timer.current);
     };
   }, [form, autosave]);
@@ -138,6 +176,9 @@ export function useEditorSafety({
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      // Sending the form is saving, not leaving: a submit the page itself sends (before
+      // hydration, natively) must not be stopped by this question.
+      if (submitting.current) return;
       event.preventDefault();
       // Older browsers need a return value to ask.
       event.returnValue = "";

@@ -65,13 +65,18 @@ export function RevisionsPanel({
       ) : (
         <ol className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="revisions">
           {revisions.map((revision, index) => (
-            <li key={revision.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{revision.title}</p>
-                <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {KIND_LABEL[revision.kind]} {revision.at} by <span className="break-all">{revision.who}</span>
-                  {index === 0 ? " · latest" : ""}
+            <li key={revision.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium text-slate-900 dark:text-white">
+                  {KIND_LABEL[revision.kind]} {revision.at}
+                  {index === 0 ? (
+                    <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                      latest
+                    </span>
+                  ) : null}
                 </p>
+                <p className="truncate text-slate-700 dark:text-slate-300">{revision.title}</p>
+                <p className="truncate text-xs text-slate-600 dark:text-slate-400">by {revision.who}</p>
               </div>
               <div className="flex shrink-0 gap-2">
                 <Link
