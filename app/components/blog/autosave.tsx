@@ -172,6 +172,11 @@ export function useEditorSafety({
     };
   }, [form, autosave]);
 
+  // A save handled in the page that came back (refused, failed): leaving asks again.
+  useEffect(() => {
+    if (!saving) submitting.current = false;
+  }, [saving]);
+
   // Closing or reloading the tab with unsaved changes: the browser's own "Leave site?" question.
   useEffect(() => {
     if (!dirty) return;
