@@ -362,6 +362,35 @@ export const blogImages = sqliteTable(
   ],
 );
 
+export const BLOG_REVISION_KINDS = ["save", "autosave", "restore"] as const;
+
+/**
+ * The last 20 saves of each post (decision 030): who saved, how, and a JSON snapshot of the
+ * post's editable fields as they were after that save. The snapshot is built from the post's
+ * columns at write time, so a field added to `blog_posts` is kept without a change here. The
+ * id grows with every insert, so it orders the revisions as they were committed.
+ */
+export const blogPostRevisions = sqliteTable(
+  "blog_post_revisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: BLOG_REVISION_KINDS }).notNull(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    /** The editable fields after this save (title, content, excerpt, author, tags, status, …). */
+    snapshot: text("snapshot", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("blog_post_revisions_post_idx").on(t.postId, t.createdAt),
+    check("blog_post_revisions_kind_check", inList("kind", BLOG_REVISION_KINDS)),
+    check("blog_post_revisions_snapshot_json", sql`json_valid(snapshot) AND json_type(snapshot) = 'object'`),
+  ],
+);
+
 export const USER_PLANS = ["free", "trial", "basic", "standard", "premium", "enterprise"] as const;
 export const USER_STATUSES = ["active", "unverified", "pending", "cancelled", "rejected"] as const;
 export const APPROVAL_STATUSES = ["pending_admin_approval", "approved", "rejected"] as const;
@@ -621,6 +650,7 @@ export type CallbackRequest = typeof callbackRequests.$inferSelect;
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type BlogImage = typeof blogImages.$inferSelect;
+export type BlogPostRevision = typeof blogPostRevisions.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type EmailMessage = typeof emailOutbox.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

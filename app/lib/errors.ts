@@ -21,7 +21,10 @@ export type SubscriptionErrorCode =
   | "subscription.code_not_needed"
   | "subscription.welcome_already_sent"
   | "subscription.not_approved"; // the welcome email before approval
-export type BlogErrorCode = "blog.post_changed" | "blog.slug_taken"; // another post has (or had) the slug: a field error on `slug` (decision 029)
+export type BlogErrorCode =
+  | "blog.post_changed"
+  | "blog.slug_taken" // another post has (or had) the slug: a field error on `slug` (decision 029)
+  | "blog.not_draft"; // autosave reached a post that is no longer a draft (decision 030)
 export type AuthErrorCode = "auth.challenge_ended";
 export type ErrorCode = TrialErrorCode | SubscriptionErrorCode | BlogErrorCode | AuthErrorCode;
 

@@ -2,6 +2,7 @@ import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
 import { ErrorAlert } from "./admin";
+import { type UnusedImage, UnusedImages } from "./unused-images";
 
 /**
  * The delete confirmation with JavaScript: a modal dialog posting to the same action as the
@@ -11,11 +12,19 @@ export function DeleteDialog({ post, onClose }: { post: { id: string; title: str
   const ref = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<{ error?: string }>();
   const busy = fetcher.state !== "idle";
+  // The confirmation page's data: the post's unused images, offered for deletion (decision 030).
+  const details = useFetcher<{ images: UnusedImage[] }>();
+  const deletePath = href("/admin/dashboard/blog/:id/delete", { id: post.id });
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
+
+  const load = details.load;
+  useEffect(() => {
+    load(deletePath);
+  }, [load, deletePath]);
 
   return (
     <dialog
@@ -33,18 +42,17 @@ export function DeleteDialog({ post, onClose }: { post: { id: string; title: str
         This cannot be undone.
       </p>
       {fetcher.data?.error ? <ErrorAlert className="mt-4">{fetcher.data.error}</ErrorAlert> : null}
-      <fetcher.Form
-        method="post"
-        action={href("/admin/dashboard/blog/:id/delete", { id: post.id })}
-        className="mt-6 flex justify-end gap-3"
-      >
+      <fetcher.Form method="post" action={deletePath} className="mt-6">
         <input type="hidden" name="title" value={post.title} />
-        <button type="button" className="btn-secondary" onClick={() => ref.current?.close()}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-danger" disabled={busy}>
-          {busy ? "Deleting..." : "Delete"}
-        </button>
+        <UnusedImages images={details.data?.images ?? []} />
+        <div className="flex justify-end gap-3">
+          <button type="button" className="btn-secondary" onClick={() => ref.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-danger" disabled={busy}>
+            {busy ? "Deleting..." : "Delete"}
+          </button>
+        </div>
       </fetcher.Form>
     </dialog>
   );

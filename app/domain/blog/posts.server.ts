@@ -21,10 +21,12 @@ import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
 import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, hasCode, isAppError } from "~/lib/errors";
 import { authorSlug, postSlug } from "./format";
+import { deleteImageObjects, deleteUnusedImagesStatement } from "./image-cleanup.server";
 import { mediaPath } from "./images";
 import { renderMarkdown } from "./markdown";
 import { imageSizes, mediaKeysIn } from "./media.server";
 import { readingMinutes } from "./reading-time";
+import { type RevisionKind, revisionStatements } from "./revision-log.server";
 import { type BlogInput, type BlogUpdate, POST_NOT_FOUND } from "./schemas";
 import { slugFree, slugMoveStatements, slugTaken, slugTakenError, suffixedSlug } from "./slugs.server";
 
@@ -338,6 +340,7 @@ export async function createPost(actor: AuditActor, input: BlogInput & { publish
         [
           client.insert(blogPosts).values(row).returning(),
           auditStatement(actor, "blog.created", "blog_post", id, null, auditView(row)),
+          ...revisionStatements(actor, id, "save", now),
         ],
         slugTakenError,
       );
@@ -378,14 +381,39 @@ const sameValue = (key: Editable, a: unknown, b: unknown) => {
 const stillHolds = (key: Editable, value: unknown) =>
   value === null || value === undefined ? isNull(blogPosts[key]) : eq(blogPosts[key], value as never);
 
-const POST_CHANGED = "This post was changed by someone else meanwhile. Reload it and try again.";
+export const POST_CHANGED = "This post was changed by someone else meanwhile. Reload it and try again.";
+export const NOT_A_DRAFT =
+  "Autosave keeps drafts only: this post is no longer a draft, so your changes go live only when you press Update Post.";
+
+/**
+ * How a save is made (decision 030). `version` is the post's `updatedAt` (ms) the editor was
+ * loaded with: when given, the save holds only while the post still has it, so an edit made in
+ * another tab or by another admin since is never overwritten. `draftOnly` (autosave) holds only
+ * while the post is a draft. `kind` names the revision the save records; `audit` replaces the
+ * audit action (a restore says which revision it brought back).
+ */
+export type SaveOptions = {
+  kind?: RevisionKind;
+  version?: number;
+  draftOnly?: boolean;
+  audit?: { action: string; note: Record<string, unknown> };
+};
 
 /**
  * Applies the fields that differ from the stored post. `publishedAt` is set the first time the
  * post is published and kept on later edits (also if it goes back to draft and returns).
  */
-export async function updatePost(actor: AuditActor, id: string, input: PostChanges, now = new Date()) {
+export async function updatePost(
+  actor: AuditActor,
+  id: string,
+  input: PostChanges,
+  now = new Date(),
+  options: SaveOptions = {},
+) {
   const before = await getPost(id);
+  if (options.draftOnly && before.status !== "draft") {
+    throw new AppError(409, NOT_A_DRAFT, { code: "blog.not_draft" });
+  }
   // Publishing, or choosing draft without a time, ends a schedule (decision 028).
   const wanted: PostChanges =
     input.status === "published" || (input.status === "draft" && input.publishAt === undefined)
@@ -401,7 +429,8 @@ export async function updatePost(actor: AuditActor, id: string, input: PostChang
 
   const set: { [K in keyof typeof blogPosts.$inferInsert]?: (typeof blogPosts.$inferInsert)[K] | SQL } = {
     ...changes,
-    updatedAt: now,
+    // Always forward, even within one millisecond: updatedAt is the editor's version token.
+    updatedAt: sql`max(${now.getTime()}, ${blogPosts.updatedAt} + 1)`,
   };
   if (changes.content !== undefined) set.contentHtml = await renderPostHtml(changes.content);
   if (changes.status === "published") {
@@ -412,6 +441,9 @@ export async function updatePost(actor: AuditActor, id: string, input: PostChang
   // Guarded (decision 013): the edit and its audit record land only while the post exists
   // and the edited fields still hold the values the audit record calls "before".
   const unchangedSince = Object.keys(changes).map((key) => stillHolds(key as Editable, before[key as Editable]));
+  // The editor's version token and autosave's "still a draft" (decision 030).
+  if (options.version !== undefined) unchangedSince.push(eq(blogPosts.updatedAt, new Date(options.version)));
+  if (options.draftOnly) unchangedSince.push(eq(blogPosts.status, "draft"));
   const client = db();
   // A new slug (decision 029) must be free, and the old one keeps leading here: same batch.
   const newSlug = changes.slug;
@@ -424,13 +456,24 @@ export async function updatePost(actor: AuditActor, id: string, input: PostChang
       ],
       [
         client.update(blogPosts).set(set).where(eq(blogPosts.id, id)).returning(),
-        auditStatement(actor, "blog.updated", "blog_post", id, beforeView, auditView(changes)),
+        auditStatement(
+          actor,
+          options.audit?.action ?? "blog.updated",
+          "blog_post",
+          id,
+          beforeView,
+          options.audit ? { ...auditView(changes), ...options.audit.note } : auditView(changes),
+        ),
         ...slugMove,
+        ...revisionStatements(actor, id, options.kind ?? "save", now),
       ],
-      async () =>
-        newSlug && (await slugTaken(newSlug, id))
-          ? slugTakenError()
-          : new AppError(409, POST_CHANGED, { code: "blog.post_changed" }),
+      async () => {
+        if (options.draftOnly && (await findPost(id))?.status !== "draft") {
+          return new AppError(409, NOT_A_DRAFT, { code: "blog.not_draft" });
+        }
+        if (newSlug && (await slugTaken(newSlug, id))) return slugTakenError();
+        return new AppError(409, POST_CHANGED, { code: "blog.post_changed" });
+      },
     );
     const post = (updated as BlogPost[])[0];
     if (!post) throw new AppError(404, POST_NOT_FOUND);
@@ -448,20 +491,35 @@ export async function updatePost(actor: AuditActor, id: string, input: PostChang
   }
 }
 
-/** Guarded: of parallel deletes one is audited, the others answer 404. */
-export async function deletePost(actor: AuditActor, id: string) {
+/**
+ * Guarded: of parallel deletes one is audited, the others answer 404. `imageKeys`: images the
+ * admin chose to delete with the post; in the same batch, each row goes only while no other
+ * post shows it, and the R2 objects of the rows deleted go after the batch (decision 030).
+ */
+export async function deletePost(actor: AuditActor, id: string, { imageKeys = [] }: { imageKeys?: string[] } = {}) {
   const before = await getPost(id);
   const client = db();
-  await guardedBatch(
+  const keys = [...new Set(imageKeys)].slice(0, 100);
+  const [, , deletedImages] = await guardedBatch(
     rowMatches("post exists", blogPosts, eq(blogPosts.id, id)),
     [
       client.delete(blogPosts).where(eq(blogPosts.id, id)),
-      auditStatement(actor, "blog.deleted", "blog_post", id, auditView(before), null),
+      auditStatement(
+        actor,
+        "blog.deleted",
+        "blog_post",
+        id,
+        auditView(before),
+        keys.length ? { imageKeys: keys } : null,
+      ),
+      ...(keys.length ? [deleteUnusedImagesStatement(keys)] : []),
     ],
     () => new AppError(404, POST_NOT_FOUND),
   );
+  const deleted = ((deletedImages ?? []) as { key: string }[]).map((row) => row.key);
+  await deleteImageObjects(deleted);
   await purgePublicBlogPages();
-  return before;
+  return { ...before, deletedImages: deleted };
 }
 
 /** The API shape of a post (spec §3): `_id` beside `id`, dates as ISO strings. */

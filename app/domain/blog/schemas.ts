@@ -184,6 +184,21 @@ export const BlogFormSchema = z.object({
   ...seoFields,
 });
 
+export type BlogFormValue = z.output<typeof BlogFormSchema>;
+
+/**
+ * The form's SEO fields as changes (decision 029): an empty meta field clears it; an empty slug
+ * keeps a saved post's address (or makes one from a new post's title). Save and autosave share it.
+ */
+export function formSeo({ slug, metaTitle, metaDescription, canonicalUrl }: BlogFormValue) {
+  return {
+    slug,
+    metaTitle: metaTitle ?? null,
+    metaDescription: metaDescription ?? null,
+    canonicalUrl: canonicalUrl ?? null,
+  };
+}
+
 export const SCHEDULE_MESSAGES = {
   missing: "Choose when the post goes out",
   past: "Choose a time in the future",

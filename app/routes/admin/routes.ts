@@ -25,6 +25,8 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("blog/:id/preview", "routes/admin/dashboard/blog/preview.tsx"),
       route("blog/:id/delete", "routes/admin/dashboard/blog/delete.tsx"),
       route("blog/:id/images", "routes/admin/dashboard/blog/images.ts"),
+      route("blog/:id/revisions/:revision", "routes/admin/dashboard/blog/revision.tsx"),
+      route("blog/:id/autosave", "routes/admin/dashboard/blog/autosave.ts"),
       // Users (issue 3)
       route("users", "routes/admin/dashboard/users.tsx", [
         route(":id", "routes/admin/dashboard/users/details.tsx"),

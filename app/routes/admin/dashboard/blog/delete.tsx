@@ -2,7 +2,10 @@ import { ArrowLeft, Trash2 } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
+import { UnusedImages } from "~/components/blog/unused-images";
 import { requireAdmin } from "~/domain/accounts/guards.server";
+import { unusedImagesOf } from "~/domain/blog/image-cleanup.server";
+import { mediaPath } from "~/domain/blog/images";
 import { deletePost, findPost } from "~/domain/blog/posts.server";
 import { BLOG_LIMITS, DELETE_FAILED } from "~/domain/blog/schemas";
 import { BRAND } from "~/lib/brand";
@@ -14,16 +17,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const post = await findPost(params.id);
   // A missing post is shown by the page, so that a failed delete can still say so (spec §8).
-  if (!post) return data({ post: null }, { status: 404 });
-  return { post: { id: post.id, title: post.title } };
+  if (!post) return data({ post: null, images: [] }, { status: 404 });
+  // Decision 030: the post's images no other post shows, offered for deletion with it.
+  const images = (await unusedImagesOf(post)).map((image) => ({
+    key: image.key,
+    src: mediaPath(image.key),
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+  }));
+  return { post: { id: post.id, title: post.title }, images };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { admin } = await requireAdmin(request);
+  const form = await request.formData();
   // Echoed back on failure, when the post may be gone and cannot name itself.
-  const title = String((await request.formData()).get("title") ?? "").slice(0, BLOG_LIMITS.title);
+  const title = String(form.get("title") ?? "").slice(0, BLOG_LIMITS.title);
+  // The images listed on the confirmation, if "Also delete" stayed ticked; the service deletes
+  // only those still unused when the post goes.
+  const imageKeys = form.get("deleteImages") ? form.getAll("image").map(String) : [];
   try {
-    await deletePost({ id: admin.id, email: admin.email }, params.id);
+    await deletePost({ id: admin.id, email: admin.email }, params.id, { imageKeys });
   } catch (error) {
     if (!isAppError(error)) console.error(error);
     return data({ error: DELETE_FAILED, title }, { status: isAppError(error) ? error.status : 500 });
@@ -60,14 +75,17 @@ export default function ConfirmDelete({ loaderData, actionData }: Route.Componen
           ” will be removed for good. This cannot be undone.
         </p>
         {actionData?.error ? <ErrorAlert className="mt-4">{actionData.error}</ErrorAlert> : null}
-        <Form method="post" className="mt-6 flex justify-end gap-3">
+        <Form method="post" className="mt-6">
           <input type="hidden" name="title" value={loaderData.post?.title ?? actionData?.title ?? ""} />
-          <Link to={href("/admin/dashboard/blog")} className="btn-secondary">
-            Cancel
-          </Link>
-          <button type="submit" className="btn-danger" disabled={busy}>
-            {busy ? "Deleting..." : "Delete"}
-          </button>
+          <UnusedImages images={loaderData.images} />
+          <div className="flex justify-end gap-3">
+            <Link to={href("/admin/dashboard/blog")} className="btn-secondary">
+              Cancel
+            </Link>
+            <button type="submit" className="btn-danger" disabled={busy}>
+              {busy ? "Deleting..." : "Delete"}
+            </button>
+          </div>
         </Form>
       </div>
     </div>

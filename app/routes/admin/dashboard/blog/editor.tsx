@@ -2,18 +2,28 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, Eye, ImageUp } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import { ErrorAlert } from "~/components/blog/admin";
+import { data, Form, href, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { ErrorAlert, Notice } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
+import { AutosaveStatus, LeavePrompt, useEditorSafety } from "~/components/blog/autosave";
 import { PostContent } from "~/components/blog/post-content";
 import { SeoFieldset } from "~/components/blog/seo-fieldset";
+import { RevisionsPanel } from "~/components/blog/revisions";
 import { FieldError } from "~/components/field-error";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
 import { imageMarkdown, MAX_ALT_LENGTH, mediaPath } from "~/domain/blog/images";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
-import { BLOG_LIMITS, BlogFormSchema, SAVE_FAILED, SCHEDULE_MESSAGES, SLUG_MESSAGES } from "~/domain/blog/schemas";
+import { revisionRows } from "~/domain/blog/revisions.server";
+import {
+  BLOG_LIMITS,
+  BlogFormSchema,
+  formSeo,
+  SAVE_FAILED,
+  SCHEDULE_MESSAGES,
+  SLUG_MESSAGES,
+} from "~/domain/blog/schemas";
 import { postImages } from "~/domain/blog/uploads.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -58,7 +68,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { BUSINESS_TIMEZONE: timeZone, SITE_URL } = config();
   const origin = SITE_URL ? SITE_URL.replace(/\/$/, "") : new URL(request.url).origin;
-  const base = { timeZone, origin, images: [], cover: null, upload: uploadOutcome(new URL(request.url)) };
+  const url = new URL(request.url);
+  const base = {
+    timeZone,
+    origin,
+    images: [],
+    cover: null,
+    upload: uploadOutcome(url),
+    // Decision 030: the version token of the form and the Revisions list.
+    version: null as number | null,
+    revisions: [] as Awaited<ReturnType<typeof revisionRows>>,
+    restored: url.searchParams.get("restored"),
+  };
   if (!params.id) {
     return {
       ...base,
@@ -88,6 +109,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const scheduled = post.status === "draft" && post.publishAt !== null;
   return {
     ...base,
+    version: post.updatedAt.getTime(),
+    revisions: await revisionRows(post.id, timeZone),
     images,
     cover: images.find((image) => image.key === post.coverImage) ?? null,
     id: post.id,
@@ -124,14 +147,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = { id: admin.id, email: admin.email };
   // Scheduled is a draft with a publish time (decision 028), typed in the business timezone.
   const { status, publishAt: localTime, slug, metaTitle, metaDescription, canonicalUrl, ...fields } = submission.value;
-  // An empty SEO field means none; an empty slug keeps the post's address, or for a new post
-  // makes one from the title (decision 029).
-  const seo = {
-    slug,
-    metaTitle: metaTitle ?? null,
-    metaDescription: metaDescription ?? null,
-    canonicalUrl: canonicalUrl ?? null,
-  };
+  const seo = formSeo(submission.value);
   let publishAt: Date | null = null;
   if (status === "scheduled") {
     const problem = !localTime
@@ -149,8 +165,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const input = { ...fields, status: status === "published" ? ("published" as const) : ("draft" as const), publishAt };
   try {
-    if (params.id) await updatePost(actor, params.id, { ...input, ...seo });
-    else await createPost(actor, { ...input, ...seo });
+    // The version the form was loaded with (moved forward by autosave): an edit made elsewhere
+    // since is not overwritten (decision 030). Absent from an older page: not checked.
+    const version = formData.get("version") === null ? undefined : Number(formData.get("version"));
+    if (params.id) {
+      await updatePost(actor, params.id, { ...input, ...seo }, undefined, {
+        version: Number.isFinite(version) ? version : undefined,
+      });
+    } else await createPost(actor, { ...input, ...seo });
   } catch (error) {
     if (hasCode(error, "blog.slug_taken")) {
       return data(
@@ -209,7 +231,20 @@ export async function clientAction(args: Route.ClientActionArgs) {
   }));
 }
 
-export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * Only a navigation reloads the editor (e.g. back from restoring a revision): another part of
+ * the console revalidating must not bring a new version in under what is being typed.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.href !== nextUrl.href && defaultShouldRevalidate;
+}
+
+/** A new version of the post (a restore) starts the form afresh: its fields, preview and autosave. */
+export default function BlogEditor(props: Route.ComponentProps) {
+  return <Editor key={`${props.loaderData.id}:${props.loaderData.version}`} {...props} />;
+}
+
+function Editor({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "preview";
@@ -226,6 +261,18 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
   const [touched, setTouched] = useState(false);
   const live = useLivePreview(content, loaderData.previewHtml, hydrated && touched);
   const previewHtml = hydrated ? live.html : (actionData?.preview ?? loaderData.previewHtml);
+  // Autosave is for drafts that exist (decision 030): a new post starts after its first save, and
+  // a published post changes only when Update Post is pressed.
+  const published = loaderData.values.status === "published";
+  const safety = useEditorSafety({
+    formId: form.id,
+    autosaveUrl:
+      loaderData.id && !loaderData.missing && !published
+        ? href("/admin/dashboard/blog/:id/autosave", { id: loaderData.id })
+        : null,
+    initialVersion: loaderData.version,
+    saving,
+  });
   if (loaderData.missing && !actionData) return <AdminBlogError notFound />;
 
   return (
@@ -243,6 +290,14 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
         <div className="min-w-0 space-y-6">
           <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="card space-y-5 p-5 sm:p-6">
             {form.errors?.length ? <ErrorAlert>{form.errors[0]}</ErrorAlert> : null}
+            {loaderData.restored ? (
+              <Notice>
+                {loaderData.restored === "same"
+                  ? "The post already matches that revision: nothing changed."
+                  : "Revision restored. The status and publish time are unchanged."}
+              </Notice>
+            ) : null}
+            {safety.version !== null ? <input type="hidden" name="version" value={safety.version} /> : null}
             <Field label="Title" id={fields.title.id} errorId={fields.title.errorId} errors={fields.title.errors}>
               <input
                 {...getInputProps(fields.title, { type: "text" })}
@@ -319,9 +374,28 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
               <input {...getInputProps(fields.publishAt, { type: "datetime-local" })} className="input" />
             </Field>
             <SeoFieldset fields={fields} origin={loaderData.origin} initial={loaderData.values} editing={editing} />
+            {hydrated ? (
+              <AutosaveStatus
+                status={safety.status}
+                note={
+                  !editing
+                    ? "Autosave starts once the post is created."
+                    : published
+                      ? "Autosave is off for published posts: changes go live only when you press Update Post."
+                      : "Drafts are saved automatically a few seconds after you stop typing."
+                }
+              />
+            ) : null}
             <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
               {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
-              <button type="submit" name="intent" value="save" className="btn-primary order-3" disabled={saving}>
+              {/* Not while an autosave is in flight: the Save would still carry the version before it. */}
+              <button
+                type="submit"
+                name="intent"
+                value="save"
+                className="btn-primary order-3"
+                disabled={saving || safety.status.state === "saving"}
+              >
                 {saving ? "Saving..." : editing ? "Update Post" : "Create Post"}
               </button>
               {hydrated ? null : (
@@ -336,6 +410,14 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
           </Form>
 
           {loaderData.id ? <ImagesPanel postId={loaderData.id} data={loaderData} /> : null}
+          {loaderData.id && !loaderData.missing && safety.version !== null ? (
+            <RevisionsPanel
+              postId={loaderData.id}
+              version={safety.version}
+              revisions={safety.revisions ?? loaderData.revisions}
+              timeZone={loaderData.timeZone}
+            />
+          ) : null}
         </div>
 
         <section aria-labelledby="live-preview" className="card min-w-0 p-5 sm:p-6 lg:sticky lg:top-20 lg:self-start">
@@ -366,6 +448,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
           </section>
         </section>
       </div>
+      <LeavePrompt blocker={safety.blocker} />
     </div>
   );
 }
