@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AutosaveAnswer } from "~/components/blog/autosave";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { formatPostDate } from "~/domain/blog/format";
 import { autosavePost, revisionRows } from "~/domain/blog/revisions.server";
@@ -18,7 +19,7 @@ const answer = (body: AutosaveAnswer, status = 200) => Response.json(body, { sta
  */
 export async function action({ request, params }: Route.ActionArgs) {
   refuseCrossSite(request);
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: BlogFormSchema });
   if (submission.status !== "success") {
@@ -29,7 +30,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { status: _status, publishAt: _publishAt, ...fields } = { ...submission.value, ...formSeo(submission.value) };
   try {
     const { post } = await autosavePost(
-      { id: admin.id, email: admin.email },
+      actor,
       params.id,
       fields,
       Number.isFinite(version) && form.get("version") !== null ? version : undefined,

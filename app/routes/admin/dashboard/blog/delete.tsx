@@ -3,6 +3,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { UnusedImages } from "~/components/blog/unused-images";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { unusedImagesOf } from "~/domain/blog/image-cleanup.server";
 import { mediaPath } from "~/domain/blog/images";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const form = await request.formData();
   // Echoed back on failure, when the post may be gone and cannot name itself.
   const title = String(form.get("title") ?? "").slice(0, BLOG_LIMITS.title);
@@ -38,7 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   // only those still unused when the post goes.
   const imageKeys = form.get("deleteImages") ? form.getAll("image").map(String) : [];
   try {
-    await deletePost({ id: admin.id, email: admin.email }, params.id, { imageKeys });
+    await deletePost(actor, params.id, { imageKeys });
   } catch (error) {
     if (!isAppError(error)) console.error(error);
     return data({ error: DELETE_FAILED, title }, { status: isAppError(error) ? error.status : 500 });

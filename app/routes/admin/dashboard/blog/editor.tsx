@@ -7,9 +7,10 @@ import { ErrorAlert, Notice } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { AutosaveStatus, LeavePrompt, useEditorSafety } from "~/components/blog/autosave";
 import { PostContent } from "~/components/blog/post-content";
-import { SeoFieldset } from "~/components/blog/seo-fieldset";
 import { RevisionsPanel } from "~/components/blog/revisions";
+import { SeoFieldset } from "~/components/blog/seo-fieldset";
 import { FieldError } from "~/components/field-error";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
 import { imageMarkdown, MAX_ALT_LENGTH, mediaPath } from "~/domain/blog/images";
@@ -133,7 +134,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: BlogFormSchema });
   if (formData.get("intent") === "preview") {
@@ -144,7 +145,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), preview: null }, { status: 400 });
   }
-  const actor = { id: admin.id, email: admin.email };
   // Scheduled is a draft with a publish time (decision 028), typed in the business timezone.
   const { status, publishAt: localTime, slug, metaTitle, metaDescription, canonicalUrl, ...fields } = submission.value;
   const seo = formSeo(submission.value);

@@ -1,4 +1,5 @@
 import { href, redirect } from "react-router";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { UploadError, uploadPostImage } from "~/domain/blog/uploads.server";
 import { isAppError } from "~/lib/errors";
@@ -11,12 +12,12 @@ import type { Route } from "./+types/images";
  */
 export async function action({ request, params }: Route.ActionArgs) {
   refuseCrossSite(request);
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const back = editorPath(params.id);
   const form = await request.formData().catch(() => null);
   if (!form) return redirect(`${back}?${new URLSearchParams({ uploadError: UNREADABLE_UPLOAD })}#images`);
   try {
-    const image = await uploadPostImage({ id: admin.id, email: admin.email }, params.id, form);
+    const image = await uploadPostImage(actor, params.id, form);
     return redirect(`${back}?uploaded=${image.purpose}#images`);
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -4,6 +4,7 @@ import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { PostContent } from "~/components/blog/post-content";
 import { RestoreForm } from "~/components/blog/revisions";
+import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { formatPostDate } from "~/domain/blog/format";
 import { findPost, renderPostHtml } from "~/domain/blog/posts.server";
@@ -45,12 +46,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Restore (a plain form POST): back to the editor, or the reason on this page. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { admin } = await requireAdmin(request);
+  const actor = actorOf(await requireAdmin(request));
   const form = await request.formData();
   const version = Number(form.get("version"));
   try {
     const { changed, post } = await restoreRevision(
-      { id: admin.id, email: admin.email },
+      actor,
       params.id,
       Number(params.revision),
       Number.isFinite(version) && form.get("version") !== null ? version : undefined,
