@@ -123,7 +123,14 @@ async function addArticleWithCover(persistDir: string) {
       name: string;
     }>();
     const columns = results.map((row) => row.name);
-    const values = columns.map((name) => (name === "id" ? "?1" : name === "cover_image" ? "?2" : name));
+    // The copy is the oldest post, so /blog keeps the seeded featured article (no cover) and
+    // lists the copy last, its card's lazy cover far below the fold: /blog measures as before.
+    const replaced: Record<string, string> = {
+      id: "?1",
+      cover_image: "?2",
+      published_at: "(SELECT MIN(published_at) - 86400000 FROM blog_posts WHERE status = 'published')",
+    };
+    const values = columns.map((name) => replaced[name] ?? name);
     await proxy.env.DB.batch([
       proxy.env.DB.prepare(
         "INSERT INTO blog_images (key, post_id, type, bytes, width, height, alt, created_at) VALUES (?1, ?2, 'image/png', ?3, ?4, ?5, 'Flowlane workflow canvas', ?6)",
@@ -288,7 +295,7 @@ console.log(
 );
 for (const row of rows) {
   console.log(
-    `${row.page.slice(0, 17).padEnd(18)}${pad(row.performance, 6)}${CALIBRATED ? pad(row.calibratedPerformance ?? "", 6) : ""}${pad(row.accessibility, 6)}${pad(row.bestPractices, 6)}${pad(row.seo, 6)}${pad(row.cls.toFixed(3), 8)}${pad(`${Math.round(row.fcp)} ms`, 9)}${pad(`${Math.round(row.lcp)} ms`, 9)}${pad(`${Math.round(row.tbt)} ms`, 9)}${pad(`${Math.round(row.si)} ms`, 9)}`,
+    `${label(row.page).slice(0, 17).padEnd(18)}${pad(row.performance, 6)}${CALIBRATED ? pad(row.calibratedPerformance ?? "", 6) : ""}${pad(row.accessibility, 6)}${pad(row.bestPractices, 6)}${pad(row.seo, 6)}${pad(row.cls.toFixed(3), 8)}${pad(`${Math.round(row.fcp)} ms`, 9)}${pad(`${Math.round(row.lcp)} ms`, 9)}${pad(`${Math.round(row.tbt)} ms`, 9)}${pad(`${Math.round(row.si)} ms`, 9)}`,
   );
   if (row.failedAudits.length) console.log(`${"".padEnd(18)}failed audits: ${row.failedAudits.join(", ")}`);
   for (const issue of row.browserIssues) console.log(`${"".padEnd(18)}${issue}`);
@@ -297,6 +304,10 @@ for (const row of rows) {
       `${"".padEnd(18)}redirect or navigation restart: Lighthouse estimates ${Math.round(row.redirectMs)} ms`,
     );
   }
+}
+/** The two articles by what they are (their paths are longer than the column). */
+function label(page: string) {
+  return page === ARTICLE ? "article" : page === ARTICLE_WITH_COVER ? "article + cover" : page;
 }
 const plain = rows.find((row) => row.page === ARTICLE);
 const covered = rows.find((row) => row.page === ARTICLE_WITH_COVER);
