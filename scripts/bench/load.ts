@@ -237,7 +237,9 @@ async function edgeCacheComparison(routes: Route[]) {
     );
     console.log(
       `    hit is ${speedup.toFixed(1)}× faster end to end (target ≥ ${MIN_HIT_SPEEDUP}×); ` +
-        `${(workerRender / workerHit).toFixed(1)}× by the Worker's own time`,
+        (workerHit > 0
+          ? `${(workerRender / workerHit).toFixed(1)}× by the Worker's own time`
+          : "the hit's own time is under the Worker clock's resolution"),
     );
     console.log(
       `    a static file (no Worker code) median ${staticMs.toFixed(1)} ms: above that floor a hit adds ` +
