@@ -8,6 +8,7 @@ import {
   bypassReason,
   edgeCacheKey,
   MemoryCache,
+  nonceParts,
   pageKind,
   purgePublicBlogPages,
   serveThroughEdgeCache,
@@ -116,6 +117,22 @@ describe("edge cache: hit and miss", () => {
       expect(hit.body).not.toContain(miss.nonce);
     }
     expect(hits[0]!.nonce).not.toBe(hits[1]!.nonce);
+  });
+
+  it("cuts the kept HTML around its nonce attributes only, byte for byte (non-ASCII text, data-nonce, no nonce)", () => {
+    const nonce = "ab+/cd==";
+    const html =
+      `<p data-nonce="${nonce}">Zürich — ✓</p><script nonce="${nonce}">x</script>` +
+      `<p>nonce="${nonce}" as text</p>\n<style\nnonce="${nonce}">p{}</style>`;
+    const bytes = new TextEncoder().encode(html);
+    const parts = nonceParts(bytes.buffer)!;
+    const decoded = parts.map((part) => new TextDecoder().decode(part));
+    expect(decoded).toEqual([
+      `<p data-nonce="${nonce}">Zürich — ✓</p><script `,
+      `>x</script><p>nonce="${nonce}" as text</p>\n<style\n`,
+      ">p{}</style>",
+    ]);
+    expect(nonceParts(new TextEncoder().encode("<p>no nonce here</p>").buffer)).toBeUndefined();
   });
 
   it("keys pages by query (blog pages) and keeps marketing, blog, feed and sitemap apart from other routes", async () => {

@@ -110,8 +110,73 @@ function withFreshNonce(response: Response, nonce: string): Response {
     .transform(response);
 }
 
-/** A page kept in this isolate's memory, ready to answer without any I/O. */
-type Kept = { body: ArrayBuffer; status: number; headers: [string, string][]; expires: number };
+/**
+ * A page kept in this isolate's memory, ready to answer without any I/O. `parts` (HTML only) are
+ * views into `body` around each `nonce="…"` attribute, so a hit joins them around its own nonce
+ * instead of running the HTML through a rewriter.
+ */
+type Kept = { body: ArrayBuffer; parts?: Uint8Array[]; status: number; headers: [string, string][]; expires: number };
+
+const ascii = new TextEncoder();
+
+/** Where `needle` starts in `haystack` at or after `from`, or -1. */
+function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from: number) {
+  const first = needle[0];
+  const last = haystack.length - needle.length;
+  outer: for (let i = haystack.indexOf(first!, from); i !== -1 && i <= last; i = haystack.indexOf(first!, i + 1)) {
+    for (let j = 1; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * The stored HTML cut around its nonce attributes: every `nonce="X"` (one nonce per response,
+ * the render's) leaves a gap between two parts. Undefined when the page has no nonce.
+ */
+export function nonceParts(body: ArrayBuffer): Uint8Array[] | undefined {
+  const bytes = new Uint8Array(body);
+  // An attribute of its own (after whitespace), not the end of `data-nonce=` or of text.
+  const attributeAt = (needle: Uint8Array, from: number) => {
+    for (let at = indexOfBytes(bytes, needle, from); at !== -1; at = indexOfBytes(bytes, needle, at + 1)) {
+      if (at > 0 && WHITESPACE.has(bytes[at - 1]!)) return at;
+    }
+    return -1;
+  };
+  const attribute = ascii.encode('nonce="');
+  const start = attributeAt(attribute, 0);
+  if (start === -1) return undefined;
+  const end = bytes.indexOf(0x22, start + attribute.length); // the closing quote
+  if (end === -1) return undefined;
+  const needle = bytes.slice(start, end + 1);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (let at = start; at !== -1; at = attributeAt(needle, from)) {
+    parts.push(new Uint8Array(body, from, at - from));
+    from = at + needle.length;
+  }
+  parts.push(new Uint8Array(body, from));
+  return parts;
+}
+
+/** Space, tab, line feed, form feed, carriage return: what separates HTML attributes. */
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0c, 0x0d]);
+
+/** The kept HTML with `nonce="<this response's nonce>"` in every gap. */
+function joinWithNonce(parts: Uint8Array[], nonce: string) {
+  const attribute = ascii.encode(`nonce="${nonce}"`);
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0) + attribute.length * (parts.length - 1));
+  let at = 0;
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) {
+      out.set(attribute, at);
+      at += attribute.length;
+    }
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
 
 /** Pages larger than this stay in the Cache API only. */
 const MEMORY_ENTRY_BYTES = 512 * 1024; // 512 KiB
@@ -185,7 +250,9 @@ const CACHE_ONLY_HEADERS = new Set(["cache-control", "age", "expires", "cf-cache
 async function keep(memory: MemoryCache, key: string, response: Response, body: ReadableStream) {
   const bytes = await new Response(body).arrayBuffer();
   const headers = [...response.headers].filter(([name]) => !CACHE_ONLY_HEADERS.has(name.toLowerCase()));
-  memory.set(key, { body: bytes, status: response.status, headers, expires: Date.now() + EDGE_TTL * 1000 });
+  const html = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+  const parts = html ? nonceParts(bytes) : undefined;
+  memory.set(key, { body: bytes, parts, status: response.status, headers, expires: Date.now() + EDGE_TTL * 1000 });
   return bytes;
 }
 
@@ -230,8 +297,11 @@ export async function serveThroughEdgeCache(
   const memory = memoryFor(cache);
   const kept = memory.get(key.url);
   if (kept) {
-    const response = new Response(kept.body, { status: kept.status, headers: kept.headers });
-    return { response: withBrowserCacheControl(withFreshNonce(response, nonce), kind), status: "HIT", layer: "memory" };
+    const init = { status: kept.status, headers: kept.headers };
+    const response = kept.parts
+      ? new Response(joinWithNonce(kept.parts, nonce), init)
+      : withFreshNonce(new Response(kept.body, init), nonce);
+    return { response: withBrowserCacheControl(response, kind), status: "HIT", layer: "memory" };
   }
   const hit = await cache.match(key);
   if (hit) {

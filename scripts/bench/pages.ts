@@ -4,6 +4,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
+import { getPlatformProxy } from "wrangler";
 import { findChromium } from "../../tests/helpers/chromium.ts";
 import { root, run } from "../lib.ts";
 import { compressingProxy, serveBuild } from "./serve.ts";
@@ -12,8 +13,10 @@ import { compressingProxy, serveBuild } from "./serve.ts";
  * `npm run bench:pages`: builds, serves the production build locally behind a gzip proxy (the
  * edge compresses; `vite preview` does not) and runs Lighthouse with its DEFAULT mobile settings
  * (emulated Moto G Power, simulated slow 4G, 4x CPU slowdown) on the main public pages: /,
- * /pricing, /demo, /free-trial, /blog and an article. Then it prints the scores and the gzip
- * sizes of what `/` loads.
+ * /pricing, /demo, /free-trial, /blog and an article, and the same article with a cover image
+ * (a copy of the seeded post with `public/og-image.png`, a 202 KB 1200×630 PNG, stored as an
+ * upload is: R2 object, `blog_images` row, the post's `cover_image`). Then it prints the scores
+ * and the gzip sizes of what `/` loads.
  *
  * The scores are the default-throttling figures. With BENCH_CALIBRATED=1 each page is also
  * run at a calibrated slowdown and printed beside them: 4x emulates a low-tier phone (benchmark
@@ -23,16 +26,14 @@ import { compressingProxy, serveBuild } from "./serve.ts";
  *
  * BENCH_RUNS (default 3) runs per page, the median by performance is kept.
  * SKIP_BUILD=1 reuses the last build. BENCH_PAGES=/demo,/blog runs only those pages.
+ * BENCH_SAVE_LHR=1 writes each run's full Lighthouse JSON to bench-results/lhr/ (to compare pages).
  * Exits 1 when a budget is missed.
  */
-const ALL_PAGES = [
-  "/",
-  "/pricing",
-  "/demo",
-  "/free-trial",
-  "/blog",
-  "/blog/five-approval-workflows-every-finance-team-should-automate",
-];
+/** The seeded article (its id and its address) and a copy of it with a cover image (issue 16: a cover must not cost performance). */
+const ARTICLE_ID = "seed-post-approval-workflows";
+const ARTICLE = "/blog/five-approval-workflows-every-finance-team-should-automate";
+const ARTICLE_WITH_COVER = `${ARTICLE}-with-cover`;
+const ALL_PAGES = ["/", "/pricing", "/demo", "/free-trial", "/blog", ARTICLE, ARTICLE_WITH_COVER];
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : ALL_PAGES;
 const CALIBRATED = Boolean(process.env.BENCH_CALIBRATED || process.env.BENCH_CPU_MULTIPLIER);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -95,8 +96,54 @@ type Lhr = {
 if (!process.env.SKIP_BUILD) run("react-router", ["build"]);
 const chromePath = findChromium();
 if (!chromePath) throw new Error("No Chromium found (set CHROMIUM_PATH).");
-const server = await serveBuild("pages", { seed: true });
+const server = await serveBuild("pages", { seed: true, prepare: addArticleWithCover });
 const proxy = await compressingProxy(server.origin);
+
+/**
+ * A copy of the seeded article with a cover, stored as `uploadPostImage` stores an upload (the
+ * bytes in R2 with the media headers, the size in `blog_images`, the key on the post), so the two
+ * articles differ by the cover alone.
+ */
+async function addArticleWithCover(persistDir: string) {
+  const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
+    configPath: path.join(root, "wrangler.toml"),
+    persist: { path: path.join(persistDir, "v3") },
+  });
+  try {
+    const bytes = readFileSync(path.join(root, "public", "og-image.png"));
+    const key = `${crypto.randomUUID()}.png`;
+    // The PNG header's size, as the upload reads it (sniffImage).
+    const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+    await proxy.env.MEDIA.put(key, bytes, {
+      // As `putImageObject` stores it (MEDIA_CACHE_CONTROL in app/domain/blog/media.server.ts).
+      httpMetadata: { contentType: "image/png", cacheControl: "public, max-age=31536000, immutable" },
+    });
+    const copy = `${ARTICLE_ID}-cover`;
+    const { results } = await proxy.env.DB.prepare("SELECT name FROM pragma_table_info('blog_posts')").all<{
+      name: string;
+    }>();
+    const columns = results.map((row) => row.name);
+    // The copy is the oldest post, so /blog keeps the seeded featured article (no cover) and
+    // lists the copy last, its card's lazy cover far below the fold: /blog measures as before.
+    const replaced: Record<string, string> = {
+      id: "?1",
+      cover_image: "?2",
+      slug: "?4",
+      published_at: "(SELECT MIN(published_at) - 86400000 FROM blog_posts WHERE status = 'published')",
+    };
+    const values = columns.map((name) => replaced[name] ?? name);
+    await proxy.env.DB.batch([
+      proxy.env.DB.prepare(
+        "INSERT INTO blog_images (key, post_id, type, bytes, width, height, alt, created_at) VALUES (?1, ?2, 'image/png', ?3, ?4, ?5, 'Flowlane workflow canvas', ?6)",
+      ).bind(key, copy, bytes.byteLength, width, height, Date.now()),
+      proxy.env.DB.prepare(
+        `INSERT INTO blog_posts (${columns.join(", ")}) SELECT ${values.join(", ")} FROM blog_posts WHERE id = ?3`,
+      ).bind(copy, key, ARTICLE_ID, ARTICLE_WITH_COVER.split("/").pop()),
+    ]);
+  } finally {
+    await proxy.dispose();
+  }
+}
 
 type Settings = { cpuSlowdownMultiplier?: number };
 /**
@@ -154,6 +201,11 @@ try {
     for (let i = 0; i < RUNS; i++) {
       // Lighthouse's own default throttling (4x CPU): these are the figures that count.
       const lhr = await audit(`${proxy.origin}${page}`);
+      if (process.env.BENCH_SAVE_LHR) {
+        const dir = path.join(root, "bench-results", "lhr");
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(path.join(dir, `${page.replace(/\W+/g, "_")}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       const failedAudits = Object.entries(lhr.audits)
         .filter(([, result]) => result.scoreDisplayMode === "binary" && result.score === 0)
         .map(([id]) => id);
@@ -244,7 +296,7 @@ console.log(
 );
 for (const row of rows) {
   console.log(
-    `${row.page.slice(0, 17).padEnd(18)}${pad(row.performance, 6)}${CALIBRATED ? pad(row.calibratedPerformance ?? "", 6) : ""}${pad(row.accessibility, 6)}${pad(row.bestPractices, 6)}${pad(row.seo, 6)}${pad(row.cls.toFixed(3), 8)}${pad(`${Math.round(row.fcp)} ms`, 9)}${pad(`${Math.round(row.lcp)} ms`, 9)}${pad(`${Math.round(row.tbt)} ms`, 9)}${pad(`${Math.round(row.si)} ms`, 9)}`,
+    `${label(row.page).slice(0, 17).padEnd(18)}${pad(row.performance, 6)}${CALIBRATED ? pad(row.calibratedPerformance ?? "", 6) : ""}${pad(row.accessibility, 6)}${pad(row.bestPractices, 6)}${pad(row.seo, 6)}${pad(row.cls.toFixed(3), 8)}${pad(`${Math.round(row.fcp)} ms`, 9)}${pad(`${Math.round(row.lcp)} ms`, 9)}${pad(`${Math.round(row.tbt)} ms`, 9)}${pad(`${Math.round(row.si)} ms`, 9)}`,
   );
   if (row.failedAudits.length) console.log(`${"".padEnd(18)}failed audits: ${row.failedAudits.join(", ")}`);
   for (const issue of row.browserIssues) console.log(`${"".padEnd(18)}${issue}`);
@@ -253,6 +305,18 @@ for (const row of rows) {
       `${"".padEnd(18)}redirect or navigation restart: Lighthouse estimates ${Math.round(row.redirectMs)} ms`,
     );
   }
+}
+/** The two articles by what they are (their paths are longer than the column). */
+function label(page: string) {
+  return page === ARTICLE ? "article" : page === ARTICLE_WITH_COVER ? "article + cover" : page;
+}
+const plain = rows.find((row) => row.page === ARTICLE);
+const covered = rows.find((row) => row.page === ARTICLE_WITH_COVER);
+if (plain && covered) {
+  console.log(
+    `\nArticle with a cover (202 KB PNG) against without: performance ${covered.performance} vs ${plain.performance}, ` +
+      `LCP ${Math.round(covered.lcp)} vs ${Math.round(plain.lcp)} ms, CLS ${covered.cls.toFixed(3)} vs ${plain.cls.toFixed(3)}`,
+  );
 }
 console.log("\nWhat / loads (gzip level 6 of the built files; the local server does not compress)\n");
 for (const file of files.sort((a, b) => b.gzip - a.gzip)) {

@@ -12,13 +12,21 @@ import { freePort, root, run, stopProcessGroup, waitForUrl } from "../lib.ts";
  */
 export async function serveBuild(
   name: string,
-  { seed = false }: { seed?: boolean } = {},
+  {
+    seed = false,
+    prepare,
+  }: {
+    seed?: boolean;
+    /** Adds data of the benchmark's own (after the seed, before the server holds the database). */
+    prepare?: (persistDir: string) => Promise<void>;
+  } = {},
 ): Promise<{ origin: string; stop: () => void }> {
   const persistDir = path.join(root, ".wrangler", `bench-${name}`);
   rmSync(persistDir, { recursive: true, force: true });
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], { env: { CI: "true" } });
   // The demo content, for benchmarks of pages that show it (the blog and an article).
   if (seed) run("tsx", ["seeds/seed.ts"], { env: { PERSIST_DIR: persistDir } });
+  await prepare?.(persistDir);
   return previewBuild(persistDir);
 }
 
