@@ -59,19 +59,17 @@ const TwoFactorChallengeSchema = z.object({
 /** The answer to a completed sign-in: an access token, and the refresh token as an HttpOnly cookie. */
 export async function loginResponse(request: Request, admin: Admin) {
   const { access, refresh } = await issueTokens(request, admin.id);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await REFRESH_COOKIE.serialize(request, refresh));
+  return tokenResponse(request, access.token, refresh, { user: toProfile(admin) });
+}
+
+/** A new access token in the body and its refresh token in the HttpOnly cookie (login and refresh). */
+async function tokenResponse(request: Request, accessToken: string, refreshToken: string, extra: object = {}) {
   return Response.json(
     {
       success: true,
-      data: {
-        accessToken: access.token,
-        tokenType: "Bearer",
-        expiresIn: SESSION_LIMITS.api.absolute / 1000,
-        user: toProfile(admin),
-      },
+      data: { accessToken, tokenType: "Bearer", expiresIn: SESSION_LIMITS.api.absolute / 1000, ...extra },
     },
-    { headers },
+    { headers: { "Set-Cookie": await REFRESH_COOKIE.serialize(request, refreshToken) } },
   );
 }
 
@@ -232,17 +230,7 @@ export const endpoints = [
           { "Set-Cookie": await REFRESH_COOKIE.clear(request) },
         );
       }
-      return Response.json(
-        {
-          success: true,
-          data: {
-            accessToken: outcome.accessToken,
-            tokenType: "Bearer",
-            expiresIn: SESSION_LIMITS.api.absolute / 1000,
-          },
-        },
-        { headers: { "Set-Cookie": await REFRESH_COOKIE.serialize(request, outcome.refreshToken) } },
-      );
+      return tokenResponse(request, outcome.accessToken, outcome.refreshToken);
     },
   }),
 ];

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, blogPosts } from "~/db/schema";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
+import { routeArgs as args, outcome } from "../../../../../tests/helpers/route-call";
 import { action as deleteAction } from "./delete";
 import { action as editorAction, loader as editorLoader } from "./editor";
 
@@ -18,19 +19,6 @@ const form = (fields: Record<string, string>, auth = true) =>
     headers: auth ? { Authorization: `Bearer ${token}` } : {},
     body: new URLSearchParams(fields),
   });
-
-type Args = Parameters<typeof editorAction>[0];
-const args = (request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {} }) as unknown as Args;
-
-/** Runs a route function and returns what it answered, thrown or returned. */
-async function outcome(run: () => Promise<unknown>) {
-  try {
-    return await run();
-  } catch (thrown) {
-    return thrown;
-  }
-}
 
 const valid = {
   title: "Form-made post",

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPost, getPost } from "~/domain/blog/posts.server";
 import { png } from "~/domain/blog/testing/image-bytes";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
+import { routeArgs as args, outcome } from "../../../../../tests/helpers/route-call";
 import { loader as mediaLoader } from "../../../media/image";
 import { action as editorAction, loader as editorLoader } from "./editor";
 import { action as uploadAction } from "./images";
@@ -13,18 +14,6 @@ let token: string;
 beforeAll(async () => {
   token = (await createAdmin()).token;
 });
-
-type Args = Parameters<typeof uploadAction>[0];
-const args = (request: Request, params: Record<string, string>) =>
-  ({ request, params, context: {} }) as unknown as Args;
-
-async function outcome(run: () => Promise<unknown>) {
-  try {
-    return await run();
-  } catch (thrown) {
-    return thrown;
-  }
-}
 
 const draft = () =>
   createPost(

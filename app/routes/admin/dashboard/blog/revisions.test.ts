@@ -5,6 +5,7 @@ import { blogPostRevisions } from "~/db/schema";
 import { createPost, getPost, NOT_A_DRAFT, POST_CHANGED, updatePost } from "~/domain/blog/posts.server";
 import { listRevisions, REVISION_NOT_FOUND } from "~/domain/blog/revisions.server";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
+import { routeArgs as args } from "../../../../../tests/helpers/route-call";
 import { action as autosaveAction } from "./autosave";
 import { action as editorAction, loader as editorLoader } from "./editor";
 import { action as restoreAction, loader as revisionLoader } from "./revision";
@@ -23,7 +24,6 @@ const post = (fields: Record<string, string>, path = "/admin/dashboard/blog/x") 
     body: new URLSearchParams(fields),
   });
 const get = (path: string) => new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${token}` } });
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} }) as never;
 
 const actor = { id: null, email: "writer@flowlane.test" };
 const newDraft = (status: "draft" | "published" = "draft") =>
