@@ -123,7 +123,7 @@ test.describe("autosave and unsaved changes (JavaScript)", () => {
     await expect(page.getByTestId("revisions").getByRole("listitem").first()).toContainText("Autosaved");
 
     // The form's version moved forward with the autosave: its own Save is not "someone else".
-    await page.getByLabel("Title").fill(`${title} (final)`);
+    await page.getByLabel("Title", { exact: true }).fill(`${title} (final)`);
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect(page).toHaveURL(/notice=updated/);
     const api = await page.request.get(`/api/blogs/${id}`, {
