@@ -246,8 +246,8 @@ test.describe("deleting a post with its unused images", () => {
     await page.goto(`/admin/dashboard/blog/${id}/delete`);
     const offer = page.getByRole("checkbox", { name: /Also delete 1 unused image/ });
     await expect(offer).toBeChecked();
-    await expect(page.getByRole("list", { name: "Unused images" }).getByRole("img")).toHaveCount(1);
-    await expect(page.getByRole("list", { name: "Unused images" }).getByRole("img")).toHaveAttribute("src", cover);
+    await expect(page.getByTestId("unused-images").getByRole("img")).toHaveCount(1);
+    await expect(page.getByTestId("unused-images").getByRole("img")).toHaveAttribute("src", cover);
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(page).toHaveURL(/notice=deleted/);
 

@@ -3,7 +3,8 @@ export type UnusedImage = { key: string; src: string; alt: string; width: number
 
 /**
  * "Also delete N unused images" (ticked by default) and the images it means. Part of the delete
- * form: the keys go as `image`, the box as `deleteImages`. Nothing is shown without such images.
+ * form: the keys go as one space-separated `images`, the box as `deleteImages`. Nothing is shown
+ * without such images.
  */
 export function UnusedImages({ images }: { images: readonly UnusedImage[] }) {
   if (images.length === 0) return null;
@@ -11,9 +12,7 @@ export function UnusedImages({ images }: { images: readonly UnusedImage[] }) {
   return (
     <fieldset className="mb-6 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <legend className="px-1 text-sm font-semibold">Images</legend>
-      {images.map((image) => (
-        <input key={image.key} type="hidden" name="image" value={image.key} />
-      ))}
+      <input type="hidden" name="images" value={images.map((image) => image.key).join(" ")} />
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="deleteImages" value="1" defaultChecked className="mt-0.5 size-4" />
         <span>
@@ -24,7 +23,7 @@ export function UnusedImages({ images }: { images: readonly UnusedImage[] }) {
           </span>
         </span>
       </label>
-      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Unused images">
+      <ul className="mt-3 flex flex-wrap gap-2" data-testid="unused-images">
         {images.map((image) => (
           <li key={image.key}>
             <img

@@ -21,7 +21,7 @@ import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
 import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, hasCode, isAppError } from "~/lib/errors";
 import { authorSlug, postSlug } from "./format";
-import { deleteImageObjects, deleteUnusedImagesStatement } from "./image-cleanup.server";
+import { deleteImageObjects, deleteUnusedImagesStatement, unusedImagesOf } from "./image-cleanup.server";
 import { mediaPath } from "./images";
 import { renderMarkdown } from "./markdown";
 import { imageSizes, mediaKeysIn } from "./media.server";
@@ -499,7 +499,10 @@ export async function updatePost(
 export async function deletePost(actor: AuditActor, id: string, { imageKeys = [] }: { imageKeys?: string[] } = {}) {
   const before = await getPost(id);
   const client = db();
-  const keys = [...new Set(imageKeys)].slice(0, 100);
+  // Only images this post was offered for (its own or shown by it, used by no other post): a
+  // forged key of another post's image is ignored. The batch checks "unused" again.
+  const offered = imageKeys.length ? new Set((await unusedImagesOf(before)).map((image) => image.key)) : new Set();
+  const keys = [...new Set(imageKeys)].filter((key) => offered.has(key)).slice(0, 100);
   const [, , deletedImages] = await guardedBatch(
     rowMatches("post exists", blogPosts, eq(blogPosts.id, id)),
     [

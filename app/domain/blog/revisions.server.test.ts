@@ -248,6 +248,18 @@ describe("deleting a post with its unused images", () => {
     expect(await objectKeys()).toContain(cover.key);
   });
 
+  it("a key of another post's image sent with the delete is ignored, even if no post shows it", async () => {
+    const post = await newPost("Deleted with a forged key");
+    const other = await newPost("Other draft");
+    // Uploaded into the other draft's text, then taken out of it: unused, but not this post's.
+    const orphan = await upload(other.id, "content", "Left over");
+    await updatePost(actor, other.id, { content: "No picture now." });
+    const result = await deletePost(actor, post.id, { imageKeys: [orphan.key] });
+    expect(result.deletedImages).toEqual([]);
+    expect(await db().select().from(blogImages).where(eq(blogImages.key, orphan.key)).get()).toBeDefined();
+    expect(await objectKeys()).toContain(orphan.key);
+  });
+
   it("an image used as another post's cover is never offered nor deleted", async () => {
     const post = await newPost("Owner");
     const cover = await upload(post.id, "cover", "Shared cover");

@@ -37,7 +37,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const title = String(form.get("title") ?? "").slice(0, BLOG_LIMITS.title);
   // The images listed on the confirmation, if "Also delete" stayed ticked; the service deletes
   // only those still unused when the post goes.
-  const imageKeys = form.get("deleteImages") ? form.getAll("image").map(String) : [];
+  const imageKeys = form.get("deleteImages")
+    ? String(form.get("images") ?? "")
+        .split(" ")
+        .filter(Boolean)
+    : [];
   try {
     await deletePost(actor, params.id, { imageKeys });
   } catch (error) {

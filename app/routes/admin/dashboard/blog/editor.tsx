@@ -544,7 +544,7 @@ function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentPr
         </button>
       </form>
       {images.length > 0 ? (
-        <ul className="space-y-3" aria-label="Uploaded images" data-testid="uploaded-images">
+        <ul className="space-y-3" data-testid="uploaded-images">
           {images.map((image) => (
             <li key={image.key} className="flex items-center gap-3">
               <img
