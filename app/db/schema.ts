@@ -260,6 +260,10 @@ export const callbackRequests = sqliteTable(
   },
   (t) => [
     index("callbacks_created_idx").on(t.createdAt),
+    // The list's order (newest first, id breaking ties), whole or by status: read off the
+    // index instead of sorting ties in a temporary b-tree (decision 035).
+    index("callbacks_newest_idx").on(t.createdAt, t.id),
+    index("callbacks_status_newest_idx").on(t.status, t.createdAt, t.id),
     check("callbacks_status_check", inList("status", CALLBACK_STATUSES)),
   ],
 );
@@ -452,6 +456,11 @@ export const subscriptions = sqliteTable(
     index("subscriptions_plan_idx").on(t.plan, t.createdAt),
     index("subscriptions_created_idx").on(t.createdAt),
     index("subscriptions_approval_idx").on(t.approvalStatus),
+    // The side menu's "awaiting decision" badge (every console page): each side of its OR is
+    // counted off one of these covering indexes, not by reading every pending or unverified
+    // row (decision 035).
+    index("subscriptions_awaiting_status_idx").on(t.status, t.emailVerified, t.approvalStatus),
+    index("subscriptions_awaiting_approval_idx").on(t.approvalStatus, t.emailVerified, t.status),
     index("subscriptions_end_idx").on(t.endDate),
     check("subscriptions_plan_check", inList("plan", USER_PLANS)),
     check("subscriptions_status_check", inList("status", USER_STATUSES)),

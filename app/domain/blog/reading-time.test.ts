@@ -38,4 +38,14 @@ describe("reading time", () => {
     );
     expect(wordCount(html)).toBe(1 + 2 + 1 + 196);
   });
+
+  it("answers the same for a body counted before, also after many others pushed it out of the memo", () => {
+    const body = words(321);
+    expect(wordCount(body)).toBe(321);
+    expect(wordCount(body)).toBe(321);
+    // 60 bodies of ~100,000 characters each: more than the memo holds (2,000,000 characters).
+    for (let i = 0; i < 60; i++) expect(wordCount(`<p>${i}</p>${words(20_000)}`)).toBe(20_001);
+    expect(wordCount(body)).toBe(321);
+    expect(wordCount(`${body}<p>one more</p>`)).toBe(323);
+  });
 });

@@ -247,9 +247,26 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
+/**
+ * One formatter per timezone: building an Intl.DateTimeFormat costs far more than using one,
+ * and lists format an instant per row (decision 035). A visitor's timezone can get here too
+ * (spelled in any letter case), so it holds at most ZONE_FORMATS and starts over when full.
+ */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+const ZONE_FORMATS = 100;
+function zoneNameFormat(timeZone: string) {
+  let format = zoneNameFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" });
+    if (zoneNameFormats.size >= ZONE_FORMATS) zoneNameFormats.clear();
+    zoneNameFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** A short name of a timezone at an instant: "EST", "GMT+5:30". */
 export function zoneName(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(at);
+  const parts = zoneNameFormat(timeZone).formatToParts(at);
   return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
