@@ -39,7 +39,8 @@ export function useDemoForm<Name extends keyof Schemas>({
     id,
     lastResult,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // Checking as the visitor types needs the schema: without it an input would post the form.
+    shouldRevalidate: validation ? "onInput" : "onSubmit",
     onValidate: validation
       ? ({ formData }) =>
           validation.parseWithZod(formData, { schema: validation[SCHEMA_NAMES[schema]] }) as Submission<
