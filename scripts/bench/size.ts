@@ -19,12 +19,14 @@ export const PAGES: { path: string; routes: string[]; budgetKb: number; forbidde
 const NEVER = "drizzle-orm|app\\/db|unified|remark-.*|rehype-.*|micromark.*|mdast-.*|hast-.*";
 const NO_FORM = new RegExp(`^(zod|@conform-to\\/.*|${NEVER})$`);
 const WITH_FORM = new RegExp(`^(${NEVER})$`);
+/** /demo and /free-trial fetch zod, Conform's zod adapter and their schemas after hydration (decision 026). */
+const SCHEMAS_LATER = new RegExp(`^(zod|@conform-to\\/zod|${NEVER})$`);
 const page = (pagePath: string, route: string, budgetKb: number, forbidden = NO_FORM) =>
   PAGES.push({ path: pagePath, routes: ["root", "routes/site-layout", route], budgetKb, forbidden });
 page("/", "routes/marketing/home", 148);
 page("/pricing", "routes/marketing/pricing", 144);
-page("/demo", "routes/demo/demo", 190, WITH_FORM);
-page("/free-trial", "routes/trial/free-trial", 187, WITH_FORM);
+page("/demo", "routes/demo/demo", 190, SCHEMAS_LATER);
+page("/free-trial", "routes/trial/free-trial", 187, SCHEMAS_LATER);
 page("/blog", "routes/blog/index", 142);
 page("/blog/:id", "routes/blog/post", 143);
 page("/custom-workflows", "routes/marketing/custom-workflows", 140);

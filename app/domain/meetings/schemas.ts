@@ -9,33 +9,18 @@ import {
   normalizeTime,
 } from "~/domain/calendar/availability";
 import { pageQuery } from "~/lib/page-query";
+import { FIELD_LIMITS, HONEYPOT_FIELD } from "./texts";
 import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "./values";
+
+// The forms' texts and limits live in texts.ts, which loads no zod: the pages render with them
+// and fetch these schemas after hydration (decision 026).
+export { FIELD_LIMITS, HONEYPOT_FIELD, MEETING_TEXTS } from "./texts";
 
 /**
  * One schema per form, shared by the page (Conform) and the `/api` endpoints. Rules that
  * depend on the clock or the configured hours (past, weekend, window, grid) are checked by
  * the service with the same messages (BOOKING_MESSAGES).
  */
-
-/** Spec §8 texts. */
-export const MEETING_TEXTS = {
-  loadingSlots: "Loading available times...",
-  noSlots: "No available slots for this date. Please select another date.",
-  scheduling: "Scheduling...",
-  scheduled: "Meeting Scheduled!",
-  confirmationNote: "You'll receive a confirmation email shortly with meeting details.",
-  bookingFailed: "Failed to book meeting. Please try again.",
-  callbackSent: "Demo request submitted successfully! We'll contact you within 24 hours.",
-  statusUpdateFailed: "Failed to update meeting status. Please try again.",
-} as const;
-
-/**
- * Honeypot: a field people never see. A filled one means a bot; the service then answers
- * as if all went well and stores nothing.
- */
-export const HONEYPOT_FIELD = "faxNumber";
-
-export const FIELD_LIMITS = { name: 100, phone: 30, company: 150, notes: 2000, message: 2000 } as const;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 

@@ -3,7 +3,7 @@ import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, G
 import { Form, href, Link } from "react-router";
 import { FieldError, FormError } from "~/components/field-error";
 import { longDateLabel, WEEKDAY_NAMES } from "~/domain/calendar/month";
-import { BookingSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
 import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
 import { slotLabel, useVisitorTimeZone, zoneCaption } from "./visitor-time";
 import type { BookedMeeting, MonthView, WizardState } from "./wizard.server";
@@ -328,7 +328,7 @@ export function DetailsStep({
   const { hydrated, busy, form, fields } = useDemoForm({
     id: "booking",
     intent: "book",
-    schema: BookingSchema,
+    schema: "booking",
     lastResult,
   });
   const visitorTimeZone = useVisitorTimeZone();

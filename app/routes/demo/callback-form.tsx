@@ -3,7 +3,7 @@ import { CheckCircle2, PhoneCall } from "lucide-react";
 import { Form } from "react-router";
 import { FormError } from "~/components/field-error";
 import { PendingIcon } from "~/components/pending-icon";
-import { CallbackSchema, FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
 import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
 
 export function CallbackSuccess() {
@@ -21,7 +21,7 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
   const { hydrated, busy, form, fields } = useDemoForm({
     id: "callback",
     intent: "callback",
-    schema: CallbackSchema,
+    schema: "callback",
     lastResult,
   });
   return (

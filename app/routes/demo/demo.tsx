@@ -5,7 +5,8 @@ import { ErrorPage } from "~/components/error-page";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { bookMeeting } from "~/domain/meetings/meetings.server";
-import { BookingSchema, CallbackSchema, MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
+import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { BRAND } from "~/lib/brand";
 import { config, siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -15,6 +16,7 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/demo";
 import { Confirmation, DateStep, DetailsStep, LoadingTimes, StepIndicator, TimeStep } from "./booking-wizard";
 import { CallbackForm, CallbackSuccess } from "./callback-form";
+import { loadValidation } from "./form-fields";
 import { wizardState } from "./wizard.server";
 
 const CALLBACK_FAILED = "Failed to submit your request. Please try again.";
@@ -95,16 +97,22 @@ export async function action({ request }: Route.ActionArgs) {
  * the form through Conform's reply, exactly as a server-side failure would.
  */
 export async function clientAction(args: Route.ClientActionArgs) {
+  // Already loaded by the form's own effect; imported here so zod stays out of the page's first scripts.
+  const validation = await loadValidation();
   return submitKeepingInput(args, (form) =>
     form.get("intent") === "callback"
       ? {
           intent: "callback" as const,
-          result: parseWithZod(form, { schema: CallbackSchema }).reply({ formErrors: [CALLBACK_FAILED] }),
+          result: validation
+            .parseWithZod(form, { schema: validation.CallbackSchema })
+            .reply({ formErrors: [CALLBACK_FAILED] }),
           slotTaken: null,
         }
       : {
           intent: "book" as const,
-          result: parseWithZod(form, { schema: BookingSchema }).reply({ formErrors: [MEETING_TEXTS.bookingFailed] }),
+          result: validation
+            .parseWithZod(form, { schema: validation.BookingSchema })
+            .reply({ formErrors: [MEETING_TEXTS.bookingFailed] }),
           slotTaken: null,
         },
   );

@@ -1,17 +1,26 @@
-import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import type { FieldMetadata, Submission, SubmissionResult } from "@conform-to/react";
 import { getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
-import { HONEYPOT_FIELD } from "~/domain/meetings/schemas";
+import type { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
+import { HONEYPOT_FIELD } from "~/domain/meetings/texts";
+import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useHydrated } from "~/lib/use-hydrated";
+
+type Schemas = { booking: typeof BookingSchema; callback: typeof CallbackSchema };
+const SCHEMA_NAMES = { booking: "BookingSchema", callback: "CallbackSchema" } as const;
+
+/** zod and the schemas, fetched after hydration (decision 026). Stable, so the effect runs once. */
+export const loadValidation = () => import("./validation");
 
 /**
  * A /demo form (booking details or callback): Conform with the shared zod schema, checked on
  * submit and again as the visitor types; `busy` while this form's `intent` is being posted.
+ * The schema arrives after hydration; a submit before that is checked by the server alone,
+ * which answers with the same messages.
  */
-export function useDemoForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+export function useDemoForm<Name extends keyof Schemas>({
   id,
   intent,
   schema,
@@ -19,18 +28,27 @@ export function useDemoForm<Schema extends z.ZodType<Record<string, unknown>, Re
 }: {
   id: string;
   intent: string;
-  schema: Schema;
+  schema: Name;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const validation = useAfterHydration(loadValidation);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm<z.input<Schemas[Name]>, z.output<Schemas[Name]>>({
     id,
     lastResult,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // Checking as the visitor types needs the schema: without it an input would post the form.
+    shouldRevalidate: validation ? "onInput" : "onSubmit",
+    onValidate: validation
+      ? ({ formData }) =>
+          validation.parseWithZod(formData, { schema: validation[SCHEMA_NAMES[schema]] }) as Submission<
+            z.input<Schemas[Name]>,
+            string[],
+            z.output<Schemas[Name]>
+          >
+      : undefined,
   });
   return { hydrated, busy, form, fields };
 }

@@ -10,21 +10,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
-import type { SignupState } from "~/domain/subscriptions/rules";
 import {
   COMPANY_SIZES,
   companySizeLabel,
   HOW_HEARD,
   INDUSTRIES,
-  RequestedPlanSchema,
   ROLE_OPTIONS,
   requestedPlanLabel,
   TRIAL_MESSAGES,
+} from "~/domain/subscriptions/options";
+import type { SignupState } from "~/domain/subscriptions/rules";
+import {
+  RequestedPlanSchema,
   TrialStep1Schema,
-  TrialStep2IndividualSchema,
-  TrialStep2OrganizationSchema,
   TrialStep3Schema,
   trialStep2Schema,
 } from "~/domain/subscriptions/schemas";
@@ -35,6 +35,7 @@ import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { canonicalUrl, seo } from "~/lib/seo";
 import { submitKeepingInput } from "~/lib/submit-failure";
+import { useAfterHydration } from "~/lib/use-after-hydration";
 import type { Route } from "./+types/free-trial";
 import { FieldLabel, Honeypot, StatusMessage, StepIndicator } from "./components";
 import { trialCookie } from "./session.server";
@@ -322,22 +323,21 @@ function AlreadySubscribed({
   );
 }
 
-const STEP_SCHEMAS = {
-  1: TrialStep1Schema,
-  3: TrialStep3Schema,
-} as const;
+/** zod and the step schemas, fetched after hydration (decision 026). Stable, so the effect runs once. */
+const loadValidation = () => import("./validation");
+type Validation = Awaited<ReturnType<typeof loadValidation>>;
 
-function schemaFor(step: Step, role: string | undefined) {
+function schemaFor(validation: Validation, step: Step, role: string | undefined) {
   const schema =
-    step === 2
-      ? role === "individual"
-        ? TrialStep2IndividualSchema
-        : TrialStep2OrganizationSchema
-      : STEP_SCHEMAS[step];
+    step === 1
+      ? validation.TrialStep1Schema
+      : step === 3
+        ? validation.TrialStep3Schema
+        : role === "individual"
+          ? validation.TrialStep2IndividualSchema
+          : validation.TrialStep2OrganizationSchema;
   return schema as unknown as z.ZodType<Shape, Shape>;
 }
-
-const ANY_STEP = z.object({}) as unknown as z.ZodType<Shape, Shape>;
 
 function StepForm({
   step,
@@ -359,17 +359,21 @@ function StepForm({
   const heading = useRef<HTMLHeadingElement>(null);
   // A field's error clears as soon as it is edited (spec §5); the next submit checks again.
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
-  const schema = schemaFor(step, values.role);
+  // Until the schemas arrive, a submit is checked by the server alone, with the same messages.
+  const validation = useAfterHydration(loadValidation);
   const [form, fields] = useForm<Shape>({
     id: `trial-step-${step}`,
     lastResult: result,
     defaultValue: values,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
-    onValidate({ formData, submitter }) {
-      const back = submitter instanceof HTMLButtonElement && submitter.value.startsWith("back");
-      return parseWithZod(formData, { schema: back ? ANY_STEP : schema });
-    },
+    onValidate: validation
+      ? ({ formData, submitter }) => {
+          const back = submitter instanceof HTMLButtonElement && submitter.value.startsWith("back");
+          const schema = back ? validation.ANY_STEP : schemaFor(validation, step, values.role);
+          return validation.parseWithZod(formData, { schema: schema as z.ZodType<Shape, Shape> });
+        }
+      : undefined,
   });
 
   useEffect(() => {

@@ -1,0 +1,24 @@
+/**
+ * The demo forms' texts and limits, without zod: /demo renders with these and loads the
+ * schemas (schemas.ts, which re-exports them) only after hydration (decision 026).
+ */
+
+/** Spec §8 texts. */
+export const MEETING_TEXTS = {
+  loadingSlots: "Loading available times...",
+  noSlots: "No available slots for this date. Please select another date.",
+  scheduling: "Scheduling...",
+  scheduled: "Meeting Scheduled!",
+  confirmationNote: "You'll receive a confirmation email shortly with meeting details.",
+  bookingFailed: "Failed to book meeting. Please try again.",
+  callbackSent: "Demo request submitted successfully! We'll contact you within 24 hours.",
+  statusUpdateFailed: "Failed to update meeting status. Please try again.",
+} as const;
+
+/**
+ * Honeypot: a field people never see. A filled one means a bot; the service then answers
+ * as if all went well and stores nothing.
+ */
+export const HONEYPOT_FIELD = "faxNumber";
+
+export const FIELD_LIMITS = { name: 100, phone: 30, company: 150, notes: 2000, message: 2000 } as const;
