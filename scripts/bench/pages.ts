@@ -5,7 +5,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { getPlatformProxy } from "wrangler";
-import { renditionKey, renditionWidths } from "../../app/domain/blog/images.ts";
+import { renditionKey, renditionWidths } from "../../app/domain/blog/renditions.ts";
 import { findChromium } from "../../tests/helpers/chromium.ts";
 import { root, run } from "../lib.ts";
 import { compressingProxy, serveBuild } from "./serve.ts";

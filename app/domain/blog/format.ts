@@ -1,8 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { BlogPost } from "~/db/schema";
-import { imageSrcSet, mediaPath } from "./images";
 import { readingMinutes } from "./reading-time";
+import { imageSrcSet, mediaPath } from "./renditions";
 
 /** Spec §2: cards show "MMM d, yyyy"; the article shows "MMMM d, yyyy". */
 export const CARD_DATE = "MMM d, yyyy";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BLOG_IMAGE_TYPES } from "~/db/schema";
+import { mediaPath } from "./renditions";
 
 export type ImageType = (typeof BLOG_IMAGE_TYPES)[number];
 
@@ -118,8 +119,7 @@ export function sniffImage(bytes: Uint8Array): ImageInfo | null {
   return info;
 }
 
-/** Where an image is served from: one stable address per upload. */
-export const mediaPath = (key: string) => `/media/${key}`;
+export { imageSrcSet, mediaPath, RENDITION_WIDTHS, renditionKey, renditionPrefix, renditionWidths } from "./renditions";
 
 /** Keys are random, so an address never changes meaning; the extension is for people and tools. */
 const EXTENSIONS: Record<ImageType, string> = {
@@ -138,42 +138,6 @@ export function imageTypeOfKey(key: string): ImageType | null {
 }
 /** An uploaded original's key, or a rendition's (`renditionKey`). */
 export const IMAGE_KEY = /^[0-9a-f-]{36}(?:-\d{1,5}w\.webp|\.(?:jpg|png|webp|avif|gif))$/;
-
-/**
- * Widths (px) of the WebP renditions made at upload (decision 028): a phone (390 px at 2–3×)
- * takes 480 or 800 in a card and 800 or 1200 in the article; 1600 serves wide 2× screens.
- */
-export const RENDITION_WIDTHS = [480, 800, 1200, 1600] as const;
-
-/**
- * The widths to make for an original `width` px wide: each listed width below it, and the
- * original's own width (capped at the largest) as a same-size WebP. Never wider than the
- * original (no upscaling).
- */
-export function renditionWidths(width: number): number[] {
-  const largest = RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1] as number;
-  const smaller = RENDITION_WIDTHS.filter((w) => w < width);
-  return [...new Set([...smaller, Math.min(width, largest)])];
-}
-
-/** A rendition lives beside its original: `<uuid>-<width>w.webp` for `<uuid>.<ext>`. */
-export const renditionKey = (key: string, width: number) => `${key.slice(0, key.lastIndexOf("."))}-${width}w.webp`;
-
-/** The prefix every rendition key of an original shares (to list and delete them). */
-export const renditionPrefix = (key: string) => `${key.slice(0, key.lastIndexOf("."))}-`;
-
-/**
- * The `srcset` of an uploaded image: its renditions and the original at its own width (the
- * browser picks the smallest that fills the slot), or undefined without renditions, so the
- * image keeps its plain `src`. The original is listed only when wider than every rendition.
- */
-export function imageSrcSet(key: string, width: number, renditions: readonly number[] | null | undefined) {
-  if (!renditions?.length) return undefined;
-  const sorted = [...renditions].sort((a, b) => a - b);
-  const candidates = sorted.map((w) => `${mediaPath(renditionKey(key, w))} ${w}w`);
-  if (width > (sorted[sorted.length - 1] as number)) candidates.push(`${mediaPath(key)} ${width}w`);
-  return candidates.join(", ");
-}
 
 /** A markdown image for the content, its alt text made safe for the brackets. */
 export const imageMarkdown = (alt: string, key: string) =>

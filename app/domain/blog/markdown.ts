@@ -8,7 +8,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { VFile } from "vfile";
-import { imageSrcSet } from "./images";
+import { imageSrcSet } from "./renditions";
 
 /**
  * What survives sanitizing: GitHub's schema (no script, style, iframe, event handlers or
