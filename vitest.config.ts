@@ -18,6 +18,7 @@ export default defineConfig(async () => {
           compatibilityFlags: wrangler.compatibility_flags,
           d1Databases: ["DB"],
           r2Buckets: ["MEDIA"],
+          images: { binding: "IMAGES" },
           bindings: {
             ...(wrangler.vars as Record<string, string>),
             ENVIRONMENT: "test",

@@ -357,6 +357,12 @@ export const blogImages = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     alt: text("alt").notNull(),
+    /**
+     * Widths (px) of the smaller WebP copies stored beside the original under
+     * `renditionKey(key, width)` (decision 028); null when there are none (GIF, an image the
+     * transform could not read, or an upload from before renditions).
+     */
+    renditions: text("renditions", { mode: "json" }).$type<number[]>(),
     createdAt: createdAt(),
   },
   (t) => [

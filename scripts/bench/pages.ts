@@ -5,6 +5,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { getPlatformProxy } from "wrangler";
+import { renditionKey, renditionWidths } from "../../app/domain/blog/renditions.ts";
 import { findChromium } from "../../tests/helpers/chromium.ts";
 import { root, run } from "../lib.ts";
 import { compressingProxy, serveBuild } from "./serve.ts";
@@ -101,11 +102,12 @@ const proxy = await compressingProxy(server.origin);
 
 /**
  * A copy of the seeded article with a cover, stored as `uploadPostImage` stores an upload (the
- * bytes in R2 with the media headers, the size in `blog_images`, the key on the post), so the two
- * articles differ by the cover alone.
+ * bytes in R2 with the media headers, its WebP renditions made by the Images binding beside it
+ * (`putRenditions`), the size and rendition widths in `blog_images`, the key on the post), so
+ * the two articles differ by the cover alone.
  */
 async function addArticleWithCover(persistDir: string) {
-  const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
+  const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket; IMAGES: ImagesBinding }>({
     configPath: path.join(root, "wrangler.toml"),
     persist: { path: path.join(persistDir, "v3") },
   });
@@ -114,10 +116,21 @@ async function addArticleWithCover(persistDir: string) {
     const key = `${crypto.randomUUID()}.png`;
     // The PNG header's size, as the upload reads it (sniffImage).
     const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
-    await proxy.env.MEDIA.put(key, bytes, {
-      // As `putImageObject` stores it (MEDIA_CACHE_CONTROL in app/domain/blog/media.server.ts).
-      httpMetadata: { contentType: "image/png", cacheControl: "public, max-age=31536000, immutable" },
-    });
+    // As `putImageObject` stores it (MEDIA_CACHE_CONTROL in app/domain/blog/media.server.ts).
+    const cacheControl = "public, max-age=31536000, immutable";
+    await proxy.env.MEDIA.put(key, bytes, { httpMetadata: { contentType: "image/png", cacheControl } });
+    const renditions: number[] = [];
+    for (const renditionWidth of renditionWidths(width)) {
+      const output = await proxy.env.IMAGES.input(new Blob([bytes]).stream())
+        .transform({ width: renditionWidth, fit: "scale-down" })
+        .output({ format: "image/webp", quality: 80 });
+      const webp = new Uint8Array(await output.response().arrayBuffer());
+      if (webp.byteLength >= bytes.byteLength) continue;
+      await proxy.env.MEDIA.put(renditionKey(key, renditionWidth), webp, {
+        httpMetadata: { contentType: "image/webp", cacheControl },
+      });
+      renditions.push(renditionWidth);
+    }
     const copy = `${ARTICLE_ID}-cover`;
     const { results } = await proxy.env.DB.prepare("SELECT name FROM pragma_table_info('blog_posts')").all<{
       name: string;
@@ -134,8 +147,8 @@ async function addArticleWithCover(persistDir: string) {
     const values = columns.map((name) => replaced[name] ?? name);
     await proxy.env.DB.batch([
       proxy.env.DB.prepare(
-        "INSERT INTO blog_images (key, post_id, type, bytes, width, height, alt, created_at) VALUES (?1, ?2, 'image/png', ?3, ?4, ?5, 'Flowlane workflow canvas', ?6)",
-      ).bind(key, copy, bytes.byteLength, width, height, Date.now()),
+        "INSERT INTO blog_images (key, post_id, type, bytes, width, height, alt, renditions, created_at) VALUES (?1, ?2, 'image/png', ?3, ?4, ?5, 'Flowlane workflow canvas', ?6, ?7)",
+      ).bind(key, copy, bytes.byteLength, width, height, JSON.stringify(renditions), Date.now()),
       proxy.env.DB.prepare(
         `INSERT INTO blog_posts (${columns.join(", ")}) SELECT ${values.join(", ")} FROM blog_posts WHERE id = ?3`,
       ).bind(copy, key, ARTICLE_ID, ARTICLE_WITH_COVER.split("/").pop()),
@@ -314,7 +327,7 @@ const plain = rows.find((row) => row.page === ARTICLE);
 const covered = rows.find((row) => row.page === ARTICLE_WITH_COVER);
 if (plain && covered) {
   console.log(
-    `\nArticle with a cover (202 KB PNG) against without: performance ${covered.performance} vs ${plain.performance}, ` +
+    `\nArticle with a cover (202 KB PNG and its WebP renditions) against without: performance ${covered.performance} vs ${plain.performance}, ` +
       `LCP ${Math.round(covered.lcp)} vs ${Math.round(plain.lcp)} ms, CLS ${covered.cls.toFixed(3)} vs ${plain.cls.toFixed(3)}`,
   );
 }

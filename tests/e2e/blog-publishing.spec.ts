@@ -160,10 +160,22 @@ test.describe("publishing a post with images on a schedule", () => {
     const cover = reader.locator("article header").getByRole("img", { name: `Launch cover ${tag}` });
     await expect(cover).toHaveAttribute("height", "630");
     await expect(cover).toHaveAttribute("loading", "eager");
+    // Its WebP renditions (decision 028): the browser downloads one of them, not the PNG.
+    const coverKey = published.coverImage.slice("/media/".length, -".png".length);
+    await expect(cover).toHaveAttribute(
+      "srcset",
+      `/media/${coverKey}-480w.webp 480w, /media/${coverKey}-800w.webp 800w, /media/${coverKey}-1200w.webp 1200w`,
+    );
+    await expect(cover).toHaveAttribute("sizes", /720px/);
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-\d+w\.webp$/);
+    const rendition = await request.get(`/media/${coverKey}-480w.webp`);
+    expect(rendition.headers()["content-type"]).toBe("image/webp");
+    expect(rendition.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     const inline = reader.getByRole("img", { name: "Adoption chart" });
     await expect(inline).toHaveAttribute("width", "800");
     await expect(inline).toHaveAttribute("height", "400");
     await expect(inline).toHaveAttribute("loading", "lazy");
+    await expect(inline).toHaveAttribute("srcset", /-480w\.webp 480w/);
     await expect(reader.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
       new RegExp(`${published.coverImage}$`),

@@ -2,15 +2,31 @@ import { ArrowRight, Clock } from "lucide-react";
 import { Link } from "react-router";
 import type { CoverImage, PostCardData } from "~/domain/blog/format";
 
-/** A cover with its stored size (no layout shift); lazy unless it is the first thing seen. */
+/**
+ * How wide a cover is shown (CSS px), so the browser picks the smallest rendition in `srcSet`
+ * that fills it: a card in the /blog grid (three columns of the 80rem page from lg, two from sm).
+ */
+export const CARD_COVER_SIZES = "(min-width: 1024px) 390px, (min-width: 640px) calc(50vw - 3rem), calc(100vw - 2rem)";
+/** The featured card spans the /blog page (80rem less its padding). */
+export const FEATURED_COVER_SIZES = "(min-width: 1280px) 1216px, calc(100vw - 2rem)";
+/** The article's header spans its 48rem column less the padding. */
+export const ARTICLE_COVER_SIZES = "(min-width: 768px) 720px, calc(100vw - 2rem)";
+
+/**
+ * A cover with its stored size (no layout shift); lazy unless it is the first thing seen. With
+ * renditions (decision 028) a phone downloads a small WebP; the original stays the `src`.
+ */
 export function Cover({
   cover,
   eager = false,
+  sizes = CARD_COVER_SIZES,
   aspect = "aspect-video",
   className = "",
 }: {
   cover: CoverImage;
   eager?: boolean;
+  /** The `sizes` attribute: how wide the image is shown at each viewport. */
+  sizes?: string;
   /** The box the image is cropped to (object-cover), so a card grid lines up. */
   aspect?: string;
   className?: string;
@@ -18,6 +34,8 @@ export function Cover({
   return (
     <img
       src={cover.src}
+      srcSet={cover.srcSet}
+      sizes={cover.srcSet ? sizes : undefined}
       alt={cover.alt}
       width={cover.width}
       height={cover.height}
@@ -121,7 +139,7 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
     >
       {post.cover ? (
         <div className="-mx-8 -mt-8 mb-8 sm:-mx-10 sm:-mt-10">
-          <Cover cover={post.cover} eager aspect="aspect-[2/1] lg:aspect-[3/1]" />
+          <Cover cover={post.cover} eager sizes={FEATURED_COVER_SIZES} aspect="aspect-[2/1] lg:aspect-[3/1]" />
         </div>
       ) : null}
       <div

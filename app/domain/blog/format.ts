@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { BlogPost } from "~/db/schema";
 import { readingMinutes } from "./reading-time";
+import { imageSrcSet, mediaPath } from "./renditions";
 
 /** Spec §2: cards show "MMM d, yyyy"; the article shows "MMMM d, yyyy". */
 export const CARD_DATE = "MMM d, yyyy";
@@ -15,13 +16,28 @@ export function formatPostDate(date: Date, pattern: string, timeZone: string) {
 /** The date a post is shown with: when it was published, else when it was written. */
 export const postDate = (post: Pick<BlogPost, "publishedAt" | "createdAt">) => post.publishedAt ?? post.createdAt;
 
-export type CoverImage = { src: string; width: number; height: number; alt: string };
-type CoverSizes = ReadonlyMap<string, { width: number; height: number; alt: string }>;
+/** `srcSet` is absent for an image without renditions (it keeps its plain `src`). */
+export type CoverImage = { src: string; srcSet?: string; width: number; height: number; alt: string };
+type CoverSizes = ReadonlyMap<
+  string,
+  { width: number; height: number; alt: string; renditions?: readonly number[] | null }
+>;
 
-/** A post's cover as an `<img>` needs it (null without one, or if its row is gone). */
+/**
+ * A post's cover as an `<img>` needs it (null without one, or if its row is gone): the original
+ * as `src` (the fallback, and what og:image and the feed name) and its WebP renditions as `srcSet`.
+ */
 export function coverOf(post: Pick<BlogPost, "coverImage">, sizes: CoverSizes): CoverImage | null {
   const size = post.coverImage ? sizes.get(post.coverImage) : undefined;
-  return post.coverImage && size ? { src: `/media/${post.coverImage}`, ...size } : null;
+  if (!post.coverImage || !size) return null;
+  const srcSet = imageSrcSet(post.coverImage, size.width, size.renditions);
+  return {
+    src: mediaPath(post.coverImage),
+    ...(srcSet ? { srcSet } : {}),
+    width: size.width,
+    height: size.height,
+    alt: size.alt,
+  };
 }
 
 /** What a card in a list needs, with its date already formatted. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_KEY, imageMarkdown, newImageKey, sniffImage } from "./images";
+import {
+  IMAGE_KEY,
+  imageMarkdown,
+  imageSrcSet,
+  newImageKey,
+  renditionKey,
+  renditionWidths,
+  sniffImage,
+} from "./images";
 import { avif, gif, jpeg, png, webpExtended, webpLossless, webpLossy } from "./testing/image-bytes";
 
 describe("sniffImage: the type from the bytes and the size from the header", () => {
@@ -42,5 +50,38 @@ describe("keys and markdown", () => {
 
   it("alt text cannot break out of the markdown brackets", () => {
     expect(imageMarkdown("A [bracketed]\ncaption", "k.png")).toBe("![A \\[bracketed\\] caption](/media/k.png)");
+  });
+});
+
+describe("renditions (decision 028)", () => {
+  it("widths below the original plus its own width, capped at 1600: never upscaled", () => {
+    expect(renditionWidths(1200)).toEqual([480, 800, 1200]);
+    expect(renditionWidths(1000)).toEqual([480, 800, 1000]);
+    expect(renditionWidths(480)).toEqual([480]);
+    expect(renditionWidths(300)).toEqual([300]);
+    expect(renditionWidths(4000)).toEqual([480, 800, 1200, 1600]);
+  });
+
+  it("a rendition's key sits beside the original's, is served, and is never read from markdown", () => {
+    const key = newImageKey("image/jpeg");
+    const rendition = renditionKey(key, 800);
+    expect(rendition).toBe(`${key.slice(0, 36)}-800w.webp`);
+    expect(rendition).toMatch(IMAGE_KEY);
+    expect(IMAGE_KEY.test(`${key.slice(0, 36)}-800w.png`)).toBe(false);
+    expect(IMAGE_KEY.test(`${key.slice(0, 36)}-../x.webp`)).toBe(false);
+  });
+
+  it("srcset: renditions ascending, then the original when it is wider; none without renditions", () => {
+    const key = "0b8f3f7e-6d3c-4c59-9d7a-2f3c1f0e9a11.png";
+    const uuid = key.slice(0, 36);
+    expect(imageSrcSet(key, 1200, [1200, 480, 800])).toBe(
+      `/media/${uuid}-480w.webp 480w, /media/${uuid}-800w.webp 800w, /media/${uuid}-1200w.webp 1200w`,
+    );
+    // A full-size WebP that was not smaller than the original is not kept: the original serves 1200w.
+    expect(imageSrcSet(key, 1200, [480, 800])).toBe(
+      `/media/${uuid}-480w.webp 480w, /media/${uuid}-800w.webp 800w, /media/${key} 1200w`,
+    );
+    expect(imageSrcSet(key, 1200, null)).toBeUndefined();
+    expect(imageSrcSet(key, 1200, [])).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BLOG_IMAGE_TYPES } from "~/db/schema";
+import { mediaPath } from "./renditions";
 
 export type ImageType = (typeof BLOG_IMAGE_TYPES)[number];
 
@@ -118,8 +119,7 @@ export function sniffImage(bytes: Uint8Array): ImageInfo | null {
   return info;
 }
 
-/** Where an image is served from: one stable address per upload. */
-export const mediaPath = (key: string) => `/media/${key}`;
+export { imageSrcSet, mediaPath, RENDITION_WIDTHS, renditionKey, renditionPrefix, renditionWidths } from "./renditions";
 
 /** Keys are random, so an address never changes meaning; the extension is for people and tools. */
 const EXTENSIONS: Record<ImageType, string> = {
@@ -136,7 +136,8 @@ export function imageTypeOfKey(key: string): ImageType | null {
   const found = (Object.entries(EXTENSIONS) as [ImageType, string][]).find(([, ext]) => ext === extension);
   return found ? found[0] : null;
 }
-export const IMAGE_KEY = /^[0-9a-f-]{36}\.(?:jpg|png|webp|avif|gif)$/;
+/** An uploaded original's key, or a rendition's (`renditionKey`). */
+export const IMAGE_KEY = /^[0-9a-f-]{36}(?:-\d{1,5}w\.webp|\.(?:jpg|png|webp|avif|gif))$/;
 
 /** A markdown image for the content, its alt text made safe for the brackets. */
 export const imageMarkdown = (alt: string, key: string) =>

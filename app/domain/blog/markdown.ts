@@ -8,6 +8,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { VFile } from "vfile";
+import { imageSrcSet } from "./renditions";
 
 /**
  * What survives sanitizing: GitHub's schema (no script, style, iframe, event handlers or
@@ -51,10 +52,17 @@ function rehypeBlogPresentation() {
         // No layout shift: the stored pixel size of an uploaded image; pictures in the text
         // come after the header, so below the fold, and load when they are scrolled near.
         const src = String(element.properties.src ?? "");
-        const size = src.startsWith("/media/") ? sizes.get(src.slice("/media/".length)) : undefined;
+        const key = src.startsWith("/media/") ? src.slice("/media/".length) : "";
+        const size = key ? sizes.get(key) : undefined;
         if (size) {
           element.properties.width = size.width;
           element.properties.height = size.height;
+          // Its WebP renditions (decision 028): shown at most as wide as the 720 px column.
+          const srcSet = imageSrcSet(key, size.width, size.renditions);
+          if (srcSet) {
+            element.properties.srcSet = srcSet;
+            element.properties.sizes = `(min-width: 768px) ${Math.min(size.width, 720)}px, calc(100vw - 2rem)`;
+          }
         }
         element.properties.loading = "lazy";
         element.properties.decoding = "async";
@@ -176,8 +184,11 @@ const processor = unified()
   .use(rehypeBlogPresentation)
   .use(rehypeStringify);
 
-/** Pixel sizes of uploaded images by key (blog_images), for `width`/`height` on each `<img>`. */
-export type ImageSizes = ReadonlyMap<string, { width: number; height: number }>;
+/**
+ * Pixel sizes of uploaded images by key (blog_images), for `width`/`height` on each `<img>`, and
+ * the widths of their renditions for `srcset`.
+ */
+export type ImageSizes = ReadonlyMap<string, { width: number; height: number; renditions?: readonly number[] | null }>;
 
 /** Markdown (the stored source) to sanitized HTML, done once at save time. */
 export function renderMarkdown(markdown: string, images: ImageSizes = new Map()): string {

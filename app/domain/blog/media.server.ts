@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type BlogImage, blogImages } from "~/db/schema";
-import { IMAGE_KEY, type ImageType } from "./images";
+import { IMAGE_KEY, type ImageInfo, type ImageType, renditionKey, renditionPrefix, renditionWidths } from "./images";
 
 /**
  * Uploaded images never change under their key (a new upload gets a new key), so browsers and
@@ -17,8 +17,48 @@ export async function putImageObject(key: string, bytes: Uint8Array, type: Image
   await bucket().put(key, bytes, { httpMetadata: { contentType: type, cacheControl: MEDIA_CACHE_CONTROL } });
 }
 
+/** Quality of the WebP renditions: visually the same as the original at a fraction of its bytes. */
+const RENDITION_QUALITY = 80;
+
+/**
+ * Makes and stores the smaller WebP copies of an uploaded original (decision 028) through the
+ * Images binding (Cloudflare Images at the edge; sharp under miniflare locally), each under
+ * `renditionKey` with the original's immutable caching. Answers the widths stored, ascending.
+ *
+ * A rendition is an optimisation, never a condition of the upload: an animated GIF gets none
+ * (a WebP would keep one frame), and when the transform refuses the image (pixel data the
+ * header check could not judge) or fails, the upload keeps its original alone, served with a
+ * plain `src` like images from before renditions. A rendition no smaller than the original is
+ * not kept, since the original serves that width for fewer bytes.
+ */
+export async function putRenditions(key: string, bytes: Uint8Array, image: ImageInfo): Promise<number[]> {
+  if (image.type === "image/gif") return [];
+  const original = new Blob([bytes.slice()]); // a copy typed as a plain ArrayBuffer view
+  const made = await Promise.allSettled(
+    renditionWidths(image.width).map(async (width) => {
+      const output = await env.IMAGES.input(original.stream())
+        .transform({ width, fit: "scale-down" })
+        .output({ format: "image/webp", quality: RENDITION_QUALITY });
+      const webp = new Uint8Array(await output.response().arrayBuffer());
+      if (output.contentType() !== "image/webp" || webp.byteLength >= bytes.byteLength) return null;
+      await putImageObject(renditionKey(key, width), webp, "image/webp");
+      return width;
+    }),
+  );
+  const failed = made.find((result) => result.status === "rejected");
+  // Widths that were made still serve (the browser takes the next larger candidate).
+  if (failed) console.warn("Some image renditions were not made; the original serves in their place", failed.reason);
+  return made.flatMap((result) => (result.status === "fulfilled" && result.value !== null ? [result.value] : []));
+}
+
+/**
+ * Deletes an original and its renditions. They are found by their shared key prefix rather than
+ * the row's widths, so an object left by an upload that failed half-way goes too.
+ */
 export async function deleteImageObject(key: string) {
-  await bucket().delete(key);
+  const listed = await bucket().list({ prefix: renditionPrefix(key) });
+  const keys = listed.objects.map((object) => object.key).filter((found) => IMAGE_KEY.test(found));
+  await bucket().delete([key, ...keys]);
 }
 
 /**
@@ -39,14 +79,20 @@ export async function serveImage(key: string, request: Request): Promise<Respons
   return new Response(object.body, { headers });
 }
 
-export type ImageSize = Pick<BlogImage, "width" | "height" | "alt">;
+export type ImageSize = Pick<BlogImage, "width" | "height" | "alt" | "renditions">;
 
 /** The stored sizes of the given images (unknown keys are left out). */
 export async function imageSizes(keys: readonly string[]): Promise<Map<string, ImageSize>> {
   const unique = [...new Set(keys)].filter((key) => IMAGE_KEY.test(key));
   if (unique.length === 0) return new Map();
   const rows = await db()
-    .select({ key: blogImages.key, width: blogImages.width, height: blogImages.height, alt: blogImages.alt })
+    .select({
+      key: blogImages.key,
+      width: blogImages.width,
+      height: blogImages.height,
+      alt: blogImages.alt,
+      renditions: blogImages.renditions,
+    })
     .from(blogImages)
     .where(inArray(blogImages.key, unique))
     .all();

@@ -15,7 +15,7 @@ import {
   sniffImage,
 } from "./images";
 import { renderMarkdown } from "./markdown";
-import { deleteImageObject, imageSizes, mediaKeysIn, putImageObject } from "./media.server";
+import { deleteImageObject, imageSizes, mediaKeysIn, putImageObject, putRenditions } from "./media.server";
 import { getPost } from "./posts.server";
 import { BLOG_LIMITS } from "./schemas";
 
@@ -65,15 +65,21 @@ const APPEND_ATTEMPTS = 25;
 const TEXT_FULL = `The content is at its ${BLOG_LIMITS.content.toLocaleString("en-US")}-character limit: make room before adding an image`;
 
 /**
- * Stores an uploaded image for a post: the bytes in R2, then ONE guarded batch (decision 013)
- * with its row in blog_images, the post's change (the cover, or the image appended to the text
+ * Stores an uploaded image for a post: the bytes and their WebP renditions in R2, then ONE
+ * guarded batch (decision 013) with its row in blog_images, the post's change (the cover, or the image appended to the text
  * as markdown and the HTML re-rendered) and the audit record. A refused batch leaves no orphan
- * object in R2. Parallel covers: the last one wins; parallel content images: all are appended.
+ * object (original or rendition) in R2. Parallel covers: the last one wins; parallel content images: all are appended.
  */
 export async function uploadPostImage(actor: AuditActor, postId: string, form: FormData, now = new Date()) {
   const { image, alt, purpose } = await readUpload(form);
   await getPost(postId);
   const key = newImageKey(image.type);
+  const markdown = imageMarkdown(alt, key);
+  const client = db();
+  await putImageObject(key, image.bytes, image.type);
+  // The WebP renditions (decision 028), stored before the row that names them; never refuses
+  // the upload (a failed transform leaves the original alone).
+  const renditions = await putRenditions(key, image.bytes, image);
   const row = {
     key,
     postId,
@@ -82,11 +88,9 @@ export async function uploadPostImage(actor: AuditActor, postId: string, form: F
     width: image.width,
     height: image.height,
     alt,
+    renditions: renditions.length > 0 ? renditions : null,
     createdAt: now,
   };
-  const markdown = imageMarkdown(alt, key);
-  const client = db();
-  await putImageObject(key, image.bytes, image.type);
   try {
     for (let attempt = 1; ; attempt++) {
       const post = await getPost(postId);
@@ -96,10 +100,7 @@ export async function uploadPostImage(actor: AuditActor, postId: string, form: F
         const content = `${post.content.replace(/\s+$/, "")}\n\n${markdown}\n`;
         if (content.length > BLOG_LIMITS.content) throw new UploadError({ file: TEXT_FULL });
         const sizes = await imageSizes(mediaKeysIn(post.content));
-        const html = renderMarkdown(
-          content,
-          new Map([...sizes, [key, { width: image.width, height: image.height, alt }]]),
-        );
+        const html = renderMarkdown(content, new Map([...sizes, [key, row]]));
         guard = rowMatches(
           "text unchanged",
           blogPosts,

@@ -1,6 +1,6 @@
 import { ArrowLeft, Clock } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
-import { Cover, PostCard, TagList } from "~/components/blog/post-card";
+import { ARTICLE_COVER_SIZES, Cover, PostCard, TagList } from "~/components/blog/post-card";
 import { PostContent } from "~/components/blog/post-content";
 import { ShareMenu } from "~/components/blog/share-menu";
 import { ErrorView } from "~/components/error-view";
@@ -142,7 +142,9 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
             </p>
             <ShareMenu url={head.url} title={post.title} />
           </div>
-          {post.cover ? <Cover cover={post.cover} eager className="mt-8 rounded-xl" /> : null}
+          {post.cover ? (
+            <Cover cover={post.cover} eager sizes={ARTICLE_COVER_SIZES} className="mt-8 rounded-xl" />
+          ) : null}
         </header>
         <PostContent html={post.html} className="mt-8" />
       </article>

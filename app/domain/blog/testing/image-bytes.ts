@@ -83,3 +83,41 @@ export function pngOfSize(size: number, w = 10, h = 10) {
   file.set(png(w, h));
   return file;
 }
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(data: Uint8Array) {
+  let c = 0xffffffff;
+  for (const byte of data) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Uint8Array) {
+  const typed = bytes(type, [...data]);
+  return bytes(be32(data.length), [...typed], be32(crc32(typed)));
+}
+
+/**
+ * A complete, decodable PNG of the given size (an RGB gradient), for tests that need real
+ * pixels: the Images binding (sharp under miniflare) decodes it, unlike the header-only files.
+ */
+export async function realPng(w: number, h: number) {
+  const raw = new Uint8Array((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * (w * 3 + 1); // each row starts with filter type 0 (none)
+    for (let x = 0; x < w; x++) raw.set([(x * 255) / w, (y * 255) / h, ((x ^ y) * 7) & 0xff], row + 1 + x * 3);
+  }
+  const zipped = new Uint8Array(
+    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream("deflate"))).arrayBuffer(),
+  );
+  const header = bytes(be32(w), be32(h), [8, 2, 0, 0, 0]); // 8-bit RGB
+  return bytes(
+    [0x89],
+    "PNG\r\n\x1a\n",
+    [...chunk("IHDR", header)],
+    [...chunk("IDAT", zipped)],
+    [...chunk("IEND", new Uint8Array())],
+  );
+}

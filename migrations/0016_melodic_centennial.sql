@@ -1,0 +1,1 @@
+ALTER TABLE `blog_images` ADD `renditions` text;
