@@ -4,6 +4,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./lib/context";
 import { NonceProvider } from "./lib/nonce";
+import { scriptsAfterFirstPaint } from "./lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000; // ms
 
@@ -36,5 +37,5 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return scriptsAfterFirstPaint(new Response(body, { headers: responseHeaders, status: responseStatusCode }), nonce);
 }

@@ -39,8 +39,17 @@ function internalError(error: unknown) {
   return new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain" } });
 }
 
+/**
+ * The deployed build, as the edge-cache keys carry it: the client assets' version (HTML must point
+ * at assets that exist) and the Worker version (a server-only change must not serve pages the
+ * previous version rendered until they expire).
+ */
+async function buildId(env: Env) {
+  return `${(await loadBuild()).assets.version}.${env.CF_VERSION_METADATA.id}`;
+}
+
 /** The page or API answer: from the edge cache when it may (public pages), else rendered. */
-async function handle(incoming: Request, ctx: ExecutionContext) {
+async function handle(incoming: Request, env: Env, ctx: ExecutionContext) {
   const started = performance.now();
   const nonce = createNonce();
   // Form bodies are capped before anything parses them (decision 014).
@@ -59,7 +68,7 @@ async function handle(incoming: Request, ctx: ExecutionContext) {
   };
   const { response, status, layer } = import.meta.env.DEV
     ? { response: await render(), status: "BYPASS", layer: undefined }
-    : await serveThroughEdgeCache(request, { nonce, build: (await loadBuild()).assets.version, ctx, render });
+    : await serveThroughEdgeCache(request, { nonce, build: await buildId(env), ctx, render });
   const secured = withSecurityHeaders(response, {
     nonce,
     isDev: import.meta.env.DEV,
@@ -78,7 +87,7 @@ export default {
     if (isE2eCleanup(request, env)) return e2eCleanup(request, env);
     // Early answers (refusals before the body is read) belong inside the `try`, so they are drained too.
     try {
-      return await withDbSession(request, () => handle(request, ctx));
+      return await withDbSession(request, () => handle(request, env, ctx));
     } catch (error) {
       return internalError(error);
     } finally {

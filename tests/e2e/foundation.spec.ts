@@ -93,6 +93,32 @@ test.describe("site shell", () => {
     await expect(html).toHaveClass(before.includes("dark") ? /light/ : /dark/);
   });
 
+  test("with JavaScript, the scripts start after the first paint and the page still hydrates", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "about when the scripts load");
+    for (const path of ["/", "/pricing", "/blog"]) {
+      await page.goto(path);
+      // The parked module script (decision 036) is swapped for a running one after the paint.
+      await expect(page.locator('script[type="flowlane/module-after-paint"]')).toHaveCount(0);
+      const timing = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.firstPaint, path).toBeDefined();
+      expect(timing.scripts.length, path).toBeGreaterThan(0);
+      expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.firstPaint!);
+    }
+    // Hydrated: the theme toggle saves with a fetch instead of a form navigation.
+    const saved = page.waitForResponse((r) => r.url().endsWith("/resources/theme"));
+    await page.getByTestId("theme-toggle").click();
+    expect((await saved).request().resourceType()).toBe("fetch");
+  });
+
   test("unknown pages get the styled 404", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
