@@ -270,7 +270,10 @@ function withBrowserCacheControl(response: Response, kind: PageKind) {
 type Options = {
   /** This response's CSP nonce. */
   nonce: string;
-  /** Identifies the deployed build, so a deploy never serves HTML that points at old assets. */
+  /**
+   * Identifies the deployed build (client assets and Worker version), so a deploy never serves
+   * HTML that points at old assets or that the previous Worker rendered.
+   */
   build: string;
   ctx: ExecutionContext;
   /** Renders the page (with `nonce`) when the cache cannot answer. */
