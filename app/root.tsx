@@ -1,5 +1,6 @@
 // First: configures zod before any module that builds a schema runs (see the file).
 import "~/lib/zod-csp";
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -31,6 +32,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 function Document({ children, theme }: { children: React.ReactNode; theme: string | null }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // Says React has hydrated the page. The scripts start after the first paint (decision 036), so
+  // the browser's "load" may come first; the Playwright suite waits for this before it clicks.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" className={theme ?? undefined} suppressHydrationWarning>
       <head>

@@ -2,7 +2,7 @@ import { deflateSync } from "node:zlib";
 import { TZDate } from "@date-fns/tz";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { format } from "date-fns";
-import { expect, signInAsAdmin, test } from "./fixtures";
+import { expect, hydrating, signInAsAdmin, test } from "./fixtures";
 
 /**
  * The blog as a publishing tool (issue 16): a post with a cover and an inline image uploaded
@@ -151,7 +151,7 @@ test.describe("publishing a post with images on a schedule", () => {
       .context()
       .browser()!
       .newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled });
-    const reader = await visitor.newPage();
+    const reader = hydrating(await visitor.newPage(), javaScriptEnabled);
     await reader.goto("/blog");
     const card = reader.getByTestId("featured-post").or(reader.getByTestId("post-card")).filter({ hasText: title });
     await expect(card.getByTestId("post-cover")).toHaveAttribute("width", "1200");

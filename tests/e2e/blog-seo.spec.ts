@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { adminToken, expect, signInAsAdmin, test, uniqueMark } from "./fixtures";
+import { adminToken, expect, hydrating, signInAsAdmin, test, uniqueMark } from "./fixtures";
 
 /**
  * Per-post SEO (issue 16 item 5, decision 029): the admin edits a post's slug, meta title,
@@ -73,7 +73,7 @@ test("the editor's SEO fields change the address and the head; old addresses red
     .context()
     .browser()!
     .newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled });
-  const reader = await visitor.newPage();
+  const reader = hydrating(await visitor.newPage(), javaScriptEnabled);
   await reader.goto(oldPath);
   await expect(reader).toHaveURL(new RegExp(`/blog/${newSlug}$`));
   await expect(reader.getByRole("heading", { level: 1 })).toHaveText(`Slug journey ${mark}`);

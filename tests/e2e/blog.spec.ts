@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { TZDate } from "@date-fns/tz";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { format } from "date-fns";
-import { adminToken, expect, signInAsAdmin, test } from "./fixtures";
+import { adminToken, expect, hydrating, signInAsAdmin, test } from "./fixtures";
 
 const TIMEZONE = "Asia/Kolkata"; // BUSINESS_TIMEZONE in wrangler.toml
 const day = (iso: string, pattern: string) => format(new TZDate(new Date(iso).getTime(), TIMEZONE), pattern);
@@ -337,7 +337,7 @@ test.describe("Blog Management", () => {
 
     // A second browser with no admin session, as a visitor sees the site.
     const visitorContext = await browser.newContext({ baseURL: new URL(page.url()).origin, javaScriptEnabled });
-    const visitor = await visitorContext.newPage();
+    const visitor = hydrating(await visitorContext.newPage(), javaScriptEnabled);
     await visitor.goto("/blog");
     await expect(visitor.getByRole("link", { name: title })).toBeVisible();
     await visitor.goto(`/blog/${id}`);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { DashboardStats } from "../../app/domain/reporting/stats.server";
-import { adminToken, expect, signInAsAdmin, uniqueEmail } from "./fixtures";
+import { adminToken, expect, hydrating, signInAsAdmin, uniqueEmail } from "./fixtures";
 
 export type Account = { id: string; email: string; password: string; name: string };
 
@@ -33,7 +33,7 @@ export async function signInElsewhere(
   account: Account,
 ) {
   const context = await browser.newContext(settings);
-  const page = await context.newPage();
+  const page = hydrating(await context.newPage(), settings.javaScriptEnabled);
   await signInAsAdmin(page, account);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   return { context, page };

@@ -10,7 +10,7 @@ import {
   waitForHydration,
 } from "./console-helpers";
 import { E2E_ADMIN } from "./credentials";
-import { adminToken, expect, signInAsAdmin, test } from "./fixtures";
+import { adminToken, expect, hydrating, signInAsAdmin, test } from "./fixtures";
 
 // Console journeys sign in several times (scrypt hashes) and wait on a shared, busy machine.
 test.slow();
@@ -367,7 +367,7 @@ test.describe("session", () => {
   test("logging out in one tab signs out the other tabs", async ({ page, context, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "Tabs talk to each other with JavaScript");
     await signInAsAdmin(page);
-    const second = await context.newPage();
+    const second = hydrating(await context.newPage(), javaScriptEnabled);
     await second.goto("/admin/dashboard/settings");
     await expect(second.getByTestId("profile-email")).toHaveText(E2E_ADMIN.email);
     await waitForHydration(second);

@@ -85,9 +85,45 @@ async function removeMade(baseURL: string, marks: string[], sessions: string[]) 
   expect(response.status, await response.text()).toBe(200);
 }
 
+/**
+ * With JavaScript on, makes the page's `goto` and `reload` also wait until React has hydrated
+ * what they loaded (`<html data-hydrated>`, set in root.tsx). The scripts start after the first
+ * paint (decision 036), so the browser's "load" can come before hydration, and a click in
+ * between gets the no-JavaScript behaviour instead of the one the test is about. Documents the
+ * app does not hydrate (feeds, JSON, files, pages without its scripts) are not waited for.
+ */
+export function hydrating(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return page;
+  const untilHydrated = () =>
+    page.waitForFunction(
+      () =>
+        document.contentType !== "text/html" ||
+        document.documentElement.dataset.hydrated === "true" ||
+        !document.querySelector('script[type="module"], script[type="flowlane/module-after-paint"]'),
+      undefined,
+      { timeout: 10_000 },
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    await untilHydrated();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    await untilHydrated();
+    return response;
+  };
+  return page;
+}
+
 /** Fails the test on any page error or console error (STYLE: tests fail on console.error). */
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
 export const test = base.extend<{ cleanUp: void; failOnConsoleError: void }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    await use(hydrating(page, javaScriptEnabled));
+  },
   // Set up before every other fixture of the test and torn down after them, pass or fail.
   cleanUp: [
     async ({ baseURL }, use) => {

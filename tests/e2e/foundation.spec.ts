@@ -100,7 +100,9 @@ test.describe("site shell", () => {
     test.skip(!javaScriptEnabled, "about when the scripts load");
     for (const path of ["/", "/pricing", "/blog"]) {
       await page.goto(path);
-      // The parked module script (decision 036) is swapped for a running one after the paint.
+      // `goto` waits for hydration here (fixtures.ts), so every script has loaded; the parked
+      // module script (decision 036) was swapped for a running one after the paint.
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       await expect(page.locator('script[type="flowlane/module-after-paint"]')).toHaveCount(0);
       const timing = await page.evaluate(() => ({
         firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,

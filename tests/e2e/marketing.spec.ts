@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, hydrating, test } from "./fixtures";
 import { MARKETING_PAGES, PUBLIC_PAGES, pageExists } from "./marketing-pages";
 
 const APP_URL = "https://app.flowlane.example"; // wrangler.toml [vars]
@@ -145,7 +145,7 @@ test.describe("home", () => {
     javaScriptEnabled,
   }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled, reducedMotion: "reduce" });
-    const page = await context.newPage();
+    const page = hydrating(await context.newPage(), javaScriptEnabled);
     await page.goto("/");
     await page.waitForLoadState("load");
     await expect(page.locator("dl").first().locator("dd [data-final]")).toHaveText(["5000+", "99.9%", "24/7"], {
