@@ -26,7 +26,10 @@ import {
  * 2. The edge cache: the median time of a cache hit of `/` against its render (a first request
  *    of a URL not yet cached) in alternating requests (target: hit ≥ 5× faster), and that no two
  *    responses carry the same CSP nonce. A static file is timed alongside: what any request
- *    costs in the local server's hops before the Worker runs. Measured two ways in the same
+ *    costs in the local server's hops before the Worker runs. The ratio is printed end to end
+ *    and above that floor (what the Worker itself adds, the part a cache can remove; decision
+ *    036): on a quiet machine the render of `/` takes ~17 ms and the floor ~4 ms, so end to end
+ *    no hit can be 5× faster. Measured two ways in the same
  *    run, alternating: through the local proxy `npm start` listens on (wrangler's ProxyWorker,
  *    a Durable Object in a second workerd that forwards each request over HTTP), and straight
  *    into the Worker's own workerd (miniflare's `dispatchFetch` on the runtime wrangler started),
@@ -259,8 +262,14 @@ async function edgeCacheComparison(routes: Route[]) {
   if (wrongKind) console.log(`  ${wrongKind} responses were not the expected HIT/MISS`);
   // The closest route to the edge decides: the proxy's hop is the local server's, not the edge's.
   const closest = per.length > 1 ? per[per.length - 1]! : per[0]!;
-  const fast = median(closest.renders.map((s) => s.ms)) / median(closest.hits.map((s) => s.ms)) >= MIN_HIT_SPEEDUP;
-  return { fast, nonces: distinct && consistent && wrongKind === 0 };
+  const hit = median(closest.hits.map((s) => s.ms));
+  const render = median(closest.renders.map((s) => s.ms));
+  const floor = median(closest.floor);
+  const fast = render / hit >= MIN_HIT_SPEEDUP;
+  // What the Worker adds above a static file: the part the edge cache can remove (at the edge the
+  // floor is the visitor's network, the same for a hit and a render).
+  const aboveFloor = (render - floor) / Math.max(hit - floor, 0.1);
+  return { fast, aboveFloor, nonces: distinct && consistent && wrongKind === 0 };
 }
 
 const server = await startServer();
@@ -282,6 +291,10 @@ try {
   console.log(
     `${edge.fast ? "PASS" : "MISS"}  edge-cache hit of / ≥ ${MIN_HIT_SPEEDUP}× faster than its render, end to end ` +
       `(${routes.length > 1 ? "straight into the Worker" : "through the running server"})`,
+  );
+  console.log(
+    `${edge.aboveFloor >= MIN_HIT_SPEEDUP ? "PASS" : "MISS"}  above a static file's time, the hit costs ` +
+      `${edge.aboveFloor.toFixed(1)}× less than the render (target ≥ ${MIN_HIT_SPEEDUP}×)`,
   );
   if (failures || !edge.nonces || (!edge.fast && process.env.BENCH_STRICT)) exitCode = 1;
 } catch (error) {
