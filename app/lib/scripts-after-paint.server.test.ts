@@ -60,7 +60,7 @@ describe("scripts after the first paint", () => {
     // It brings back every preload the HTML had, in their order, and runs the parked code as a module.
     expect(starter.code).toContain('preloads=["/assets/entry.client.js","/assets/framework.js","/assets/home.js"]');
     expect(starter.code).toContain('script.type="module"');
-    expect(starter.code).toContain("script.nonce=me.nonce");
+    expect(starter.code).toContain('script.nonce=me.nonce||me.getAttribute("nonce")');
     expect(() => new Function(starter.code)).not.toThrow();
   });
 

@@ -16,11 +16,12 @@
 export const PARKED_MODULE_TYPE = "flowlane/module-after-paint";
 
 /**
- * The inline starter, run where the parked script was. It reads its own nonce (browsers hide
- * the attribute but keep the property), so the module it inserts passes the CSP.
+ * The inline starter, run where the parked script was. It reads its own nonce (browsers that
+ * hide the attribute keep the property; older ones have only the attribute), so the module it
+ * inserts passes the CSP.
  */
 function starter(preloads: string[]) {
-  return `(()=>{const me=document.currentScript,parked=me.previousElementSibling,preloads=${JSON.stringify(preloads)};let started=false;const start=()=>{if(started)return;started=true;for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}const script=document.createElement("script");script.type="module";script.nonce=me.nonce;script.text=parked.text;parked.replaceWith(script)};if(window.PerformanceObserver?.supportedEntryTypes?.includes("paint")){new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true})}else{requestAnimationFrame(()=>setTimeout(start))}})()`;
+  return `(()=>{const me=document.currentScript,parked=me.previousElementSibling,preloads=${JSON.stringify(preloads)};let started=false;const start=()=>{if(started)return;started=true;for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}const script=document.createElement("script");script.type="module";script.nonce=me.nonce||me.getAttribute("nonce");script.text=parked.text;parked.replaceWith(script)};if(window.PerformanceObserver?.supportedEntryTypes?.includes("paint")){new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true})}else{requestAnimationFrame(()=>setTimeout(start))}})()`;
 }
 
 /** The rendered page with its scripts started after the first paint. */
