@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { PARKED_MODULE_TYPE } from "../../app/lib/scripts-after-paint.server";
 import { E2E_ADMIN } from "./credentials";
 
 export { expect };
@@ -96,25 +97,22 @@ export function hydrating(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return page;
   const untilHydrated = () =>
     page.waitForFunction(
-      () =>
+      (parkedType) =>
         document.contentType !== "text/html" ||
         document.documentElement.dataset.hydrated === "true" ||
-        !document.querySelector('script[type="module"], script[type="flowlane/module-after-paint"]'),
-      undefined,
+        !document.querySelector(`script[type="module"], script[type="${parkedType}"]`),
+      PARKED_MODULE_TYPE,
       { timeout: 10_000 },
     );
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (...args: Parameters<Page["goto"]>) => {
-    const response = await goto(...args);
-    await untilHydrated();
-    return response;
-  };
-  page.reload = async (...args: Parameters<Page["reload"]>) => {
-    const response = await reload(...args);
-    await untilHydrated();
-    return response;
-  };
+  const thenHydrated =
+    <Args extends unknown[], Result>(navigate: (...args: Args) => Promise<Result>) =>
+    async (...args: Args) => {
+      const result = await navigate(...args);
+      await untilHydrated();
+      return result;
+    };
+  page.goto = thenHydrated(page.goto.bind(page));
+  page.reload = thenHydrated(page.reload.bind(page));
   return page;
 }
 

@@ -1,3 +1,4 @@
+import { PARKED_MODULE_TYPE } from "../../app/lib/scripts-after-paint.server";
 import { E2E_ADMIN } from "./credentials";
 import { expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
@@ -103,7 +104,7 @@ test.describe("site shell", () => {
       // `goto` waits for hydration here (fixtures.ts), so every script has loaded; the parked
       // module script (decision 036) was swapped for a running one after the paint.
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await expect(page.locator('script[type="flowlane/module-after-paint"]')).toHaveCount(0);
+      await expect(page.locator(`script[type="${PARKED_MODULE_TYPE}"]`)).toHaveCount(0);
       const timing = await page.evaluate(() => ({
         firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
         scripts: performance
