@@ -127,6 +127,22 @@ test.describe("home", () => {
     }
   });
 
+  test("tells search engines who publishes the site: Organization and WebSite JSON-LD", async ({ page, baseURL }) => {
+    await page.goto("/");
+    const jsonLd = JSON.parse((await page.locator("script[type='application/ld+json']").textContent()) ?? "{}");
+    const origin = new URL(baseURL ?? "").origin;
+    expect(jsonLd["@context"]).toBe("https://schema.org");
+    expect(jsonLd["@graph"]).toEqual([
+      expect.objectContaining({ "@type": "Organization", name: "Flowlane", url: `${origin}/`, logo: `${origin}/favicon.svg` }),
+      expect.objectContaining({
+        "@type": "WebSite",
+        name: "Flowlane",
+        url: `${origin}/`,
+        publisher: { "@id": `${origin}/#organization` },
+      }),
+    ]);
+  });
+
   test("stat counters end on 5000+, 99.9% and 24/7", async ({ page, javaScriptEnabled }) => {
     await page.goto("/");
     const values = page.locator("dl").first().locator("dd [data-final]");
