@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, blogImages } from "~/db/schema";
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "./images";
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "./images";
 import { MEDIA_CACHE_CONTROL, serveImage } from "./media.server";
 import { createPost, getPost, updatePost } from "./posts.server";
 import { MISSING_ALT } from "./schemas";
@@ -98,15 +98,23 @@ describe("uploading a blog image", () => {
     expect(gifImage.key).toMatch(/\.gif$/);
   });
 
-  it("5 MB is the most; empty files, unreadable sizes, missing alt text and missing files are refused", async () => {
+  it("5 MB and 8,000 px a side are the most; empty files, unreadable sizes, missing alt text and missing files are refused", async () => {
     const post = await newPost();
     const largest = await uploadPostImage(actor, post.id, uploadForm(pngOfSize(MAX_IMAGE_BYTES)));
     expect(largest.bytes).toBe(MAX_IMAGE_BYTES);
+    const widest = await uploadPostImage(actor, post.id, uploadForm(png(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE)));
+    expect([widest.width, widest.height]).toEqual([MAX_IMAGE_SIDE, MAX_IMAGE_SIDE]);
     const before = await objectCount();
     const refusals: [FormData, object][] = [
       [uploadForm(pngOfSize(MAX_IMAGE_BYTES + 1)), { file: IMAGE_MESSAGES.tooLarge }],
       [uploadForm(new Uint8Array(0)), { file: IMAGE_MESSAGES.empty }],
       [uploadForm(png(10, 10).slice(0, 12)), { file: IMAGE_MESSAGES.dimensions }],
+      // A header-only PNG claiming 60,000 × 60,000 pixels in 33 bytes.
+      [
+        uploadForm(png(60_000, 60_000)),
+        { file: "Images can be at most 8,000 × 8,000 pixels; this one is 60,000 × 60,000" },
+      ],
+      [uploadForm(png(MAX_IMAGE_SIDE + 1, 10)), { file: IMAGE_MESSAGES.tooManyPixels(MAX_IMAGE_SIDE + 1, 10) }],
       [uploadForm(png(10, 10), { alt: "   " }), { alt: IMAGE_MESSAGES.alt }],
       [uploadForm(png(10, 10), { purpose: "banner" }), { purpose: "Choose where the image goes" }],
     ];
@@ -118,7 +126,7 @@ describe("uploading a blog image", () => {
       await expect(uploadPostImage(actor, post.id, form)).rejects.toMatchObject({ status: 400, fields });
     }
     expect(await objectCount()).toBe(before);
-    expect(await imageRows(post.id)).toHaveLength(1);
+    expect(await imageRows(post.id)).toHaveLength(2);
   });
 
   it("for a post that does not exist: 404, nothing stored", async () => {
