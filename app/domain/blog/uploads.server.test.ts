@@ -182,6 +182,33 @@ describe("serving /media/<key>", () => {
     expect(again?.headers.get("Cache-Control")).toBe(MEDIA_CACHE_CONTROL);
   });
 
+  it("byte ranges: 206 with Content-Range, a suffix, 416 past the end, the whole file for If-Range of another version", async () => {
+    const post = await newPost();
+    const bytes = png(30, 20);
+    const image = await uploadPostImage(actor, post.id, uploadForm(bytes));
+    const get = (headers: Record<string, string>) =>
+      serveImage(image.key, new Request(`http://localhost/media/${image.key}`, { headers })) as Promise<Response>;
+    const whole = await get({});
+    expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
+    const first = await get({ Range: "bytes=0-1" });
+    expect(first.status).toBe(206);
+    expect(first.headers.get("Content-Range")).toBe(`bytes 0-1/${bytes.length}`);
+    expect(first.headers.get("Content-Length")).toBe("2");
+    expect(first.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(bytes.slice(0, 2));
+    const suffix = await get({ Range: "bytes=-5" });
+    expect(suffix.headers.get("Content-Range")).toBe(`bytes ${bytes.length - 5}-${bytes.length - 1}/${bytes.length}`);
+    expect(new Uint8Array(await suffix.arrayBuffer())).toEqual(bytes.slice(-5));
+    const past = await get({ Range: `bytes=${bytes.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("Content-Range")).toBe(`bytes */${bytes.length}`);
+    const stale = await get({ Range: "bytes=0-1", "If-Range": '"another-version"' });
+    expect(stale.status).toBe(200);
+    expect(new Uint8Array(await stale.arrayBuffer())).toEqual(bytes);
+    const current = await get({ Range: "bytes=0-1", "If-Range": whole.headers.get("ETag") ?? "" });
+    expect(current.status).toBe(206);
+  });
+
   it("unknown and malformed keys are not found (and never reach R2 with a path)", async () => {
     expect(await serveImage("00000000-0000-0000-0000-000000000000.png", new Request("http://localhost/"))).toBeNull();
     expect(await serveImage("../secrets", new Request("http://localhost/"))).toBeNull();
