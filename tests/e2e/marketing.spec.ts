@@ -133,7 +133,12 @@ test.describe("home", () => {
     const origin = new URL(baseURL ?? "").origin;
     expect(jsonLd["@context"]).toBe("https://schema.org");
     expect(jsonLd["@graph"]).toEqual([
-      expect.objectContaining({ "@type": "Organization", name: "Flowlane", url: `${origin}/`, logo: `${origin}/favicon.svg` }),
+      expect.objectContaining({
+        "@type": "Organization",
+        name: "Flowlane",
+        url: `${origin}/`,
+        logo: `${origin}/favicon.svg`,
+      }),
       expect.objectContaining({
         "@type": "WebSite",
         name: "Flowlane",
@@ -249,7 +254,9 @@ test.describe("home", () => {
         }),
     );
     const afterLoop = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(afterLoop);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThan(afterLoop);
     expect(await video.evaluate((element: HTMLVideoElement) => element.paused || element.ended)).toBe(false);
     await expect(page.getByTestId("hero-video")).toHaveAttribute("data-state", "playing");
   });
@@ -338,7 +345,13 @@ test.describe("navigation", () => {
     const html = page.locator("html");
     const before = (await html.getAttribute("class")) ?? "";
     const next = before.includes("dark") ? /light/ : /dark/;
+    // With JavaScript the class changes at once and the choice is stored by a request in the
+    // background: the next page shows it only once that request has been answered.
+    const stored = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/resources/theme",
+    );
     await page.getByTestId("theme-toggle").click();
+    await stored;
     await expect(html).toHaveClass(next);
     await expect(page).toHaveURL(/\/custom-workflows$/);
     await page.goto("/pricing");
