@@ -98,13 +98,13 @@ test.describe("console lists with filters applied", () => {
       ).toBe(true);
       expect(new Set(names).size, `${path}: ${names}`).toBe(names.length);
       const topBar = page.getByRole("search", { name: "Console" });
-      await expect(topBar.getByRole("button", { name: "Search the console" })).toBeVisible();
+      await expect(topBar.getByRole("button", { name: "Look up meetings and users" })).toBeVisible();
       const problems = await findings(page);
       expect(problems, `${path}\n${problems.join("\n")}`).toEqual([]);
     }
     // The top bar's button searches (without JavaScript too: a GET form).
     await page.getByRole("searchbox", { name: "Search meetings and users" }).fill(mark);
-    await page.getByRole("button", { name: "Search the console" }).click();
+    await page.getByRole("button", { name: "Look up meetings and users" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/dashboard/search\\?q=${mark}$`));
     await page.context().close();
   });

@@ -131,8 +131,9 @@ function SearchBox() {
           className="input pl-9"
         />
       </div>
-      {/* Enter submits too; the button is there for pointer and switch users (WCAG 3.2.2). */}
-      <button type="submit" className="btn-secondary shrink-0" aria-label="Search the console">
+      {/* Enter submits too; the button is there for pointer and switch users (WCAG 3.2.2). Its
+          name has neither "Search" nor "Find" in it: buttons of the lists and the email log are called that. */}
+      <button type="submit" className="btn-secondary shrink-0" aria-label="Look up meetings and users">
         <Search aria-hidden className="size-4" />
       </button>
     </Form>
