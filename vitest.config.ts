@@ -19,6 +19,7 @@ export default defineConfig(async () => {
           d1Databases: ["DB"],
           r2Buckets: ["MEDIA"],
           images: { binding: "IMAGES" },
+          versionMetadata: "CF_VERSION_METADATA",
           bindings: {
             ...(wrangler.vars as Record<string, string>),
             ENVIRONMENT: "test",

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { E2E_ADMIN } from "../tests/e2e/credentials.ts";
 import { ensureChromium } from "../tests/helpers/chromium.ts";
+import { ensureWebKit } from "../tests/helpers/webkit.ts";
 import { checkJsBudget } from "./bench/size.ts";
 import { hasBuild, prepareLocal, root, run } from "./lib.ts";
 
@@ -14,6 +15,8 @@ import { hasBuild, prepareLocal, root, run } from "./lib.ts";
  * (`npm run bench:size`, decision 026): bytes, not timings.
  */
 const chromium = ensureChromium();
+// WebKit (Debian's WebKitGTK over WebDriver) for the Safari-only checks (decision 045).
+const webkit = ensureWebKit();
 const persistDir = path.join(root, ".wrangler", `e2e-${process.env.E2E_PORT ?? "8788"}`);
 if (process.env.E2E_FRESH) rmSync(persistDir, { recursive: true, force: true });
 process.env.PERSIST_DIR = persistDir;
@@ -25,4 +28,9 @@ if (checkJsBudget().length) {
   console.error("\nA public page is over its JavaScript budget or loads a package it must not (decision 026).");
   process.exit(1);
 }
-run("playwright", ["test", ...process.argv.slice(2)], { env: { CHROMIUM_PATH: chromium } });
+run("playwright", ["test", ...process.argv.slice(2)], {
+  env: {
+    CHROMIUM_PATH: chromium,
+    ...(webkit ? { WEBKIT_DRIVER: webkit.driver, WEBKIT_BROWSER: webkit.browser, XVFB: webkit.xvfb } : {}),
+  },
+});

@@ -161,6 +161,11 @@ describe("edge cache: hit and miss", () => {
       "/blog/a/b",
       "/blog/tag/a/b",
       "/pricing.data",
+      // Route data, one request each (decision 015): a post's `.data` is no page to keep.
+      "/blog.data",
+      "/blog/launch-notes.data",
+      "/blog/tag/automation.data",
+      "/blog/author/priya-raman.data",
       "/media/x.png",
     ]) {
       expect(pageKind(path)).toBeNull();

@@ -40,7 +40,10 @@ export function pageKind(pathname: string): PageKind | null {
   if (MARKETING.has(pathname)) return HTML;
   if (pathname === "/blog/rss.xml" || pathname === "/sitemap.xml" || pathname === "/sitemap/pages.xml") return BLOG_XML;
   if (/^\/sitemap\/posts\/[^/]+$/.test(pathname)) return BLOG_XML;
-  if (pathname === "/blog" || /^\/blog\/(?:(?:tag|author)\/)?[^/]+$/.test(pathname)) return BLOG_HTML;
+  // `[^/]+` alone would take `/blog/<slug>.data` too: route data is answered per request (decision 015).
+  if (pathname === "/blog" || /^\/blog\/(?:(?:tag|author)\/)?[^/]+$/.test(pathname)) {
+    return pathname.endsWith(".data") ? null : BLOG_HTML;
+  }
   return null;
 }
 

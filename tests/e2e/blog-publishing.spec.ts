@@ -61,7 +61,16 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   await panel.getByLabel("Image file").setInputFiles(file);
   await panel.getByLabel("Alt text").fill(alt);
   await panel.getByLabel(use).check();
+  // The upload makes the WebP renditions before it answers, which takes seconds on a loaded
+  // machine: wait for that answer itself, then for the page it leads to (no fixed allowance).
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      /\/blog\/[^/]+\/images(?:\.data)?$/.test(new URL(response.url()).pathname),
+    { timeout: 60_000 },
+  );
   await panel.getByRole("button", { name: "Upload image" }).click();
+  await answered;
 }
 
 /** Fires the Worker's cron handler as the scheduler would at `time` (wrangler dev --test-scheduled). */

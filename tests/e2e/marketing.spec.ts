@@ -127,6 +127,27 @@ test.describe("home", () => {
     }
   });
 
+  test("tells search engines who publishes the site: Organization and WebSite JSON-LD", async ({ page, baseURL }) => {
+    await page.goto("/");
+    const jsonLd = JSON.parse((await page.locator("script[type='application/ld+json']").textContent()) ?? "{}");
+    const origin = new URL(baseURL ?? "").origin;
+    expect(jsonLd["@context"]).toBe("https://schema.org");
+    expect(jsonLd["@graph"]).toEqual([
+      expect.objectContaining({
+        "@type": "Organization",
+        name: "Flowlane",
+        url: `${origin}/`,
+        logo: `${origin}/favicon.svg`,
+      }),
+      expect.objectContaining({
+        "@type": "WebSite",
+        name: "Flowlane",
+        url: `${origin}/`,
+        publisher: { "@id": `${origin}/#organization` },
+      }),
+    ]);
+  });
+
   test("stat counters end on 5000+, 99.9% and 24/7", async ({ page, javaScriptEnabled }) => {
     await page.goto("/");
     const values = page.locator("dl").first().locator("dd [data-final]");
@@ -189,6 +210,55 @@ test.describe("home", () => {
     await expect(video).toHaveAttribute("data-state", "thumbnail");
     await expect(thumbnail).toBeVisible();
     await expect(video.getByRole("button", { name: "Play video" })).toBeVisible();
+  });
+
+  test("the promo video answers byte ranges, as Safari needs to play and loop it", async ({ request }) => {
+    const whole = await request.get("/media/flowlane-demo.mp4");
+    expect(whole.status()).toBe(200);
+    expect(whole.headers()["accept-ranges"]).toBe("bytes");
+    const size = (await whole.body()).length;
+    // WebKit's first request for a video; a 200 with the whole file makes it give up.
+    const probe = await request.get("/media/flowlane-demo.mp4", { headers: { Range: "bytes=0-1" } });
+    expect(probe.status()).toBe(206);
+    expect(probe.headers()["content-range"]).toBe(`bytes 0-1/${size}`);
+    expect(probe.headers()["accept-ranges"]).toBe("bytes");
+    expect(probe.headers()["content-type"]).toBe("video/mp4");
+    expect((await probe.body()).length).toBe(2);
+    const tail = await request.get("/media/flowlane-demo.mp4", { headers: { Range: `bytes=${size - 100}-` } });
+    expect(tail.status()).toBe(206);
+    expect(tail.headers()["content-range"]).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
+    expect((await tail.body()).equals((await whole.body()).subarray(size - 100))).toBe(true);
+    const past = await request.get("/media/flowlane-demo.mp4", { headers: { Range: `bytes=${size}-` } });
+    expect(past.status()).toBe(416);
+    expect(past.headers()["content-range"]).toBe(`bytes */${size}`);
+  });
+
+  test("the looped promo video keeps playing after it starts again", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the video player needs JavaScript; without it the thumbnail links to the file");
+    await page.goto("/");
+    await expect(page.getByTestId("hero-video")).toHaveAttribute("data-state", "playing", { timeout: 6000 });
+    const video = page.getByTestId("hero-video").locator("video");
+    // Wait for the loop: the position goes back to the start while the video plays on.
+    await video.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          let last = element.currentTime;
+          const watch = () => {
+            if (element.currentTime < last) {
+              element.removeEventListener("timeupdate", watch);
+              resolve();
+            }
+            last = element.currentTime;
+          };
+          element.addEventListener("timeupdate", watch);
+        }),
+    );
+    const afterLoop = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
+      .toBeGreaterThan(afterLoop);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused || element.ended)).toBe(false);
+    await expect(page.getByTestId("hero-video")).toHaveAttribute("data-state", "playing");
   });
 
   test("the video autoplays muted and its controls work from the keyboard", async ({ page, javaScriptEnabled }) => {
@@ -275,7 +345,13 @@ test.describe("navigation", () => {
     const html = page.locator("html");
     const before = (await html.getAttribute("class")) ?? "";
     const next = before.includes("dark") ? /light/ : /dark/;
+    // With JavaScript the class changes at once and the choice is stored by a request in the
+    // background: the next page shows it only once that request has been answered.
+    const stored = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/resources/theme",
+    );
     await page.getByTestId("theme-toggle").click();
+    await stored;
     await expect(html).toHaveClass(next);
     await expect(page).toHaveURL(/\/custom-workflows$/);
     await page.goto("/pricing");

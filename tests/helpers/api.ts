@@ -1,5 +1,6 @@
 import { dispatch } from "~/lib/api/dispatch.server";
 import { compiledEndpoints } from "~/routes/api/registry.server";
+import { expectDocumented } from "./openapi-check";
 
 export const ORIGIN = "http://localhost";
 
@@ -12,7 +13,11 @@ type CallOptions = {
   headers?: Record<string, string>;
 };
 
-/** Calls the `/api` dispatcher in-process, as the Worker would for that request. */
+/**
+ * Calls the `/api` dispatcher in-process, as the Worker would for that request, and checks the
+ * answer against /api/openapi.json (status, media type, body; errors included): a test whose
+ * call gets an answer the document does not describe fails there.
+ */
 export async function api(method: string, path: string, options: CallOptions = {}) {
   const headers = new Headers(options.headers);
   let body: string | undefined;
@@ -25,6 +30,11 @@ export async function api(method: string, path: string, options: CallOptions = {
   if (options.cookie) headers.set("Cookie", options.cookie);
   const response = await dispatch(new Request(`${ORIGIN}${path}`, { method, headers, body }), compiledEndpoints);
   const text = await response.text();
+  expectDocumented(method, path, {
+    status: response.status,
+    contentType: response.headers.get("Content-Type") ?? "",
+    body: text,
+  });
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
   let json: any = null;
   try {

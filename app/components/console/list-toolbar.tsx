@@ -50,6 +50,7 @@ export function ListToolbar<F extends string>({
   hrefFor,
   searchId,
   searchLabel = "Search by name or company",
+  landmarkLabel,
 }: {
   filters: readonly F[];
   labels: Record<F, string>;
@@ -60,6 +61,8 @@ export function ListToolbar<F extends string>({
   hrefFor: (status: F) => string;
   searchId: string;
   searchLabel?: string;
+  /** Names this list's search landmark apart from the console's own search in the top bar. */
+  landmarkLabel: string;
 }) {
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
@@ -68,7 +71,7 @@ export function ListToolbar<F extends string>({
         current={status as F}
         hrefFor={hrefFor}
       />
-      <Form method="get" role="search" className="flex gap-2">
+      <Form method="get" role="search" aria-label={landmarkLabel} className="flex gap-2">
         {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
         <label htmlFor={searchId} className="sr-only">
           {searchLabel}

@@ -8,7 +8,9 @@ export const EmailSchema = z
   .min(1, "Email is required")
   .max(254, "Email is too long")
   .pipe(z.email("Email is invalid"))
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  // The document describes the input: the email check sits inside the pipe, which it omits.
+  .meta({ format: "email" });
 
 export const NewPasswordSchema = z
   .string({ error: "Password is required" })

@@ -8,7 +8,9 @@ export const TotpCodeSchema = z
   .min(1, CODE_MESSAGE)
   .max(20, CODE_MESSAGE)
   .refine((v) => /^\d{6}$/.test(v.replace(/[\s-]/g, "")), CODE_MESSAGE)
-  .describe("6-digit code from the authenticator app");
+  .describe("6-digit code from the authenticator app")
+  // What the refine above accepts: six digits, spaces and hyphens anywhere (as apps show them).
+  .meta({ pattern: "^[\\s-]*(?:\\d[\\s-]*){6}$", examples: ["123456"] });
 
 export const RecoveryCodeSchema = z
   .string({ error: "Enter a recovery code." })
@@ -33,7 +35,9 @@ export const VerifyChallengeSchema = z
   .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), {
     message: "Send either code or recoveryCode.",
     path: ["code"],
-  });
+  })
+  // The refine above, for the document: exactly one of the two.
+  .meta({ oneOf: [{ required: ["code"] }, { required: ["recoveryCode"] }] });
 
 /** The HTML code step: one field, either kind of code (the route tells them apart by shape). */
 export const CodeStepSchema = z.object({

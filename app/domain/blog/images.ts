@@ -6,6 +6,12 @@ export type ImageType = (typeof BLOG_IMAGE_TYPES)[number];
 
 /** Spec (issue 16): images up to 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024; // 5 MiB
+/**
+ * The widest and tallest image taken, in pixels. A header can claim any size in a few bytes
+ * (a 60,000 × 60,000 PNG of 33 bytes); past this the renditions cannot be made (the Images
+ * binding stops at 100 megapixels) and no article needs it: 8,000 is twice a 4K screen.
+ */
+export const MAX_IMAGE_SIDE = 8000;
 /** Longer alt text is a caption, not a description. */
 export const MAX_ALT_LENGTH = 300;
 
@@ -15,6 +21,8 @@ export const IMAGE_MESSAGES = {
   tooLarge: "Images can be at most 5 MB",
   type: "Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded",
   dimensions: "The image's size could not be read; the file may be damaged",
+  tooManyPixels: (width: number, height: number) =>
+    `Images can be at most ${MAX_IMAGE_SIDE.toLocaleString("en-US")} × ${MAX_IMAGE_SIDE.toLocaleString("en-US")} pixels; this one is ${width.toLocaleString("en-US")} × ${height.toLocaleString("en-US")}`,
   alt: "Describe the image (alt text) for readers who cannot see it",
   altTooLong: `Alt text must be at most ${MAX_ALT_LENGTH} characters`,
 } as const;

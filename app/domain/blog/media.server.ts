@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type BlogImage, blogImages } from "~/db/schema";
+import { contentRange, ifRangeHolds, notSatisfiable, type RangeAsk, readRange } from "~/lib/byte-range.server";
 import { IMAGE_KEY, type ImageInfo, type ImageType, renditionKey, renditionPrefix, renditionWidths } from "./images";
 
 /**
@@ -63,20 +64,37 @@ export async function deleteImageObject(key: string) {
 
 /**
  * GET /media/<key>: the image with long-lived immutable caching, or null for an unknown or
- * malformed key. A request that already holds it (If-None-Match on the ETag) gets a 304.
+ * malformed key. A request that already holds it (If-None-Match on the ETag) gets a 304; one
+ * with a `Range` gets those bytes (206) or a 416 (decision 045).
  */
 export async function serveImage(key: string, request: Request): Promise<Response | null> {
   if (!IMAGE_KEY.test(key)) return null;
-  const object = await bucket().get(key, { onlyIf: request.headers });
+  // A range needs the size first (a suffix, a range past the end); R2 then reads only those bytes.
+  let ask: RangeAsk = { kind: "whole" };
+  const headers = new Headers({ "Accept-Ranges": "bytes" });
+  if (request.headers.has("Range")) {
+    const found = await bucket().head(key);
+    if (!found) return null;
+    if (ifRangeHolds(request, found.httpEtag, null)) ask = readRange(request.headers.get("Range"), found.size);
+    if (ask.kind === "unsatisfiable") return notSatisfiable(found.size, headers);
+  }
+  const range =
+    ask.kind === "range" ? { offset: ask.range.start, length: ask.range.end - ask.range.start + 1 } : undefined;
+  const object = await bucket().get(key, { onlyIf: request.headers, range });
   if (!object) return null;
-  const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("Cache-Control", MEDIA_CACHE_CONTROL);
   headers.set("ETag", object.httpEtag);
   headers.set("X-Content-Type-Options", "nosniff");
   if (!("body" in object)) return new Response(null, { status: 304, headers });
+  const body = request.method === "HEAD" ? null : object.body;
+  if (ask.kind === "range") {
+    headers.set("Content-Range", contentRange(ask.range, object.size));
+    headers.set("Content-Length", String(ask.range.end - ask.range.start + 1));
+    return new Response(body, { status: 206, headers });
+  }
   headers.set("Content-Length", String(object.size));
-  return new Response(object.body, { headers });
+  return new Response(body, { headers });
 }
 
 export type ImageSize = Pick<BlogImage, "width" | "height" | "alt" | "renditions">;

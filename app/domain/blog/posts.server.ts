@@ -113,14 +113,29 @@ export async function authorsForSlug(slug: string) {
 export async function publishedAuthorsAndTags() {
   const client = db();
   const [authors, tags] = await client.batch([
-    client.selectDistinct({ author: blogPosts.author }).from(blogPosts).where(eq(blogPosts.status, "published")),
-    client.all<{ tag: string }>(
-      sql`SELECT DISTINCT lower(t.value) AS tag FROM ${blogPosts}, json_each(${blogPosts.tags}) AS t WHERE ${blogPosts.status} = 'published' ORDER BY 1 LIMIT 5000`,
+    client
+      .select({ author: blogPosts.author, changed: sql<number>`max(${blogPosts.updatedAt})` })
+      .from(blogPosts)
+      .where(eq(blogPosts.status, "published"))
+      .groupBy(blogPosts.author),
+    client.all<{ tag: string; changed: number }>(
+      sql`SELECT lower(t.value) AS tag, max(${blogPosts.updatedAt}) AS changed FROM ${blogPosts}, json_each(${blogPosts.tags}) AS t WHERE ${blogPosts.status} = 'published' GROUP BY 1 ORDER BY 1 LIMIT 5000`,
     ),
   ]);
+  // Names that differ in case or spacing share one author page: its newest change counts.
+  const authorChanged = new Map<string, Date>();
+  for (const { author, changed } of authors) {
+    const slug = authorSlug(author);
+    const at = new Date(changed);
+    const known = authorChanged.get(slug);
+    if (!known || at > known) authorChanged.set(slug, at);
+  }
+  const tagChanged = new Map((tags as { tag: string; changed: number }[]).map((t) => [t.tag, new Date(t.changed)]));
   return {
-    authors: [...new Set(authors.map((a) => authorSlug(a.author)))],
-    tags: (tags as { tag: string }[]).map((t) => t.tag),
+    authors: [...authorChanged.keys()],
+    tags: [...tagChanged.keys()],
+    /** When each author's and each tag's page last changed: its newest published post's last edit. */
+    changed: { authors: authorChanged, tags: tagChanged },
   };
 }
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, blogImages } from "~/db/schema";
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "./images";
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "./images";
 import { MEDIA_CACHE_CONTROL, serveImage } from "./media.server";
 import { createPost, getPost, updatePost } from "./posts.server";
 import { MISSING_ALT } from "./schemas";
@@ -98,15 +98,23 @@ describe("uploading a blog image", () => {
     expect(gifImage.key).toMatch(/\.gif$/);
   });
 
-  it("5 MB is the most; empty files, unreadable sizes, missing alt text and missing files are refused", async () => {
+  it("5 MB and 8,000 px a side are the most; empty files, unreadable sizes, missing alt text and missing files are refused", async () => {
     const post = await newPost();
     const largest = await uploadPostImage(actor, post.id, uploadForm(pngOfSize(MAX_IMAGE_BYTES)));
     expect(largest.bytes).toBe(MAX_IMAGE_BYTES);
+    const widest = await uploadPostImage(actor, post.id, uploadForm(png(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE)));
+    expect([widest.width, widest.height]).toEqual([MAX_IMAGE_SIDE, MAX_IMAGE_SIDE]);
     const before = await objectCount();
     const refusals: [FormData, object][] = [
       [uploadForm(pngOfSize(MAX_IMAGE_BYTES + 1)), { file: IMAGE_MESSAGES.tooLarge }],
       [uploadForm(new Uint8Array(0)), { file: IMAGE_MESSAGES.empty }],
       [uploadForm(png(10, 10).slice(0, 12)), { file: IMAGE_MESSAGES.dimensions }],
+      // A header-only PNG claiming 60,000 × 60,000 pixels in 33 bytes.
+      [
+        uploadForm(png(60_000, 60_000)),
+        { file: "Images can be at most 8,000 × 8,000 pixels; this one is 60,000 × 60,000" },
+      ],
+      [uploadForm(png(MAX_IMAGE_SIDE + 1, 10)), { file: IMAGE_MESSAGES.tooManyPixels(MAX_IMAGE_SIDE + 1, 10) }],
       [uploadForm(png(10, 10), { alt: "   " }), { alt: IMAGE_MESSAGES.alt }],
       [uploadForm(png(10, 10), { purpose: "banner" }), { purpose: "Choose where the image goes" }],
     ];
@@ -118,7 +126,7 @@ describe("uploading a blog image", () => {
       await expect(uploadPostImage(actor, post.id, form)).rejects.toMatchObject({ status: 400, fields });
     }
     expect(await objectCount()).toBe(before);
-    expect(await imageRows(post.id)).toHaveLength(1);
+    expect(await imageRows(post.id)).toHaveLength(2);
   });
 
   it("for a post that does not exist: 404, nothing stored", async () => {
@@ -172,6 +180,33 @@ describe("serving /media/<key>", () => {
     );
     expect(again?.status).toBe(304);
     expect(again?.headers.get("Cache-Control")).toBe(MEDIA_CACHE_CONTROL);
+  });
+
+  it("byte ranges: 206 with Content-Range, a suffix, 416 past the end, the whole file for If-Range of another version", async () => {
+    const post = await newPost();
+    const bytes = png(30, 20);
+    const image = await uploadPostImage(actor, post.id, uploadForm(bytes));
+    const get = (headers: Record<string, string>) =>
+      serveImage(image.key, new Request(`http://localhost/media/${image.key}`, { headers })) as Promise<Response>;
+    const whole = await get({});
+    expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
+    const first = await get({ Range: "bytes=0-1" });
+    expect(first.status).toBe(206);
+    expect(first.headers.get("Content-Range")).toBe(`bytes 0-1/${bytes.length}`);
+    expect(first.headers.get("Content-Length")).toBe("2");
+    expect(first.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(bytes.slice(0, 2));
+    const suffix = await get({ Range: "bytes=-5" });
+    expect(suffix.headers.get("Content-Range")).toBe(`bytes ${bytes.length - 5}-${bytes.length - 1}/${bytes.length}`);
+    expect(new Uint8Array(await suffix.arrayBuffer())).toEqual(bytes.slice(-5));
+    const past = await get({ Range: `bytes=${bytes.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("Content-Range")).toBe(`bytes */${bytes.length}`);
+    const stale = await get({ Range: "bytes=0-1", "If-Range": '"another-version"' });
+    expect(stale.status).toBe(200);
+    expect(new Uint8Array(await stale.arrayBuffer())).toEqual(bytes);
+    const current = await get({ Range: "bytes=0-1", "If-Range": whole.headers.get("ETag") ?? "" });
+    expect(current.status).toBe(206);
   });
 
   it("unknown and malformed keys are not found (and never reach R2 with a path)", async () => {

@@ -11,6 +11,7 @@ import {
   ImagePurposeSchema,
   imageMarkdown,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
   newImageKey,
   sniffImage,
 } from "./images";
@@ -30,7 +31,8 @@ export class UploadError extends AppError {
 
 /**
  * Checks an upload before anything is stored: alt text, purpose, a non-empty file of at most
- * 5 MB whose first bytes are a JPEG, PNG, WebP, AVIF or GIF with a readable pixel size.
+ * 5 MB whose first bytes are a JPEG, PNG, WebP, AVIF or GIF with a readable pixel size of at
+ * most MAX_IMAGE_SIDE on each side.
  */
 export async function readUpload(form: FormData) {
   const errors: UploadFieldErrors = {};
@@ -53,7 +55,9 @@ export async function readUpload(form: FormData) {
     const info = sniffImage(bytes);
     if (!info) errors.file = IMAGE_MESSAGES.type;
     else if (info.width < 1 || info.height < 1) errors.file = IMAGE_MESSAGES.dimensions;
-    else image = { bytes, ...info };
+    else if (info.width > MAX_IMAGE_SIDE || info.height > MAX_IMAGE_SIDE) {
+      errors.file = IMAGE_MESSAGES.tooManyPixels(info.width, info.height);
+    } else image = { bytes, ...info };
   }
   if (!image || !alt.success || !purpose.success) throw new UploadError(errors);
   return { image, alt: alt.data, purpose: purpose.data };

@@ -60,7 +60,8 @@ export const BookingDateSchema = z
   .string({ error: "Date is required" })
   .trim()
   .min(1, "Date is required")
-  .refine(isRealDate, BOOKING_MESSAGES.dateMalformed);
+  .refine(isRealDate, BOOKING_MESSAGES.dateMalformed)
+  .meta({ format: "date" });
 
 export const TimeSlotSchema = z
   .string({ error: "Time slot is required" })

@@ -18,7 +18,8 @@ export const OtpSchema = z
   .trim()
   .min(1, { error: OTP_REQUIRED, abort: true })
   .regex(/^\d+$/, { error: "The code must contain digits only.", abort: true })
-  .length(6, "The code must be 6 digits.");
+  .length(6, "The code must be 6 digits.")
+  .meta({ pattern: "^\\d{6}$", examples: ["123456"] });
 
 export const PurposeSchema = z.enum(CODE_PURPOSES, { error: 'purpose must be "trial"' }).default("trial");
 

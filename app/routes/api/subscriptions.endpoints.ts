@@ -52,6 +52,12 @@ import { codeClient } from "~/domain/verification/secret.server";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
 import { AppError } from "~/lib/errors";
+import {
+  AlreadySubscribedSchema,
+  ApprovalConflictSchema,
+  CodeRateLimitedSchema,
+  WelcomeConflictSchema,
+} from "./error-shapes";
 
 named(SubscriptionViewSchema, "Subscription");
 named(CustomerAccountSchema, "CustomerAccount");
@@ -179,7 +185,8 @@ export const endpoints = [
     body: CreateSubscriptionSchema,
     responses: {
       201: { description: "Created", schema: ViewResponse },
-      ...pickErrors(400, 401, 403, 409),
+      ...pickErrors(400, 401, 403),
+      409: { description: "The email already has a subscription", schema: AlreadySubscribedSchema },
     },
     async handler({ body, actor }) {
       const row = await createSubscription(actor, body);
@@ -341,7 +348,8 @@ export const endpoints = [
         description: "Decided; customerAccount is present when the provisioning webhook ran",
         schema: ViewResponse.extend({ customerAccount: CustomerAccountSchema.optional() }),
       },
-      ...pickErrors(400, 401, 403, 404, 409),
+      ...pickErrors(400, 401, 403, 404),
+      409: { description: "The user is not awaiting a decision", schema: ApprovalConflictSchema },
     },
     async handler({ body, params, actor }) {
       const result = await decideApproval(actor, params.id, body);
@@ -365,7 +373,8 @@ export const endpoints = [
         description: "Decided",
         schema: ViewResponse.extend({ customerAccount: CustomerAccountSchema.optional() }),
       },
-      ...pickErrors(400, 401, 403, 404, 409),
+      ...pickErrors(400, 401, 403, 404),
+      409: { description: "The user is not awaiting a decision", schema: ApprovalConflictSchema },
     },
     async handler({ body, params, actor }) {
       const action = body.approvalStatus === "approved" ? "approve" : "reject";
@@ -403,7 +412,8 @@ export const endpoints = [
         description: "A new code was emailed",
         schema: ViewResponse.extend({ expiresAt: z.string(), resendAfter: z.number().int() }),
       },
-      ...pickErrors(401, 403, 404, 409, 429),
+      ...pickErrors(401, 403, 404, 409),
+      429: { description: "Too soon or too many codes; see Retry-After", schema: CodeRateLimitedSchema },
     },
     async handler({ params, request, actor }) {
       const result = await resendTrialCode(actor, params.id, codeClient(request));
@@ -422,7 +432,11 @@ export const endpoints = [
     summary: "Send the welcome email with login details; at most once per user (a second call gets 409)",
     tag: TAG,
     access: "admin",
-    responses: { 200: { description: "Sent", schema: ViewResponse }, ...pickErrors(401, 403, 404, 409) },
+    responses: {
+      200: { description: "Sent", schema: ViewResponse },
+      ...pickErrors(401, 403, 404),
+      409: { description: "Already sent, or the user is not approved yet", schema: WelcomeConflictSchema },
+    },
     async handler({ params, actor }) {
       const row = await sendWelcome(actor, params.id);
       return { success: true, message: "Welcome email sent successfully.", data: toView(row) };

@@ -11,6 +11,7 @@ import {
 import { codeClient } from "~/domain/verification/secret.server";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { ErrorResponseSchema, pickErrors } from "~/lib/api/schemas";
+import { AlreadySubscribedSchema, CodeRateLimitedSchema, CodeRefusedSchema } from "./error-shapes";
 
 const OTP_SENT = OTP_MESSAGES.sent;
 const OTP_RESENT = OTP_MESSAGES.resent;
@@ -36,17 +37,18 @@ const VerifiedSchema = z.object({
   }),
 });
 
-const RateLimitedSchema = ErrorResponseSchema.extend({
-  resendAfter: z.number().int().optional().describe("Seconds to wait; also in the Retry-After header"),
-  limit: z
-    .enum(["cooldown", "email", "ip"])
-    .optional()
-    .describe("Which limit applies: 60 s cooldown, per email, per IP"),
-});
+/** What sending a code can answer besides 200. */
+const sendErrors = {
+  ...pickErrors(400, 404),
+  409: { description: "The email is already verified", schema: AlreadySubscribedSchema },
+  429: { description: "Too soon or too many codes; see Retry-After", schema: CodeRateLimitedSchema },
+};
 
-const codeErrors = {
-  ...pickErrors(400, 404, 409),
-  429: { description: "Too soon or too many codes; see Retry-After", schema: RateLimitedSchema },
+/** What checking a code can answer besides 200: a wrong code says how many guesses are left. */
+const verifyErrors = {
+  ...sendErrors,
+  400: { description: "Invalid input, or a wrong or expired code", schema: CodeRefusedSchema },
+  429: { description: "Too many wrong codes: ask for a new one", schema: ErrorResponseSchema },
 };
 
 async function send(request: Request, email: string, message: string) {
@@ -80,7 +82,7 @@ export const endpoints = [
     tag: "Email verification",
     access: "public",
     body: SendOtpSchema,
-    responses: { 200: { description: "Code sent", schema: SentSchema }, ...codeErrors },
+    responses: { 200: { description: "Code sent", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_SENT),
   }),
   endpoint({
@@ -90,7 +92,7 @@ export const endpoints = [
     tag: "Email verification",
     access: "public",
     body: VerifyOtpSchema,
-    responses: { 200: { description: "Verified", schema: VerifiedSchema }, ...codeErrors },
+    responses: { 200: { description: "Verified", schema: VerifiedSchema }, ...verifyErrors },
     handler: ({ request, body }) => verify(request, body.email, body.otp),
   }),
   endpoint({
@@ -100,7 +102,7 @@ export const endpoints = [
     tag: "Email verification",
     access: "public",
     body: SendVerificationSchema,
-    responses: { 200: { description: "Code sent", schema: SentSchema }, ...codeErrors },
+    responses: { 200: { description: "Code sent", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_SENT),
   }),
   endpoint({
@@ -110,7 +112,7 @@ export const endpoints = [
     tag: "Email verification",
     access: "public",
     body: SendVerificationSchema,
-    responses: { 200: { description: "Code sent again", schema: SentSchema }, ...codeErrors },
+    responses: { 200: { description: "Code sent again", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_RESENT),
   }),
   endpoint({
@@ -120,7 +122,7 @@ export const endpoints = [
     tag: "Email verification",
     access: "public",
     body: VerifyCodeSchema,
-    responses: { 200: { description: "Verified", schema: VerifiedSchema }, ...codeErrors },
+    responses: { 200: { description: "Verified", schema: VerifiedSchema }, ...verifyErrors },
     handler: ({ request, body }) => verify(request, body.email, body.code),
   }),
 ];

@@ -149,6 +149,10 @@ describe("sitemap", () => {
     const pages = await (await get(sitemapPagesLoader, "/sitemap/pages.xml")).text();
     expect(pages).toContain(`<loc>${ORIGIN}/pricing</loc>`);
     expect(pages).toContain(`<loc>${ORIGIN}/blog</loc>`);
+    // Every page URL says when it last changed (W3C datetime), tag and author pages included.
+    const urls = pages.match(/<url>.*?<\/url>/g) ?? [];
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of urls) expect(url).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/lastmod>/);
 
     const first = await (await get(sitemapPostsLoader, "/sitemap/posts/1.xml", { file: "1.xml" })).text();
     expect(first.match(/<url>/g)).toHaveLength(SITEMAP_POSTS_PER_FILE);

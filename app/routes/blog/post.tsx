@@ -4,6 +4,7 @@ import { ARTICLE_COVER_SIZES, Cover, PostCard, TagList } from "~/components/blog
 import { PostContent } from "~/components/blog/post-content";
 import { ShareMenu } from "~/components/blog/share-menu";
 import { ErrorView } from "~/components/error-view";
+import { JsonLd } from "~/components/json-ld";
 import {
   ARTICLE_DATE,
   authorSlug,
@@ -21,7 +22,6 @@ import { readingMinutes, wordCount } from "~/domain/blog/reading-time";
 import { findPostByRef } from "~/domain/blog/slugs.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
-import { useNonce } from "~/lib/nonce";
 import { BLOG_FEED_LINK, seo } from "~/lib/seo";
 import type { Route } from "./+types/post";
 
@@ -84,9 +84,6 @@ function articleJsonLd({ post, head, origin }: Route.ComponentProps["loaderData"
   };
 }
 
-/** JSON inside a script element: `<` escaped so no text in a post can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-
 function BackToBlog() {
   return (
     <Link
@@ -101,16 +98,9 @@ function BackToBlog() {
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const { post, related, head } = loaderData;
-  const nonce = useNonce();
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD with `<` escaped
-        dangerouslySetInnerHTML={{ __html: scriptJson(articleJsonLd(loaderData)) }}
-      />
+      <JsonLd data={articleJsonLd(loaderData)} />
       <BackToBlog />
       <article className="mt-8">
         <header>

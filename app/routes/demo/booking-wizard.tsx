@@ -158,7 +158,7 @@ function DayCell({ day }: { day: MonthView["weeks"][number][number] & {} }) {
       <span
         className={`${base}${today} ${
           full
-            ? "bg-slate-100 text-slate-500 line-through dark:bg-slate-800 dark:text-slate-400"
+            ? "bg-slate-100 text-slate-600 line-through dark:bg-slate-800 dark:text-slate-400"
             : "text-slate-500 dark:text-slate-400"
         }`}
       >

@@ -1,4 +1,5 @@
 import { href } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { CtaBand } from "~/components/marketing/blocks";
 import { SAMPLE_VIDEO } from "~/components/marketing/hero-video";
 import {
@@ -23,9 +24,37 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** Who publishes the site and what the site is, for search engines (schema.org). */
+function siteJsonLd(canonical: string) {
+  const origin = new URL(canonical).origin;
+  return {
+    "@context": "https://schema.org",
+    "@graph": [
+      {
+        "@type": "Organization",
+        "@id": `${origin}/#organization`,
+        name: BRAND.name,
+        url: `${origin}/`,
+        logo: `${origin}/favicon.svg`,
+        email: BRAND.supportEmail,
+        description: BRAND.tagline,
+      },
+      {
+        "@type": "WebSite",
+        "@id": `${origin}/#website`,
+        name: BRAND.name,
+        url: `${origin}/`,
+        description: BRAND.tagline,
+        publisher: { "@id": `${origin}/#organization` },
+      },
+    ],
+  };
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
+      <JsonLd data={siteJsonLd(loaderData.canonical)} />
       <HomeHero videoSrc={loaderData.videoSrc} />
       <HomeStats />
       <HomeCoreFeatures />

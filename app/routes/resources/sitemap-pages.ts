@@ -1,15 +1,37 @@
+import { env } from "cloudflare:workers";
 import { publishedAuthorsAndTags } from "~/domain/blog/posts.server";
 import { renderSitemap, STATIC_PAGES, xmlHeaders } from "~/lib/sitemap.server";
 import type { Route } from "./+types/sitemap-pages";
 
-/** The site's pages, then the blog's tag and author pages (first page of each, like /blog). */
+const later = (a: Date, b: Date | undefined) => (b && b > a ? b : a);
+
+/**
+ * The site's pages, then the blog's tag and author pages (first page of each, like /blog), each
+ * with when it last changed: a page's text and layout change only with a deploy, so the running
+ * Worker version's upload time; a page that lists posts also changes with its newest post.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { tags, authors } = await publishedAuthorsAndTags();
+  const { tags, authors, changed } = await publishedAuthorsAndTags();
+  const deployed = new Date(env.CF_VERSION_METADATA.timestamp);
+  const newestPost = [...changed.authors.values()].reduce<Date | undefined>(
+    (newest, at) => (newest && newest > at ? newest : at),
+    undefined,
+  );
+  const pages = STATIC_PAGES.map(({ path }) => ({
+    path,
+    lastModified: path === "/blog" ? later(deployed, newestPost) : deployed,
+  }));
   const browsing = [
-    ...tags.map((tag) => ({ path: `/blog/tag/${encodeURIComponent(tag)}` })),
-    ...authors.map((slug) => ({ path: `/blog/author/${encodeURIComponent(slug)}` })),
+    ...tags.map((tag) => ({
+      path: `/blog/tag/${encodeURIComponent(tag)}`,
+      lastModified: later(deployed, changed.tags.get(tag)),
+    })),
+    ...authors.map((slug) => ({
+      path: `/blog/author/${encodeURIComponent(slug)}`,
+      lastModified: later(deployed, changed.authors.get(slug)),
+    })),
   ];
-  return new Response(renderSitemap(new URL(request.url).origin, [...STATIC_PAGES, ...browsing]), {
+  return new Response(renderSitemap(new URL(request.url).origin, [...pages, ...browsing]), {
     headers: xmlHeaders,
   });
 }

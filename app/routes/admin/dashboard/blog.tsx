@@ -122,6 +122,7 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
           hrefFor={hrefFor}
           searchId="blog-search"
           searchLabel="Search posts"
+          landmarkLabel="Search blog posts"
         />
       </div>
 

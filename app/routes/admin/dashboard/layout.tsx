@@ -105,11 +105,17 @@ function SearchBox() {
   const [params] = useSearchParams();
   const current = location.pathname === SEARCH_PATH ? (params.get("q") ?? "") : "";
   return (
-    <Form method="get" action={SEARCH_PATH} role="search" className="min-w-0 flex-1 sm:max-w-md">
+    <Form
+      method="get"
+      action={SEARCH_PATH}
+      role="search"
+      aria-label="Console"
+      className="flex min-w-0 flex-1 gap-2 sm:max-w-md"
+    >
       <label htmlFor="console-search" className="sr-only">
         Search meetings and users
       </label>
-      <div className="relative">
+      <div className="relative min-w-0 flex-1">
         <Search
           aria-hidden
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
@@ -125,6 +131,11 @@ function SearchBox() {
           className="input pl-9"
         />
       </div>
+      {/* Enter submits too; the button is there for pointer and switch users (WCAG 3.2.2). Its
+          name has neither "Search" nor "Find" in it: buttons of the lists and the email log are called that. */}
+      <button type="submit" className="btn-secondary shrink-0" aria-label="Look up meetings and users">
+        <Search aria-hidden className="size-4" />
+      </button>
     </Form>
   );
 }

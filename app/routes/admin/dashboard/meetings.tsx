@@ -100,6 +100,7 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
         q={q}
         hrefFor={(filter) => query({ status: filter })}
         searchId="meeting-search"
+        landmarkLabel="Search demo meetings"
       />
 
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-testid="meeting-count">

@@ -113,6 +113,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
         q={q}
         hrefFor={(filter) => listHref({ status: filter })}
         searchId="callback-search"
+        landmarkLabel="Search callback requests"
       />
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
         {total === 0
