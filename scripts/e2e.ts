@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { E2E_ADMIN } from "../tests/e2e/credentials.ts";
 import { ensureChromium } from "../tests/helpers/chromium.ts";
-import { checkJsBudget } from "./bench/size.ts";
+import { checkJsBudget, checkWorkerBudget } from "./bench/size.ts";
 import { hasBuild, prepareLocal, root, run } from "./lib.ts";
 
 /**
@@ -10,8 +10,8 @@ import { hasBuild, prepareLocal, root, run } from "./lib.ts";
  * state folder (so the dev database is untouched), then runs Playwright's js and no-js projects.
  * The folder is kept between runs: each test removes what it made (decision 027), so a run on
  * a used database must pass too. E2E_FRESH=1 starts from an empty one; SKIP_BUILD=1 reuses an
- * existing build. The build's JavaScript per public page is checked against its budget first
- * (`npm run bench:size`, decision 026): bytes, not timings.
+ * existing build. The build's JavaScript per public page and the Worker's own size are checked
+ * against their budgets first (`npm run bench:size`, decisions 026 and 038): bytes, not timings.
  */
 const chromium = ensureChromium();
 const persistDir = path.join(root, ".wrangler", `e2e-${process.env.E2E_PORT ?? "8788"}`);
@@ -23,6 +23,10 @@ process.env.ADMIN_NAME = E2E_ADMIN.name;
 prepareLocal({ build: !(process.env.SKIP_BUILD && hasBuild()) });
 if (checkJsBudget().length) {
   console.error("\nA public page is over its JavaScript budget or loads a package it must not (decision 026).");
+  process.exit(1);
+}
+if (checkWorkerBudget().length) {
+  console.error("\nThe Worker is over its size budget (decision 038).");
   process.exit(1);
 }
 run("playwright", ["test", ...process.argv.slice(2)], { env: { CHROMIUM_PATH: chromium } });
