@@ -51,7 +51,7 @@ function clientChunkPackages(): Plugin {
 
 /**
  * Writes how many bytes of the Worker bundle each npm package (or app folder) renders to
- * `build/server-packages.json`, for `npm run bench:size`'s Worker report (decision 038): what
+ * `build/server-packages.json`, for `npm run bench:size`'s Worker report (decision 039): what
  * grew is named, not guessed.
  */
 function serverBundlePackages(): Plugin {
@@ -99,7 +99,7 @@ export default defineConfig({
   environments: {
     // The Worker is minified like the browser's code: every cold start parses it, and the
     // platform limits its size. Stack traces stay readable: the Cloudflare plugin writes source
-    // maps and wrangler uploads them (decision 038).
+    // maps and wrangler uploads them (decision 039).
     ssr: { build: { minify: true } },
     client: {
       build: {

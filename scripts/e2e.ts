@@ -11,7 +11,7 @@ import { hasBuild, prepareLocal, root, run } from "./lib.ts";
  * The folder is kept between runs: each test removes what it made (decision 027), so a run on
  * a used database must pass too. E2E_FRESH=1 starts from an empty one; SKIP_BUILD=1 reuses an
  * existing build. The build's JavaScript per public page and the Worker's own size are checked
- * against their budgets first (`npm run bench:size`, decisions 026 and 038): bytes, not timings.
+ * against their budgets first (`npm run bench:size`, decisions 026 and 039): bytes, not timings.
  */
 const chromium = ensureChromium();
 const persistDir = path.join(root, ".wrangler", `e2e-${process.env.E2E_PORT ?? "8788"}`);
@@ -26,7 +26,7 @@ if (checkJsBudget().length) {
   process.exit(1);
 }
 if (checkWorkerBudget().length) {
-  console.error("\nThe Worker is over its size budget (decision 038).");
+  console.error("\nThe Worker is over its size budget (decision 039).");
   process.exit(1);
 }
 run("playwright", ["test", ...process.argv.slice(2)], { env: { CHROMIUM_PATH: chromium } });

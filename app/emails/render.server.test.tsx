@@ -7,7 +7,7 @@ import { renderEmail } from "./render.server";
 
 /**
  * renderEmail renders with react-dom/server directly instead of `@react-email/render`, whose
- * module carries prettier and html-to-text into the Worker (decision 038). The HTML must be
+ * module carries prettier and html-to-text into the Worker (decision 039). The HTML must be
  * the same, byte for byte.
  */
 const CONTENTS: EmailContent[] = [

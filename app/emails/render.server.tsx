@@ -13,7 +13,7 @@ const DOCTYPE =
  * by react-dom/server's streaming renderer, the one the pages use, as `@react-email/render`'s
  * edge build does. That package is not imported: its module also imports prettier (for its
  * `pretty` option) and html-to-text (for `plainText`), which the Worker bundle would carry for
- * nothing (decision 038; a test holds the two outputs equal). The plain-text version is written
+ * nothing (decision 039; a test holds the two outputs equal). The plain-text version is written
  * by each builder and stays the alternative part.
  */
 export async function renderEmail(content: EmailContent): Promise<string> {

@@ -304,7 +304,9 @@ try {
     routes = direct.routes;
   }
   const edge = await edgeCacheComparison(routes);
-  console.log(`\n${failures === 0 ? "PASS" : "FAIL"}  no response >= 500 and no socket error under the mixed and slot-heavy loads`);
+  console.log(
+    `\n${failures === 0 ? "PASS" : "FAIL"}  no response >= 500 and no socket error under the mixed and slot-heavy loads`,
+  );
   console.log(`${edge.nonces ? "PASS" : "FAIL"}  a fresh nonce in every response, hits and renders as expected`);
   console.log(
     `${edge.fast ? "PASS" : "MISS"}  edge-cache hit of / ≥ ${MIN_HIT_SPEEDUP}× faster than its render, end to end ` +
