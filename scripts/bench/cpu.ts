@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { hasBuild, root, run } from "../lib.ts";
@@ -21,9 +21,14 @@ import { previewBuild } from "./serve.ts";
  * endpoints use an admin's Bearer token.
  *
  * Prints per route the median and the worst request of both builds, then the slowest route of
- * each. Exits 1 when a route answers other than 200 or without the header; on a median over the
- * budget only with BENCH_STRICT=1 (times on a shared machine drift; the figures are for the
- * closing notes, side by side).
+ * each. `Server-Timing` is wall time in the Worker up to the response head (workerd's clock also
+ * runs while a D1 query is awaited, and while the machine runs something else), so beside it
+ * each build's CPU per request is printed too: the CPU time the server's workerd process
+ * (the Worker, and locally also the D1 simulator) spent on the route's requests, from
+ * /proc (Linux only), which other work on a busy machine does not inflate. Exits 1 when a route
+ * answers other than 200 or without the header; on a median over the budget only with
+ * BENCH_STRICT=1 (times on a shared machine drift; the figures are for the closing notes, side
+ * by side).
  */
 
 const BASELINE = process.env.BENCH_BASELINE ?? "76a6abd";
@@ -149,7 +154,6 @@ async function targets(origin: string, token: string): Promise<Target[]> {
     page("/sitemap/pages.xml"),
     page("/sitemap/posts/1.xml"),
     page("/robots.txt"),
-    page("404 page", "/no-such-page"),
     page("/admin/login"),
     page("/api/docs"),
     page("/api/openapi.json"),
@@ -199,7 +203,53 @@ async function targets(origin: string, token: string): Promise<Target[]> {
   ];
 }
 
-type Server = { name: string; origin: string; token: string; targets: Target[]; stop: () => void };
+type Server = { name: string; origin: string; token: string; targets: Target[]; stop: () => void; pid?: number };
+
+const TICKS_PER_SECOND = 100; // Linux USER_HZ, the unit of /proc/<pid>/stat times
+
+/** The workerd processes started under `pid` (vite preview's). */
+function workerdPids(pid: number | undefined): number[] {
+  if (pid === undefined || !existsSync("/proc")) return [];
+  const children = new Map<number, number[]>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const parent = Number(stat.slice(close + 2).split(" ")[1]);
+      names.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    const next = queue.shift()!;
+    for (const child of children.get(next) ?? []) {
+      if (names.get(child) === "workerd") found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/** User + system CPU milliseconds the processes have used so far. */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // Gone: counts nothing more.
+    }
+  }
+  return (ticks / TICKS_PER_SECOND) * 1000;
+}
 
 /** The Worker's time of one request, or the reason there is none. */
 async function workerTime(server: Server, target: Target): Promise<number | string> {
@@ -234,16 +284,28 @@ try {
     [`baseline ${baseline.sha.slice(0, 7)}`, baseline.dir, dirs.baseline],
     ["this tree", root, dirs.now],
   ] as const) {
-    const { origin, stop } = await previewBuild(dir, { cwd });
+    const { origin, stop, pid } = await previewBuild(dir, { cwd });
     const token = await signIn(origin);
-    servers.push({ name, origin, token, targets: await targets(origin, token), stop });
+    servers.push({ name, origin, token, targets: await targets(origin, token), stop, pid });
   }
   const [before, after] = servers as [Server, Server];
-  type Row = { label: string; before: number[]; after: number[]; errors: string[] };
+  type Row = {
+    label: string;
+    before: number[];
+    after: number[];
+    /** CPU ms per request of each build's workerd, over the measured requests. */
+    cpuBefore: number;
+    cpuAfter: number;
+    errors: string[];
+  };
+  const pids = { before: workerdPids(before.pid), after: workerdPids(after.pid) };
   const rows: Row[] = [];
   for (const [i, target] of after.targets.entries()) {
-    const row: Row = { label: target.label, before: [], after: [], errors: [] };
+    const row: Row = { label: target.label, before: [], after: [], cpuBefore: 0, cpuAfter: 0, errors: [] };
+    const cpuAt = { before: 0, after: 0 };
     for (let n = 0; n < WARMUPS + RUNS; n++) {
+      if (n === WARMUPS) cpuAt.before = cpuMs(pids.before);
+      if (n === WARMUPS) cpuAt.after = cpuMs(pids.after);
       // Alternating which goes first, so the machine's moments fall on both alike.
       const order = n % 2 ? [after, before] : [before, after];
       for (const server of order) {
@@ -255,6 +317,8 @@ try {
         if (n >= WARMUPS) (server === after ? row.after : row.before).push(result);
       }
     }
+    row.cpuBefore = (cpuMs(pids.before) - cpuAt.before) / RUNS;
+    row.cpuAfter = (cpuMs(pids.after) - cpuAt.after) / RUNS;
     rows.push(row);
   }
 
@@ -265,8 +329,9 @@ try {
     `\nWorker time per request (Server-Timing worker;dur, ms): median and worst of ${RUNS} requests on each build, ` +
       `alternating, on the seeded database. Budget: median ≤ ${BUDGET_MS} ms.\n`,
   );
+  console.log(`${"".padEnd(44)}${col("Server-Timing worker;dur", 42)}${col("workerd CPU/request", 22)}`);
   console.log(
-    `${"route".padEnd(44)}${col(`${before.name}`, 18)}${col("worst", 8)}${col("this tree", 11)}${col("worst", 8)}${col("×", 7)}  ok`,
+    `${"route".padEnd(44)}${col(`${before.name}`, 18)}${col("worst", 8)}${col("this tree", 11)}${col("worst", 8)}${col("×", 7)}  ok${col("before", 9)}${col("now", 7)}`,
   );
   for (const row of rows) {
     const ok =
@@ -274,9 +339,15 @@ try {
     const ratio =
       row.before.length && row.after.length ? (median(row.before) / Math.max(median(row.after), 0.1)).toFixed(1) : "–";
     console.log(
-      `${row.label.padEnd(44)}${col(ms(row.before), 18)}${col(worst(row.before), 8)}${col(ms(row.after), 11)}${col(worst(row.after), 8)}${col(ratio, 7)}  ${ok ? "yes" : "NO"}`,
+      `${row.label.padEnd(44)}${col(ms(row.before), 18)}${col(worst(row.before), 8)}${col(ms(row.after), 11)}${col(worst(row.after), 8)}${col(ratio, 7)}  ${ok ? "yes" : "NO "}` +
+        `${col(row.cpuBefore.toFixed(1), 9)}${col(row.cpuAfter.toFixed(1), 7)}`,
     );
   }
+  const cpuTotal = (which: "cpuBefore" | "cpuAfter") => rows.reduce((sum, r) => sum + r[which], 0);
+  console.log(
+    `\nworkerd CPU per request, summed over the ${rows.length} routes: ${before.name} ${cpuTotal("cpuBefore").toFixed(0)} ms, ` +
+      `this tree ${cpuTotal("cpuAfter").toFixed(0)} ms (/proc tick: 10 ms over ${RUNS} requests, so ±${(10 / RUNS).toFixed(1)} ms per route)`,
+  );
   const slowest = (which: "before" | "after") =>
     rows.filter((r) => r[which].length).sort((a, b) => median(b[which]) - median(a[which]))[0];
   for (const [which, server] of [

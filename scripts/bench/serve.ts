@@ -37,7 +37,7 @@ export async function serveBuild(
 export async function previewBuild(
   persistDir: string,
   { cwd = root }: { cwd?: string } = {},
-): Promise<{ origin: string; stop: () => void }> {
+): Promise<{ origin: string; stop: () => void; pid?: number }> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
@@ -58,7 +58,7 @@ export async function previewBuild(
   const stop = () => stopProcessGroup(child);
   process.on("exit", stop);
   await waitForUrl(`${origin}/robots.txt`);
-  return { origin, stop };
+  return { origin, stop, pid: child.pid };
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;

@@ -51,6 +51,9 @@ describe("calendar dates", () => {
     // 20:00 UTC on Sunday 22 Nov is already 01:30 on Monday 23 Nov in Kolkata.
     expect(todayIn("Asia/Kolkata", new Date("2026-11-22T20:00:00Z"))).toBe("2026-11-23");
     expect(todayIn("America/New_York", new Date("2026-11-23T03:00:00Z"))).toBe("2026-11-22");
+    // A zone the runtime does not know is an error, not a date like "NaN-NaN-NaN".
+    expect(() => todayIn("Mars/Olympus", new Date())).toThrow(RangeError);
+    expect(() => slotStart("2026-11-23", "09:00", "Mars/Olympus")).toThrow(RangeError);
   });
 
   it("builds Monday-first month grids", () => {

@@ -111,7 +111,7 @@ export const isWeekend = (date: string) => isWeekendDay(realDay(date));
 
 /** The epoch day it is at `now` in a timezone (its UTC offset there, by @date-fns/tz). */
 const todayDayIn = (timeZone: string, now: Date) =>
-  Math.floor((now.getTime() + tzOffset(timeZone, now) * MINUTE_MS) / DAY_MS);
+  Math.floor((now.getTime() + offsetAt(timeZone, now.getTime())) / DAY_MS);
 
 /** Today's date in a timezone. */
 export const todayIn = (timeZone: string, now: Date): string => dateFromEpochDay(todayDayIn(timeZone, now));
