@@ -49,6 +49,39 @@ function clientChunkPackages(): Plugin {
   };
 }
 
+/**
+ * Writes how many bytes of the Worker bundle each npm package (or app folder) renders to
+ * `build/server-packages.json`, for `npm run bench:size`'s Worker report (decision 039): what
+ * grew is named, not guessed.
+ */
+function serverBundlePackages(): Plugin {
+  return {
+    name: "flowlane:server-bundle-packages",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    generateBundle(options, bundle) {
+      const sizes: Record<string, number> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        for (const [id, info] of Object.entries(output.modules)) {
+          const match = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
+          const app = /[\\/]((?:app|workers)[\\/][^\\/]+(?:[\\/][^\\/.]+(?=[\\/]))?)/.exec(id);
+          const key = match
+            ? match[1]!.replace("\\", "/")
+            : app
+              ? app[1]!.replaceAll("\\", "/")
+              : id.replace(/\0/g, "");
+          sizes[key] = (sizes[key] ?? 0) + info.renderedLength;
+        }
+      }
+      const sorted = Object.fromEntries(Object.entries(sizes).sort((a, b) => b[1] - a[1]));
+      const outDir = path.dirname(options.dir ?? "build/server");
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(path.join(outDir, "server-packages.json"), `${JSON.stringify(sorted, null, 1)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     cloudflare({
@@ -60,9 +93,14 @@ export default defineConfig({
     reactRouter(),
     localCron(),
     clientChunkPackages(),
+    serverBundlePackages(),
   ],
   resolve: { tsconfigPaths: true },
   environments: {
+    // The Worker is minified like the browser's code: every cold start parses it, and the
+    // platform limits its size. Stack traces stay readable: the Cloudflare plugin writes source
+    // maps and wrangler uploads them (decision 039).
+    ssr: { build: { minify: true } },
     client: {
       build: {
         rolldownOptions: {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { E2E_ADMIN } from "../tests/e2e/credentials.ts";
 import { ensureChromium } from "../tests/helpers/chromium.ts";
 import { ensureWebKit } from "../tests/helpers/webkit.ts";
-import { checkJsBudget } from "./bench/size.ts";
+import { checkJsBudget, checkWorkerBudget } from "./bench/size.ts";
 import { hasBuild, prepareLocal, root, run } from "./lib.ts";
 
 /**
@@ -11,8 +11,8 @@ import { hasBuild, prepareLocal, root, run } from "./lib.ts";
  * state folder (so the dev database is untouched), then runs Playwright's js and no-js projects.
  * The folder is kept between runs: each test removes what it made (decision 027), so a run on
  * a used database must pass too. E2E_FRESH=1 starts from an empty one; SKIP_BUILD=1 reuses an
- * existing build. The build's JavaScript per public page is checked against its budget first
- * (`npm run bench:size`, decision 026): bytes, not timings.
+ * existing build. The build's JavaScript per public page and the Worker's own size are checked
+ * against their budgets first (`npm run bench:size`, decisions 026 and 039): bytes, not timings.
  */
 const chromium = ensureChromium();
 // WebKit (Debian's WebKitGTK over WebDriver) for the Safari-only checks (decision 045).
@@ -26,6 +26,10 @@ process.env.ADMIN_NAME = E2E_ADMIN.name;
 prepareLocal({ build: !(process.env.SKIP_BUILD && hasBuild()) });
 if (checkJsBudget().length) {
   console.error("\nA public page is over its JavaScript budget or loads a package it must not (decision 026).");
+  process.exit(1);
+}
+if (checkWorkerBudget().length) {
+  console.error("\nThe Worker is over its size budget (decision 039).");
   process.exit(1);
 }
 run("playwright", ["test", ...process.argv.slice(2)], {

@@ -9,10 +9,14 @@ const bin = path.join(root, "node_modules", ".bin");
 process.env.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ""}`;
 export const env = process.env;
 
-/** Runs a command to completion, streaming its output; exits the process if it fails. */
-export function run(command: string, args: string[], options: { env?: Record<string, string> } = {}) {
-  console.log(`\n> ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...options.env } });
+/** Runs a command to completion (in `cwd`, else the project), streaming its output; exits the process if it fails. */
+export function run(command: string, args: string[], options: { env?: Record<string, string>; cwd?: string } = {}) {
+  console.log(`\n> ${command} ${args.join(" ")}${options.cwd ? ` (in ${options.cwd})` : ""}`);
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? root,
+    stdio: "inherit",
+    env: { ...process.env, ...options.env },
+  });
   if (result.status !== 0) {
     console.error(`\n${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);

@@ -8,7 +8,20 @@ import { e2eCleanup, isE2eCleanup } from "./e2e-cleanup";
 import { scheduled } from "./scheduled";
 
 const loadBuild = () => import("virtual:react-router/server-build");
-const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
+type RequestHandler = ReturnType<typeof createRequestHandler>;
+
+/**
+ * React Router derives its route tree and static handler from the build on every request when
+ * it is handed a function (so the dev server can swap modules), a few ms of CPU each time
+ * (decision 038). Deployed, the build never changes within an isolate: it is handed the build
+ * itself, once, and derives once. The handler holds plain values (routes, manifest; decision 037).
+ */
+let builtHandler: RequestHandler | undefined;
+async function requestHandler(...args: Parameters<RequestHandler>) {
+  if (import.meta.env.DEV) return createRequestHandler(loadBuild, import.meta.env.MODE)(...args);
+  builtHandler ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
+  return builtHandler(...args);
+}
 
 /** Requests carrying credentials get `no-store` responses. */
 function carriesCredentials(request: Request) {

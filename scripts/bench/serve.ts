@@ -30,15 +30,21 @@ export async function serveBuild(
   return previewBuild(persistDir);
 }
 
-/** `vite preview` of the production build on a free port, over the local D1 already prepared in `persistDir`. */
-export async function previewBuild(persistDir: string): Promise<{ origin: string; stop: () => void }> {
+/**
+ * `vite preview` of the production build on a free port, over the local D1 already prepared in
+ * `persistDir`. `cwd`: the tree whose build to serve (bench:cpu serves a baseline commit's too).
+ */
+export async function previewBuild(
+  persistDir: string,
+  { cwd = root }: { cwd?: string } = {},
+): Promise<{ origin: string; stop: () => void; pid?: number }> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
     "vite",
     ["preview", "--port", String(port), "--strictPort", "--host", "localhost"],
     {
-      cwd: root,
+      cwd,
       stdio: ["ignore", "ignore", "pipe"],
       env: { ...process.env, PERSIST_DIR: persistDir },
       detached: true,
@@ -52,7 +58,7 @@ export async function previewBuild(persistDir: string): Promise<{ origin: string
   const stop = () => stopProcessGroup(child);
   process.on("exit", stop);
   await waitForUrl(`${origin}/robots.txt`);
-  return { origin, stop };
+  return { origin, stop, pid: child.pid };
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;

@@ -1,4 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { hasBuild, root, run } from "../lib.ts";
@@ -11,6 +13,10 @@ import { hasBuild, root, run } from "../lib.ts";
  * not: zod, conform and drizzle (and the drizzle schema) stay off pages without a form, and
  * drizzle and the markdown pipeline off every public page (decision 026). Bytes are deterministic: `npm run test:e2e`
  * runs this check on its build too. SKIP_BUILD=1 reuses the last build.
+ *
+ * And the Worker itself: the upload `wrangler deploy --dry-run` makes of the build, gzip, against
+ * its budget (every cold start parses it; decision 039), with the packages that weigh most in
+ * it (`build/server-packages.json`, written by the build, vite.config.ts).
  */
 
 /** gzip KB: about 10 % above the figures of 2026-11-23 (decision 026). */
@@ -126,7 +132,58 @@ export function checkJsBudget({ verbose = false } = {}): string[] {
   return failures;
 }
 
+/**
+ * The Worker's gzip KB: about 10 % above the 501 KB of 2026-11-26 (decision 039), under the
+ * 600 KB issue 23 asked for.
+ */
+export const WORKER_BUDGET_KB = 550;
+
+/** The Worker upload of the current build, as `wrangler deploy --dry-run` sizes it (KiB). */
+export function measureWorker(): { kb: number; gzipKb: number } {
+  const outdir = mkdtempSync(path.join(os.tmpdir(), "flowlane-worker-"));
+  try {
+    const result = spawnSync("wrangler", ["deploy", "--dry-run", "--outdir", outdir], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    });
+    const total = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(`${result.stdout}${result.stderr}`);
+    if (result.status !== 0 || !total) {
+      throw new Error(`wrangler deploy --dry-run failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
+    }
+    return { kb: Number(total[1]), gzipKb: Number(total[2]) };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** Prints the Worker's size and its heaviest packages; returns the failures (empty within budget). */
+export function checkWorkerBudget({ top = 10 } = {}): string[] {
+  const { kb, gzipKb } = measureWorker();
+  const over = gzipKb > WORKER_BUDGET_KB;
+  console.log("\nThe Worker (wrangler deploy --dry-run of the build):");
+  console.log(
+    `  ${over ? "FAIL" : "ok  "} ${"worker".padEnd(24)} ${`${gzipKb.toFixed(1)} KB`.padStart(9)} of ${WORKER_BUDGET_KB.toFixed(1)} KB gzip (${kb.toFixed(1)} KB uncompressed)`,
+  );
+  const packagesFile = path.join(root, "build", "server-packages.json");
+  if (existsSync(packagesFile)) {
+    const packages = Object.entries(JSON.parse(readFileSync(packagesFile, "utf8")) as Record<string, number>);
+    const rendered = packages.reduce((sum, [, bytes]) => sum + bytes, 0);
+    console.log(`  heaviest parts, by their share of the code before minification (${kb.toFixed(0)} KB after):`);
+    for (const [name, bytes] of packages.slice(0, top)) {
+      console.log(`         ${`${((bytes / rendered) * 100).toFixed(1)} %`.padStart(7)} ${name}`);
+    }
+  }
+  const failures = over ? [`the Worker is ${gzipKb.toFixed(1)} KB gzip, over its ${WORKER_BUDGET_KB} KB budget`] : [];
+  for (const failure of failures) console.error(`  ${failure}`);
+  return failures;
+}
+
 if (import.meta.main) {
   if (!(process.env.SKIP_BUILD && hasBuild())) run("react-router", ["build"]);
-  process.exit(checkJsBudget({ verbose: Boolean(process.env.VERBOSE) }).length ? 1 : 0);
+  const failures = [
+    ...checkJsBudget({ verbose: Boolean(process.env.VERBOSE) }),
+    ...checkWorkerBudget({ top: process.env.VERBOSE ? 40 : 10 }),
+  ];
+  process.exit(failures.length ? 1 : 0);
 }

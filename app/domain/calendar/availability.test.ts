@@ -4,11 +4,15 @@ import {
   BOOKING_MESSAGES,
   type BookingRules,
   bookingDays,
+  dateFromEpochDay,
   dateProblem,
+  dayOfWeek,
+  daysBetween,
   epochDay,
   formatTime12h,
   inTimeZone,
   isValidTimeZone,
+  isWeekend,
   normalizeTime,
   slotStart,
   slotsForDate,
@@ -17,6 +21,7 @@ import {
   todayIn,
 } from "./availability";
 import { longDateLabel, monthWeeks, shiftMonth } from "./month";
+import * as old from "./testing/date-fns-engine";
 
 const KOLKATA: BookingRules = { timeZone: "Asia/Kolkata", workStart: "09:00", workEnd: "18:00" };
 const NEW_YORK: BookingRules = { timeZone: "America/New_York", workStart: "09:00", workEnd: "18:00" };
@@ -46,6 +51,9 @@ describe("calendar dates", () => {
     // 20:00 UTC on Sunday 22 Nov is already 01:30 on Monday 23 Nov in Kolkata.
     expect(todayIn("Asia/Kolkata", new Date("2026-11-22T20:00:00Z"))).toBe("2026-11-23");
     expect(todayIn("America/New_York", new Date("2026-11-23T03:00:00Z"))).toBe("2026-11-22");
+    // A zone the runtime does not know is an error, not a date like "NaN-NaN-NaN".
+    expect(() => todayIn("Mars/Olympus", new Date())).toThrow(RangeError);
+    expect(() => slotStart("2026-11-23", "09:00", "Mars/Olympus")).toThrow(RangeError);
   });
 
   it("builds Monday-first month grids", () => {
@@ -98,6 +106,11 @@ describe("slot times", () => {
     expect(slotStart("2026-03-09", "09:00", "America/New_York").toISOString()).toBe("2026-03-09T13:00:00.000Z");
     expect(slotStart("2026-10-30", "09:00", "America/New_York").toISOString()).toBe("2026-10-30T13:00:00.000Z");
     expect(slotStart("2026-11-02", "09:00", "America/New_York").toISOString()).toBe("2026-11-02T14:00:00.000Z");
+    // A time the zone skips lands after the gap (02:30 does not exist on 8 March: 03:30 EDT);
+    // a time it repeats is the first of the two (01:30 EDT, not 01:30 EST, on 1 November).
+    expect(slotStart("2026-03-08", "02:30", "America/New_York").toISOString()).toBe("2026-03-08T07:30:00.000Z");
+    expect(slotStart("2026-11-01", "01:30", "America/New_York").toISOString()).toBe("2026-11-01T05:30:00.000Z");
+    expect(slotStart("2026-04-05", "01:45", "Australia/Lord_Howe").toISOString()).toBe("2026-04-04T14:45:00.000Z");
   });
 });
 
@@ -245,5 +258,154 @@ describe("the visitor's timezone", () => {
       time: "01:00",
       dayShift: 1,
     });
+  });
+});
+
+/**
+ * The engine reads each day's zone offset once and does calendar arithmetic on epoch days
+ * (decision 038). The date-fns engine it replaced (decision 024, kept in testing/) is the
+ * oracle: the same answers over random dates, instants and held slots from a fixed seed.
+ */
+// The old engine is the slow part (~80 µs a slot): room for a busy 2-core machine.
+describe("the same answers as the date-fns engine", { timeout: 120_000 }, () => {
+  /** mulberry32: a small seeded generator, so every run checks the same cases. */
+  function random(seed: number) {
+    let state = seed >>> 0;
+    return () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const FROM = Date.UTC(2024, 0, 1);
+  const TO = Date.UTC(2036, 0, 1);
+  const ZONES = ["Asia/Kolkata", "America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Santiago"];
+  /** The Sundays of 2026 on which the US, the UK, Lord Howe Island (30 minutes) and Chile change their clocks. */
+  const CLOCK_CHANGES = [
+    "2026-03-08",
+    "2026-03-29",
+    "2026-04-05",
+    "2026-09-06",
+    "2026-10-04",
+    "2026-10-25",
+    "2026-11-01",
+  ];
+
+  it("reads, writes and counts calendar dates alike", () => {
+    const next = random(1);
+    for (let i = 0; i < 3000; i++) {
+      const date = old.dateFromEpochDay(Math.floor((FROM + next() * (TO - FROM)) / 86_400_000));
+      const shift = Math.floor(next() * 400) - 200;
+      expect(dateFromEpochDay(epochDay(date)!), date).toBe(date);
+      expect(epochDay(date), date).toBe(old.epochDay(date));
+      expect(addDays(date, shift), date).toBe(old.addDays(date, shift));
+      expect(daysBetween(date, old.addDays(date, shift)), date).toBe(shift);
+      expect(dayOfWeek(date), date).toBe(old.dayOfWeek(date));
+      expect(isWeekend(date), date).toBe(old.isWeekend(date));
+    }
+    // (Year 0000 is left out: date-fns writes it as 0001, the year 1 BC.)
+    for (const day of [-719_162, -1, 0, 1, 2_932_896]) expect(dateFromEpochDay(day)).toBe(old.dateFromEpochDay(day));
+    // Strings that look like dates, most of them not real ones.
+    for (let i = 0; i < 3000; i++) {
+      const digits = (n: number) => String(Math.floor(next() * 10 ** n)).padStart(n, "0");
+      const text = `${next() < 0.5 ? "20" : digits(2)}${digits(2)}-${digits(2)}-${digits(2)}`;
+      expect(epochDay(text), text).toBe(old.epochDay(text));
+    }
+  });
+
+  it("takes today and the last bookable date from the business timezone alike", () => {
+    const next = random(2);
+    for (let i = 0; i < 2000; i++) {
+      const now = new Date(FROM + next() * (TO - FROM));
+      for (const timeZone of ZONES) {
+        expect(todayIn(timeZone, now), `${timeZone} ${now.toISOString()}`).toBe(old.todayIn(timeZone, now));
+      }
+    }
+  });
+
+  it("puts every half hour of random days at the same instant, in Kolkata and in zones with DST", () => {
+    const next = random(3);
+    const halfHours = Array.from(
+      { length: 48 },
+      (_, i) => `${String(Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`,
+    );
+    let compared = 0;
+    const randomDays = Array.from({ length: 30 }, () =>
+      old.dateFromEpochDay(Math.floor((FROM + next() * (TO - FROM)) / 86_400_000)),
+    );
+    for (const date of [...CLOCK_CHANGES, ...randomDays]) {
+      for (const timeZone of ZONES) {
+        for (const time of halfHours) {
+          const ours = slotStart(date, time, timeZone).getTime();
+          const theirs = old.slotStart(date, time, timeZone).getTime();
+          if (ours !== theirs) {
+            // Only a time the zone repeats (clocks going back) may differ: the old engine took
+            // either occurrence depending on the runtime's own zone; this one takes the first.
+            const wall = (ms: number) => {
+              const local = inTimeZone(new Date(ms), timeZone);
+              return `${local.date} ${local.time}`;
+            };
+            expect([wall(ours), wall(theirs)], `${timeZone} ${date} ${time}`).toEqual([
+              `${date} ${time}`,
+              `${date} ${time}`,
+            ]);
+            expect(ours).toBeLessThan(theirs);
+          } else compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(8_800);
+  });
+
+  it("gives the weekdays next to a clock change the old slots", () => {
+    const days = CLOCK_CHANGES.flatMap((sunday) => [old.addDays(sunday, -2), old.addDays(sunday, 1)]);
+    for (const timeZone of ZONES) {
+      for (const date of days) {
+        const rules = { timeZone, workStart: "00:00", workEnd: "23:59" };
+        const now = old.slotStart(old.addDays(date, -1), "00:00", timeZone);
+        const ours = slotsForDate(date, rules, now, none);
+        const theirs = old.slotsForDate(date, rules, now, none);
+        expect(ours.map((s) => s.time)).toEqual(theirs.map((s) => s.time));
+        for (const [i, slot] of ours.entries()) {
+          const other = theirs[i]!;
+          if (slot.startsAt === other.startsAt) {
+            expect(slot, `${timeZone} ${date}`).toEqual(other);
+            continue;
+          }
+          // A time the zone repeats: both are that wall-clock time, and this engine takes the first.
+          const wall = (iso: string) => inTimeZone(new Date(iso), timeZone).time;
+          expect([wall(slot.startsAt), wall(other.startsAt)], `${timeZone} ${date}`).toEqual([slot.time, slot.time]);
+          expect(slot.startsAt < other.startsAt).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("offers the same slots and days at random instants with random held slots", () => {
+    const next = random(4);
+    for (let i = 0; i < 25; i++) {
+      const now = new Date(FROM + next() * (TO - FROM - 70 * 86_400_000));
+      const rules = next() < 0.7 ? KOLKATA : NEW_YORK;
+      const today = old.todayIn(rules.timeZone, now);
+      const times = old.slotTimes(rules);
+      const taken = new Map<string, Set<string>>();
+      for (let d = 0; d <= 61; d++) {
+        const held = new Set(times.filter(() => next() < 0.2));
+        if (next() < 0.05) for (const time of times) held.add(time);
+        if (held.size) taken.set(old.addDays(today, d), held);
+      }
+      const days = Math.floor(next() * 80) - 5;
+      expect(bookingDays(rules, now, days, taken), now.toISOString()).toEqual(old.bookingDays(rules, now, days, taken));
+      for (const shift of [-1, 0, 1, Math.floor(next() * 62), 60, 61]) {
+        const date = old.addDays(today, shift);
+        const held = taken.get(date) ?? none;
+        expect(dateProblem(date, rules, now), date).toBe(old.dateProblem(date, rules, now));
+        expect(slotsForDate(date, rules, now, held), `${date} at ${now.toISOString()}`).toEqual(
+          old.slotsForDate(date, rules, now, held),
+        );
+      }
+    }
   });
 });

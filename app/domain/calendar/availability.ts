@@ -1,15 +1,4 @@
-import { TZDate, tz } from "@date-fns/tz";
-import {
-  addDays as addCalendarDays,
-  addMinutes,
-  differenceInCalendarDays,
-  format,
-  getDay,
-  isValid,
-  isWeekend as isWeekendDay,
-  parse,
-  parseISO,
-} from "date-fns";
+import { TZDate, tzOffset } from "@date-fns/tz";
 
 /**
  * The availability engine: pure functions of (rules, now, taken slots). No I/O, so the
@@ -61,64 +50,76 @@ export const BOOKING_MESSAGES = {
 
 // ---------------------------------------------------------------- calendar dates
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
 /**
- * Calendar dates carry no timezone: date-fns reads and writes them in UTC (`in: UTC`), so
- * the runtime's own zone never moves one across midnight. What the public demo pages run in
- * the browser (inTimeZone, formatTime12h, the labels in month.ts) avoids date-fns' `format`
- * and `parse`, which would add their locale and parser tables to the page's JS.
+ * Calendar dates carry no timezone, so they are whole days since 1970-01-01 (UTC midnight) and
+ * their arithmetic is integer arithmetic on the built-in UTC calendar: no runtime zone can move
+ * one across midnight. The slot engine below runs through every day of the 60-day window per
+ * request, and date-fns' parse/format cost 10–80 µs a call there (decision 038); the answers
+ * are the same (a property test holds them to the date-fns engine of decision 024). What the
+ * public demo pages run in the browser (inTimeZone, formatTime12h, the labels in month.ts)
+ * stays small for the same reason.
  */
-const UTC = tz("UTC");
-const EPOCH = new Date(0);
-
-/** The `yyyy-MM-dd` date as a Date at UTC midnight, or null unless it is a real date. */
-function calendarDate(date: string): Date | null {
-  if (!DATE_RE.test(date)) return null;
-  const parsed = parseISO(date, { in: UTC });
-  return isValid(parsed) ? parsed : null;
-}
-
-function realDate(date: string): Date {
-  const parsed = calendarDate(date);
-  if (!parsed) throw new Error(`not a date: ${date}`);
-  return parsed;
-}
-
-const dateText = (date: Date) => format(date, "yyyy-MM-dd", { in: UTC });
+const pad = (n: number) => String(n).padStart(2, "0");
 
 /** Days since 1970-01-01 of a real `yyyy-MM-dd` date, or null for anything else. */
 export function epochDay(date: string): number | null {
-  const parsed = calendarDate(date);
-  return parsed ? differenceInCalendarDays(parsed, EPOCH, { in: UTC }) : null;
+  const m = DATE_RE.exec(date);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1) return null;
+  // setUTCFullYear, unlike Date.UTC, reads years 0–99 as they are.
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  // A day past the month's end rolls into the next month: not a real date.
+  return at.getUTCDate() === day ? Math.round(at.getTime() / DAY_MS) : null;
 }
 
-export const isRealDate = (date: string) => calendarDate(date) !== null;
+export const isRealDate = (date: string) => epochDay(date) !== null;
 
-export const dateFromEpochDay = (day: number): string => dateText(addCalendarDays(EPOCH, day, { in: UTC }));
+function realDay(date: string): number {
+  const day = epochDay(date);
+  if (day === null) throw new Error(`not a date: ${date}`);
+  return day;
+}
 
-export const addDays = (date: string, days: number): string =>
-  dateText(addCalendarDays(realDate(date), days, { in: UTC }));
+export function dateFromEpochDay(day: number): string {
+  const at = new Date(day * DAY_MS);
+  return `${String(at.getUTCFullYear()).padStart(4, "0")}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
+}
+
+export const addDays = (date: string, days: number): string => dateFromEpochDay(realDay(date) + days);
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number =>
-  differenceInCalendarDays(realDate(to), realDate(from), { in: UTC });
+export const daysBetween = (from: string, to: string): number => realDay(to) - realDay(from);
+
+/** 0 = Sunday … 6 = Saturday, of an epoch day (1 January 1970 was a Thursday). */
+const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
+const isWeekendDay = (day: number) => {
+  const weekday = weekdayOf(day);
+  return weekday === 0 || weekday === 6;
+};
 
 /** 0 = Sunday … 6 = Saturday, for a calendar date (no timezone involved). */
-export const dayOfWeek = (date: string): number => getDay(realDate(date), { in: UTC });
+export const dayOfWeek = (date: string): number => weekdayOf(realDay(date));
 
-export const isWeekend = (date: string) => isWeekendDay(realDate(date), { in: UTC });
+export const isWeekend = (date: string) => isWeekendDay(realDay(date));
+
+/** The epoch day it is at `now` in a timezone (its UTC offset there, by @date-fns/tz). */
+const todayDayIn = (timeZone: string, now: Date) =>
+  Math.floor((now.getTime() + offsetAt(timeZone, now.getTime())) / DAY_MS);
 
 /** Today's date in a timezone. */
-export const todayIn = (timeZone: string, now: Date): string => format(now, "yyyy-MM-dd", { in: tz(timeZone) });
+export const todayIn = (timeZone: string, now: Date): string => dateFromEpochDay(todayDayIn(timeZone, now));
 
 export const lastBookableDate = (rules: BookingRules, now: Date) =>
-  addDays(todayIn(rules.timeZone, now), BOOKING.windowDays);
+  dateFromEpochDay(todayDayIn(rules.timeZone, now) + BOOKING.windowDays);
 
 // ---------------------------------------------------------------- times
-
-const pad = (n: number) => String(n).padStart(2, "0");
 
 /** Minutes after midnight of `HH:mm`, or null. */
 export function minutesOf(time: string): number | null {
@@ -128,22 +129,66 @@ export function minutesOf(time: string): number | null {
 
 export const timeOf = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
-/** Every slot start of a working day: from workStart, each 30 minutes, ending by workEnd. */
-export function slotTimes(rules: BookingRules): string[] {
+/** Minutes after midnight of every slot start: from workStart, each 30 minutes, ending by workEnd. */
+function slotMinutes(rules: BookingRules): number[] {
   const start = minutesOf(rules.workStart) ?? 0;
   const end = minutesOf(rules.workEnd) ?? 0;
-  const times: string[] = [];
-  for (let t = start; t + BOOKING.meetingMinutes <= end; t += BOOKING.slotMinutes) times.push(timeOf(t));
-  return times;
+  const starts: number[] = [];
+  for (let t = start; t + BOOKING.meetingMinutes <= end; t += BOOKING.slotMinutes) starts.push(t);
+  return starts;
+}
+
+/** Every slot start of a working day: from workStart, each 30 minutes, ending by workEnd. */
+export const slotTimes = (rules: BookingRules): string[] => slotMinutes(rules).map(timeOf);
+
+/** A timezone's UTC offset at an instant, in milliseconds (@date-fns/tz reads it from Intl). */
+function offsetAt(timeZone: string, ms: number): number {
+  const minutes = tzOffset(timeZone, new Date(ms));
+  if (Number.isNaN(minutes)) throw new RangeError(`not a timezone: ${timeZone}`);
+  return minutes * MINUTE_MS;
+}
+
+/**
+ * The instant (ms) of the wall-clock time `minutes` after midnight of epoch day `day` in
+ * `timeZone`. A time the zone skips (clocks go forward) lands after the gap, as JavaScript's
+ * own Date does; a time it repeats (clocks go back) is its first occurrence, as RFC 5545 reads
+ * a local time.
+ */
+function zonedInstant(day: number, minutes: number, timeZone: string): number {
+  const wall = day * DAY_MS + minutes * MINUTE_MS;
+  // Offsets differ by at most 26 hours, so a day either side brackets the real instant.
+  const before = offsetAt(timeZone, wall - DAY_MS);
+  const after = offsetAt(timeZone, wall + DAY_MS);
+  if (before === after) return wall - before;
+  const first = wall - before;
+  if (offsetAt(timeZone, first) === before) return first;
+  const second = wall - after;
+  if (offsetAt(timeZone, second) === after) return second;
+  return first; // skipped: the offset before the change moves it past the gap
+}
+
+/**
+ * The start instants (ms) of a day's slots. The zone's offset is read once for the day: only
+ * a day next to a change of the zone's offset (a DST day) converts each slot on its own.
+ */
+function slotStartsOn(day: number, starts: readonly number[], timeZone: string): number[] {
+  const midnight = day * DAY_MS;
+  const before = offsetAt(timeZone, midnight - DAY_MS);
+  if (before === offsetAt(timeZone, midnight + 2 * DAY_MS)) {
+    return starts.map((minutes) => midnight + minutes * MINUTE_MS - before);
+  }
+  return starts.map((minutes) => zonedInstant(day, minutes, timeZone));
 }
 
 /** The instant a slot starts: the wall-clock time `time` on `date` in `timeZone`. */
 export function slotStart(date: string, time: string, timeZone: string): Date {
-  if (!calendarDate(date) || minutesOf(time) === null) throw new Error(`not a slot: ${date} ${time}`);
-  return new Date(parse(`${date} ${time}`, "yyyy-MM-dd HH:mm", EPOCH, { in: tz(timeZone) }).getTime());
+  const day = epochDay(date);
+  const minutes = minutesOf(time);
+  if (day === null || minutes === null) throw new Error(`not a slot: ${date} ${time}`);
+  return new Date(zonedInstant(day, minutes, timeZone));
 }
 
-export const slotEnd = (start: Date) => addMinutes(start, BOOKING.meetingMinutes);
+export const slotEnd = (start: Date) => new Date(start.getTime() + BOOKING.meetingMinutes * MINUTE_MS);
 
 /**
  * `HH:mm` from `HH:mm` or a 12-hour label like "2:30 PM" (the original client sent labels).
@@ -168,14 +213,20 @@ export function formatTime12h(time: string): string {
 
 // ---------------------------------------------------------------- rules
 
-/** Why a date cannot be booked, or null when it can. */
-export function dateProblem(date: string, rules: BookingRules, now: Date): string | null {
-  if (!isRealDate(date)) return BOOKING_MESSAGES.dateMalformed;
-  const ahead = daysBetween(todayIn(rules.timeZone, now), date);
+/** Why epoch day `day` cannot be booked when today (in the business timezone) is `today`. */
+function dayProblem(day: number, today: number): string | null {
+  const ahead = day - today;
   if (ahead < 0) return BOOKING_MESSAGES.datePast;
   if (ahead > BOOKING.windowDays) return BOOKING_MESSAGES.dateTooFar;
-  if (isWeekend(date)) return BOOKING_MESSAGES.dateWeekend;
+  if (isWeekendDay(day)) return BOOKING_MESSAGES.dateWeekend;
   return null;
+}
+
+/** Why a date cannot be booked, or null when it can. */
+export function dateProblem(date: string, rules: BookingRules, now: Date): string | null {
+  const day = epochDay(date);
+  if (day === null) return BOOKING_MESSAGES.dateMalformed;
+  return dayProblem(day, todayDayIn(rules.timeZone, now));
 }
 
 /** Why a time is not a slot of the working day, or null when it is (ignores the clock). */
@@ -194,7 +245,7 @@ export function timeProblem(time: string, rules: BookingRules): string | null {
 
 /** Whether a slot starts far enough ahead to be offered. */
 export const startsFarEnoughAhead = (start: Date, now: Date) =>
-  start.getTime() >= addMinutes(now, BOOKING.leadMinutes).getTime();
+  start.getTime() >= now.getTime() + BOOKING.leadMinutes * MINUTE_MS;
 
 /**
  * The slots of one bookable date with their availability: a slot is unavailable when it
@@ -202,14 +253,15 @@ export const startsFarEnoughAhead = (start: Date, now: Date) =>
  * Callers check `dateProblem` first; a date outside the rules has no slots.
  */
 export function slotsForDate(date: string, rules: BookingRules, now: Date, taken: ReadonlySet<string>): Slot[] {
-  if (dateProblem(date, rules, now)) return [];
-  return slotTimes(rules).map((time) => {
-    const start = slotStart(date, time, rules.timeZone);
-    return {
-      time,
-      available: startsFarEnoughAhead(start, now) && !taken.has(time),
-      startsAt: start.toISOString(),
-    };
+  const day = epochDay(date);
+  if (day === null || dayProblem(day, todayDayIn(rules.timeZone, now))) return [];
+  const minutes = slotMinutes(rules);
+  const earliest = now.getTime() + BOOKING.leadMinutes * MINUTE_MS;
+  const starts = slotStartsOn(day, minutes, rules.timeZone);
+  return minutes.map((m, i) => {
+    const time = timeOf(m);
+    const start = starts[i]!;
+    return { time, available: start >= earliest && !taken.has(time), startsAt: new Date(start).toISOString() };
   });
 }
 
@@ -223,13 +275,19 @@ export function bookingDays(
   days: number,
   takenByDate: ReadonlyMap<string, ReadonlySet<string>>,
 ): BookingDay[] {
-  const today = todayIn(rules.timeZone, now);
+  const today = todayDayIn(rules.timeZone, now);
   const span = Math.min(Math.max(days, 0), BOOKING.windowDays);
+  const minutes = slotMinutes(rules);
+  const times = minutes.map(timeOf);
+  const earliest = now.getTime() + BOOKING.leadMinutes * MINUTE_MS;
   const result: BookingDay[] = [];
-  for (let offset = 0; offset <= span; offset++) {
-    const date = addDays(today, offset);
-    if (isWeekend(date)) continue;
-    const free = slotsForDate(date, rules, now, takenByDate.get(date) ?? new Set()).filter((s) => s.available).length;
+  for (let day = today; day <= today + span; day++) {
+    if (isWeekendDay(day)) continue;
+    const date = dateFromEpochDay(day);
+    const taken = takenByDate.get(date);
+    const starts = slotStartsOn(day, minutes, rules.timeZone);
+    let free = 0;
+    for (const [i, start] of starts.entries()) if (start >= earliest && !taken?.has(times[i]!)) free++;
     result.push({ date, available: free > 0, availableSlots: free });
   }
   return result;

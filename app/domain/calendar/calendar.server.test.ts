@@ -37,14 +37,30 @@ describe("held slots", () => {
     expect([...(await heldSlotsOn(date, now))]).toEqual(["15:00"]);
   });
 
-  it("20 concurrent misses for one date share one answer", async () => {
+  it("20 concurrent misses each read the database and agree; the answer is kept, not their queries", async () => {
     const date = "2031-04-07";
     await addMeeting({ date, timeSlot: "09:30", status: "confirmed" });
     forgetHeldSlots(date);
     const now = Date.now();
     const answers = await Promise.all(Array.from({ length: 20 }, () => heldSlotsOn(date, now)));
-    expect(new Set(answers).size).toBe(1);
-    expect([...answers[0]!]).toEqual(["09:30"]);
+    // No request awaits another's query (decision 037): each got its own answer.
+    expect(new Set(answers).size).toBe(20);
+    for (const answer of answers) expect([...answer]).toEqual(["09:30"]);
+    // The moment after, the kept answer serves without a query.
+    const kept = await heldSlotsOn(date, now);
+    expect(answers).toContain(kept);
+    expect(await heldSlotsOn(date, now)).toBe(kept);
+  });
+
+  it("an answer whose query was under way when the isolate wrote the date is not kept", async () => {
+    const date = "2031-05-05";
+    const now = Date.now();
+    const reading = heldSlotsOn(date, now); // its query is under way…
+    forgetHeldSlots(date); // …when a booking in this isolate changes the date
+    const read = await reading;
+    const next = await heldSlotsOn(date, now);
+    expect(next).not.toBe(read); // read again, not the answer from before the write
+    expect(await heldSlotsOn(date, now)).toBe(next); // and that one is kept
   });
 });
 

@@ -44,42 +44,53 @@ export async function takenSlots(from: string, to: string): Promise<Map<string, 
 }
 
 /**
- * Held slots of one date, shared for a moment within the isolate: the slot list is the
- * busiest read (every visitor, every date click) and one D1 round trip costs more than the
- * rest of the request. A slot shown free that was taken in the last second elsewhere is
- * harmless: the booking itself is decided by the UNIQUE index and answers 409. Writes in this
- * isolate forget the date at once. Concurrent misses share one query.
+ * Held slots of one date, kept for a moment within the isolate: the slot list is the busiest
+ * read (every visitor, every date click) and its D1 round trip costs more than the rest of the
+ * request. A slot shown free that was taken in the last second elsewhere is harmless: the
+ * booking itself is decided by the UNIQUE index and answers 409.
+ *
+ * Only the answer is kept, a plain Set, once its query has finished: a Worker may not use
+ * another request's I/O, and a query's promise is that I/O (a second request awaiting it got
+ * "Cannot perform I/O on behalf of a different request", decision 037). So requests that miss
+ * at the same moment each ask D1. A write in this isolate forgets the date, and an answer whose
+ * query started before any such write is not kept.
  */
 const HELD_TTL = 1_000; // 1 second
-type HeldCache = Map<string, { until: number; times: Promise<Set<string>> }>;
+const HELD_DATES = 100;
+type HeldCache = { writes: number; dates: Map<string, { until: number; times: ReadonlySet<string> }> };
 /** One cache per database binding (tests get a fresh database per file). */
 const heldCaches = new WeakMap<object, HeldCache>();
 
 function heldCacheFor(): HeldCache {
   let cache = heldCaches.get(env.DB);
   if (!cache) {
-    cache = new Map();
+    cache = { writes: 0, dates: new Map() };
     heldCaches.set(env.DB, cache);
   }
   return cache;
 }
 
-export function heldSlotsOn(date: string, nowMs = Date.now()): Promise<Set<string>> {
-  const heldCache = heldCacheFor();
-  const cached = heldCache.get(date);
-  if (cached && cached.until > nowMs) return cached.times;
-  const times = takenSlots(date, date).then((byDate) => byDate.get(date) ?? new Set<string>());
-  heldCache.set(date, { until: nowMs + HELD_TTL, times });
-  times.catch(() => heldCache.delete(date));
-  if (heldCache.size > 100) {
-    for (const [key, entry] of heldCache) if (entry.until <= nowMs) heldCache.delete(key);
+export async function heldSlotsOn(date: string, nowMs = Date.now()): Promise<ReadonlySet<string>> {
+  const cache = heldCacheFor();
+  const kept = cache.dates.get(date);
+  if (kept && kept.until > nowMs) return kept.times;
+  const writes = cache.writes;
+  const times: ReadonlySet<string> = (await takenSlots(date, date)).get(date) ?? new Set<string>();
+  if (cache.writes === writes) {
+    if (cache.dates.size >= HELD_DATES) {
+      for (const [key, entry] of cache.dates) if (entry.until <= nowMs) cache.dates.delete(key);
+      if (cache.dates.size >= HELD_DATES) cache.dates.clear();
+    }
+    cache.dates.set(date, { until: nowMs + HELD_TTL, times });
   }
   return times;
 }
 
 /** Called after any change to a date's meetings in this isolate. */
 export function forgetHeldSlots(date: string) {
-  heldCacheFor().delete(date);
+  const cache = heldCacheFor();
+  cache.writes++;
+  cache.dates.delete(date);
 }
 
 /** A date a visitor may book, or a 400 that says why not. */

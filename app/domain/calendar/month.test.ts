@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isMonth, longDateLabel, monthLabel, monthOf, monthWeeks, shiftMonth } from "./month";
+import * as old from "./testing/date-fns-month";
 
 describe("month grid", () => {
   it("has Monday-first weeks of seven with days outside the month empty", () => {
@@ -40,5 +41,17 @@ describe("month grid", () => {
     expect(longDateLabel("2026-11-23")).toBe("Monday, November 23, 2026");
     expect(longDateLabel("2028-02-29")).toBe("Tuesday, February 29, 2028");
     expect(() => longDateLabel("2027-02-29")).toThrow();
+  });
+});
+
+describe("the same grid as date-fns gave (decision 038)", () => {
+  it("for every month from 1990 to 2040, and steps of up to 13 months either way", () => {
+    for (let year = 1990; year <= 2040; year++) {
+      for (let m = 1; m <= 12; m++) {
+        const month = `${year}-${String(m).padStart(2, "0")}`;
+        expect(monthWeeks(month), month).toEqual(old.monthWeeks(month));
+        for (let by = -13; by <= 13; by += 2) expect(shiftMonth(month, by), month).toBe(old.shiftMonth(month, by));
+      }
+    }
   });
 });

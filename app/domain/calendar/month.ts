@@ -1,12 +1,10 @@
-import { tz } from "@date-fns/tz";
-import { addMonths, eachDayOfInterval, endOfMonth, format, getISODay, parseISO } from "date-fns";
-import { dayOfWeek } from "./availability";
+import { dateFromEpochDay, dayOfWeek, epochDay } from "./availability";
 
 /**
- * The month grid by date-fns (decision record 024). Like the availability engine, calendar
- * dates are read and written in UTC so no runtime zone moves them. The labels run in the
- * public demo pages' browser code too, so they use the name lists below rather than
- * date-fns' `format` and its locale tables.
+ * The month grid, on the availability engine's epoch days (decision 038; it was date-fns'
+ * `eachDayOfInterval` and `format`, decision 024, at ~10 µs a day on every booking page). The
+ * labels run in the public demo pages' browser code too, so they use the name lists below
+ * rather than date-fns' `format` and its locale tables.
  */
 
 export const MONTH_NAMES = [
@@ -26,15 +24,13 @@ export const MONTH_NAMES = [
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
-const UTC = tz("UTC");
+const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-/** `yyyy-MM-dd` of a day of the grid. */
-const dateText = (date: Date) => format(date, "yyyy-MM-dd", { in: UTC });
-
-function firstOfMonth(month: string): Date {
-  if (!MONTH_RE.test(month)) throw new Error(`not a month: ${month}`);
-  return parseISO(`${month}-01`, { in: UTC });
+/** Year and month (1–12) of `yyyy-MM`. */
+function yearMonth(month: string): [number, number] {
+  const m = MONTH_RE.exec(month);
+  if (!m) throw new Error(`not a month: ${month}`);
+  return [Number(m[1]), Number(m[2])];
 }
 
 /** `yyyy-MM` of a `yyyy-MM-dd` date. */
@@ -43,8 +39,11 @@ export const monthOf = (date: string) => date.slice(0, 7);
 export const isMonth = (value: string) => MONTH_RE.test(value);
 
 /** The month before or after `yyyy-MM`. */
-export const shiftMonth = (month: string, by: number): string =>
-  format(addMonths(firstOfMonth(month), by, { in: UTC }), "yyyy-MM", { in: UTC });
+export function shiftMonth(month: string, by: number): string {
+  const [year, m] = yearMonth(month);
+  const index = year * 12 + (m - 1) + by;
+  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
 
 /** "November 2026". */
 export function monthLabel(month: string): string {
@@ -62,10 +61,12 @@ export function longDateLabel(date: string): string {
  * The weeks of a month for a calendar grid, Monday first. Days outside the month are null.
  */
 export function monthWeeks(month: string): (string | null)[][] {
-  const first = firstOfMonth(month);
-  const days = eachDayOfInterval({ start: first, end: endOfMonth(first, { in: UTC }) }, { in: UTC });
-  const lead = getISODay(first, { in: UTC }) - 1; // Monday = 0
-  const cells: (string | null)[] = [...Array.from({ length: lead }, () => null), ...days.map(dateText)];
+  yearMonth(month);
+  const first = epochDay(`${month}-01`)!;
+  const next = epochDay(`${shiftMonth(month, 1)}-01`)!;
+  const lead = (dayOfWeek(`${month}-01`) + 6) % 7; // Monday = 0
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let day = first; day < next; day++) cells.push(dateFromEpochDay(day));
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (string | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));

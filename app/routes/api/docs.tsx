@@ -1,8 +1,7 @@
 import { href, Link } from "react-router";
-import { buildOpenApi } from "~/lib/api/openapi.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/docs";
-import { allEndpoints } from "./registry.server";
+import { openApiDocument } from "./document.server";
 
 type Operation = {
   operationId: string;
@@ -15,7 +14,7 @@ type Operation = {
 };
 
 export function loader(_: Route.LoaderArgs) {
-  const document = buildOpenApi(allEndpoints);
+  const document = openApiDocument();
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods as Record<string, Operation>).map(([method, op]) => ({ path, method, ...op })),
   );

@@ -1,9 +1,8 @@
-import { buildOpenApi } from "~/lib/api/openapi.server";
 import type { Route } from "./+types/openapi-json";
-import { allEndpoints } from "./registry.server";
+import { openApiText } from "./document.server";
 
 export function loader(_: Route.LoaderArgs) {
-  return Response.json(buildOpenApi(allEndpoints), {
-    headers: { "Cache-Control": "public, max-age=300" },
+  return new Response(openApiText(), {
+    headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300" },
   });
 }

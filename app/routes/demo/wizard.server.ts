@@ -88,12 +88,11 @@ export async function wizardState(url: URL, now = new Date()) {
     }
   }
 
-  const slotsOf = (date: string) => slotsForDate(date, rules, now, taken.get(date) ?? new Set());
   const date = url.searchParams.get("date");
   const dateNotice = date ? dateProblem(date, rules, now) : null;
 
   if (date && !dateNotice) {
-    const slots = slotsOf(date);
+    const slots = slotsForDate(date, rules, now, taken.get(date) ?? new Set());
     const rawTime = url.searchParams.get("time");
     const time = rawTime ? normalizeTime(rawTime) : null;
     const slot = time && minutesOf(time) !== null ? slots.find((s) => s.time === time) : undefined;
@@ -119,8 +118,11 @@ export async function wizardState(url: URL, now = new Date()) {
     return { ...base, wizard };
   }
 
-  // The date step: the requested month, else the month of the first day with a free slot.
-  const firstOpen = bookingDays(rules, now, Number.POSITIVE_INFINITY, taken).find((d) => d.available)?.date ?? today;
+  // The date step: the requested month, else the month of the first day with a free slot. The
+  // window's day list has every bookable day's free count, so the grid reads it from there.
+  const window = bookingDays(rules, now, Number.POSITIVE_INFINITY, taken);
+  const freeByDate = new Map(window.map((d) => [d.date, d.availableSlots]));
+  const firstOpen = window.find((d) => d.available)?.date ?? today;
   const requested = url.searchParams.get("month");
   const [minMonth, maxMonth] = [monthOf(today), monthOf(last)];
   const month =
@@ -128,8 +130,10 @@ export async function wizardState(url: URL, now = new Date()) {
   const weeks = monthWeeks(month).map((week) =>
     week.map((day): CalendarDay | null => {
       if (!day) return null;
-      const closed = dateProblem(day, rules, now) !== null;
-      const freeSlots = closed ? 0 : slotsOf(day).filter((s) => s.available).length;
+      // Not in the list: a weekend, past or beyond the window (what dateProblem refuses).
+      const free = freeByDate.get(day);
+      const closed = free === undefined;
+      const freeSlots = free ?? 0;
       return {
         date: day,
         day: Number(day.slice(8)),
