@@ -41,8 +41,9 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
               Newsletter subscribers
             </h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              Addresses from the footer box. Pending until the emailed confirmation link is used; only confirmed
-              addresses may receive the newsletter.
+              Addresses from the footer box, pending until the emailed confirmation link is used, and from trial signups
+              that ticked the newsletter box, confirmed by their verified email code. Only confirmed addresses may
+              receive the newsletter.
             </p>
           </div>
           <a
