@@ -59,19 +59,11 @@ export const meetingUid = (meetingId: string) => `meeting-${meetingId}@${BRAND.s
 
 const MANAGE = "Manage your booking";
 
-function invitation(
-  meeting: MeetingLike,
-  change: Pick<IcsEvent, "method" | "status" | "sequence">,
-  now: Date,
-  manageUrl?: string,
-) {
-  const settings = config();
-  const ics = buildIcs({
-    ...change,
-    uid: meetingUid(meeting.id),
+/** What a calendar shows of the meeting: in the invitations, the .ics download and the add-to-calendar links. */
+export function calendarEvent(meeting: MeetingLike, manageUrl?: string) {
+  return {
     start: meeting.startsAt,
     end: slotEnd(meeting.startsAt),
-    stamp: now,
     summary: `${BRAND.name} demo (30 minutes)`,
     description: [
       `A 30-minute video demo of ${BRAND.name} for ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""}.`,
@@ -80,9 +72,53 @@ function invitation(
     ].join("\n"),
     location: location(meeting),
     url: meeting.meetingLink || undefined,
-    organizer: { name: `${BRAND.name} Sales`, email: settings.SALES_EMAIL },
+  };
+}
+
+function icsOf(
+  meeting: MeetingLike,
+  change: Pick<IcsEvent, "method" | "status" | "sequence">,
+  now: Date,
+  manageUrl?: string,
+) {
+  return buildIcs({
+    ...change,
+    ...calendarEvent(meeting, manageUrl),
+    uid: meetingUid(meeting.id),
+    stamp: now,
+    organizer: { name: `${BRAND.name} Sales`, email: config().SALES_EMAIL },
     attendee: { name: meeting.name, email: meeting.email },
   });
+}
+
+/**
+ * The meeting as a file the visitor adds to their calendar from the manage page: the UID and
+ * SEQUENCE of the emailed invitations, so it updates the event an invitation already made.
+ */
+export function meetingCalendarFile(
+  meeting: MeetingLike & Pick<Meeting, "status" | "sequence">,
+  now: Date,
+  manageUrl: string,
+) {
+  return icsOf(
+    meeting,
+    {
+      method: "PUBLISH",
+      status: meeting.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
+      sequence: meeting.sequence,
+    },
+    now,
+    manageUrl,
+  );
+}
+
+function invitation(
+  meeting: MeetingLike,
+  change: Pick<IcsEvent, "method" | "status" | "sequence">,
+  now: Date,
+  manageUrl?: string,
+) {
+  const ics = icsOf(meeting, change, now, manageUrl);
   return {
     filename: ICS_FILE,
     contentType: `text/calendar; charset=utf-8; method=${change.method}`,
