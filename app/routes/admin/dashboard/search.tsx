@@ -5,6 +5,7 @@ import { formatDay } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { SearchQuerySchema, searchConsole } from "~/domain/console/search.server";
+import { consoleStatus } from "~/domain/subscriptions/rules";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/search";
 
@@ -104,7 +105,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                         </span>
                       </span>
                       <StatusBadge status={u.plan} />
-                      <StatusBadge status={u.status} />
+                      <StatusBadge status={consoleStatus(u)} />
                     </Link>
                   </li>
                 ))}
