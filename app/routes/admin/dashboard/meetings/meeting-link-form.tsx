@@ -32,6 +32,14 @@ export function MeetingLinkForm({ meeting, defaultLink }: { meeting: MeetingView
         <label htmlFor={inputId} className="label">
           Video link
         </label>
+        <p
+          id={hintId}
+          className={`mb-1.5 text-xs ${meeting.meetingLink ? "text-slate-600 dark:text-slate-400" : "font-medium text-amber-800 dark:text-amber-200"}`}
+        >
+          {meeting.meetingLink
+            ? "Changing it emails the new link to the visitor."
+            : "No link sent yet: the visitor was told it comes before the meeting. Saving emails it to them."}
+        </p>
         <input
           id={inputId}
           name="meetingLink"
@@ -45,14 +53,6 @@ export function MeetingLinkForm({ meeting, defaultLink }: { meeting: MeetingView
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${errorId} ${hintId}` : hintId}
         />
-        <p
-          id={hintId}
-          className={`mt-1 text-xs ${meeting.meetingLink ? "text-slate-600 dark:text-slate-400" : "font-medium text-amber-800 dark:text-amber-200"}`}
-        >
-          {meeting.meetingLink
-            ? "Changing it emails the new link to the visitor."
-            : "No link sent yet: the visitor was told it comes before the meeting. Saving emails it to them."}
-        </p>
         <FieldError id={errorId} error={error ?? undefined} />
       </div>
       <button
