@@ -248,7 +248,7 @@ export function MeetingCard({
     <article className="card p-5" aria-labelledby={`meeting-${meeting.id}`} data-testid="meeting-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={`meeting-${meeting.id}`} className="truncate text-base font-semibold">
+          <h2 id={`meeting-${meeting.id}`} className="text-base font-semibold">
             {meeting.name}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">

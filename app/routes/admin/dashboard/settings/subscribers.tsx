@@ -78,7 +78,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
               className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3"
               data-testid="subscriber-row"
             >
-              <p className="min-w-0 flex-1 basis-64 truncate font-medium">{subscriber.email}</p>
+              <p className="min-w-0 flex-1 basis-64 font-medium">{subscriber.email}</p>
               <p className="text-xs text-slate-500 dark:text-slate-400">
                 Subscribed {formatDateTime(subscriber.createdAt, timezone)}
                 {subscriber.confirmedAt ? ` · confirmed ${formatDateTime(subscriber.confirmedAt, timezone)}` : ""}
