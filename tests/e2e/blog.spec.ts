@@ -309,7 +309,7 @@ test.describe("Blog Management", () => {
     await expect(page.getByRole("status").filter({ hasText: "Blog post created." })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Edit Post" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Upload image" })).toBeVisible();
-    await page.getByRole("link", { name: "Blog Management" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Blog Management" }).click();
     const item = page.getByTestId("admin-post").filter({ has: page.getByRole("heading", { name: title }) });
     await expect(item.getByTestId("status-badge")).toHaveText("Draft");
     await expect(item.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([tag, "Journey"]);
