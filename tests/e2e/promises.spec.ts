@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail, uniqueMark } from "./fixtures";
+import { gradientPng } from "./png";
 import { freeSlot } from "./slots";
 
 /**
@@ -193,4 +194,49 @@ test("the manage page leads with the visitor's time and adds the demo to a calen
   const text = await file.text();
   expect(text).toContain("METHOD:PUBLISH");
   expect(text).toContain("SUMMARY:Flowlane demo (30 minutes)");
+});
+
+test("a new post opens in its editor, where an uploaded image goes in at the cursor (JavaScript) or is there to copy", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const title = `Image placement ${uniqueMark()}`;
+  await signInAsAdmin(page);
+  await page.goto("/admin/dashboard/blog/new");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Author").fill("Iris Images");
+  await page.getByLabel("Excerpt").fill("Where the picture goes.");
+  await page.getByLabel("Content").fill("First paragraph.\n\nLast paragraph.");
+  await page.getByRole("button", { name: "Create Post" }).click();
+  await expect(page).toHaveURL(/\/edit\?created=1$/);
+  await expect(page.getByRole("status").filter({ hasText: "Blog post created." })).toBeVisible();
+
+  // Upload it as the cover: the content stays as written.
+  const panel = page.locator("#images");
+  await panel.getByLabel("Image file").setInputFiles({
+    name: "diagram.png",
+    mimeType: "image/png",
+    buffer: gradientPng(320, 180, [37, 99, 235], [16, 185, 129]),
+  });
+  await panel.getByLabel("Alt text").fill("Approval diagram");
+  await panel.getByLabel("Cover image").check();
+  await panel.getByRole("button", { name: "Upload image" }).click();
+  await expect(page.getByText("Cover image set.")).toBeVisible();
+  const markdown = (await panel.getByTestId("uploaded-images").locator("code").first().textContent()) ?? "";
+  expect(markdown).toMatch(/^!\[Approval diagram\]\(\/media\/[^)]+\)$/);
+  const content = page.getByLabel("Content");
+  await expect(content).toHaveValue("First paragraph.\n\nLast paragraph.");
+  if (!javaScriptEnabled) {
+    // Without JavaScript the markdown is shown to copy; the upload form can also append it.
+    await expect(panel.getByRole("button", { name: /^Insert at cursor/ })).toHaveCount(0);
+    return;
+  }
+  // The caret after the first paragraph: the image goes there, on a line of its own.
+  const insert = panel.getByRole("button", { name: "Insert at cursor: Approval diagram" });
+  await expect(insert).toBeVisible();
+  await content.focus();
+  await content.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(16, 16));
+  await insert.click();
+  await expect(content).toHaveValue(`First paragraph.\n\n${markdown}\n\nLast paragraph.`);
+  await expect(page.getByTestId("live-preview").getByRole("img", { name: "Approval diagram" })).toBeVisible();
 });

@@ -621,8 +621,9 @@ function ImagesPanel({
                   // Keeps the caret in the content: the button does not take focus on press.
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => onInsert(image.markdown)}
+                  aria-label={`Insert at cursor: ${image.alt}`}
                 >
-                  Insert at cursor<span className="sr-only">: {image.alt}</span>
+                  Insert at cursor
                 </button>
               ) : null}
             </li>
