@@ -1,8 +1,10 @@
 import { TZDate } from "@date-fns/tz";
 import { addBusinessDays, format, subDays } from "date-fns";
-import { blogPosts, callbackRequests, meetings, subscriptions } from "~/db/schema";
+import { sql } from "drizzle-orm";
+import { blogPostRevisions, blogPosts, callbackRequests, meetings, subscriptions } from "~/db/schema";
 import { postSlug } from "~/domain/blog/format";
 import { renderMarkdown } from "~/domain/blog/markdown";
+import { snapshotObject } from "~/domain/blog/revision-snapshot";
 import { SEED_POSTS } from "./data/blog";
 import { SEED_CALLBACKS, SEED_MEETINGS, SEED_SUBSCRIPTIONS } from "./data/people";
 import { openLocalDb } from "./platform";
@@ -13,6 +15,8 @@ import { openLocalDb } from "./platform";
  */
 const TIMEZONE = process.env.BUSINESS_TIMEZONE ?? "Asia/Kolkata";
 const DAY = 24 * 60 * 60 * 1000;
+/** Who wrote a seeded post's first revision, as the scheduler's and visitors' changes name theirs. */
+const SEED_ACTOR = "seed";
 
 export async function seed(now = new Date()) {
   const { db, dispose } = await openLocalDb();
@@ -74,6 +78,16 @@ export async function seed(now = new Date()) {
     const results = await db.batch([
       db.insert(blogPosts).values(posts[0]!).onConflictDoNothing(),
       ...posts.slice(1).map((row) => db.insert(blogPosts).values(row).onConflictDoNothing()),
+      // Each seeded post's original text as its first revision (decision 030), so "restore" can
+      // go back to it as to any saved post's. Only while the post has none: a second run (or a
+      // database seeded before this) adds it once.
+      ...posts.map((post) =>
+        db
+          .insert(blogPostRevisions)
+          .select(
+            sql`SELECT NULL, ${blogPosts.id}, 'save', NULL, ${SEED_ACTOR}, ${snapshotObject()}, ${blogPosts.createdAt} FROM ${blogPosts} WHERE ${blogPosts.id} = ${post.id} AND NOT EXISTS (SELECT 1 FROM ${blogPostRevisions} WHERE ${blogPostRevisions.postId} = ${post.id})`,
+          ),
+      ),
       ...meetingRows.map((row) => db.insert(meetings).values(row).onConflictDoNothing()),
       ...callbackRows.map((row) => db.insert(callbackRequests).values(row).onConflictDoNothing()),
       ...subscriptionRows.map((row) => db.insert(subscriptions).values(row).onConflictDoNothing()),

@@ -1,8 +1,8 @@
-import { deflateSync } from "node:zlib";
 import { TZDate } from "@date-fns/tz";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { format } from "date-fns";
 import { expect, hydrating, signInAsAdmin, test } from "./fixtures";
+import { gradientPng } from "./png";
 
 /**
  * The blog as a publishing tool (issue 16): a post with a cover and an inline image uploaded
@@ -11,50 +11,6 @@ import { expect, hydrating, signInAsAdmin, test } from "./fixtures";
 
 const BUSINESS_TIMEZONE = "Asia/Kolkata";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A real PNG (a two-colour gradient) of the given size, so the browser draws it. */
-function gradientPng(width: number, height: number, [r1, g1, b1]: number[], [r2, g2, b2]: number[]) {
-  const rows: number[] = [];
-  for (let y = 0; y < height; y++) {
-    rows.push(0);
-    for (let x = 0; x < width; x++) {
-      const t = (x / width + y / height) / 2;
-      rows.push(
-        Math.round(r1! + (r2! - r1!) * t),
-        Math.round(g1! + (g2! - g1!) * t),
-        Math.round(b1! + (b2! - b1!) * t),
-      );
-    }
-  }
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.from(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, alt: string, use: string) {
   const panel = page.locator("#images");
@@ -98,13 +54,12 @@ test.describe("publishing a post with images on a schedule", () => {
     await page.getByLabel("Content").fill("## Plan\n\nThe announcement text.");
     await page.getByLabel("Tags").fill(`${tag}, Launch`);
     await page.getByRole("button", { name: "Create Post" }).click();
-    await expect(page).toHaveURL(/notice=created/);
+    await expect(page).toHaveURL(/\/edit\?created=1$/);
+    const id = new URL(page.url()).pathname.match(/\/blog\/([^/]+)\/edit$/)?.[1] ?? "";
+    expect(id).toBeTruthy();
     const item = page
       .getByTestId("admin-post")
       .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-    const href = await item.locator("a[href$='/edit']").getAttribute("href");
-    const id = href?.match(/\/blog\/([^/]+)\/edit$/)?.[1] ?? "";
-    expect(id).toBeTruthy();
     await page.goto(`/admin/dashboard/blog/${id}/edit`);
 
     // A file that is not an image is refused with its reason, whatever it is called.

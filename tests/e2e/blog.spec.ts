@@ -304,8 +304,12 @@ test.describe("Blog Management", () => {
       await expect(page.getByTestId("live-preview").getByRole("heading", { name: "Reading time check" })).toBeVisible();
     }
     await page.getByRole("button", { name: "Create Post" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard\/blog\?notice=created$/);
+    // A new post opens in its editor, where images can be added at once.
+    await expect(page).toHaveURL(/\/admin\/dashboard\/blog\/[^/]+\/edit\?created=1$/);
     await expect(page.getByRole("status").filter({ hasText: "Blog post created." })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Edit Post" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Upload image" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Blog Management" }).click();
     const item = page.getByTestId("admin-post").filter({ has: page.getByRole("heading", { name: title }) });
     await expect(item.getByTestId("status-badge")).toHaveText("Draft");
     await expect(item.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([tag, "Journey"]);

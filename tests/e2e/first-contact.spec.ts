@@ -206,7 +206,7 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
     await expect(page.getByLabel("Content")).toHaveValue("## Tunnels\n\nThe network drops in tunnels.");
     await restoreNetwork(page);
     await page.getByRole("button", { name: "Create Post" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard\/blog\?notice=created/);
+    await expect(page).toHaveURL(/\/admin\/dashboard\/blog\/[^/]+\/edit\?created=1$/);
 
     const { date, time } = await freeSlot(request);
     const tag = Math.random().toString(36).slice(2, 8);

@@ -59,16 +59,18 @@ export function TagList({
   linked?: boolean;
 }) {
   if (tags.length === 0) return null;
+  // min-w-0 and wrap-break-word: a tag longer than the row breaks inside its chip instead of
+  // pushing the page sideways on a phone (issue 30).
   const chip =
-    "rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-950 dark:text-brand-200";
+    "min-w-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold wrap-break-word text-brand-800 dark:bg-brand-950 dark:text-brand-200";
   return (
     <ul role="list" className={`flex flex-wrap gap-2 ${className}`} aria-label="Tags">
       {tags.map((tag) =>
         linked ? (
-          <li key={tag} className="relative z-10">
+          <li key={tag} className="relative z-10 min-w-0">
             <Link
               to={`/blog/tag/${encodeURIComponent(tag.toLowerCase())}`}
-              className={`${chip} inline-block hover:underline focus-visible:outline-2`}
+              className={`${chip} inline-block max-w-full hover:underline focus-visible:outline-2`}
             >
               {tag}
             </Link>
@@ -86,7 +88,7 @@ export function TagList({
 function Byline({ post }: { post: PostCardData }) {
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-      <span className="font-medium text-slate-800 dark:text-slate-200">{post.author}</span>
+      <span className="min-w-0 font-medium wrap-break-word text-slate-800 dark:text-slate-200">{post.author}</span>
       <span aria-hidden>·</span>
       <time dateTime={post.isoDate} data-testid="post-date">
         {post.date}

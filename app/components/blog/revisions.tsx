@@ -75,8 +75,8 @@ export function RevisionsPanel({
                     </span>
                   ) : null}
                 </p>
-                <p className="truncate text-slate-700 dark:text-slate-300">{revision.title}</p>
-                <p className="truncate text-xs text-slate-600 dark:text-slate-400">by {revision.who}</p>
+                <p className="text-slate-700 dark:text-slate-300">{revision.title}</p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">by {revision.who}</p>
               </div>
               <div className="flex shrink-0 gap-2">
                 <Link

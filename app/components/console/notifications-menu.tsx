@@ -114,9 +114,9 @@ export function NotificationsMenu({ items, unread }: { items: NotificationItem[]
                   >
                     <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600 dark:text-brand-300" />
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium">{item.title}</span>
+                      <span className="block text-sm font-medium">{item.title}</span>
                       {item.detail ? (
-                        <span className="block truncate text-xs text-slate-600 dark:text-slate-300">{item.detail}</span>
+                        <span className="block text-xs text-slate-600 dark:text-slate-300">{item.detail}</span>
                       ) : null}
                       <span className="block text-xs text-slate-500 dark:text-slate-400">
                         {formatDateTime(item.createdAt, timezone)}

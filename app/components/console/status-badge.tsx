@@ -16,6 +16,7 @@ const STATUS_TONE: Record<string, keyof typeof TONES> = {
   published: "green",
   pending: "amber",
   active: "green",
+  expired: "red",
   rejected: "red",
   unverified: "slate",
   sent: "green",

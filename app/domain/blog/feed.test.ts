@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { BlogPost } from "~/db/schema";
-import { renderRss } from "./feed";
+import { absoluteUrls, renderRss } from "./feed";
+import { renderMarkdown } from "./markdown";
 
 const post = (over: Partial<BlogPost>): BlogPost => ({
   id: "p1",
@@ -77,5 +78,45 @@ describe("renderRss", () => {
     ]);
     expect(xml).toContain(`<enclosure length="0" type="image/jpeg" url="https://x.example/media/${key}"/>`);
     expect(xml.match(/<enclosure /g)).toHaveLength(1);
+  });
+});
+
+describe("absoluteUrls", () => {
+  const origin = "https://flowlane.example";
+
+  it("makes the images, their srcset and site links of a rendered post absolute; other addresses stay", () => {
+    const html = renderMarkdown(
+      [
+        "![Flow chart](/media/blog/p1/chart.png)",
+        "",
+        "See [pricing](/pricing), [the guide](https://other.example/guide), [top](#top) and [cdn](//cdn.example/x).",
+        "",
+        'Text that only looks like markup: href="/not-a-link" `<a href="/nope">`.',
+      ].join("\n"),
+      new Map([["blog/p1/chart.png", { width: 1600, height: 900, renditions: [480, 960] }]]),
+    );
+    const out = absoluteUrls(html, origin);
+    expect(out).toContain(`src="${origin}/media/blog/p1/chart.png"`);
+    expect(out).toMatch(
+      new RegExp(
+        `srcset="${origin}/media/\\S+ 480w, ${origin}/media/\\S+ 960w, ${origin}/media/blog/p1/chart.png 1600w"`,
+      ),
+    );
+    expect(out).toContain(`href="${origin}/pricing"`);
+    expect(out).toContain('href="https://other.example/guide"');
+    expect(out).toContain('href="#top"');
+    expect(out).toContain('href="//cdn.example/x"');
+    expect(out).toContain('href="/not-a-link"');
+    expect(out).toContain('href="/nope"');
+    expect(out.replaceAll(origin, "")).toBe(html);
+  });
+
+  it("the feed's content:encoded carries absolute addresses, the site's pages keep theirs", () => {
+    const contentHtml = '<p><img src="/media/blog/p1/a.webp" alt="A > B"><a href="/demo">Book</a></p>';
+    const xml = renderRss({ origin, title: "T", description: "D" }, [post({ contentHtml })]);
+    expect(xml).toContain(
+      `<content:encoded><![CDATA[<p><img src="${origin}/media/blog/p1/a.webp" alt="A > B"><a href="${origin}/demo">Book</a></p>]]></content:encoded>`,
+    );
+    expect(xml).not.toMatch(/(?:src|href)="\//);
   });
 });

@@ -17,9 +17,37 @@ function cdataSafe(value: string) {
   return value.slice(0, rest) + value.slice(rest).replaceAll("]]>", "]]&gt;");
 }
 
+/** A start tag with its attributes, values double-quoted as rehype-stringify writes them. */
+const START_TAG = /<[a-zA-Z][a-zA-Z0-9-]*(?:\s+[^\s"'>/=]+(?:="[^"]*")?)*\s*\/?>/g;
+const URL_ATTRIBUTE = /(\s(?:href|src|srcset)=")([^"]*)"/g;
+
+/**
+ * A post's HTML with its root-relative addresses (`/media/…` images and their `srcset`, links to
+ * other pages) made absolute on `origin`: a feed reader shows `content:encoded` away from the site,
+ * with no page address to resolve them against. Only attributes inside tags are touched (text is
+ * escaped by the pipeline, so a `<` in it never starts a tag); other addresses stay as they are.
+ */
+export function absoluteUrls(html: string, origin: string) {
+  const absolute = (url: string) => (url.startsWith("/") && !url.startsWith("//") ? `${origin}${url}` : url);
+  return html.replace(START_TAG, (tag) =>
+    tag.replace(URL_ATTRIBUTE, (_, start: string, value: string) => {
+      const next = start.includes("srcset")
+        ? value
+            .split(",")
+            .map((candidate) => {
+              const [url = "", ...descriptor] = candidate.trim().split(/\s+/);
+              return [absolute(url), ...descriptor].join(" ");
+            })
+            .join(", ")
+        : absolute(value);
+      return `${start}${next}"`;
+    }),
+  );
+}
+
 /**
  * RSS 2.0 for the published posts, written by `feed` (decision record 024): excerpt as
- * description, the sanitized HTML as content, the author as dc:creator (RSS's own <author>
+ * description, the sanitized HTML as content (its addresses absolute), the author as dc:creator (RSS's own <author>
  * must be an email address).
  */
 export function renderRss(channel: FeedChannel, posts: BlogPost[]) {
@@ -44,7 +72,7 @@ export function renderRss(channel: FeedChannel, posts: BlogPost[]) {
       guid: `${blogUrl}/${encodeURIComponent(post.id)}`,
       date: postDate(post),
       description: cdataSafe(post.excerpt),
-      content: cdataSafe(post.contentHtml),
+      content: cdataSafe(absoluteUrls(post.contentHtml, channel.origin)),
       category: post.tags.map((name) => ({ name })),
       extensions: [{ name: "dc:creator", objects: { _text: post.author } }],
       // The cover image (decision 028): an enclosure readers show beside the item.

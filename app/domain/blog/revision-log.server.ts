@@ -1,27 +1,13 @@
-import { and, desc, eq, getTableColumns, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type BlogPostRevision, blogPostRevisions, blogPosts } from "~/db/schema";
 import type { AuditActor } from "~/domain/audit/audit.server";
+import { snapshotObject } from "./revision-snapshot";
 
 /** Revisions kept per post (issue 16): older ones are pruned in the batch that adds a new one. */
 export const REVISIONS_KEPT = 20;
 
 export type RevisionKind = BlogPostRevision["kind"];
-
-/**
- * Columns a revision does not keep: the key, the HTML derived from the markdown and the times
- * the database sets. Every other column of `blog_posts` is in the snapshot, so a field added to
- * the post later (slug, meta title …) is kept and restored without a change here.
- */
-const NOT_SNAPSHOTTED = new Set(["id", "contentHtml", "createdAt", "updatedAt", "publishedAt"]);
-
-/** `json_object('title', title, 'tags', json(tags), …)` over the post's snapshotted columns. */
-function snapshotObject(): SQL {
-  const parts = Object.entries(getTableColumns(blogPosts))
-    .filter(([key]) => !NOT_SNAPSHOTTED.has(key))
-    .map(([key, column]) => (column.dataType === "json" ? sql`${key}, json(${column})` : sql`${key}, ${column}`));
-  return sql`json_object(${sql.join(parts, sql`, `)})`;
-}
 
 /**
  * The two statements every save adds to its batch (decision 030): the revision, read from the

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { meetings, subscriptions } from "~/db/schema";
+import { consoleStatus } from "~/domain/subscriptions/rules";
+import { toView } from "~/domain/subscriptions/subscriptions.server";
 import { addMeeting, addUser } from "../../../tests/helpers/console-data";
 import { DENSE_MATCHES, ftsPhrase, SEARCH_RESULT_LIMIT, searchConsole } from "./search.server";
 
@@ -175,5 +177,29 @@ describe("ftsPhrase", () => {
   it("quotes the text and doubles its quotes", () => {
     expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""');
     expect(ftsPhrase("a OR b*")).toBe('"a OR b*"');
+  });
+
+  it("shows a user's status as Users does: a trial past its end date reads expired (one rule)", async () => {
+    const now = new Date("2031-05-01T00:00:00Z");
+    const ended = await addUser({
+      email: "ended.trial@lapsed.example",
+      firstName: "Lapsed",
+      plan: "trial",
+      status: "active",
+      endDate: new Date("2031-04-20T00:00:00Z"),
+    });
+    const running = await addUser({
+      email: "running.trial@lapsed.example",
+      firstName: "Running",
+      plan: "trial",
+      status: "active",
+      endDate: new Date("2031-05-06T00:00:00Z"),
+    });
+    const found = await searchConsole("lapsed.example", now);
+    const statuses = Object.fromEntries(found.users.map((u) => [u.email, consoleStatus(u)]));
+    expect(statuses).toEqual({ [ended.email]: "expired", [running.email]: "active" });
+    // The stored status stays beside it (the API's value); the Users list reads the same.
+    expect(found.users.map((u) => u.status)).toEqual(["active", "active"]);
+    expect(consoleStatus(toView(ended, now))).toBe("expired");
   });
 });

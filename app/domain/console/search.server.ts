@@ -3,6 +3,7 @@ import { integer, type SQLiteColumn, sqliteTable } from "drizzle-orm/sqlite-core
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { meetings, subscriptions } from "~/db/schema";
+import { trialState } from "~/domain/subscriptions/rules";
 
 /** Matches shown per kind on the results page; the sections list the rest. */
 export const SEARCH_RESULT_LIMIT = 20;
@@ -77,7 +78,7 @@ function matching(
  * Spec §5 "Search": meetings match name or company; users match email, first or last name
  * (or both, "Kavya Menon") or company name; case-insensitive, taken literally.
  */
-export async function searchConsole(query: string) {
+export async function searchConsole(query: string, now = new Date()) {
   // SQLite ends a string at NUL, which would cut the closing quote off the FTS phrase.
   const text = query.replaceAll("\u0000", "").trim();
   if (!text) return { query: "", meetings: [], users: [], totalMeetings: 0, totalUsers: 0 };
@@ -124,6 +125,7 @@ export async function searchConsole(query: string) {
         companyName: subscriptions.companyName,
         plan: subscriptions.plan,
         status: subscriptions.status,
+        endDate: subscriptions.endDate,
       })
       .from(subscriptions)
       .where(userMatch)
@@ -134,7 +136,12 @@ export async function searchConsole(query: string) {
   return {
     query: text,
     meetings: meetingRows,
-    users: userRows,
+    // `trialExpired` as on the Users list, so the console shows the status by the same rule
+    // (`consoleStatus`: an ended trial reads "expired"); the API keeps the stored status beside it.
+    users: userRows.map(({ endDate, ...user }) => ({
+      ...user,
+      trialExpired: trialState({ plan: user.plan, endDate }, now) === "expired",
+    })),
     totalMeetings: counts?.meetings ?? meetingTotal[0]?.n ?? 0,
     totalUsers: counts?.subscriptions ?? userTotal[0]?.n ?? 0,
   };

@@ -6,6 +6,7 @@ import { publishDuePosts } from "~/domain/blog/posts.server";
 import { fillMissingSlugs } from "~/domain/blog/slugs.server";
 import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
+import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
@@ -28,6 +29,7 @@ export const scheduledJobs: readonly Job[] = [
   { name: "complete-meetings", run: completePastMeetings },
   { name: "purge-emails", run: purgeOldEmails },
   { name: "meeting-reminders", run: (now) => sendMeetingReminders(now) },
+  { name: "missing-meeting-links", run: (now) => remindSalesOfMissingLinks(now) },
   { name: "purge-2fa-challenges", run: purgeChallenges },
   { name: "purge-client-limits", run: purgeClientLimits },
 ];

@@ -59,19 +59,11 @@ export const meetingUid = (meetingId: string) => `meeting-${meetingId}@${BRAND.s
 
 const MANAGE = "Manage your booking";
 
-function invitation(
-  meeting: MeetingLike,
-  change: Pick<IcsEvent, "method" | "status" | "sequence">,
-  now: Date,
-  manageUrl?: string,
-) {
-  const settings = config();
-  const ics = buildIcs({
-    ...change,
-    uid: meetingUid(meeting.id),
+/** What a calendar shows of the meeting: in the invitations, the .ics download and the add-to-calendar links. */
+export function calendarEvent(meeting: MeetingLike, manageUrl?: string) {
+  return {
     start: meeting.startsAt,
     end: slotEnd(meeting.startsAt),
-    stamp: now,
     summary: `${BRAND.name} demo (30 minutes)`,
     description: [
       `A 30-minute video demo of ${BRAND.name} for ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""}.`,
@@ -80,9 +72,53 @@ function invitation(
     ].join("\n"),
     location: location(meeting),
     url: meeting.meetingLink || undefined,
-    organizer: { name: `${BRAND.name} Sales`, email: settings.SALES_EMAIL },
+  };
+}
+
+function icsOf(
+  meeting: MeetingLike,
+  change: Pick<IcsEvent, "method" | "status" | "sequence">,
+  now: Date,
+  manageUrl?: string,
+) {
+  return buildIcs({
+    ...change,
+    ...calendarEvent(meeting, manageUrl),
+    uid: meetingUid(meeting.id),
+    stamp: now,
+    organizer: { name: `${BRAND.name} Sales`, email: config().SALES_EMAIL },
     attendee: { name: meeting.name, email: meeting.email },
   });
+}
+
+/**
+ * The meeting as a file the visitor adds to their calendar from the manage page: the UID and
+ * SEQUENCE of the emailed invitations, so it updates the event an invitation already made.
+ */
+export function meetingCalendarFile(
+  meeting: MeetingLike & Pick<Meeting, "status" | "sequence">,
+  now: Date,
+  manageUrl: string,
+) {
+  return icsOf(
+    meeting,
+    {
+      method: "PUBLISH",
+      status: meeting.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
+      sequence: meeting.sequence,
+    },
+    now,
+    manageUrl,
+  );
+}
+
+function invitation(
+  meeting: MeetingLike,
+  change: Pick<IcsEvent, "method" | "status" | "sequence">,
+  now: Date,
+  manageUrl?: string,
+) {
+  const ics = icsOf(meeting, change, now, manageUrl);
   return {
     filename: ICS_FILE,
     contentType: `text/calendar; charset=utf-8; method=${change.method}`,
@@ -433,6 +469,98 @@ export async function meetingReminderEmail(
     idempotencyKey: reminderKey(meeting as Pick<Meeting, "id" | "startsAt">, kind),
   });
 }
+
+/**
+ * The video link the confirmation promised ("We will send the video link before the meeting"),
+ * sent when an admin adds it to a confirmed meeting, or changes it. The invitation carries the
+ * link too, with the meeting's new SEQUENCE, so calendars update the event they already hold.
+ */
+export async function meetingLinkEmail(
+  meeting: MeetingLike & { meetingLink: string },
+  now: Date,
+  { sequence, manageUrl, changed }: { sequence: number; manageUrl: string; changed: boolean },
+): Promise<OutgoingEmail> {
+  const { lines, label } = when(meeting);
+  const intro = changed
+    ? `The video link of your ${BRAND.name} demo has changed. Please use this one:`
+    : `Here is the video link of your ${BRAND.name} demo:`;
+  return toVisitor(meeting, {
+    kind: "meeting.link",
+    subject: `${changed ? "New video link" : "Video link"} for your ${BRAND.name} demo, ${label}`,
+    text: [
+      intro,
+      "",
+      `Join: ${meeting.meetingLink}`,
+      "",
+      ...lines,
+      "",
+      "The attached invitation adds the link to the meeting in your calendar.",
+      "",
+      manageLine(manageUrl),
+    ],
+    html: {
+      preview: `${changed ? "New video link" : "Video link"} for your ${BRAND.name} demo: ${label}`,
+      heading: changed ? "Your demo has a new video link" : "Your demo's video link",
+      blocks: [
+        { p: intro },
+        { button: { label: "Join the video call", href: meeting.meetingLink } },
+        { details: [...whenDetails(lines), whereDetail(meeting)] },
+        { p: "The attached invitation adds the link to the meeting in your calendar." },
+        manageNote(manageUrl),
+      ],
+    },
+    attachments: [invitation(meeting, { method: "REQUEST", status: "CONFIRMED", sequence }, now, manageUrl)],
+    idempotencyKey: `meeting.link:${meeting.id}:${sequence}`,
+  });
+}
+
+/**
+ * Sales: a confirmed meeting still has no video link while the visitor was told it comes before
+ * the meeting. Sent once per meeting and start time (a moved meeting gets its own), ahead of the
+ * visitor's 24-hour reminder.
+ */
+export async function salesMissingLinkNotice(meeting: MeetingLike, siteUrl: string): Promise<OutgoingEmail> {
+  const { lines, label } = when(meeting);
+  const details = `${siteUrl}/admin/dashboard/meetings/${meeting.id}`;
+  const intro = `The demo with ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""} is confirmed but has no video link yet. They were told the link is sent before the meeting.`;
+  const ask = "Add the link on the meeting's page: they are emailed it at once, and their reminders carry it.";
+  return toSales({
+    kind: "meeting.sales_link_missing",
+    subject: `Add a video link: demo with ${meeting.name}, ${label}`,
+    text: [
+      intro,
+      "",
+      `Name: ${meeting.name}`,
+      `Email: ${meeting.email}`,
+      ...lines,
+      "",
+      ask,
+      "",
+      `Add the link: ${details}`,
+    ],
+    html: {
+      preview: `The demo with ${meeting.name} on ${label} has no video link yet`,
+      heading: "A confirmed demo has no video link",
+      blocks: [
+        { p: intro },
+        {
+          details: [
+            ["Name", meeting.name],
+            ["Email", { href: `mailto:${meeting.email}`, label: meeting.email }],
+            ...whenDetails(lines),
+          ],
+        },
+        { p: ask },
+        { button: { label: "Add the video link", href: details } },
+      ],
+    },
+    idempotencyKey: missingLinkKey(meeting as Pick<Meeting, "id" | "startsAt">),
+  });
+}
+
+/** Once per meeting and start time: the job checks the outbox for this key before writing. */
+export const missingLinkKey = (meeting: Pick<Meeting, "id" | "startsAt">) =>
+  `meeting.sales_link_missing:${meeting.id}:${meeting.startsAt.getTime()}`;
 
 export async function salesCallbackNotice(callback: CallbackRequest, siteUrl: string): Promise<OutgoingEmail> {
   const all = `${siteUrl}/admin/dashboard/meetings/callbacks`;

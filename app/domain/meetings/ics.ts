@@ -13,7 +13,8 @@ export type IcsEvent = {
   uid: string;
   /** Bumped on every change of the same event (0 for the first invitation). */
   sequence: number;
-  method: "REQUEST" | "CANCEL";
+  /** REQUEST and CANCEL for emailed invitations; PUBLISH for a file the visitor downloads to add it. */
+  method: "REQUEST" | "CANCEL" | "PUBLISH";
   status: "TENTATIVE" | "CONFIRMED" | "CANCELLED";
   start: Date;
   end: Date;
@@ -26,7 +27,11 @@ export type IcsEvent = {
   attendee: IcsPerson;
 };
 
-const METHODS = { REQUEST: ICalCalendarMethod.REQUEST, CANCEL: ICalCalendarMethod.CANCEL } as const;
+const METHODS = {
+  REQUEST: ICalCalendarMethod.REQUEST,
+  CANCEL: ICalCalendarMethod.CANCEL,
+  PUBLISH: ICalCalendarMethod.PUBLISH,
+} as const;
 const STATUSES = {
   TENTATIVE: ICalEventStatus.TENTATIVE,
   CONFIRMED: ICalEventStatus.CONFIRMED,

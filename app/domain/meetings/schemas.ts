@@ -9,12 +9,12 @@ import {
   normalizeTime,
 } from "~/domain/calendar/availability";
 import { pageQuery } from "~/lib/page-query";
-import { FIELD_LIMITS, HONEYPOT_FIELD } from "./texts";
+import { FIELD_LIMITS, HONEYPOT_FIELD, MEETING_LINK_TEXTS } from "./texts";
 import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "./values";
 
 // The forms' texts and limits live in texts.ts, which loads no zod: the pages render with them
 // and fetch these schemas after hydration (decision 026).
-export { FIELD_LIMITS, HONEYPOT_FIELD, MEETING_TEXTS } from "./texts";
+export { FIELD_LIMITS, HONEYPOT_FIELD, MEETING_LINK_TEXTS, MEETING_TEXTS } from "./texts";
 
 /**
  * One schema per form, shared by the page (Conform) and the `/api` endpoints. Rules that
@@ -118,6 +118,11 @@ export const MeetingStatusUpdateSchema = z.object({
   }),
   /** The video call link, when approving. */
   meetingLink: MeetingLinkSchema,
+});
+
+/** PUT /api/meetings/{id}/link: the video link of a confirmed meeting (decision 053). */
+export const MeetingLinkUpdateSchema = z.object({
+  meetingLink: MeetingLinkSchema.refine((link) => link !== null, MEETING_LINK_TEXTS.required),
 });
 
 /** The admin list filter (spec §2: all, scheduled, confirmed, completed); the API also takes cancelled. */

@@ -22,3 +22,9 @@ export const MEETING_TEXTS = {
 export const HONEYPOT_FIELD = "faxNumber";
 
 export const FIELD_LIMITS = { name: 100, phone: 30, company: 150, notes: 2000, message: 2000 } as const;
+
+/** The video link of a confirmed meeting (decision 053): the form's texts, shared with the domain's refusal. */
+export const MEETING_LINK_TEXTS = {
+  required: "Enter the video link (https://…).",
+  notSaved: "The video link was not saved. Please try again.",
+} as const;

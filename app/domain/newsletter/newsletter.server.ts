@@ -129,6 +129,38 @@ export async function subscribe(input: SubscribeInput, options: LinkOptions): Pr
   return true;
 }
 
+/**
+ * The trial signup's newsletter tick (decision 054), for the batch that verifies the signup's
+ * emailed code: that code proved the address as the footer box's confirmation link would, and
+ * the tick is the request, so the address is stored `confirmed` without a second email. A
+ * pending or unsubscribed address becomes confirmed (its old link stops working); a confirmed
+ * one keeps its first confirmation time.
+ */
+export function confirmedBySignupStatement(email: string, now: Date) {
+  const t = newsletterSubscribers;
+  return db()
+    .insert(t)
+    .values({
+      id: crypto.randomUUID(),
+      email: email.toLowerCase(),
+      status: "confirmed",
+      confirmedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: t.email,
+      set: {
+        status: "confirmed",
+        confirmedAt: sql`CASE WHEN ${t.status} = 'confirmed' THEN ${t.confirmedAt} ELSE ${now.getTime()} END`,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+        unsubscribedAt: null,
+        updatedAt: now,
+      },
+    });
+}
+
 export type ConfirmOutcome = "confirmed" | "already-confirmed" | "invalid";
 
 /** Uses a confirmation link. Single use: only a pending, unexpired row with that hash changes. */

@@ -52,3 +52,9 @@ export const TRIAL_MESSAGES = {
   fixHighlighted: "Please fix the highlighted errors and try again.",
   alreadyHas: "This email already has a subscription.",
 } as const;
+
+/** The longest answers of the signup's free-text fields (the schemas' maxima; the form shows them). */
+export const TRIAL_TEXT_LIMITS = { occupation: 100, useCase: 1000, currentTools: 500 } as const;
+
+/** The longest note an admin adds to an approval or a rejection. */
+export const DECISION_NOTES_MAX = 1000;

@@ -3,7 +3,16 @@ import { EmailSchema } from "~/domain/accounts/schemas";
 import { AppError } from "~/lib/errors";
 import { pageQuery } from "~/lib/page-query";
 import { TRIAL_HONEYPOT } from "./honeypot";
-import { COMPANY_SIZES, HOW_HEARD, INDUSTRIES, REQUESTED_PLANS, type RequestedPlan, TRIAL_MESSAGES } from "./options";
+import {
+  COMPANY_SIZES,
+  DECISION_NOTES_MAX,
+  HOW_HEARD,
+  INDUSTRIES,
+  REQUESTED_PLANS,
+  type RequestedPlan,
+  TRIAL_MESSAGES,
+  TRIAL_TEXT_LIMITS,
+} from "./options";
 import { APPROVAL_STATUSES, BILLING_CYCLES, USER_PLANS, USER_ROLES, USER_STATUSES } from "./values";
 
 // The signup's option lists and texts live in options.ts, which loads no zod: /free-trial
@@ -11,6 +20,7 @@ import { APPROVAL_STATUSES, BILLING_CYCLES, USER_PLANS, USER_ROLES, USER_STATUSE
 export {
   COMPANY_SIZES,
   companySizeLabel,
+  DECISION_NOTES_MAX,
   HOW_HEARD,
   INDUSTRIES,
   REQUESTED_PLANS,
@@ -18,6 +28,7 @@ export {
   ROLE_OPTIONS,
   requestedPlanLabel,
   TRIAL_MESSAGES,
+  TRIAL_TEXT_LIMITS,
 } from "./options";
 
 const requiredText = (message: string, label: string, max = 100) =>
@@ -78,7 +89,7 @@ export const TrialStep2OrganizationSchema = z.object({
 /** Step 2 for an individual: country required, occupation optional. */
 export const TrialStep2IndividualSchema = z.object({
   country: requiredText(TRIAL_MESSAGES.country, "Country"),
-  occupation: optionalText("Occupation", 100),
+  occupation: optionalText("Occupation", TRIAL_TEXT_LIMITS.occupation),
 });
 
 export const trialStep2Schema = (role: (typeof USER_ROLES)[number]) =>
@@ -90,8 +101,8 @@ const TrialAdditionalSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.enum(HOW_HEARD, { error: "Please choose an option from the list" }).optional(),
   ),
-  useCase: optionalText("Use case", 1000),
-  currentTools: optionalText("Current tools", 500),
+  useCase: optionalText("Use case", TRIAL_TEXT_LIMITS.useCase),
+  currentTools: optionalText("Current tools", TRIAL_TEXT_LIMITS.currentTools),
   subscribeNewsletter: z.boolean({ error: "subscribeNewsletter must be true or false" }).optional().default(false),
 });
 
@@ -258,7 +269,11 @@ export const WebhookLogQuerySchema = z.object({
     .optional(),
 });
 
-const NotesSchema = z.string().trim().max(1000, "notes must be at most 1000 characters").optional();
+const NotesSchema = z
+  .string()
+  .trim()
+  .max(DECISION_NOTES_MAX, `notes must be at most ${DECISION_NOTES_MAX} characters`)
+  .optional();
 
 export const ApproveSchema = z.object({
   action: z.enum(["approve", "reject"], { error: 'action must be "approve" or "reject"' }),

@@ -5,6 +5,7 @@ import { rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Subscription, subscriptions } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { confirmedBySignupStatement } from "~/domain/newsletter/newsletter.server";
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
@@ -337,6 +338,8 @@ export async function verifyTrialEmail(
         .set({ emailVerified: true, status: "pending", approvalStatus: "pending_admin_approval", updatedAt: now })
         .where(eq(subscriptions.id, row.id)),
       emailStatement(message),
+      // The newsletter tick counts once the address is proved (decision 054).
+      ...(row.subscribeNewsletter ? [confirmedBySignupStatement(row.email, now)] : []),
     ],
   });
   await deliverSoon([message.idempotencyKey]);

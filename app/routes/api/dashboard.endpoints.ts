@@ -41,6 +41,9 @@ const SearchResultSchema = z.object({
       companyName: z.string(),
       plan: z.enum(USER_PLANS),
       status: z.enum(USER_STATUSES),
+      trialExpired: z
+        .boolean()
+        .describe("As on /api/subscriptions: a trial past its end date, which the console shows as Expired"),
     }),
   ),
   totalMeetings: count,

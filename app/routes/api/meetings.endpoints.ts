@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clientAddress } from "~/domain/limits/client-limits.server";
+import { setMeetingLink } from "~/domain/meetings/meeting-link.server";
 import {
   bookMeeting,
   listMeetings,
@@ -11,6 +12,7 @@ import {
 import {
   BookingSchema,
   MeetingJsonSchema,
+  MeetingLinkUpdateSchema,
   MeetingListQuerySchema,
   MeetingStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
@@ -106,6 +108,25 @@ export const endpoints = [
       const meeting = await updateMeetingStatus(actor, params.id, body.status, {
         siteUrl: siteOrigin(request.url),
         meetingLink: body.meetingLink,
+      });
+      return { success: true, data: toMeetingJson(meeting) };
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/meetings/:id/link",
+    summary:
+      "Add or change the video link of a confirmed meeting that has not ended; emails the visitor the link with an updated invitation (the same link again sends nothing). Audited",
+    tag: "Meetings",
+    access: "admin",
+    body: MeetingLinkUpdateSchema,
+    responses: {
+      200: { description: "The meeting with its link", schema: successWith(MeetingJsonSchema) },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ request, params, body, actor }) {
+      const { meeting } = await setMeetingLink(actor, params.id, body.meetingLink, {
+        siteUrl: siteOrigin(request.url),
       });
       return { success: true, data: toMeetingJson(meeting) };
     },

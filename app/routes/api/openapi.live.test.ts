@@ -154,6 +154,13 @@ describe("answers match /api/openapi.json", () => {
       status: 200,
       token,
     });
+    const confirmed = await addMeeting({ status: "confirmed", email: "linked@flowlane.test" });
+    await expectDocumented("PUT", "/api/meetings/{id}/link", {
+      path: `/api/meetings/${confirmed.id}/link`,
+      status: 200,
+      token,
+      body: { meetingLink: "https://meet.example/documented" },
+    });
     const users = await api("GET", "/api/subscriptions", { token });
     await expectDocumented("GET", "/api/subscriptions/{userId}", {
       path: `/api/subscriptions/${users.json.subscriptions[0].userId}`,

@@ -3,6 +3,7 @@ import { getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
+import { LengthHint } from "~/components/length-hint";
 import type { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
 import { HONEYPOT_FIELD } from "~/domain/meetings/texts";
 import { useAfterHydration } from "~/lib/use-after-hydration";
@@ -109,12 +110,13 @@ export function TextAreaField({
         <span className="font-normal text-slate-500 dark:text-slate-400"> (optional)</span>
       </label>
       <textarea
-        {...getTextareaProps(meta)}
+        {...getTextareaProps(meta, maxLength ? { ariaDescribedBy: `${meta.id}-length` } : {})}
         className="input min-h-24"
         rows={4}
         maxLength={maxLength}
         placeholder={placeholder}
       />
+      {maxLength ? <LengthHint id={`${meta.id}-length`} forId={meta.id} max={maxLength} /> : null}
       <FieldError id={meta.errorId} error={meta.errors?.[0]} />
     </div>
   );

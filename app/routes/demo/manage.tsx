@@ -1,13 +1,17 @@
-import { CalendarClock, CalendarDays, CalendarX, Check, Clock, Video } from "lucide-react";
+import { CalendarClock, CalendarDays, CalendarPlus, CalendarX, Check, Clock, Download, Video } from "lucide-react";
 import { data, Form, href, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
+import { LengthHint } from "~/components/length-hint";
 import { PendingIcon } from "~/components/pending-icon";
+import type { Meeting } from "~/db/schema";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { longDateLabel } from "~/domain/calendar/month";
+import { googleCalendarUrl, outlookCalendarUrl } from "~/domain/meetings/calendar-links";
+import { calendarEvent } from "~/domain/meetings/emails.server";
 import { cancelByVisitor, changeProblem, rescheduleByVisitor } from "~/domain/meetings/manage.server";
 import { BookingDateSchema, TimeSlotSchema } from "~/domain/meetings/schemas";
-import { meetingByToken } from "~/domain/meetings/tokens.server";
+import { manageUrl, meetingByToken } from "~/domain/meetings/tokens.server";
 import { BRAND } from "~/lib/brand";
 import { siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -44,11 +48,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         : null,
       meetingLink: meeting.status === "confirmed" ? meeting.meetingLink : null,
       startsAt: meeting.startsAt.toISOString(),
+      endsAt: end.toISOString(),
       businessTimeZone: timeZone,
     },
+    calendar: addToCalendar(meeting, params.token, siteOrigin(request.url)),
     problem,
     done: url.searchParams.get("done"),
     reschedule: rescheduling ? await wizardState(url, now) : null,
+  };
+}
+
+/** "Add to calendar" for a booking still ahead: Google and Outlook links, and the .ics file. */
+function addToCalendar(meeting: Meeting, token: string, siteUrl: string) {
+  if (meeting.status !== "scheduled" && meeting.status !== "confirmed") return null;
+  const event = calendarEvent(meeting, manageUrl(siteUrl, token));
+  return {
+    google: googleCalendarUrl(event),
+    outlook: outlookCalendarUrl(event, "personal"),
+    office: outlookCalendarUrl(event, "work"),
+    ics: href("/demo/manage/:token/calendar.ics", { token }),
   };
 }
 
@@ -130,6 +148,7 @@ export default function ManageBooking({ loaderData, actionData, params }: Route.
             {BRAND.name} demo, 30 minutes
           </h2>
           <Facts meeting={meeting} />
+          {loaderData.calendar ? <AddToCalendar links={loaderData.calendar} /> : null}
           {meeting.status === "cancelled" ? (
             <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
               <p className="font-semibold" data-testid="manage-state">
@@ -209,31 +228,51 @@ const STATUS_TEXT: Record<string, string> = {
   completed: "Completed",
 };
 
+/**
+ * When the demo is, in the visitor's own time first (the zone they booked in, else their
+ * browser's with JavaScript) and in ours beside it; in ours alone when the two are the same.
+ */
 function Facts({ meeting }: { meeting: LoaderData["meeting"] }) {
+  const browserZone = useVisitorTimeZone();
   const row = "grid gap-1 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-3";
   const term = "text-sm text-slate-500 dark:text-slate-400";
   const struck = meeting.status === "cancelled" ? " line-through decoration-slate-400" : "";
+  const yours =
+    meeting.visitorLabel ??
+    (browserZone && browserZone !== meeting.businessTimeZone ? zonedLabel(meeting, browserZone) : null);
   return (
     <dl className="mt-5 space-y-3">
-      <div className={row}>
-        <dt className={term}>Date</dt>
-        <dd className={`font-semibold${struck}`} data-testid="manage-date">
-          {meeting.dateLabel}
-        </dd>
-      </div>
-      <div className={row}>
-        <dt className={term}>Time</dt>
-        <dd className={`font-semibold${struck}`} data-testid="manage-time">
-          {meeting.timeLabel}
-        </dd>
-      </div>
-      {meeting.visitorLabel ? (
-        <div className={row}>
-          <dt className={term}>Your time</dt>
-          <dd className={struck}>{meeting.visitorLabel}</dd>
-        </div>
+      {yours ? (
+        <>
+          <div className={row}>
+            <dt className={term}>Your time</dt>
+            <dd className={`font-semibold${struck}`} data-testid="manage-visitor-time">
+              {yours}
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>Our time</dt>
+            <dd className={struck}>
+              <span data-testid="manage-date">{meeting.dateLabel}</span>,{" "}
+              <span data-testid="manage-time">{meeting.timeLabel}</span>
+            </dd>
+          </div>
+        </>
       ) : (
-        <BrowserTime meeting={meeting} className={struck} row={row} term={term} />
+        <>
+          <div className={row}>
+            <dt className={term}>Date</dt>
+            <dd className={`font-semibold${struck}`}>
+              <span data-testid="manage-date">{meeting.dateLabel}</span>
+            </dd>
+          </div>
+          <div className={row}>
+            <dt className={term}>Time</dt>
+            <dd className={`font-semibold${struck}`} data-testid="manage-time">
+              {meeting.timeLabel}
+            </dd>
+          </div>
+        </>
       )}
       <div className={row}>
         <dt className={term}>Status</dt>
@@ -257,27 +296,50 @@ function Facts({ meeting }: { meeting: LoaderData["meeting"] }) {
   );
 }
 
-/** Without a stored timezone, the browser's own (with JavaScript), when it differs from ours. */
-function BrowserTime({
-  meeting,
-  className,
-  row,
-  term,
-}: {
-  meeting: LoaderData["meeting"];
-  className: string;
-  row: string;
-  term: string;
-}) {
-  const zone = useVisitorTimeZone();
-  if (!zone || zone === meeting.businessTimeZone) return null;
+/** "Monday, November 23, 2026, 6:05 AM – 6:35 AM GMT+1 (Europe/Berlin)". */
+function zonedLabel(meeting: LoaderData["meeting"], zone: string) {
   const start = inTimeZone(new Date(meeting.startsAt), zone);
+  const end = inTimeZone(new Date(meeting.endsAt), zone);
+  return `${longDateLabel(start.date)}, ${start.label} – ${end.label} ${start.zone} (${zone})`;
+}
+
+/**
+ * Add the demo to a calendar: Google Calendar and Outlook on the web open their new-event page
+ * filled in; the .ics file (Apple Calendar, Thunderbird, any other app) is the invitation's event.
+ * Plain links, so they work without JavaScript.
+ */
+function AddToCalendar({ links }: { links: NonNullable<LoaderData["calendar"]> }) {
+  const link =
+    "inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800";
+  const external = { target: "_blank", rel: "noopener noreferrer" } as const;
   return (
-    <div className={row}>
-      <dt className={term}>Your time</dt>
-      <dd className={className}>
-        {longDateLabel(start.date)}, {start.label} {start.zone} ({zone})
-      </dd>
+    <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-800">
+      <h3 className="flex items-center gap-2 font-semibold">
+        <CalendarPlus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+        Add to your calendar
+      </h3>
+      <ul className="mt-3 flex flex-wrap gap-2" data-testid="add-to-calendar">
+        <li>
+          <a href={links.google} className={link} {...external}>
+            Google Calendar<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+        <li>
+          <a href={links.outlook} className={link} {...external}>
+            Outlook.com<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+        <li>
+          <a href={links.office} className={link} {...external}>
+            Outlook (Microsoft 365)<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+        <li>
+          <a href={links.ics} className={link} download="flowlane-demo.ics">
+            <Download aria-hidden className="size-4" /> Apple Calendar and others (.ics)
+          </a>
+        </li>
+      </ul>
     </div>
   );
 }
@@ -301,7 +363,15 @@ function Actions() {
           <label htmlFor="cancel-reason" className="label">
             Reason <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
           </label>
-          <textarea id="cancel-reason" name="reason" rows={2} maxLength={REASON_MAX} className="input" />
+          <textarea
+            id="cancel-reason"
+            name="reason"
+            rows={2}
+            maxLength={REASON_MAX}
+            className="input"
+            aria-describedby="cancel-reason-length"
+          />
+          <LengthHint id="cancel-reason-length" forId="cancel-reason" max={REASON_MAX} />
         </div>
         <button type="submit" name="intent" value="cancel" className="btn-danger" disabled={cancelling}>
           <PendingIcon pending={cancelling} />

@@ -4,6 +4,7 @@ import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
 import { FieldError, FormError } from "~/components/field-error";
+import { LengthHint } from "~/components/length-hint";
 import { PendingIcon } from "~/components/pending-icon";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
 import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/domain/meetings/schemas";
@@ -63,9 +64,9 @@ export function ContactSalesForm({
     );
   }
 
-  const described = (meta: { errors?: string[]; errorId: string }) => ({
+  const described = (meta: { errors?: string[]; errorId: string }, hintId?: string) => ({
     "aria-invalid": meta.errors?.length ? true : undefined,
-    "aria-describedby": meta.errors?.length ? meta.errorId : undefined,
+    "aria-describedby": [meta.errors?.length ? meta.errorId : null, hintId].filter(Boolean).join(" ") || undefined,
   });
   return (
     <fetcher.Form
@@ -163,12 +164,13 @@ export function ContactSalesForm({
           name={fields.message.name}
           id={fields.message.id}
           defaultValue={fields.message.initialValue as string | undefined}
-          {...described(fields.message)}
+          {...described(fields.message, `${fields.message.id}-length`)}
           rows={3}
           maxLength={FIELD_LIMITS.message}
           placeholder="What would you like to automate, and by when?"
           className="input"
         />
+        <LengthHint id={`${fields.message.id}-length`} forId={fields.message.id} max={FIELD_LIMITS.message} />
         <FieldError id={fields.message.errorId} error={fields.message.errors?.[0]} />
       </div>
       <FormError error={form.errors?.[0]} testId="contact-sales-error" />

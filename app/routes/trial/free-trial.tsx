@@ -12,6 +12,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
+import { LengthHint } from "~/components/length-hint";
 import {
   COMPANY_SIZES,
   companySizeLabel,
@@ -20,6 +21,7 @@ import {
   ROLE_OPTIONS,
   requestedPlanLabel,
   TRIAL_MESSAGES,
+  TRIAL_TEXT_LIMITS,
 } from "~/domain/subscriptions/options";
 import type { SignupState } from "~/domain/subscriptions/rules";
 import {
@@ -541,13 +543,26 @@ function StepForm({
           {labeled(
             "useCase",
             "What would you like to automate?",
-            <textarea
-              {...getTextareaProps(field("useCase"))}
-              aria-invalid={errorOf("useCase") ? true : undefined}
-              aria-describedby={errorOf("useCase") ? field("useCase").errorId : undefined}
-              rows={3}
-              className="input"
-            />,
+            <>
+              <textarea
+                {...getTextareaProps(field("useCase"))}
+                aria-invalid={errorOf("useCase") ? true : undefined}
+                aria-describedby={[
+                  errorOf("useCase") ? field("useCase").errorId : null,
+                  `${field("useCase").id}-length`,
+                ]
+                  .filter(Boolean)
+                  .join(" ")}
+                rows={3}
+                maxLength={TRIAL_TEXT_LIMITS.useCase}
+                className="input"
+              />
+              <LengthHint
+                id={`${field("useCase").id}-length`}
+                forId={field("useCase").id}
+                max={TRIAL_TEXT_LIMITS.useCase}
+              />
+            </>,
             { optional: true },
           )}
           {labeled(

@@ -16,9 +16,8 @@ import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/blog";
 
-/** What the list says after a change (the change itself redirects here with `?notice=`). */
+/** What the list says after a change (the change itself redirects here with `?notice=`; a new post opens in its editor). */
 const NOTICES: Record<string, string> = {
-  created: "Blog post created.",
   updated: "Blog post saved.",
   deleted: "Blog post deleted.",
 };

@@ -143,7 +143,11 @@ function SearchBox() {
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <div className="min-h-dvh bg-slate-50 lg:flex dark:bg-slate-950">
+    // A long unbroken name, email or link breaks where it would leave its box instead of pushing
+    // the page sideways on a phone (issue 30, decision 055): text wraps anywhere it must
+    // (wrap-break-word), and a grid's cells may be narrower than their longest word
+    // ([&_.grid>*]:min-w-0), so a one-column grid stays as wide as the screen.
+    <div className="min-h-dvh bg-slate-50 wrap-break-word lg:flex dark:bg-slate-950 [&_.grid>*]:min-w-0">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
         <div className="sticky top-0 h-dvh">
           <SideMenu admin={loaderData.admin} badges={loaderData.badges} label="Dashboard" />

@@ -12,6 +12,8 @@ import { config } from "~/lib/config.server";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/meetings";
+import { formIntent, saveMeetingLink } from "./meetings/link-action.server";
+import { MeetingLinkForm } from "./meetings/meeting-link-form";
 import {
   DecisionForms,
   DecisionMessage,
@@ -20,6 +22,7 @@ import {
   type MeetingView,
   SectionHeader,
   submitDecision,
+  suggestedLink,
 } from "./meetings/meeting-ui";
 import { decideMeeting } from "./meetings/status-action.server";
 
@@ -51,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return decideMeeting(request);
+  return (await formIntent(request)) === "link" ? saveMeetingLink(request) : decideMeeting(request);
 }
 
 const FILTER_LABELS: Record<Filter, string> = {
@@ -195,6 +198,7 @@ function MeetingDialog({
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
             <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
+            <MeetingLinkForm meeting={meeting} defaultLink={suggestedLink(meeting, linkTemplate)} />
             <button type="button" onClick={() => ref.current?.close()} className="btn-secondary">
               Close
             </button>

@@ -136,8 +136,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           {(meeting) => (
             <>
               <div className="min-w-0 flex-1 basis-40">
-                <p className="truncate font-medium">{meeting.name}</p>
-                <p className="truncate text-sm text-slate-600 dark:text-slate-300">{meeting.company || "—"}</p>
+                <p className="font-medium">{meeting.name}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{meeting.company || "—"}</p>
               </div>
               <p className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
                 {formatDay(meeting.date)} · {meeting.timeSlot}
@@ -157,7 +157,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
               <div
                 key={bar.id}
                 data-testid={`insight-${bar.id}`}
-                className="grid grid-cols-[1fr_auto] items-baseline gap-x-2"
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-2"
               >
                 <dt className="text-sm font-medium">{bar.label}</dt>
                 <dd className="text-lg font-bold tabular-nums" data-testid="insight-value">
@@ -177,7 +177,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
                 </dd>
               </div>
             ))}
-            <div data-testid="insight-user-growth" className="grid grid-cols-[1fr_auto] items-baseline gap-x-2">
+            <div
+              data-testid="insight-user-growth"
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-2"
+            >
               <dt className="text-sm font-medium">User Growth</dt>
               <dd className="text-lg font-bold tabular-nums" data-testid="insight-value">
                 {insights.userGrowth}
@@ -198,8 +201,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         {(post) => (
           <>
             <div className="min-w-0 flex-1 basis-48">
-              <p className="truncate font-medium">{post.title}</p>
-              <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+              <p className="font-medium">{post.title}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
                 {post.author} · {formatDateTime(post.createdAt, timezone)}
               </p>
             </div>

@@ -5,6 +5,7 @@ import { formatDay } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { SearchQuerySchema, searchConsole } from "~/domain/console/search.server";
+import { consoleStatus } from "~/domain/subscriptions/rules";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/search";
 
@@ -57,9 +58,9 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                       to={`${href("/admin/dashboard/meetings")}${q}`}
                       className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
                     >
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium">{m.name}</span>
-                        <span className="block truncate text-sm text-slate-600 dark:text-slate-300">
+                      <span className="min-w-0 flex-1 basis-60">
+                        <span className="block font-medium">{m.name}</span>
+                        <span className="block text-sm text-slate-600 dark:text-slate-300">
                           {m.company || "—"} · {m.email}
                         </span>
                       </span>
@@ -94,17 +95,17 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                       to={`${href("/admin/dashboard/users")}${q}`}
                       className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
                     >
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium">
+                      <span className="min-w-0 flex-1 basis-60">
+                        <span className="block font-medium">
                           {u.firstName} {u.lastName}
                         </span>
-                        <span className="block truncate text-sm text-slate-600 dark:text-slate-300">
+                        <span className="block text-sm text-slate-600 dark:text-slate-300">
                           {u.email}
                           {u.companyName ? ` · ${u.companyName}` : ""}
                         </span>
                       </span>
                       <StatusBadge status={u.plan} />
-                      <StatusBadge status={u.status} />
+                      <StatusBadge status={consoleStatus(u)} />
                     </Link>
                   </li>
                 ))}

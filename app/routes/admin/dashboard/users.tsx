@@ -82,7 +82,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         aria-label="Filter users"
-        className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto_auto]"
+        className="mt-6 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto_auto]"
         onChange={(event) => {
           // With JavaScript, choosing a filter applies it at once; typing waits for Enter or Filter.
           if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget, { replace: true });
@@ -201,10 +201,10 @@ function UserCard({
     <li className="card flex min-w-0 flex-col p-5" data-testid="user-card" data-email={user.email}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="truncate text-base font-semibold text-slate-900 dark:text-white">{name}</h2>
-          <p className="truncate text-sm text-slate-600 dark:text-slate-300">{user.email}</p>
+          <h2 className="text-base font-semibold text-slate-900 dark:text-white">{name}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{user.email}</p>
           {company || role ? (
-            <p className="mt-0.5 truncate text-sm text-slate-600 dark:text-slate-300">
+            <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
               {[role, company].filter(Boolean).join(" · ")}
             </p>
           ) : null}

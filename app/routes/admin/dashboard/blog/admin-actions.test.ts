@@ -35,11 +35,23 @@ describe("Blog Management editor", () => {
     expect(result.headers.get("Location")).toBe("/admin");
   });
 
-  it("creates a draft by default, tags split on commas, trimmed and deduplicated", async () => {
+  it("creates a draft by default, tags split on commas, trimmed and deduplicated, and opens its editor", async () => {
     const result = (await editorAction(args(form({ ...valid, intent: "save" })))) as Response;
     expect(result.status).toBe(302);
-    expect(result.headers.get("Location")).toBe("/admin/dashboard/blog?notice=created");
     const post = await db().select().from(blogPosts).where(eq(blogPosts.title, "Form-made post")).get();
+    // In its own editor, where images can be added at once; the editor says it was created.
+    expect(result.headers.get("Location")).toBe(`/admin/dashboard/blog/${post?.id}/edit?created=1`);
+    const editor = (await editorLoader(
+      args(
+        new Request(`http://localhost${result.headers.get("Location")}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+        {
+          id: post!.id,
+        },
+      ),
+    )) as { created: boolean; id: string };
+    expect(editor).toMatchObject({ created: true, id: post!.id });
     expect(post).toMatchObject({ status: "draft", tags: ["Automation", "Forms"], publishedAt: null });
     expect(post?.contentHtml).toContain('<h2 id="hello">Hello</h2>');
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, post!.id)).all();

@@ -10,6 +10,7 @@ import { PostContent } from "~/components/blog/post-content";
 import { RevisionsPanel } from "~/components/blog/revisions";
 import { SeoFieldset } from "~/components/blog/seo-fieldset";
 import { FieldError } from "~/components/field-error";
+import { LengthHint } from "~/components/length-hint";
 import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
@@ -80,6 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     version: null as number | null,
     revisions: [] as Awaited<ReturnType<typeof revisionRows>>,
     restored: url.searchParams.get("restored"),
+    created: url.searchParams.has("created"),
   };
   if (!params.id) {
     return {
@@ -172,7 +174,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       await updatePost(actor, params.id, { ...input, ...seo }, undefined, {
         version: Number.isFinite(version) ? version : undefined,
       });
-    } else await createPost(actor, { ...input, ...seo });
+    } else {
+      // A new post opens in its own editor, where images can be added at once (issue 30).
+      const post = await createPost(actor, { ...input, ...seo });
+      return redirect(`${href("/admin/dashboard/blog/:id/edit", { id: post.id })}?created=1`);
+    }
   } catch (error) {
     if (hasCode(error, "blog.slug_taken")) {
       return data(
@@ -186,7 +192,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: isAppError(error) ? error.status : 500 },
     );
   }
-  return redirect(`${href("/admin/dashboard/blog")}?notice=${params.id ? "updated" : "created"}`);
+  return redirect(`${href("/admin/dashboard/blog")}?notice=updated`);
 }
 
 /** Renders markdown through the admin-only preview endpoint, a moment after typing stops. */
@@ -290,6 +296,17 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
         <div className="min-w-0 space-y-6">
           <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="card space-y-5 p-5 sm:p-6">
             {form.errors?.length ? <ErrorAlert>{form.errors[0]}</ErrorAlert> : null}
+            {loaderData.created ? (
+              <Notice>
+                <span>
+                  Blog post created. Add a cover or images to it{" "}
+                  <a href="#images" className="font-semibold underline">
+                    below
+                  </a>
+                  .
+                </span>
+              </Notice>
+            ) : null}
             {loaderData.restored ? (
               <Notice>
                 {loaderData.restored === "same"
@@ -322,12 +339,13 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
               errors={fields.excerpt.errors}
             >
               <textarea
-                {...getTextareaProps(fields.excerpt)}
+                {...getTextareaProps(fields.excerpt, { ariaDescribedBy: `${fields.excerpt.id}-length` })}
                 className="input"
                 rows={3}
                 maxLength={BLOG_LIMITS.excerpt}
                 required
               />
+              <LengthHint id={`${fields.excerpt.id}-length`} forId={fields.excerpt.id} max={BLOG_LIMITS.excerpt} />
             </Field>
             <Field
               label="Content"
@@ -337,7 +355,7 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
               errors={fields.content.errors}
             >
               <textarea
-                {...getTextareaProps(fields.content)}
+                {...getTextareaProps(fields.content, { ariaDescribedBy: `${fields.content.id}-length` })}
                 className="input min-h-80 font-mono text-sm"
                 rows={18}
                 maxLength={BLOG_LIMITS.content}
@@ -347,6 +365,7 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
                   setTouched(true);
                 }}
               />
+              <LengthHint id={`${fields.content.id}-length`} forId={fields.content.id} max={BLOG_LIMITS.content} />
             </Field>
             <Field
               label="Tags"
@@ -409,7 +428,20 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
             </div>
           </Form>
 
-          {loaderData.id ? <ImagesPanel postId={loaderData.id} data={loaderData} /> : null}
+          {loaderData.id ? (
+            <ImagesPanel
+              postId={loaderData.id}
+              data={loaderData}
+              onInsert={
+                hydrated
+                  ? (markdown) => {
+                      const content = document.getElementById(fields.content.id);
+                      if (content instanceof HTMLTextAreaElement) insertAtCaret(content, markdown);
+                    }
+                  : null
+              }
+            />
+          ) : null}
           {loaderData.id && !loaderData.missing && safety.version !== null ? (
             <RevisionsPanel
               postId={loaderData.id}
@@ -454,10 +486,37 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 /**
+ * Puts an image's markdown where the caret is in the content (on a line of its own) and tells the
+ * form, the live preview and autosave, as typing would. Focus returns to the text after it.
+ */
+function insertAtCaret(textarea: HTMLTextAreaElement, markdown: string) {
+  const { selectionStart: start, selectionEnd: end, value } = textarea;
+  const before = value.slice(0, start);
+  const after = value.slice(end);
+  const block = `${before && !before.endsWith("\n\n") ? (before.endsWith("\n") ? "\n" : "\n\n") : ""}${markdown}${
+    after.startsWith("\n\n") ? "" : after.startsWith("\n") ? "\n" : after ? "\n\n" : "\n"
+  }`;
+  if (value.length - (end - start) + block.length > textarea.maxLength && textarea.maxLength > 0) return;
+  textarea.focus();
+  textarea.setRangeText(block, start, end, "end");
+  textarea.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/**
  * Upload with a plain multipart form (works without JavaScript): the image becomes the cover or
  * is appended to the saved content as markdown. The page reloads, so unsaved edits go first.
+ * With JavaScript, each uploaded image also has "Insert at cursor", which puts it in the text
+ * being edited, where the caret is, without a reload.
  */
-function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentProps["loaderData"] }) {
+function ImagesPanel({
+  postId,
+  data,
+  onInsert,
+}: {
+  postId: string;
+  data: Route.ComponentProps["loaderData"];
+  onInsert: ((markdown: string) => void) | null;
+}) {
   const { upload, images, cover } = data;
   return (
     <section id="images" aria-labelledby="images-heading" className="card space-y-4 p-5 sm:p-6">
@@ -555,6 +614,18 @@ function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentPr
                 className="h-12 w-16 shrink-0 rounded object-cover"
               />
               <code className="min-w-0 flex-1 text-xs break-all select-all">{image.markdown}</code>
+              {onInsert ? (
+                <button
+                  type="button"
+                  className="btn-secondary shrink-0 px-3 py-1.5 text-xs"
+                  // Keeps the caret in the content: the button does not take focus on press.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => onInsert(image.markdown)}
+                  aria-label={`Insert at cursor: ${image.alt}`}
+                >
+                  Insert at cursor
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -69,7 +69,7 @@ export default function PreviewPost({ loaderData }: Route.ComponentProps) {
           {post.excerpt}
         </p>
         <p className="mt-4 flex flex-wrap gap-x-2 text-sm text-slate-600 dark:text-slate-400">
-          <span className="font-semibold text-slate-900 dark:text-white" data-testid="post-author">
+          <span className="min-w-0 font-semibold text-slate-900 dark:text-white" data-testid="post-author">
             {post.author}
           </span>
           <span aria-hidden>·</span>

@@ -216,7 +216,7 @@ function Block({ meeting, withTime = false }: { meeting: CalendarMeeting; withTi
     >
       {withTime ? <span className="mr-1 font-semibold">{formatTime12h(meeting.timeSlot)}</span> : null}
       <span className="font-semibold">{meeting.name}</span>
-      {meeting.company ? <span className="block truncate opacity-80">{meeting.company}</span> : null}
+      {meeting.company ? <span className="block opacity-80">{meeting.company}</span> : null}
       <span className="sr-only">, {meeting.status}</span>
     </Link>
   );

@@ -7,7 +7,9 @@ import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/details";
-import { DecisionForms, DecisionMessage, MeetingFacts, submitDecision } from "./meeting-ui";
+import { formIntent, saveMeetingLink } from "./link-action.server";
+import { MeetingLinkForm } from "./meeting-link-form";
+import { DecisionForms, DecisionMessage, MeetingFacts, submitDecision, suggestedLink } from "./meeting-ui";
 import { decideMeeting } from "./status-action.server";
 
 /** View Details without JavaScript (with it, the list opens a dialog instead). */
@@ -23,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return decideMeeting(request);
+  return (await formIntent(request)) === "link" ? saveMeetingLink(request) : decideMeeting(request);
 }
 
 /** A 409 means someone else decided first: reload so the card shows the current status. */
@@ -51,9 +53,10 @@ export default function MeetingDetails({ loaderData, actionData }: Route.Compone
       </div>
       <section className="card p-6" aria-label="Meeting details">
         <MeetingFacts meeting={meeting} timeZone={timeZone} />
-        {meeting.status === "scheduled" ? (
+        {meeting.status === "scheduled" || meeting.status === "confirmed" ? (
           <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
             <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
+            <MeetingLinkForm meeting={meeting} defaultLink={suggestedLink(meeting, linkTemplate)} />
           </div>
         ) : null}
       </section>

@@ -5,19 +5,20 @@ import { PendingIcon } from "~/components/pending-icon";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { toMeetingJson } from "~/domain/meetings/meetings.server";
-import { MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { MEETING_LINK_TEXTS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { submitKeepingInput } from "~/lib/submit-failure";
+import { MeetingLinkForm } from "./meeting-link-form";
 import type { DecisionResult } from "./status-action.server";
 
 export type MeetingView = ReturnType<typeof toMeetingJson>;
 
-/** The clientAction of the list and the details page: a failed Approve / Reject submit shows the spec's message; the page stays. */
+/** The clientAction of the list and the details page: a failed Approve / Reject (or video link) submit shows its message; the page stays. */
 export function submitDecision<Result>(args: { request: Request; serverAction: () => Promise<Result> }) {
   return submitKeepingInput(
     args,
     (form): DecisionResult => ({
       ok: false,
-      message: MEETING_TEXTS.statusUpdateFailed,
+      message: form.get("intent") === "link" ? MEETING_LINK_TEXTS.notSaved : MEETING_TEXTS.statusUpdateFailed,
       reason: null,
       meetingId: String(form.get("meetingId") ?? ""),
     }),
@@ -247,7 +248,7 @@ export function MeetingCard({
     <article className="card p-5" aria-labelledby={`meeting-${meeting.id}`} data-testid="meeting-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={`meeting-${meeting.id}`} className="truncate text-base font-semibold">
+          <h2 id={`meeting-${meeting.id}`} className="text-base font-semibold">
             {meeting.name}
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -261,6 +262,7 @@ export function MeetingCard({
       </div>
       <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
+        <MeetingLinkForm meeting={meeting} defaultLink={suggestedLink(meeting, linkTemplate)} />
         <Link
           to={href("/admin/dashboard/meetings/:id", { id: meeting.id })}
           className="btn-secondary"

@@ -42,7 +42,7 @@ export default function EmailMessage({ loaderData }: Route.ComponentProps) {
           </h2>
           <StatusBadge status={message.status} />
         </div>
-        <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
           <dt className="text-slate-600 dark:text-slate-400">To</dt>
           <dd className="min-w-0 break-words">{message.to}</dd>
           <dt className="text-slate-600 dark:text-slate-400">Kind</dt>

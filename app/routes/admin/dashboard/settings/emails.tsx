@@ -149,7 +149,7 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
           {emails.map((email) => (
             <li key={email.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-5 py-3" data-testid="email-row">
               <div className="min-w-0 flex-1 basis-64">
-                <p className="truncate font-medium">
+                <p className="font-medium">
                   <Link
                     to={href("/admin/dashboard/settings/emails/:id", { id: email.id })}
                     className="hover:underline"
@@ -158,7 +158,7 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
                     {email.subject}
                   </Link>
                 </p>
-                <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+                <p className="text-sm text-slate-600 dark:text-slate-300">
                   To {email.to} · <span className="font-mono text-xs">{email.kind}</span>
                 </p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">

@@ -41,8 +41,9 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
               Newsletter subscribers
             </h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              Addresses from the footer box. Pending until the emailed confirmation link is used; only confirmed
-              addresses may receive the newsletter.
+              Addresses from the footer box, pending until the emailed confirmation link is used, and from trial signups
+              that ticked the newsletter box, confirmed by their verified email code. Only confirmed addresses may
+              receive the newsletter.
             </p>
           </div>
           <a
@@ -77,7 +78,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
               className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3"
               data-testid="subscriber-row"
             >
-              <p className="min-w-0 flex-1 basis-64 truncate font-medium">{subscriber.email}</p>
+              <p className="min-w-0 flex-1 basis-64 font-medium">{subscriber.email}</p>
               <p className="text-xs text-slate-500 dark:text-slate-400">
                 Subscribed {formatDateTime(subscriber.createdAt, timezone)}
                 {subscriber.confirmedAt ? ` · confirmed ${formatDateTime(subscriber.confirmedAt, timezone)}` : ""}

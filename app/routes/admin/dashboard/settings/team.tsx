@@ -113,9 +113,9 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4"
                 data-testid="pending-registration"
               >
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{person.name}</p>
-                  <p className="truncate text-sm text-slate-600 dark:text-slate-300">{person.email}</p>
+                <div className="min-w-0 flex-1 basis-60">
+                  <p className="font-medium">{person.name}</p>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">{person.email}</p>
                   <p className="text-xs text-slate-500 dark:text-slate-400">
                     Registered {formatDateTime(person.createdAt, timezone)}
                   </p>
@@ -171,14 +171,14 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="team-members">
           {members.map((person) => (
             <li key={person.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">
+              <div className="min-w-0 flex-1 basis-60">
+                <p className="font-medium">
                   {person.name}
                   {person.isMe ? (
                     <span className="text-sm font-normal text-slate-600 dark:text-slate-300"> (you)</span>
                   ) : null}
                 </p>
-                <p className="truncate text-sm text-slate-600 dark:text-slate-300">{person.email}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{person.email}</p>
               </div>
               <span className="text-xs text-slate-500 capitalize dark:text-slate-400">{person.role}</span>
               <StatusBadge status={person.status} />

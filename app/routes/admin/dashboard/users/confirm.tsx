@@ -1,10 +1,11 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { LengthHint } from "~/components/length-hint";
 import { StatusMessage } from "~/components/status-message";
 import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
 import { isAwaitingCode, isDecidable, isWelcomeDue } from "~/domain/subscriptions/rules";
-import { USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
+import { DECISION_NOTES_MAX, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
 import { config } from "~/lib/config.server";
@@ -164,12 +165,14 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
                 id="decision-notes"
                 name="notes"
                 rows={2}
-                maxLength={1000}
+                maxLength={DECISION_NOTES_MAX}
+                aria-describedby="decision-notes-length"
                 className="input"
                 placeholder={
                   decision === "approve" ? "Trial approved by admin on today's date" : "Reason for the rejection"
                 }
               />
+              <LengthHint id="decision-notes-length" forId="decision-notes" max={DECISION_NOTES_MAX} />
             </div>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

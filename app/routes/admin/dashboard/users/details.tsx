@@ -184,7 +184,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Item({ label, children }: { label: string; children: ReactNode }) {
   const empty = children === "" || children === null || children === undefined;
   return (
-    <div className="grid grid-cols-[8.5rem_1fr] gap-2">
+    <div className="grid grid-cols-[8.5rem_minmax(0,1fr)] gap-2">
       <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="min-w-0 break-words text-slate-900 dark:text-slate-100">{empty ? "—" : children}</dd>
     </div>

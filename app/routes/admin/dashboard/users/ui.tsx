@@ -185,7 +185,7 @@ export function RouteDialog({
         }`}
       >
         <div className="sticky top-0 z-10 flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-5 py-4 dark:border-slate-800 dark:bg-slate-900">
-          <h2 id="route-dialog-title" className="text-lg font-semibold">
+          <h2 id="route-dialog-title" className="min-w-0 text-lg font-semibold">
             {title}
           </h2>
           <Link
