@@ -10,6 +10,8 @@ type CallOptions = {
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;
+  /** Another origin for the request URL, as a forged `Host` header makes it (decision 040). */
+  origin?: string;
 };
 
 /** Calls the `/api` dispatcher in-process, as the Worker would for that request. */
@@ -23,7 +25,10 @@ export async function api(method: string, path: string, options: CallOptions = {
   }
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   if (options.cookie) headers.set("Cookie", options.cookie);
-  const response = await dispatch(new Request(`${ORIGIN}${path}`, { method, headers, body }), compiledEndpoints);
+  const response = await dispatch(
+    new Request(`${options.origin ?? ORIGIN}${path}`, { method, headers, body }),
+    compiledEndpoints,
+  );
   const text = await response.text();
   // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response shapes
   let json: any = null;

@@ -6,6 +6,7 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
+import { siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import type { Actor } from "./actor";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -223,7 +224,7 @@ export async function alreadyRegisteredEmail(
  */
 export async function registerAdmin(
   input: { email: string; password: string; name: string },
-  { siteUrl = "", now = new Date() }: { siteUrl?: string; now?: Date } = {},
+  { now = new Date() }: { now?: Date } = {},
 ) {
   const client = db();
   const passwordHash = await hashPassword(input.password);
@@ -239,7 +240,7 @@ export async function registerAdmin(
     created: null,
   });
   const warnOwner = async (owner: Admin) => {
-    const message = await alreadyRegisteredEmail(owner, siteUrl, now);
+    const message = await alreadyRegisteredEmail(owner, siteUrl(), now);
     await emailStatement(message);
     await deliverSoon([message.idempotencyKey]);
   };
@@ -331,7 +332,7 @@ export async function decideRegistration(
   actor: Actor,
   adminId: string,
   decision: "approve" | "reject",
-  { now = new Date(), signInUrl }: { now?: Date; signInUrl?: string } = {},
+  { now = new Date() }: { now?: Date } = {},
 ) {
   if (actor.id === adminId) throw new AppError(403, "You cannot approve or reject your own account.");
   const client = db();
@@ -341,7 +342,7 @@ export async function decideRegistration(
     throw new AppError(409, `This registration was already ${target.status === "active" ? "approved" : "rejected"}.`);
   }
   const status = decision === "approve" ? "active" : "rejected";
-  const email = await decisionEmail(target, decision, signInUrl);
+  const email = await decisionEmail(target, decision, `${siteUrl()}/admin`);
   // One guarded change (decision 013): the decision, its audit record and its email, or nothing.
   await guardedBatch(
     rowMatches("registration pending", admins, and(eq(admins.id, adminId), eq(admins.status, "pending"))),
@@ -389,8 +390,7 @@ export async function decisionEmail(
           greeting: `Hello ${target.name},`,
           blocks: [
             { p: `An administrator approved your ${BRAND.name} admin account. You can now sign in to the console.` },
-            // The link only when absolute: the API may approve without knowing the site's origin.
-            ...(signInUrl?.startsWith("http") ? [{ button: { label: "Sign in", href: signInUrl } }] : []),
+            ...(signInUrl ? [{ button: { label: "Sign in", href: signInUrl } }] : []),
           ],
         }
       : {

@@ -13,7 +13,7 @@ import {
 import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { longDateLabel } from "~/domain/calendar/month";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
-import { config } from "~/lib/config.server";
+import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
 import { fieldError } from "./meetings.server";
@@ -75,15 +75,15 @@ async function refusal(id: string, now: Date) {
 
 export async function cancelByVisitor(
   before: Meeting,
-  { reason = "", now = new Date(), siteUrl }: { reason?: string; now?: Date; siteUrl: string },
+  { reason = "", now = new Date() }: { reason?: string; now?: Date } = {},
 ): Promise<Meeting> {
   const problem = changeProblem(before, now);
   if (problem) throw new AppError(409, problem);
   const sequence = before.sequence + 1;
   const after: Meeting = { ...before, status: "cancelled", sequence, updatedAt: now };
   const emails = await Promise.all([
-    visitorCancelledEmail(after, now, siteUrl, sequence),
-    salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl, sequence),
+    visitorCancelledEmail(after, now, siteUrl(), sequence),
+    salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl(), sequence),
   ]);
   const client = db();
   await guardedBatch(
@@ -116,7 +116,7 @@ export async function cancelByVisitor(
 export async function rescheduleByVisitor(
   before: Meeting,
   slot: { date: string; timeSlot: string },
-  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<Meeting & { manageToken: string }> {
   const problem = changeProblem(before, now);
   if (problem) throw new AppError(409, problem);
@@ -142,8 +142,8 @@ export async function rescheduleByVisitor(
   const link = await issueManageToken(before.id, now);
   const from = `${longDateLabel(before.date)} at ${formatTime12h(before.timeSlot)}`;
   const emails = await Promise.all([
-    visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl, link.token) }),
-    salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl, sequence),
+    visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), link.token) }),
+    salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl(), sequence),
   ]);
   const client = db();
   try {

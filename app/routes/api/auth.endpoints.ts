@@ -29,7 +29,6 @@ import { createChallenge, isTwoFactorEnabled } from "~/domain/accounts/two-facto
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/lib/api/endpoint.server";
 import { named, pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
-import { config } from "~/lib/config.server";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
 
@@ -122,8 +121,7 @@ export const endpoints = [
     },
     async handler({ body, request }) {
       // The same answer for a new and an existing email (decision 020).
-      const siteUrl = config().SITE_URL || new URL(request.url).origin;
-      const { profile } = await withClientLimit("auth", request, () => registerAdmin(body, { siteUrl }));
+      const { profile } = await withClientLimit("auth", request, () => registerAdmin(body));
       return Response.json({ success: true, data: { user: profile, message: REGISTERED_MESSAGE } }, { status: 201 });
     },
   }),

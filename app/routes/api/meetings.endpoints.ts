@@ -16,7 +16,6 @@ import {
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
-import { siteOrigin } from "~/lib/config.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(MeetingJsonSchema, "Meeting");
@@ -35,10 +34,7 @@ export const endpoints = [
       ...pickErrors(400, 409, 429),
     },
     async handler({ request, body }) {
-      const meeting = await bookMeeting(body, {
-        siteUrl: siteOrigin(request.url),
-        clientAddress: clientAddress(request),
-      });
+      const meeting = await bookMeeting(body, { clientAddress: clientAddress(request) });
       return Response.json({ success: true, data: toMeetingJson(meeting) }, { status: 201 });
     },
   }),
@@ -102,11 +98,8 @@ export const endpoints = [
       200: { description: "Updated", schema: successWith(MeetingJsonSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ request, params, body, actor }) {
-      const meeting = await updateMeetingStatus(actor, params.id, body.status, {
-        siteUrl: siteOrigin(request.url),
-        meetingLink: body.meetingLink,
-      });
+    async handler({ params, body, actor }) {
+      const meeting = await updateMeetingStatus(actor, params.id, body.status, { meetingLink: body.meetingLink });
       return { success: true, data: toMeetingJson(meeting) };
     },
   }),

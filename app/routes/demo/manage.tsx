@@ -9,7 +9,6 @@ import { cancelByVisitor, changeProblem, rescheduleByVisitor } from "~/domain/me
 import { BookingDateSchema, TimeSlotSchema } from "~/domain/meetings/schemas";
 import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { BRAND } from "~/lib/brand";
-import { siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/manage";
@@ -56,14 +55,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const meeting = await meetingByToken(params.token);
   if (!meeting) throw data("Not found", { status: 404 });
   const form = await request.formData();
-  const siteUrl = siteOrigin(request.url);
   const here = `/demo/manage/${params.token}`;
   try {
     if (form.get("intent") === "cancel") {
       const reason = String(form.get("reason") ?? "")
         .trim()
         .slice(0, REASON_MAX);
-      await cancelByVisitor(meeting, { reason, siteUrl });
+      await cancelByVisitor(meeting, { reason });
       return redirect(`${here}?done=cancelled`);
     }
     if (form.get("intent") === "reschedule") {
@@ -72,7 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!date.success || !timeSlot.success) {
         return data({ error: "Please choose a date and a time.", slotTaken: false }, { status: 400 });
       }
-      await rescheduleByVisitor(meeting, { date: date.data, timeSlot: timeSlot.data }, { siteUrl });
+      await rescheduleByVisitor(meeting, { date: date.data, timeSlot: timeSlot.data });
       return redirect(`${here}?done=rescheduled`);
     }
     return data({ error: "Unknown action.", slotTaken: false }, { status: 400 });

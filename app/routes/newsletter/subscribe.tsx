@@ -4,7 +4,6 @@ import { StatusMessage } from "~/components/status-message";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_HONEYPOT, NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
 import { BRAND } from "~/lib/brand";
-import { siteOrigin } from "~/lib/config.server";
 import { isLocalHttp } from "~/lib/cookies.server";
 import { submitFailure, submitFailureOf, submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/subscribe";
@@ -23,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
     const email = String(form.get("email") ?? "").slice(0, 254);
     return data({ fieldError: parsed.error.issues[0]?.message ?? "Email is invalid", email }, { status: 400 });
   }
-  await subscribe(parsed.data, { siteUrl: siteOrigin(request.url), local: isLocalHttp(request) });
+  await subscribe(parsed.data, { local: isLocalHttp(request) });
   return { message: NEWSLETTER_TEXTS.checkInbox };
 }
 

@@ -1,15 +1,15 @@
 import { publishedAuthorsAndTags } from "~/domain/blog/posts.server";
+import { siteUrl } from "~/lib/config.server";
 import { renderSitemap, STATIC_PAGES, xmlHeaders } from "~/lib/sitemap.server";
-import type { Route } from "./+types/sitemap-pages";
 
 /** The site's pages, then the blog's tag and author pages (first page of each, like /blog). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader() {
   const { tags, authors } = await publishedAuthorsAndTags();
   const browsing = [
     ...tags.map((tag) => ({ path: `/blog/tag/${encodeURIComponent(tag)}` })),
     ...authors.map((slug) => ({ path: `/blog/author/${encodeURIComponent(slug)}` })),
   ];
-  return new Response(renderSitemap(new URL(request.url).origin, [...STATIC_PAGES, ...browsing]), {
+  return new Response(renderSitemap(siteUrl(), [...STATIC_PAGES, ...browsing]), {
     headers: xmlHeaders,
   });
 }
