@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import type { CallbackRequest, Meeting } from "~/db/schema";
 import { emailOutbox } from "~/db/schema";
-import { alreadyRegisteredEmail, decisionEmail } from "~/domain/accounts/accounts.server";
+import { alreadyRegisteredEmail, decisionEmail, lockedNoticeEmail } from "~/domain/accounts/accounts.server";
 import { changedEmail, resetEmail } from "~/domain/accounts/password-reset.server";
 import { noticeEmail } from "~/domain/accounts/two-factor.server";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
@@ -112,6 +112,8 @@ async function allKinds(): Promise<OutgoingEmail[]> {
     decisionEmail({ ...admin } as never, "approve", `${SITE}/admin`),
     decisionEmail({ ...admin } as never, "reject"),
     noticeEmail({ ...admin }, "enabled", NOW),
+    lockedNoticeEmail(admin, { by: "session", what: "change the password", until: NOW, now: NOW }),
+    lockedNoticeEmail(admin, { by: "codes", what: "sign in", until: NOW, now: NOW }),
     resetEmail(admin, `${SITE}/admin/reset-password?token=reset-token-9`, "reset:1"),
     changedEmail(admin, NOW),
     confirmationEmail({ id: "n-1", email: "reader@example.com" }, "confirm-token-7", { local: true }),
