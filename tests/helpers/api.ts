@@ -14,6 +14,14 @@ type CallOptions = {
   origin?: string;
 };
 
+/** The `name=value` of the cookies an answer sets, as a browser would send them back. */
+export function cookiesOf(response: { headers: Headers }) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
 /** Calls the `/api` dispatcher in-process, as the Worker would for that request. */
 export async function api(method: string, path: string, options: CallOptions = {}) {
   const headers = new Headers(options.headers);

@@ -16,8 +16,11 @@ import { NEWSLETTER_HONEYPOT, type SubscribeInput, type SubscriberListQuery } fr
 export const NEWSLETTER_RULES = {
   /** How long a confirmation link works. */
   confirmLifetime: 48 * 60 * 60 * 1000, // 48 hours
-  /** A second subscribe of a pending address within this time sends no second email. */
-  resendCooldown: 10 * 60 * 1000, // 10 minutes
+  /**
+   * A second subscribe of a pending address within this time sends no second email: one
+   * pending confirmation per address per day, whoever asks (decision 042).
+   */
+  resendCooldown: 24 * 60 * 60 * 1000, // 24 hours
 } as const;
 
 /** `local`: a plain-http localhost preview, whose links are signed with the development key. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
+import { requestTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
 import {
   OTP_MESSAGES,
@@ -44,13 +44,13 @@ const RateLimitedSchema = ErrorResponseSchema.extend({
     .describe("Which limit applies: 60 s cooldown, per email, per IP"),
 });
 
-const codeErrors = {
-  ...pickErrors(400, 404, 409),
-  429: { description: "Too soon or too many codes; see Retry-After", schema: RateLimitedSchema },
-};
+const rateLimited = { description: "Too soon or too many codes; see Retry-After", schema: RateLimitedSchema };
+const codeErrors = { ...pickErrors(400, 404, 409), 429: rateLimited };
+/** Sending answers alike whether or not the email has a signup (decision 042): no 404 or 409. */
+const sendErrors = { ...pickErrors(400), 429: rateLimited };
 
 async function send(request: Request, email: string, message: string) {
-  await sendTrialCode(email, codeClient(request));
+  await requestTrialCode(email, codeClient(request));
   return {
     success: true,
     message,
@@ -76,11 +76,12 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/auth/general-email-verification/send-otp",
-    summary: "Email a 6-digit code to an email with a trial signup (valid 10 minutes; resend after 60 s)",
+    summary:
+      "Email a 6-digit code to an email with a trial signup awaiting verification (valid 10 minutes; resend after 60 s). The answer is the same for any email, with a signup or without, so it tells nobody who signed up; only a signup awaiting its code is emailed",
     tag: "Email verification",
     access: "public",
     body: SendOtpSchema,
-    responses: { 200: { description: "Code sent", schema: SentSchema }, ...codeErrors },
+    responses: { 200: { description: "Code sent (if the email awaits one)", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_SENT),
   }),
   endpoint({
@@ -96,21 +97,22 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/subscriptions/email/send-verification",
-    summary: "Email the trial verification code (same rules as send-otp)",
+    summary: "Email the trial verification code (same rules and answers as send-otp)",
     tag: "Email verification",
     access: "public",
     body: SendVerificationSchema,
-    responses: { 200: { description: "Code sent", schema: SentSchema }, ...codeErrors },
+    responses: { 200: { description: "Code sent (if the email awaits one)", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_SENT),
   }),
   endpoint({
     method: "POST",
     path: "/api/subscriptions/email/resend-verification",
-    summary: "Email a new trial verification code; the previous one stops working",
+    summary:
+      "Email a new trial verification code; the previous one stops working (same answers as send-otp for any email)",
     tag: "Email verification",
     access: "public",
     body: SendVerificationSchema,
-    responses: { 200: { description: "Code sent again", schema: SentSchema }, ...codeErrors },
+    responses: { 200: { description: "Code sent again (if the email awaits one)", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_RESENT),
   }),
   endpoint({

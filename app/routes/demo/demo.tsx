@@ -66,7 +66,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const meeting = await bookMeeting(submission.value, { clientAddress: client });
-    return redirect(`${href("/demo")}?booked=${meeting.id}&manage=${meeting.manageToken}`);
+    // The manage link goes to the address by email only: nobody has shown it is theirs (decision 042).
+    return redirect(`${href("/demo")}?booked=${meeting.id}`);
   } catch (error) {
     if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));

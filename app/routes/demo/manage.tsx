@@ -5,6 +5,7 @@ import { PendingIcon } from "~/components/pending-icon";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { longDateLabel } from "~/domain/calendar/month";
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import { cancelByVisitor, changeProblem, rescheduleByVisitor } from "~/domain/meetings/manage.server";
 import { BookingDateSchema, TimeSlotSchema } from "~/domain/meetings/schemas";
 import { meetingByToken } from "~/domain/meetings/tokens.server";
@@ -61,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const reason = String(form.get("reason") ?? "")
         .trim()
         .slice(0, REASON_MAX);
-      await cancelByVisitor(meeting, { reason });
+      await cancelByVisitor(meeting, { reason, clientAddress: clientAddress(request) });
       return redirect(`${here}?done=cancelled`);
     }
     if (form.get("intent") === "reschedule") {
@@ -70,14 +71,22 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!date.success || !timeSlot.success) {
         return data({ error: "Please choose a date and a time.", slotTaken: false }, { status: 400 });
       }
-      await rescheduleByVisitor(meeting, { date: date.data, timeSlot: timeSlot.data });
+      await rescheduleByVisitor(
+        meeting,
+        { date: date.data, timeSlot: timeSlot.data },
+        { clientAddress: clientAddress(request) },
+      );
       return redirect(`${here}?done=rescheduled`);
     }
     return data({ error: "Unknown action.", slotTaken: false }, { status: 400 });
   } catch (error) {
-    if (isAppError(error) && (error.status === 400 || error.status === 409)) {
+    if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const slotTaken = error.extra.details?.some((d) => d.field === "timeSlot") ?? false;
-      return data({ error: error.message, slotTaken }, { status: error.status });
+      const retryAfter = error.extra.retryAfter;
+      return data(
+        { error: error.message, slotTaken },
+        { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
+      );
     }
     console.error(error);
     return data({ error: CHANGE_FAILED, slotTaken: false }, { status: 500 });
