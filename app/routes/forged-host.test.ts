@@ -102,6 +102,7 @@ const EVERY_KIND = [
   "team.approved",
   "team.rejected",
   "account.2fa_enabled",
+  "account.locked",
   "meeting.confirmation",
   "meeting.sales_notice",
   "meeting.confirmed",
@@ -185,6 +186,17 @@ describe("a forged Host", () => {
       body: { code: totpAt(key, stepAt(new Date())) },
     });
     expect(enabled.status).toBe(200);
+
+    // Ten wrong current passwords from a session lock the account and tell its owner.
+    const careless = await createAdmin();
+    for (let i = 0; i < 10; i++) {
+      await api("PUT", "/api/auth/change-password", {
+        origin: EVIL,
+        token: careless.token,
+        body: { currentPassword: "not-the-password-1", newPassword: "long-enough-pass-2" },
+      });
+    }
+    expect((await newest(careless.admin.email, "account.locked"))?.text).toContain("Too many wrong attempts");
 
     // Demo bookings: the page and the API; an admin approves one and rejects the other.
     const visitor = `visitor-${crypto.randomUUID().slice(0, 6)}@example.com`;
