@@ -1,4 +1,5 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, gte, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
 import { clientLimits } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -198,11 +199,25 @@ export async function withClientLimit<T>(
   return result;
 }
 
-/** Scheduled job: forgets clients whose windows closed. */
+/**
+ * Scheduled job: forgets windows that closed over an hour ago, each bucket by its own window
+ * (keys start with the bucket's name: a range on the primary key, `bucket:` up to `bucket;`).
+ */
 export async function purgeClientLimits(now: Date): Promise<number> {
-  const longest = Math.max(...Object.values(CLIENT_LIMITS).map((l) => l.window));
-  const result = await db()
-    .delete(clientLimits)
-    .where(lt(clientLimits.windowStart, new Date(now.getTime() - longest - PURGE_AFTER)));
-  return result.meta.changes ?? 0;
+  const client = db();
+  const buckets = Object.entries(CLIENT_LIMITS) as [LimitBucket, (typeof CLIENT_LIMITS)[LimitBucket]][];
+  const results = await client.batch(
+    buckets.map(([bucket, { window }]) =>
+      client
+        .delete(clientLimits)
+        .where(
+          and(
+            gte(clientLimits.key, `${bucket}:`),
+            lt(clientLimits.key, `${bucket};`),
+            lt(clientLimits.windowStart, new Date(now.getTime() - window - PURGE_AFTER)),
+          ),
+        ),
+    ) as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+  );
+  return (results as { meta: { changes?: number } }[]).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
 }
