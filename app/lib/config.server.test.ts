@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TEST_SITE_URL } from "../../tests/helpers/site";
+import { setConfig } from "../../tests/helpers/trial";
 import { appLoginUrl, config, LOCAL_SITE_URL, PLACEHOLDER_APP_URL, parseConfig, siteUrl } from "./config.server";
 
 /** Decision 040: the origins links are built from are configuration, required in production. */
@@ -71,6 +72,17 @@ describe("configuration: SITE_URL and APP_URL", () => {
     const parsed = parseConfig({ ENVIRONMENT: "development" });
     expect(parsed.SITE_URL).toBe(LOCAL_SITE_URL);
     expect(parsed.APP_URL).toBe(PLACEHOLDER_APP_URL);
+  });
+
+  it("a Worker without them fails with the settings named in words", () => {
+    const restore = setConfig({ ENVIRONMENT: "production", SITE_URL: "", APP_URL: "" });
+    try {
+      expect(() => config()).toThrow(
+        /^Invalid configuration:\n[\s\S]*SITE_URL is required in production[\s\S]*APP_URL is required in production/,
+      );
+    } finally {
+      restore();
+    }
   });
 
   it("the tests run with their own SITE_URL, and links read it", () => {

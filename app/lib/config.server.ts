@@ -98,7 +98,12 @@ export function parseConfig(values: Record<string, unknown>) {
 let cached: Config | undefined;
 
 export function config(): Config {
-  if (!cached) cached = parseConfig({ ...env });
+  if (!cached) {
+    const parsed = ConfigSchema.safeParse({ ...env });
+    // The log names every bad setting, in words (a bare ZodError prints as "[Getter/Setter]").
+    if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+    cached = parsed.data;
+  }
   return cached;
 }
 
