@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { localVars, varArgs } from "./scripts/local-vars.ts";
 
 /**
  * End-to-end tests against the production build served by workerd (`wrangler dev` on the built
@@ -46,6 +47,8 @@ export default defineConfig({
       "wrangler dev --config build/server/wrangler.json --ip localhost --show-interactive-dev-session=false --test-scheduled",
       `--port ${port} --persist-to ${process.env.PERSIST_DIR ?? ".wrangler/state"}`,
       `--var E2E_CLEANUP_TOKEN:${process.env.E2E_CLEANUP_TOKEN}`,
+      // Links in emails and canonical URLs come from SITE_URL only, never from the Host (decision 040).
+      ...varArgs(localVars(baseURL)),
     ].join(" "),
     env: { WRANGLER_SEND_METRICS: "false" },
     url: `${baseURL}/robots.txt`,

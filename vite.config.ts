@@ -6,6 +6,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { unstable_readConfig } from "wrangler";
 import { startLocalCron } from "./scripts/local-cron.ts";
+import { localVars } from "./scripts/local-vars.ts";
+
+/** `npm run dev` serves here, and nowhere else: links in emails are built for this origin (decision 040). */
+const DEV_PORT = 5173;
 
 /** `npm run dev` fires the Worker's `scheduled` handler on the wrangler.toml crons (decision 015). */
 function localCron(): Plugin {
@@ -82,12 +86,17 @@ function serverBundlePackages(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command, isPreview }) => ({
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },
       // Separate local state for e2e runs (PERSIST_DIR), else .wrangler/state.
       persistState: process.env.PERSIST_DIR ? { path: process.env.PERSIST_DIR } : true,
+      // The dev server's own origin as SITE_URL; a build keeps wrangler.toml's values (production sets them).
+      config:
+        command === "serve" && !isPreview
+          ? (worker) => ({ vars: { ...worker.vars, ...localVars(`http://localhost:${DEV_PORT}`) } })
+          : undefined,
     }),
     tailwindcss(),
     reactRouter(),
@@ -96,6 +105,7 @@ export default defineConfig({
     serverBundlePackages(),
   ],
   resolve: { tsconfigPaths: true },
+  server: { port: DEV_PORT, strictPort: true },
   environments: {
     // The Worker is minified like the browser's code: every cold start parses it, and the
     // platform limits its size. Stack traces stay readable: the Cloudflare plugin writes source
@@ -127,4 +137,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

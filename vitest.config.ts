@@ -1,6 +1,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { unstable_readConfig } from "wrangler";
+import { localVars } from "./scripts/local-vars.ts";
+import { TEST_SITE_URL } from "./tests/helpers/site.ts";
 
 /**
  * Unit and API tests run inside workerd with the same bindings as the Worker (read from
@@ -23,6 +25,8 @@ export default defineConfig(async () => {
           bindings: {
             ...(wrangler.vars as Record<string, string>),
             ENVIRONMENT: "test",
+            // Tests send their requests to http://localhost: links must come from here, never from the Host (decision 040).
+            ...localVars(TEST_SITE_URL),
             CODE_HMAC_SECRET: "test-code-secret",
             POSTAL_ADDRESS: "Flowlane Test Office, 1 Test Road, Testville",
             TEST_MIGRATIONS: migrations,

@@ -2,6 +2,7 @@ import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from "node:chi
 import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { localVars, varArgs } from "./local-vars.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
 const bin = path.join(root, "node_modules", ".bin");
@@ -88,14 +89,18 @@ export function serveBuiltWorker(
     port,
     host = "localhost",
     persistDir = path.join(root, ".wrangler", "state"),
+    siteUrl = `http://${host}:${port}`,
   }: {
     port: string;
     host?: string;
     persistDir?: string;
+    /** The public origin links are built from (decision 040): the server's own address unless told otherwise. */
+    siteUrl?: string;
   },
   options: SpawnOptions = { stdio: "inherit" },
 ): ChildProcess {
   const args = ["dev", "--config", builtConfig, "--port", port, "--ip", host, "--persist-to", persistDir];
+  args.push(...varArgs(localVars(siteUrl)));
   return spawn("wrangler", [...args, "--test-scheduled", "--show-interactive-dev-session=false"], {
     cwd: root,
     ...options,

@@ -12,8 +12,10 @@ prepareLocal({ build: true });
 const crons: string[] = JSON.parse(readFileSync(builtConfig, "utf8")).triggers?.crons ?? [];
 
 console.log(`\nFlowlane web: http://localhost:${port}  (admin console: http://localhost:${port}/admin)\n`);
-const server = serveBuiltWorker({ port, persistDir: process.env.PERSIST_DIR });
 const origin = `http://localhost:${port}`;
+// Links in emails and canonical URLs use this origin (SITE_URL, decision 040); set SITE_URL to
+// serve the local build under another name (a tunnel, a LAN address).
+const server = serveBuiltWorker({ port, persistDir: process.env.PERSIST_DIR, siteUrl: process.env.SITE_URL || origin });
 waitForUrl(`${origin}/robots.txt`).then(
   () => startLocalCron(() => origin, crons),
   (error) => console.error(`[cron] not started: ${error.message}`),

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import type { CallbackRequest, Meeting } from "~/db/schema";
 import { emailOutbox } from "~/db/schema";
-import { alreadyRegisteredEmail, decisionEmail } from "~/domain/accounts/accounts.server";
+import { alreadyRegisteredEmail, decisionEmail, lockedNoticeEmail } from "~/domain/accounts/accounts.server";
 import { changedEmail, resetEmail } from "~/domain/accounts/password-reset.server";
 import { noticeEmail } from "~/domain/accounts/two-factor.server";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
@@ -31,10 +31,11 @@ import {
 } from "~/domain/subscriptions/emails.server";
 import { codeEmail, issueCode } from "~/domain/verification/codes.server";
 import { config } from "~/lib/config.server";
+import { TEST_SITE_URL } from "../../tests/helpers/site";
 
 /** Decision 021: every kind of email has a branded HTML version beside its unchanged text. */
 
-const SITE = "https://flowlane.example";
+const SITE = TEST_SITE_URL;
 const NOW = new Date("2026-12-01T06:00:00Z");
 const MANAGE = `${SITE}/demo/manage?token=manage-token-123`;
 
@@ -119,9 +120,11 @@ async function allKinds(): Promise<OutgoingEmail[]> {
     decisionEmail({ ...admin } as never, "approve", `${SITE}/admin`),
     decisionEmail({ ...admin } as never, "reject"),
     noticeEmail({ ...admin }, "enabled", NOW),
+    lockedNoticeEmail(admin, { by: "session", what: "change the password", until: NOW, now: NOW }),
+    lockedNoticeEmail(admin, { by: "codes", what: "sign in", until: NOW, now: NOW }),
     resetEmail(admin, `${SITE}/admin/reset-password?token=reset-token-9`, "reset:1"),
     changedEmail(admin, NOW),
-    confirmationEmail({ id: "n-1", email: "reader@example.com" }, "confirm-token-7", { siteUrl: SITE, local: true }),
+    confirmationEmail({ id: "n-1", email: "reader@example.com" }, "confirm-token-7", { local: true }),
   ]);
 }
 
@@ -193,7 +196,7 @@ describe("HTML emails", () => {
   });
 
   it("the welcome email links the app's login page and tells the truth about the account", async () => {
-    const login = `${config().APP_URL.replace(/\/$/, "")}/login`;
+    const login = `${config().APP_URL}/login`;
     const ready = await welcomeEmail({ ...person, endDate: null }, { accountCreated: true });
     expect(hrefs(ready.html ?? "")).toContain(login);
     expect(ready.html).toContain("Your account is ready.");
@@ -207,7 +210,7 @@ describe("HTML emails", () => {
       meetingCancelledEmail(meeting, NOW, SITE, 2),
       salesBookingNotice(meeting, SITE),
       resetEmail(admin, `${SITE}/admin/reset-password?token=reset-token-9`, "reset:1"),
-      confirmationEmail({ id: "n-1", email: "reader@example.com" }, "confirm-token-7", { siteUrl: SITE, local: true }),
+      confirmationEmail({ id: "n-1", email: "reader@example.com" }, "confirm-token-7", { local: true }),
       alreadyRegisteredEmail(admin, SITE, NOW),
     ]);
     expect(hrefs(cancelled.html ?? "")).toEqual(expect.arrayContaining([`${SITE}/demo`, `${SITE}/demo?mode=callback`]));
@@ -226,7 +229,7 @@ describe("HTML emails", () => {
 
   it("the outbox stores both versions for mail sent by the real services", async () => {
     const reader = `reader-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    expect(await subscribe({ email: reader }, { siteUrl: SITE, now: NOW })).toBe(true);
+    expect(await subscribe({ email: reader }, { now: NOW })).toBe(true);
     const visitor = `visitor-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const { code } = await issueCode({ email: visitor, purpose: "trial", client: { ip: "", local: true } });
     for (const to of [reader, visitor]) {

@@ -3,6 +3,7 @@ import { Theme } from "remix-themes";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createPost, deletePost, updatePost } from "~/domain/blog/posts.server";
 import { createAdmin } from "../../tests/helpers/accounts";
+import { TEST_SITE_URL } from "../../tests/helpers/site";
 import {
   blogContentVersion,
   bypassReason,
@@ -43,9 +44,12 @@ function renderer(request: Request, nonce: string, init: { status?: number; head
 
 async function get(
   path: string,
-  options: { headers?: HeadersInit; method?: string; status?: number; set?: HeadersInit } = {},
+  options: { headers?: HeadersInit; method?: string; status?: number; set?: HeadersInit; origin?: string } = {},
 ) {
-  const request = new Request(`${ORIGIN}${path}`, { method: options.method ?? "GET", headers: options.headers });
+  const request = new Request(`${options.origin ?? ORIGIN}${path}`, {
+    method: options.method ?? "GET",
+    headers: options.headers,
+  });
   const nonce = crypto.randomUUID();
   const ctx = createExecutionContext();
   const { response, status, layer } = await serveThroughEdgeCache(request, {
@@ -196,6 +200,19 @@ describe("edge cache: the key covers what the HTML depends on", () => {
     const request = new Request(`${ORIGIN}/`);
     const kind = pageKind("/")!;
     expect((await edgeCacheKey(request, kind, "build-2")).url).not.toBe((await edgeCacheKey(request, kind, BUILD)).url);
+  });
+
+  it("is keyed on SITE_URL, not on the Host a request names: a forged Host shares the entry and adds none", async () => {
+    const key = await keyOf("/pricing");
+    expect(new URL(key.url).origin).toBe(TEST_SITE_URL);
+    const forged = new Request("http://evil.example/pricing");
+    expect((await edgeCacheKey(forged, pageKind("/pricing")!, BUILD)).url).toBe(key.url);
+    // The forged Host renders first: what it stores is what every visitor gets, so the page
+    // itself must not depend on the Host (decision 040; the route tests check the HTML).
+    expect((await get("/pricing", { origin: "http://evil.example" })).status).toBe("MISS");
+    expect((await get("/pricing")).status).toBe("HIT");
+    expect((await get("/pricing", { origin: "http://other.example:8080" })).status).toBe("HIT");
+    expect(renders).toEqual(["/pricing"]);
   });
 
   it("an unreadable theme cookie shares the no-theme copy", async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cacheVersions } from "~/db/schema";
+import { siteUrl } from "./config.server";
 import { BOOKMARK_COOKIE, requestCookies, THEME_COOKIE } from "./cookies.server";
 import { MARKETING_PATHS } from "./sitemap.server";
 import { resolveTheme } from "./theme.server";
@@ -89,6 +90,8 @@ export async function purgePublicBlogPages(): Promise<void> {
 /**
  * The cache key: the URL (query sorted) plus what else the response depends on, as query
  * parameters of an internal path: build, stored theme, the system-theme hint, blog version.
+ * The origin is SITE_URL, not the request's: a page's absolute links come from SITE_URL alone
+ * (decision 040), so every Host a request names shares one entry and none can add entries.
  */
 export async function edgeCacheKey(request: Request, kind: PageKind, build: string): Promise<Request> {
   const url = new URL(request.url);
@@ -96,7 +99,7 @@ export async function edgeCacheKey(request: Request, kind: PageKind, build: stri
   const { theme, system } = await resolveTheme(request);
   const parts = new URLSearchParams({ build, theme: theme ?? "", system: system ?? "" });
   if (kind.blog) parts.set("blog", String(await blogContentVersion()));
-  const key = new URL(`/__edge-cache${url.pathname}`, url.origin);
+  const key = new URL(`/__edge-cache${url.pathname}`, siteUrl());
   key.search = `${url.search ? `${url.search}&` : "?"}${parts}`;
   return new Request(key.toString(), { method: "GET" });
 }

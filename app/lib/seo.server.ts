@@ -1,7 +1,7 @@
-import { config } from "./config.server";
+import { siteUrl } from "./config.server";
 import { canonicalUrl } from "./seo";
 
-/** The canonical URL of a marketing page: SITE_URL when configured, else the request's origin. */
+/** The canonical URL of a marketing page: SITE_URL and the request's path. */
 export function pageCanonical(request: Request) {
-  return canonicalUrl(request.url, config().SITE_URL);
+  return canonicalUrl(request.url, siteUrl());
 }

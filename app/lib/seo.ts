@@ -34,12 +34,12 @@ export function seo({ title, titleAsIs = false, description, url, image, type = 
 }
 
 /**
- * The canonical URL of a request: the configured public origin (SITE_URL) if set, else the
- * request's origin, with the path and without query or trailing slash.
+ * The canonical URL of a request: the configured public origin (SITE_URL; never the request's
+ * Host, decision 040) with the request's path, without query or trailing slash.
  */
-export function canonicalUrl(requestUrl: string, siteUrl = "") {
+export function canonicalUrl(requestUrl: string, siteUrl: string) {
   const url = new URL(requestUrl);
-  const origin = siteUrl ? siteUrl.replace(/\/$/, "") : url.origin;
+  const origin = siteUrl.replace(/\/$/, "");
   return `${origin}${url.pathname === "/" ? "/" : url.pathname.replace(/\/$/, "")}`;
 }
 

@@ -15,6 +15,7 @@ import {
   stopProcessGroup,
   waitForUrl,
 } from "../lib.ts";
+import { localVars } from "../local-vars.ts";
 
 /**
  * `npm run bench:load`: a bounded mixed load against the server `npm start` runs (wrangler dev
@@ -114,6 +115,10 @@ async function startDirect(persistDir: string) {
   const devEnv = new unstable_DevEnv();
   const worker = await devEnv.startWorker({
     config: builtConfig,
+    // Production refuses to start without its origins (decision 040): the local ones, as `npm start` passes them.
+    bindings: Object.fromEntries(
+      Object.entries(localVars("http://127.0.0.1")).map(([name, value]) => [name, { type: "plain_text", value }]),
+    ),
     dev: {
       persist: persistDir,
       server: { hostname: "127.0.0.1", port: 0 },

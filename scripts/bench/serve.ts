@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { freePort, root, run, stopProcessGroup, waitForUrl } from "../lib.ts";
+import { localVars } from "../local-vars.ts";
 
 /**
  * Serves the production build (`vite preview`: workerd with the Cloudflare plugin) on a free
@@ -46,7 +47,14 @@ export async function previewBuild(
     {
       cwd,
       stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, PERSIST_DIR: persistDir },
+      // Production refuses to start without its origins (decision 040). `vite preview` runs the
+      // built config, so they come from the environment, which wrangler reads with this flag.
+      env: {
+        ...process.env,
+        PERSIST_DIR: persistDir,
+        CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+        ...localVars(origin),
+      } as NodeJS.ProcessEnv,
       detached: true,
     },
   );

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, hydrating, test } from "./fixtures";
 import { MARKETING_PAGES, PUBLIC_PAGES, pageExists } from "./marketing-pages";
 
-const APP_URL = "https://app.flowlane.example"; // wrangler.toml [vars]
+const APP_URL = "https://app.flowlane.example"; // the e2e server's APP_URL (scripts/local-vars.ts)
 
 /** Stores a theme choice the way the toggle does without JavaScript. */
 async function useTheme(page: Page, theme: "light" | "dark") {

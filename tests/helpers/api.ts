@@ -11,7 +11,17 @@ type CallOptions = {
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;
+  /** Another origin for the request URL, as a forged `Host` header makes it (decision 040). */
+  origin?: string;
 };
+
+/** The `name=value` of the cookies an answer sets, as a browser would send them back. */
+export function cookiesOf(response: { headers: Headers }) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
 
 /**
  * Calls the `/api` dispatcher in-process, as the Worker would for that request, and checks the
@@ -28,7 +38,10 @@ export async function api(method: string, path: string, options: CallOptions = {
   }
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   if (options.cookie) headers.set("Cookie", options.cookie);
-  const response = await dispatch(new Request(`${ORIGIN}${path}`, { method, headers, body }), compiledEndpoints);
+  const response = await dispatch(
+    new Request(`${options.origin ?? ORIGIN}${path}`, { method, headers, body }),
+    compiledEndpoints,
+  );
   const text = await response.text();
   expectDocumented(method, path, {
     status: response.status,

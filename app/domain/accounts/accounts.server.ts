@@ -1,4 +1,5 @@
 import { and, asc, count, eq, exists, gt, isNull, lte, not, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Admin, admins, loginFailures } from "~/db/schema";
@@ -6,10 +7,11 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
+import { siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import type { Actor } from "./actor";
 import { hashPassword, verifyPassword } from "./password.server";
-import { revokeOtherSessionsStatements } from "./sessions.server";
+import { revokeLoginStatements, revokeOtherSessionsStatements } from "./sessions.server";
 
 const MINUTE = 60 * 1000;
 /**
@@ -74,7 +76,7 @@ export async function recordFailedAttempt(adminId: string, now = new Date(), ip 
 }
 
 /** The end of the lock that applies to this account from this address, if any. */
-async function lockFor(admin: Pick<Admin, "id" | "lockedUntil">, ip: string, now: Date) {
+export async function lockFor(admin: Pick<Admin, "id" | "lockedUntil">, ip: string, now: Date) {
   const pair = await db()
     .select({ lockedUntil: loginFailures.lockedUntil })
     .from(loginFailures)
@@ -156,6 +158,155 @@ export async function verifyLogin(email: string, password: string, now = new Dat
   return row;
 }
 
+// --- Proofs from a signed-in session ------------------------------------------------------
+
+/** An attempt taken at the (account, address) counter: the count it made and the window it is in. */
+export type ProofAttempt = { adminId: string; ip: string; failures: number; windowStart: Date };
+
+/**
+ * A signed-in proof — the current password to change it; password and code to turn two-factor
+ * off or to replace the recovery codes — is an attempt at the account like a sign-in (decision
+ * 041). It is taken before it is checked, in the same (account, address) counter as failed
+ * sign-ins: one atomic upsert that matches nothing once the pair is locked or has used its 10
+ * in the window, so 50 parallel guesses reach the check 10 times at most. Refused: a 429.
+ */
+export async function takeProofAttempt(adminId: string, ip: string, now = new Date()): Promise<ProofAttempt> {
+  const at = now.getTime();
+  const address = ip.trim().slice(0, 64);
+  const admin = await getAdmin(adminId);
+  if (!admin) throw new AppError(404, "Account not found.");
+  const locked = await lockFor(admin, address, now);
+  if (locked) throw lockedError(locked, now);
+  const open = sql`(login_failures.window_start > ${at - LOGIN_THROTTLE.window})`;
+  const row = await db()
+    .insert(loginFailures)
+    .values({ adminId, ip: address, failures: 1, windowStart: now, lockedUntil: null })
+    .onConflictDoUpdate({
+      target: [loginFailures.adminId, loginFailures.ip],
+      set: {
+        failures: sql`CASE WHEN ${open} THEN login_failures.failures + 1 ELSE 1 END`,
+        windowStart: sql`CASE WHEN ${open} THEN login_failures.window_start ELSE ${at} END`,
+      },
+      setWhere: sql`(login_failures.locked_until IS NULL OR login_failures.locked_until <= ${at}) AND NOT (${open} AND login_failures.failures >= ${LOGIN_THROTTLE.maxFailures})`,
+    })
+    .returning({ failures: loginFailures.failures, windowStart: loginFailures.windowStart })
+    .get();
+  if (!row) {
+    // The pair used its attempts (or locked) while this one was on its way: it waits like the others.
+    const current = (await getAdmin(adminId)) ?? admin;
+    throw lockedError((await lockFor(current, address, now)) ?? new Date(at + LOGIN_THROTTLE.lockFor), now);
+  }
+  return { adminId, ip: address, failures: row.failures, windowStart: row.windowStart };
+}
+
+/** A proof that held gives its attempt back: only failures count, as at sign-in. */
+export async function giveBackProofAttempt(attempt: ProofAttempt) {
+  await db()
+    .update(loginFailures)
+    .set({ failures: sql`${loginFailures.failures} - 1` })
+    .where(
+      and(
+        eq(loginFailures.adminId, attempt.adminId),
+        eq(loginFailures.ip, attempt.ip),
+        eq(loginFailures.windowStart, attempt.windowStart),
+        gt(loginFailures.failures, 0),
+      ),
+    );
+}
+
+/**
+ * A proof that failed. It stays counted for the pair, counts for the account (the ceiling of
+ * 50 that locks it everywhere), and with `also` in the same batch (a wrong code's two-factor
+ * count). The attempt that used the pair's last one locks the pair, ends the session that made
+ * them and emails the owner, in one batch; the error to answer is returned.
+ */
+export async function proofFailed(
+  attempt: ProofAttempt,
+  failure: AppError,
+  { sessionId, now = new Date(), what, also = [] }: ProofFailure,
+): Promise<AppError> {
+  const client = db();
+  const at = now.getTime();
+  const windowOpen = sql`(${admins.failedWindowStart} IS NOT NULL AND ${admins.failedWindowStart} > ${at - LOGIN_THROTTLE.window})`;
+  const failures = sql`(CASE WHEN ${windowOpen} THEN ${admins.failedLogins} + 1 ELSE 1 END)`;
+  const [account] = await client.batch([
+    client
+      .update(admins)
+      .set({
+        failedLogins: failures,
+        failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${admins.failedWindowStart} ELSE ${at} END`,
+        lockedUntil: sql`CASE WHEN ${failures} >= ${LOGIN_THROTTLE.maxAccountFailures} THEN ${at + LOGIN_THROTTLE.lockFor} ELSE ${admins.lockedUntil} END`,
+      })
+      .where(eq(admins.id, attempt.adminId))
+      .returning(),
+    ...also,
+  ]);
+  const admin = account[0];
+  const accountLocked = Boolean(admin?.lockedUntil && admin.lockedUntil > now);
+  if (!admin || (attempt.failures < LOGIN_THROTTLE.maxFailures && !accountLocked)) return failure;
+  const lockedUntil = new Date(at + LOGIN_THROTTLE.lockFor);
+  const until = accountLocked && admin.lockedUntil ? admin.lockedUntil : lockedUntil;
+  const notice = await lockedNoticeEmail(admin, { by: "session", what, until, now });
+  await client.batch([
+    client
+      .update(loginFailures)
+      .set({ lockedUntil })
+      .where(and(eq(loginFailures.adminId, attempt.adminId), eq(loginFailures.ip, attempt.ip))),
+    ...(sessionId ? revokeLoginStatements(sessionId, now) : []),
+    auditStatement(admin, "account.locked", "admin", admin.id, null, { what, lockedUntil: lockedUntil.toISOString() }),
+    emailStatement(notice),
+  ]);
+  await deliverSoon([notice.idempotencyKey]);
+  return lockedError(until, now);
+}
+
+type ProofFailure = {
+  /** The session that made the attempt: ended when its failures lock the account. */
+  sessionId: string | null;
+  now?: Date;
+  /** What was being proved, for the owner's email and the audit log. */
+  what: string;
+  /** Statements counted in the same batch (a wrong code's two-factor count). */
+  also?: BatchItem<"sqlite">[];
+};
+
+/**
+ * The owner learns of a lock that failed proofs caused: from a signed-in session (`session`:
+ * that session was ended), or wrong two-factor codes after a correct password (`codes`).
+ */
+export async function lockedNoticeEmail(
+  admin: Pick<Admin, "id" | "name" | "email">,
+  { by, what, until, now }: { by: "session" | "codes"; what: string; until: Date; now: Date },
+): Promise<OutgoingEmail> {
+  const line =
+    by === "session"
+      ? `Too many wrong attempts to ${what} were made from a signed-in session of your ${BRAND.name} admin account. That session was ended, and sign-in is locked until ${until.toISOString()}.`
+      : `Too many wrong two-factor codes were entered after the correct password of your ${BRAND.name} admin account. Sign-in is locked until ${until.toISOString()}.`;
+  const advice =
+    by === "session"
+      ? "If this was not you, someone may have your session or your password: sign in, change your password and end your other sessions in Settings → Security."
+      : "If this was not you, someone knows your password: sign in, change it and end your other sessions in Settings → Security.";
+  return {
+    kind: "account.locked",
+    to: admin.email,
+    // One email per lock, however many requests end at it.
+    idempotencyKey: `account.locked:${admin.id}:${Math.floor(until.getTime() / 60_000)}`,
+    subject: `${BRAND.name} admin: too many wrong attempts, account locked`,
+    text: `Hello ${admin.name},\n\n${line}\n\nTime: ${now.toISOString()}\n\n${advice}\n`,
+    html: await renderEmail({
+      preview: line,
+      heading: "Too many wrong attempts",
+      greeting: `Hello ${admin.name},`,
+      blocks: [
+        { p: line },
+        { details: [["Time", now.toISOString()]] },
+        { button: { label: "Sign in", href: `${siteUrl()}/admin` } },
+        { note: advice },
+      ],
+    }),
+  };
+}
+
 /** Scheduled job: per-address failure rows whose window and lock are over count for nothing. */
 export async function purgeLoginFailures(now: Date): Promise<number> {
   const dayAgo = now.getTime() - 24 * 60 * MINUTE;
@@ -223,7 +374,7 @@ export async function alreadyRegisteredEmail(
  */
 export async function registerAdmin(
   input: { email: string; password: string; name: string },
-  { siteUrl = "", now = new Date() }: { siteUrl?: string; now?: Date } = {},
+  { now = new Date() }: { now?: Date } = {},
 ) {
   const client = db();
   const passwordHash = await hashPassword(input.password);
@@ -239,7 +390,7 @@ export async function registerAdmin(
     created: null,
   });
   const warnOwner = async (owner: Admin) => {
-    const message = await alreadyRegisteredEmail(owner, siteUrl, now);
+    const message = await alreadyRegisteredEmail(owner, siteUrl(), now);
     await emailStatement(message);
     await deliverSoon([message.idempotencyKey]);
   };
@@ -283,25 +434,35 @@ export async function updateProfile(actor: Actor, input: { name: string }) {
   return toProfile(admin);
 }
 
-/** Changes the password and revokes every other session of the account. */
+/**
+ * Changes the password and revokes every other session of the account. The current password
+ * is a proof (decision 041): taken before it is checked, a wrong one counted with failed
+ * sign-ins from `ip`, and the 10th in 15 minutes ends this session, locks and emails the owner.
+ */
 export async function changePassword(
   actor: Actor,
   sessionId: string | null,
   input: { currentPassword: string; newPassword: string },
+  { ip = "", now = new Date() }: { ip?: string; now?: Date } = {},
 ) {
   const admin = await getAdmin(actor.id);
   if (!admin) throw new AppError(404, "Account not found.");
+  const attempt = await takeProofAttempt(admin.id, ip, now);
   if (!(await verifyPassword(input.currentPassword, admin.passwordHash))) {
-    throw new AppError(400, "Current password is incorrect.", {
-      details: [{ field: "currentPassword", message: "Current password is incorrect." }],
-    });
+    throw await proofFailed(
+      attempt,
+      new AppError(400, "Current password is incorrect.", {
+        details: [{ field: "currentPassword", message: "Current password is incorrect." }],
+      }),
+      { sessionId, now, what: "change the password" },
+    );
   }
+  await giveBackProofAttempt(attempt);
   if (input.currentPassword === input.newPassword) {
     throw new AppError(400, "The new password must differ from the current one.", {
       details: [{ field: "newPassword", message: "The new password must differ from the current one." }],
     });
   }
-  const now = new Date();
   const client = db();
   await client.batch([
     client
@@ -331,7 +492,7 @@ export async function decideRegistration(
   actor: Actor,
   adminId: string,
   decision: "approve" | "reject",
-  { now = new Date(), signInUrl }: { now?: Date; signInUrl?: string } = {},
+  { now = new Date() }: { now?: Date } = {},
 ) {
   if (actor.id === adminId) throw new AppError(403, "You cannot approve or reject your own account.");
   const client = db();
@@ -341,7 +502,7 @@ export async function decideRegistration(
     throw new AppError(409, `This registration was already ${target.status === "active" ? "approved" : "rejected"}.`);
   }
   const status = decision === "approve" ? "active" : "rejected";
-  const email = await decisionEmail(target, decision, signInUrl);
+  const email = await decisionEmail(target, decision, `${siteUrl()}/admin`);
   // One guarded change (decision 013): the decision, its audit record and its email, or nothing.
   await guardedBatch(
     rowMatches("registration pending", admins, and(eq(admins.id, adminId), eq(admins.status, "pending"))),
@@ -389,8 +550,7 @@ export async function decisionEmail(
           greeting: `Hello ${target.name},`,
           blocks: [
             { p: `An administrator approved your ${BRAND.name} admin account. You can now sign in to the console.` },
-            // The link only when absolute: the API may approve without knowing the site's origin.
-            ...(signInUrl?.startsWith("http") ? [{ button: { label: "Sign in", href: signInUrl } }] : []),
+            ...(signInUrl ? [{ button: { label: "Sign in", href: signInUrl } }] : []),
           ],
         }
       : {

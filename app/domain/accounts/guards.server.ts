@@ -55,6 +55,18 @@ export async function requireAdmin(request: Request): Promise<ActiveSession> {
   throw redirect(href("/admin/pending"));
 }
 
+/**
+ * For endpoints that also serve visitors (`optional` access): the caller's session, or null.
+ * A signed-in caller is held to what signed-in endpoints require: with REQUIRE_2FA an active
+ * admin without two-factor sign-in gets the same 403 here as anywhere (decision 041), so an
+ * optional endpoint cannot become a way around enrolment (drafts through GET /api/blogs).
+ */
+export async function optionalSession(request: Request): Promise<ActiveSession | null> {
+  const session = await getSession(request);
+  if (session?.admin.status === "active") await requireTwoFactorEnrolment(request, session);
+  return session;
+}
+
 /** For the login screen: a signed-in visitor goes straight to the dashboard. */
 export async function requireAnonymous(request: Request) {
   const session = await getSession(request);
@@ -64,14 +76,17 @@ export async function requireAnonymous(request: Request) {
 export const SECURITY_PATH = href("/admin/dashboard/settings/security");
 export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admin accounts. Set it up to continue.";
 
+/** What an admin without two-factor sign-in may still reach with REQUIRE_2FA: enrolment, their sessions, signing out. */
+const ENROLMENT_PATHS = [/^\/api\/auth\/2fa\//, /^\/api\/auth\/sessions(?:\/|$)/, /^\/api\/auth\/(?:session|logout)$/];
+
 /**
  * With REQUIRE_2FA=true an admin without two-factor sign-in reaches only the Security page
- * (to enrol) and the enrolment and session endpoints of the API.
+ * (to enrol), the enrolment and session endpoints of the API, and signing out.
  */
 async function requireTwoFactorEnrolment(request: Request, session: ActiveSession) {
   if (!config().REQUIRE_2FA) return;
   const path = new URL(request.url).pathname;
-  if (path === SECURITY_PATH || path.startsWith("/api/auth/2fa/") || path.startsWith("/api/auth/sessions")) return;
+  if (path === SECURITY_PATH || ENROLMENT_PATHS.some((allowed) => allowed.test(path))) return;
   if (await isTwoFactorEnabled(session.admin.id)) return;
   if (isApi(request)) throw new AppError(403, TWO_FACTOR_REQUIRED);
   throw redirect(`${SECURITY_PATH}?required=1`);

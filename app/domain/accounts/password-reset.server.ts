@@ -7,6 +7,7 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
+import { siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import { hashPassword } from "./password.server";
@@ -155,10 +156,10 @@ export async function changedEmail(
  * requests, 5 per email per hour — behave the same. Limits, row, voiding of older links and
  * the email are one guarded batch (decision 013), so parallel requests cannot pass the limits.
  */
-export async function requestPasswordReset(
-  input: { email: string; ip?: string; resetUrl: (token: string) => string },
-  now = new Date(),
-) {
+/** The link a reset email carries: on the configured site only, whatever Host the request named (decision 040). */
+export const resetLink = (token: string) => `${siteUrl()}/admin/reset-password?token=${encodeURIComponent(token)}`;
+
+export async function requestPasswordReset(input: { email: string; ip?: string }, now = new Date()) {
   const email = input.email;
   const refused = await limitError(email, now);
   if (refused) throw refused;
@@ -172,7 +173,7 @@ export async function requestPasswordReset(
   const tokenHash = await sha256Hex(token);
   const id = crypto.randomUUID();
   const reachable = admin && admin.status !== "rejected" ? admin : null;
-  const message = reachable ? await resetEmail(reachable, input.resetUrl(token), `admin.password-reset:${id}`) : null;
+  const message = reachable ? await resetEmail(reachable, resetLink(token), `admin.password-reset:${id}`) : null;
   const at = now.getTime();
   const withinLimits: Guard = {
     name: "reset limits",

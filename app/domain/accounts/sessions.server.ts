@@ -82,6 +82,11 @@ export async function revokeSession(sessionId: string, now = new Date()) {
  * even when the client logs out with only its Bearer token.
  */
 export async function revokeLogin(sessionId: string, now = new Date()) {
+  await db().batch(revokeLoginStatements(sessionId, now));
+}
+
+/** The statements of `revokeLogin`, for a batch that ends a login together with another change. */
+export function revokeLoginStatements(sessionId: string, now: Date) {
   const client = db();
   const families = client
     .select({ familyId: refreshTokens.familyId })
@@ -91,7 +96,7 @@ export async function revokeLogin(sessionId: string, now = new Date()) {
     .select({ sessionId: refreshTokens.sessionId })
     .from(refreshTokens)
     .where(inArray(refreshTokens.familyId, families));
-  await client.batch([
+  return [
     client
       .update(sessions)
       .set({ revokedAt: now })
@@ -100,7 +105,7 @@ export async function revokeLogin(sessionId: string, now = new Date()) {
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(and(isNull(refreshTokens.revokedAt), inArray(refreshTokens.familyId, families))),
-  ]);
+  ] as const;
 }
 
 /** Revokes every session and refresh token of an admin, except the one given. */

@@ -15,9 +15,7 @@ describe("team approval", { timeout: SCRYPT_TIMEOUT }, () => {
     expect((await listPendingAdmins()).map((a) => a.email)).toContain("newcomer@flowlane.test");
     const pendingBefore = await countPendingAdmins();
 
-    const result = await decideRegistration({ id: admin.id, email: admin.email }, newcomer.id, "approve", {
-      signInUrl: "https://flowlane.example/admin",
-    });
+    const result = await decideRegistration({ id: admin.id, email: admin.email }, newcomer.id, "approve");
     expect(result).toMatchObject({ email: "newcomer@flowlane.test", status: "active" });
     expect(await getAdminByEmail("newcomer@flowlane.test")).toMatchObject({ status: "active", approvedBy: admin.id });
     expect(await countPendingAdmins()).toBe(pendingBefore - 1);
@@ -30,7 +28,7 @@ describe("team approval", { timeout: SCRYPT_TIMEOUT }, () => {
     const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "newcomer@flowlane.test")).all();
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe("Your Flowlane admin account was approved");
-    expect(mail[0]?.text).toContain("https://flowlane.example/admin");
+    expect(mail[0]?.text).toContain("https://flowlane.test/admin");
   });
 
   it("nobody approves or rejects their own account", async () => {

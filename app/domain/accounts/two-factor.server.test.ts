@@ -195,12 +195,13 @@ describe("sign-in code step", () => {
     expect(counted?.failedLogins).toBe(CHALLENGE.maxFailures);
 
     // A correct password resets the password counter, but not the code counter: 5 more wrong
-    // codes on a fresh challenge lock the account.
+    // codes on a fresh challenge lock the account; the one that locks it says so (decision 041).
     await db().update(admins).set({ failedLogins: 0, failedWindowStart: null }).where(eq(admins.id, admin.id));
     const second = await createChallenge(admin.id, now);
-    for (let i = 0; i < CHALLENGE.maxFailures; i++) {
+    for (let i = 1; i < CHALLENGE.maxFailures; i++) {
       await expectError(verifyChallenge(second, { code: "111111" }, { now }), 401);
     }
+    await expectError(verifyChallenge(second, { code: "111111" }, { now }), 429);
     const locked = await db().select().from(admins).where(eq(admins.id, admin.id)).get();
     expect(locked?.lockedUntil?.getTime()).toBeGreaterThan(now.getTime());
     const third = await createChallenge(admin.id, now);

@@ -1,6 +1,6 @@
 import { decodeBase32IgnorePadding, encodeBase32NoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { renderSVG } from "uqr";
 import { db } from "~/db/client.server";
 import { type Admin, admins, recoveryCodes, twoFactor, twoFactorChallenges } from "~/db/schema";
@@ -11,7 +11,16 @@ import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { base64url, fromBase64url, hmacSha256Hex, randomToken, sha256Hex, timingSafeEqual } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
-import { LOGIN_THROTTLE, lockedError, recordFailedAttempt } from "./accounts.server";
+import {
+  giveBackProofAttempt,
+  LOGIN_THROTTLE,
+  lockedError,
+  lockedNoticeEmail,
+  lockFor,
+  proofFailed,
+  recordFailedAttempt,
+  takeProofAttempt,
+} from "./accounts.server";
 import type { Actor } from "./actor";
 import { CHALLENGE } from "./lifetimes";
 import { verifyPassword } from "./password.server";
@@ -24,8 +33,11 @@ export const RECOVERY_CODE_COUNT = 10;
 export const INVALID_CODE = "That code is not valid. Check your authenticator app and try again.";
 export const CHALLENGE_ENDED = "The sign-in step expired or was already used. Please sign in again.";
 
-/** Who acts, and whether the request is a plain-http localhost preview (for the dev key). */
-export type TwoFactorContext = { now?: Date; local?: boolean };
+/**
+ * Whether the request is a plain-http localhost preview (for the dev key), and for attempts:
+ * the client address they count against and the session that makes them (ended on a lock).
+ */
+export type TwoFactorContext = { now?: Date; local?: boolean; ip?: string; sessionId?: string | null };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -240,9 +252,19 @@ export async function enableTwoFactor(actor: Actor, input: { code: string }, ctx
   return { recoveryCodes: codes };
 }
 
-/** Password and a current code (not a recovery code) prove it is the owner at the keyboard. */
-async function confirmOwner(actor: Actor, input: { password: string; code: string }, ctx: TwoFactorContext) {
-  const { now = new Date(), local = false } = ctx;
+/**
+ * Password and a current code (not a recovery code) prove it is the owner at the keyboard. The
+ * proof is an attempt at the account (decision 041): taken before anything is checked, a
+ * failure counted with failed sign-ins (and a wrong code with the wrong codes of the code
+ * step), and the 10th in 15 minutes ends the session that made them, locks and emails the owner.
+ */
+async function confirmOwner(
+  actor: Actor,
+  input: { password: string; code: string },
+  ctx: TwoFactorContext,
+  what: string,
+) {
+  const { now = new Date(), local = false, ip = "", sessionId = null } = ctx;
   const client = db();
   const [admin, row] = await Promise.all([
     client.select().from(admins).where(eq(admins.id, actor.id)).get(),
@@ -254,15 +276,24 @@ async function confirmOwner(actor: Actor, input: { password: string; code: strin
   ]);
   if (!admin) throw new AppError(404, "Account not found.");
   if (!row) throw new AppError(409, "Two-factor authentication is off.");
+  const attempt = await takeProofAttempt(admin.id, ip, now);
+  const failed = { sessionId, now, what };
   if (!(await verifyPassword(input.password, admin.passwordHash))) {
-    throw new AppError(400, "Current password is incorrect.", {
-      details: [{ field: "password", message: "Current password is incorrect." }],
-    });
+    throw await proofFailed(
+      attempt,
+      new AppError(400, "Current password is incorrect.", {
+        details: [{ field: "password", message: "Current password is incorrect." }],
+      }),
+      failed,
+    );
   }
   const code = normalizeCode(input.code);
   const key = await decryptSecret(row.secretEncrypted, actor.id, local);
   const step = code ? matchStep(key, code, now) : null;
-  if (step === null || !(await claimStep(actor.id, step))) throw codeError(INVALID_CODE);
+  if (step === null || !(await claimStep(actor.id, step))) {
+    throw await proofFailed(attempt, codeError(INVALID_CODE), { ...failed, also: [wrongCodeStatement(actor.id, now)] });
+  }
+  await giveBackProofAttempt(attempt);
 }
 
 export async function disableTwoFactor(
@@ -271,7 +302,7 @@ export async function disableTwoFactor(
   ctx: TwoFactorContext = {},
 ) {
   const now = ctx.now ?? new Date();
-  await confirmOwner(actor, input, ctx);
+  await confirmOwner(actor, input, ctx, "turn two-factor sign-in off");
   const client = db();
   const email = await noticeEmail(actor, "disabled", now);
   await client.batch([
@@ -290,7 +321,7 @@ export async function regenerateRecoveryCodes(
   ctx: TwoFactorContext = {},
 ) {
   const { now = new Date(), local = false } = ctx;
-  await confirmOwner(actor, input, ctx);
+  await confirmOwner(actor, input, ctx, "replace the recovery codes");
   const client = db();
   const { codes, rows } = await recoveryCodeRows(actor.id, local);
   const email = await noticeEmail(actor, "recovery_codes_regenerated", now);
@@ -346,36 +377,78 @@ export async function createChallenge(adminId: string, now = new Date()) {
 
 export type ChallengeAnswer = { code?: string; recoveryCode?: string };
 
+const challengeEnded = () => new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
+
+/** Whether the account's two-factor window (15 minutes from its first wrong code) is still open. */
+const codeWindowOpen = (at: number) =>
+  sql`(${twoFactor.failedWindowStart} IS NOT NULL AND ${at} - ${twoFactor.failedWindowStart} < ${LOGIN_THROTTLE.window})`;
+
+/** Counts one wrong code for the account (after the fact: for proofs already taken elsewhere). */
+function wrongCodeStatement(adminId: string, now: Date) {
+  const at = now.getTime();
+  return db()
+    .update(twoFactor)
+    .set({
+      failedCodes: sql`CASE WHEN ${codeWindowOpen(at)} THEN ${twoFactor.failedCodes} + 1 ELSE 1 END`,
+      failedWindowStart: sql`CASE WHEN ${codeWindowOpen(at)} THEN ${twoFactor.failedWindowStart} ELSE ${at} END`,
+    })
+    .where(eq(twoFactor.adminId, adminId));
+}
+
 /**
- * The code step. A wrong code counts against the challenge (5, then sign in again), against the
- * account's failed sign-ins (the lockout of the password step) and against a two-factor counter
- * that a correct password does not reset — so signing in again does not buy fresh guesses.
+ * The code step. Every answer is an attempt taken before it is checked (decision 041), by one
+ * atomic statement each: on the challenge (5, then sign in again), and on the account's
+ * two-factor counter (10 in 15 minutes, which a correct password does not reset); a statement
+ * that matches nothing refuses the answer unchecked, so parallel guesses cannot exceed either.
+ * A wrong answer also counts with the account's failed sign-ins (the password step's lock,
+ * per address too); the one that uses the account's 10th locks it and emails the owner. A
+ * correct answer clears the two-factor count and uses the challenge up.
  */
 export async function verifyChallenge(token: string, answer: ChallengeAnswer, ctx: TwoFactorContext = {}) {
-  const { now = new Date(), local = false } = ctx;
+  const { now = new Date(), local = false, ip = "" } = ctx;
   const client = db();
-  if (!token || token.length > 200) throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
+  const at = now.getTime();
+  if (!token || token.length > 200) throw challengeEnded();
   const id = await sha256Hex(token);
-  const challenge = await client.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).get();
-  if (
-    !challenge ||
-    challenge.usedAt ||
-    challenge.expiresAt <= now ||
-    challenge.failedAttempts >= CHALLENGE.maxFailures
-  ) {
-    throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
+  const challenge = await client
+    .update(twoFactorChallenges)
+    .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, id),
+        isNull(twoFactorChallenges.usedAt),
+        gt(twoFactorChallenges.expiresAt, now),
+        lt(twoFactorChallenges.failedAttempts, CHALLENGE.maxFailures),
+      ),
+    )
+    .returning({ adminId: twoFactorChallenges.adminId })
+    .get();
+  if (!challenge) throw challengeEnded();
+  const admin = await client.select().from(admins).where(eq(admins.id, challenge.adminId)).get();
+  if (!admin || admin.status === "rejected") throw challengeEnded();
+  const address = ip.trim().slice(0, 64);
+  const locked = await lockFor(admin, address, now);
+  if (locked) throw lockedError(locked, now);
+  const row = await client
+    .update(twoFactor)
+    .set({
+      failedCodes: sql`CASE WHEN ${codeWindowOpen(at)} THEN ${twoFactor.failedCodes} + 1 ELSE 1 END`,
+      failedWindowStart: sql`CASE WHEN ${codeWindowOpen(at)} THEN ${twoFactor.failedWindowStart} ELSE ${at} END`,
+    })
+    .where(
+      and(
+        eq(twoFactor.adminId, admin.id),
+        isNotNull(twoFactor.enabledAt),
+        sql`NOT (${codeWindowOpen(at)} AND ${twoFactor.failedCodes} >= ${LOGIN_THROTTLE.maxFailures})`,
+      ),
+    )
+    .returning()
+    .get();
+  if (!row) {
+    // Two-factor turned off meanwhile ends the step; otherwise the account used its 10 codes.
+    if (!(await isTwoFactorEnabled(admin.id))) throw challengeEnded();
+    throw lockedError((await lockAfterWrongCodes(admin, now)) ?? new Date(at + LOGIN_THROTTLE.lockFor), now);
   }
-  const [admin, row] = await Promise.all([
-    client.select().from(admins).where(eq(admins.id, challenge.adminId)).get(),
-    client
-      .select()
-      .from(twoFactor)
-      .where(and(eq(twoFactor.adminId, challenge.adminId), isNotNull(twoFactor.enabledAt)))
-      .get(),
-  ]);
-  if (!admin || !row || admin.status === "rejected")
-    throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
-  if (admin.lockedUntil && admin.lockedUntil > now) throw lockedError(admin.lockedUntil, now);
 
   let accepted = false;
   let usedRecoveryCode = false;
@@ -401,7 +474,11 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
   }
 
   if (!accepted) {
-    await recordWrongCode(admin.id, id, now);
+    await recordFailedAttempt(admin.id, now, address);
+    if (row.failedCodes >= LOGIN_THROTTLE.maxFailures) {
+      const until = await lockAfterWrongCodes(admin, now);
+      if (until) throw lockedError(until, now);
+    }
     throw new AppError(401, INVALID_CODE);
   }
   // Single use: of parallel answers to one challenge, only the one that marks it used signs in.
@@ -413,40 +490,42 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
     )
     .returning({ id: twoFactorChallenges.id })
     .get();
-  if (!claimed) throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
-  if (usedRecoveryCode) await recoveryCodeUsed(admin, now);
-  return admin;
-}
-
-async function recordWrongCode(adminId: string, challengeId: string, now: Date) {
-  const client = db();
-  const t = now.getTime();
-  const windowOpen = sql`(${twoFactor.failedWindowStart} IS NOT NULL AND ${t} - ${twoFactor.failedWindowStart} < ${LOGIN_THROTTLE.window})`;
-  const [, counted] = await client.batch([
-    client
-      .update(twoFactorChallenges)
-      .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
-      .where(eq(twoFactorChallenges.id, challengeId)),
-    client
-      .update(twoFactor)
-      .set({
-        failedCodes: sql`CASE WHEN ${windowOpen} THEN ${twoFactor.failedCodes} + 1 ELSE 1 END`,
-        failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${twoFactor.failedWindowStart} ELSE ${t} END`,
-      })
-      .where(eq(twoFactor.adminId, adminId))
-      .returning({ failedCodes: twoFactor.failedCodes }),
-  ]);
-  const lockedUntil = await recordFailedAttempt(adminId, now);
-  if (!lockedUntil && (counted[0]?.failedCodes ?? 0) >= LOGIN_THROTTLE.maxFailures) {
-    await client
-      .update(admins)
-      .set({ lockedUntil: new Date(t + LOGIN_THROTTLE.lockFor), failedLogins: 0, failedWindowStart: null })
-      .where(eq(admins.id, adminId));
+  if (!claimed) throw challengeEnded();
+  // A correct code (claimStep) already cleared the count; a recovery code proves as much.
+  if (usedRecoveryCode) {
     await client
       .update(twoFactor)
       .set({ failedCodes: 0, failedWindowStart: null })
-      .where(eq(twoFactor.adminId, adminId));
+      .where(eq(twoFactor.adminId, admin.id));
+    await recoveryCodeUsed(admin, now);
   }
+  return admin;
+}
+
+/**
+ * The account used its 10 codes: it locks for 15 minutes (unless already locked) and the owner
+ * is emailed, once per lock — whoever sent the codes knows the password. Answers the lock's end.
+ */
+async function lockAfterWrongCodes(admin: Admin, now: Date): Promise<Date | null> {
+  const client = db();
+  const until = new Date(now.getTime() + LOGIN_THROTTLE.lockFor);
+  const locked = await client
+    .update(admins)
+    .set({ lockedUntil: until, failedLogins: 0, failedWindowStart: null })
+    .where(and(eq(admins.id, admin.id), or(isNull(admins.lockedUntil), lte(admins.lockedUntil, now))))
+    .returning({ lockedUntil: admins.lockedUntil })
+    .get();
+  if (!locked) return (await client.select().from(admins).where(eq(admins.id, admin.id)).get())?.lockedUntil ?? null;
+  const notice = await lockedNoticeEmail(admin, { by: "codes", what: "sign in", until, now });
+  await client.batch([
+    auditStatement(admin, "account.locked", "admin", admin.id, null, {
+      what: "two-factor codes",
+      lockedUntil: until.toISOString(),
+    }),
+    emailStatement(notice),
+  ]);
+  await deliverSoon([notice.idempotencyKey]);
+  return until;
 }
 
 async function recoveryCodeUsed(admin: Admin, now: Date) {

@@ -359,11 +359,21 @@ describe("purgeClientLimits", () => {
       hits: 1,
       maxHits: 3,
     };
-    await db().insert(clientLimits).values([old, open]);
-    expect(await purgeClientLimits(now)).toBeGreaterThanOrEqual(1);
+    // A day-long window (one booking's reschedules, decision 042) is kept by its own length.
+    const dayLong = { key: "meetingReschedule:m-1", windowStart: old.windowStart, hits: 3, maxHits: 3 };
+    const dayOld = {
+      key: "meetingReschedule:m-2",
+      windowStart: new Date(now.getTime() - 26 * 60 * MINUTE),
+      hits: 1,
+      maxHits: 3,
+    };
+    await db().insert(clientLimits).values([old, open, dayLong, dayOld]);
+    expect(await purgeClientLimits(now)).toBeGreaterThanOrEqual(2);
     const keys = (await db().select().from(clientLimits).all()).map((r) => r.key);
     expect(keys).toContain(open.key);
     expect(keys).not.toContain(old.key);
+    expect(keys).toContain(dayLong.key);
+    expect(keys).not.toContain(dayOld.key);
     expect(CLIENT_LIMITS.booking.max).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, gte, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
 import { clientLimits } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -9,6 +10,8 @@ const HOUR = 60 * MINUTE;
 /**
  * Limits per client address (decision 014), on top of the per-account and per-email limits.
  * A window opens at a client's first hit and lasts `window` ms; within it, `max` hits pass.
+ * The buckets marked "per …" count something else than an address, with the same machinery
+ * (decision 042): a meeting, or an email address that would receive the message.
  */
 export const CLIENT_LIMITS = {
   /** Stored public demo bookings. */
@@ -17,7 +20,19 @@ export const CLIENT_LIMITS = {
   callback: { max: 3, window: 1 * HOUR },
   /** Failed admin logins plus registrations (each costs a 16 MiB scrypt). */
   auth: { max: 20, window: 15 * MINUTE },
+  /** Visitor reschedules and cancels through manage links (each emails the visitor and sales). */
+  meetingChange: { max: 6, window: 1 * HOUR },
+  /** Per meeting: reschedules of one booking (a cancel is final, so it is never refused by this). */
+  meetingReschedule: { max: 3, window: 24 * HOUR },
+  /** Newsletter confirmation emails sent for one client address. */
+  newsletter: { max: 5, window: 1 * HOUR },
 } as const;
+
+/** What a refused hit says, by bucket; the others say it of the client's network. */
+const REFUSAL: Partial<Record<keyof typeof CLIENT_LIMITS, (wait: string) => string>> = {
+  meetingReschedule: (wait) =>
+    `This booking has been moved too often today. Please try again in ${wait}, or reply to your confirmation email.`,
+};
 
 export type LimitBucket = keyof typeof CLIENT_LIMITS;
 
@@ -91,9 +106,15 @@ export function isLimitRefusal(error: unknown) {
   return false;
 }
 
-export function tooManyMessage(retryAfterSeconds: number) {
+/** "5 minutes", "1 minute", or "about 3 hours" past two hours. */
+function waitText(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many requests from your network. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  if (minutes > 120) return `about ${Math.round(minutes / 60)} hours`;
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+}
+
+export function tooManyMessage(retryAfterSeconds: number) {
+  return `Too many requests from your network. Please try again in ${waitText(retryAfterSeconds)}.`;
 }
 
 /** The 429 for a refused hit, with how long until the client's window closes. */
@@ -105,7 +126,37 @@ export async function limitError(bucket: LimitBucket, address: string, now = new
     .get();
   const closesAt = (row?.windowStart.getTime() ?? now.getTime()) + CLIENT_LIMITS[bucket].window;
   const retryAfter = Math.max(1, Math.ceil((closesAt - now.getTime()) / 1000));
-  return new AppError(429, tooManyMessage(retryAfter), { retryAfter });
+  const message = REFUSAL[bucket]?.(waitText(retryAfter)) ?? tooManyMessage(retryAfter);
+  return new AppError(429, message, { retryAfter });
+}
+
+export type LimitHit = { bucket: LimitBucket; key: string };
+
+/**
+ * The 429 for a batch that several hits were in: of the hits whose window is full, the one
+ * that closes last (a CHECK failure does not say which row refused).
+ */
+export async function refusalOf(hits: LimitHit[], now = new Date()) {
+  const rows = await Promise.all(
+    hits.map(async (hit) => ({
+      hit,
+      row: await db()
+        .select()
+        .from(clientLimits)
+        .where(eq(clientLimits.key, keyOf(hit.bucket, hit.key)))
+        .get(),
+    })),
+  );
+  const full = rows.filter(
+    ({ hit, row }) =>
+      row &&
+      row.hits >= CLIENT_LIMITS[hit.bucket].max &&
+      row.windowStart.getTime() + CLIENT_LIMITS[hit.bucket].window > now.getTime(),
+  );
+  const closing = (entry: (typeof rows)[number]) =>
+    (entry.row?.windowStart.getTime() ?? 0) + CLIENT_LIMITS[entry.hit.bucket].window;
+  const chosen = full.sort((a, b) => closing(b) - closing(a))[0]?.hit ?? hits[0]!;
+  return limitError(chosen.bucket, chosen.key, now);
 }
 
 /**
@@ -148,11 +199,25 @@ export async function withClientLimit<T>(
   return result;
 }
 
-/** Scheduled job: forgets clients whose windows closed. */
+/**
+ * Scheduled job: forgets windows that closed over an hour ago, each bucket by its own window
+ * (keys start with the bucket's name: a range on the primary key, `bucket:` up to `bucket;`).
+ */
 export async function purgeClientLimits(now: Date): Promise<number> {
-  const longest = Math.max(...Object.values(CLIENT_LIMITS).map((l) => l.window));
-  const result = await db()
-    .delete(clientLimits)
-    .where(lt(clientLimits.windowStart, new Date(now.getTime() - longest - PURGE_AFTER)));
-  return result.meta.changes ?? 0;
+  const client = db();
+  const buckets = Object.entries(CLIENT_LIMITS) as [LimitBucket, (typeof CLIENT_LIMITS)[LimitBucket]][];
+  const results = await client.batch(
+    buckets.map(([bucket, { window }]) =>
+      client
+        .delete(clientLimits)
+        .where(
+          and(
+            gte(clientLimits.key, `${bucket}:`),
+            lt(clientLimits.key, `${bucket};`),
+            lt(clientLimits.windowStart, new Date(now.getTime() - window - PURGE_AFTER)),
+          ),
+        ),
+    ) as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+  );
+  return (results as { meta: { changes?: number } }[]).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
 }

@@ -6,7 +6,6 @@ import { config } from "~/lib/config.server";
 import { createActor } from "../../../tests/helpers/accounts";
 import { captureEnterpriseLead, listCallbacks, requestCallback, setCallbackStatus } from "./callbacks.server";
 
-const SITE = "https://flowlane.example";
 let ADMIN: Awaited<ReturnType<typeof createActor>>;
 beforeAll(async () => {
   ADMIN = await createActor();
@@ -33,7 +32,7 @@ const noticesAbout = async (id: string) =>
 describe("requestCallback", () => {
   it("stores a new demo-form request and notifies the sales inbox in the same batch", async () => {
     const input = callback();
-    const stored = await requestCallback(input, { siteUrl: SITE });
+    const stored = await requestCallback(input);
     expect(stored).toMatchObject({ status: "new", source: "demo", teamSize: null, email: input.email });
     expect(await storedFor(input.email)).toHaveLength(1);
     const [notice] = await noticesAbout(stored.id);
@@ -42,7 +41,7 @@ describe("requestCallback", () => {
 
   it("a filled honeypot answers like a success and stores and sends nothing", async () => {
     const input = callback({ faxNumber: "555-0100" });
-    const answer = await requestCallback(input as ReturnType<typeof callback>, { siteUrl: SITE });
+    const answer = await requestCallback(input as ReturnType<typeof callback>);
     expect(answer.status).toBe("new");
     expect(await storedFor(input.email)).toEqual([]);
     expect(await noticesAbout(answer.id)).toEqual([]);
@@ -51,7 +50,7 @@ describe("requestCallback", () => {
   it("20 requests at once from one address: 3 are stored with their notices, the rest get a 429 and leave nothing", async () => {
     const inputs = Array.from({ length: 20 }, () => callback());
     const results = await Promise.allSettled(
-      inputs.map((input) => requestCallback(input, { siteUrl: SITE, clientAddress: "198.51.100.20" })),
+      inputs.map((input) => requestCallback(input, { clientAddress: "198.51.100.20" })),
     );
     const stored = results.filter((r) => r.status === "fulfilled");
     expect(stored).toHaveLength(3);
@@ -68,14 +67,14 @@ describe("requestCallback", () => {
 describe("captureEnterpriseLead", () => {
   it("stores a pricing-enterprise lead with its team size and notifies sales; a honeypot stores nothing", async () => {
     const input = { ...callback(), teamSize: "51-200" as const };
-    const lead = await captureEnterpriseLead(input as Parameters<typeof captureEnterpriseLead>[0], { siteUrl: SITE });
+    const lead = await captureEnterpriseLead(input as Parameters<typeof captureEnterpriseLead>[0]);
     expect(await storedFor(input.email)).toEqual([
       expect.objectContaining({ source: "pricing-enterprise", teamSize: "51-200", phone: "" }),
     ]);
     expect((await noticesAbout(lead.id))[0]?.subject).toContain("Enterprise lead");
 
     const bot = { ...callback(), teamSize: "51-200" as const, faxNumber: "1" };
-    const ignored = await captureEnterpriseLead(bot as Parameters<typeof captureEnterpriseLead>[0], { siteUrl: SITE });
+    const ignored = await captureEnterpriseLead(bot as Parameters<typeof captureEnterpriseLead>[0]);
     expect(await storedFor(bot.email)).toEqual([]);
     expect(await noticesAbout(ignored.id)).toEqual([]);
   });
@@ -83,7 +82,7 @@ describe("captureEnterpriseLead", () => {
 
 describe("setCallbackStatus", () => {
   it("marks contacted and back to new, each audited; the same status again or an unknown id changes nothing", async () => {
-    const stored = await requestCallback(callback(), { siteUrl: SITE });
+    const stored = await requestCallback(callback());
     expect((await setCallbackStatus(ADMIN, stored.id, "contacted")).status).toBe("contacted");
     await expect(setCallbackStatus(ADMIN, stored.id, "contacted")).rejects.toMatchObject({ status: 409 });
     expect((await setCallbackStatus(ADMIN, stored.id, "new")).status).toBe("new");
@@ -93,7 +92,7 @@ describe("setCallbackStatus", () => {
   });
 
   it("20 admins marking one request contacted at once: one change and one audit record", async () => {
-    const stored = await requestCallback(callback(), { siteUrl: SITE });
+    const stored = await requestCallback(callback());
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () => setCallbackStatus(ADMIN, stored.id, "contacted")),
     );
@@ -109,7 +108,7 @@ describe("setCallbackStatus", () => {
 describe("listCallbacks", () => {
   it("finds by full name or company, case-insensitively, and filters by status", async () => {
     const input = callback({ firstName: "Zoya", lastName: "Quartermaine", company: "Helios Quanta" });
-    const stored = await requestCallback(input, { siteUrl: SITE });
+    const stored = await requestCallback(input);
     const byName = await listCallbacks({ status: "all", q: "zoya quarter", page: 1, limit: 50 });
     expect(byName.callbacks.map((c) => c.id)).toEqual([stored.id]);
     const byCompany = await listCallbacks({ status: "new", q: "HELIOS", page: 1, limit: 50 });

@@ -9,7 +9,7 @@ import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { companySizeLabel } from "~/domain/subscriptions/schemas";
 import { renderEmail } from "~/emails/render.server";
-import { config } from "~/lib/config.server";
+import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesCallbackNotice } from "./emails.server";
 import { type EnterpriseLeadInput, SOURCE_LABELS } from "./lead-schemas";
@@ -22,7 +22,7 @@ import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./sc
  */
 export async function requestCallback(
   input: CallbackInput,
-  { now = new Date(), siteUrl, clientAddress = null }: { now?: Date; siteUrl: string; clientAddress?: string | null },
+  { now = new Date(), clientAddress = null }: { now?: Date; clientAddress?: string | null } = {},
 ): Promise<CallbackRequest> {
   const callback: CallbackRequest = {
     id: crypto.randomUUID(),
@@ -38,7 +38,7 @@ export async function requestCallback(
     createdAt: now,
   };
   if (input[HONEYPOT_FIELD]) return callback;
-  const email = await salesCallbackNotice(callback, siteUrl);
+  const email = await salesCallbackNotice(callback, siteUrl());
   const client = db();
   try {
     await client.batch([
@@ -61,7 +61,7 @@ export async function requestCallback(
  */
 export async function captureEnterpriseLead(
   input: EnterpriseLeadInput,
-  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<CallbackRequest> {
   const lead: CallbackRequest = {
     id: crypto.randomUUID(),
@@ -77,7 +77,7 @@ export async function captureEnterpriseLead(
     createdAt: now,
   };
   if (input[HONEYPOT_FIELD]) return lead;
-  const email = await salesLeadNotice(lead, siteUrl);
+  const email = await salesLeadNotice(lead, siteUrl());
   const client = db();
   await client.batch([client.insert(callbackRequests).values(lead), emailStatement(email)]);
   deliverSoon([email.idempotencyKey]);

@@ -6,7 +6,6 @@ import { action as contactSalesAction } from "~/routes/marketing/contact-sales";
 import { captureEnterpriseLead, listCallbacks, toCallbackJson } from "./callbacks.server";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "./lead-schemas";
 
-const SITE = "https://flowlane.example";
 let counter = 0;
 const lead = (overrides: Record<string, string> = {}) => ({
   firstName: "Asha",
@@ -40,7 +39,7 @@ const leadCount = async () =>
 describe("Enterprise Contact Sales leads", () => {
   it("is stored with the callbacks under the source pricing-enterprise and emailed to the sales inbox", async () => {
     const input = EnterpriseLeadSchema.parse(lead());
-    const stored = await captureEnterpriseLead(input, { siteUrl: SITE });
+    const stored = await captureEnterpriseLead(input);
     const row = await db().select().from(callbackRequests).where(eq(callbackRequests.id, stored.id)).get();
     expect(row).toMatchObject({
       firstName: "Asha",

@@ -8,30 +8,27 @@ import { sha256Hex } from "~/lib/crypto.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { weekday } from "../../../tests/helpers/booking";
+import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { cancelByVisitor, MANAGE_MESSAGES, rescheduleByVisitor } from "./manage.server";
 import { bookMeeting, requireMeeting, updateMeetingStatus } from "./meetings.server";
 import { invitationOf } from "./testing/invitation";
 import { issueManageToken, meetingByToken } from "./tokens.server";
 
 const TZ = "Asia/Kolkata";
-const SITE = "http://localhost";
 
 let counter = 0;
 async function book(date: string, timeSlot = "10:00") {
-  return bookMeeting(
-    {
-      name: "Priya Patel",
-      email: `visitor${++counter}@example.com`,
-      phone: "",
-      company: "Acme",
-      notes: "",
-      meetingType: "demo",
-      date,
-      timeSlot,
-      visitorTimezone: "Europe/Berlin",
-    },
-    { siteUrl: SITE },
-  );
+  return bookMeeting({
+    name: "Priya Patel",
+    email: `visitor${++counter}@example.com`,
+    phone: "",
+    company: "Acme",
+    notes: "",
+    meetingType: "demo",
+    date,
+    timeSlot,
+    visitorTimezone: "Europe/Berlin",
+  });
 }
 
 const emailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
@@ -63,7 +60,7 @@ describe("manage-link tokens", () => {
   it("appear in the confirmation email and the invite's description", async () => {
     const m = await book(weekday(1), "11:00");
     const [confirmation] = (await emailsTo(m.email)).filter((e) => e.kind === "meeting.confirmation");
-    expect(confirmation!.text).toContain(`${SITE}/demo/manage/${m.manageToken}`);
+    expect(confirmation!.text).toContain(`${TEST_SITE_URL}/demo/manage/${m.manageToken}`);
     expect(invitationOf(confirmation!).description).toContain(`/demo/manage/${m.manageToken}`);
   });
 });
@@ -74,7 +71,6 @@ describe("cancel through the manage link", () => {
     const m = await book(date, "09:00");
     const cancelled = await cancelByVisitor(await requireMeeting(m.id), {
       reason: "Found another tool",
-      siteUrl: SITE,
     });
     expect(cancelled.status).toBe("cancelled");
     const row = await requireMeeting(m.id);
@@ -100,15 +96,15 @@ describe("cancel through the manage link", () => {
 
   it("refuses a second cancel and writes nothing", async () => {
     const m = await book(weekday(2), "09:30");
-    await cancelByVisitor(await requireMeeting(m.id), { siteUrl: SITE });
+    await cancelByVisitor(await requireMeeting(m.id));
     const before = (await emailsTo(m.email)).length;
-    await expect(cancelByVisitor(await requireMeeting(m.id), { siteUrl: SITE })).rejects.toMatchObject({
+    await expect(cancelByVisitor(await requireMeeting(m.id))).rejects.toMatchObject({
       status: 409,
       message: MANAGE_MESSAGES.cancelled,
     });
     // A stale copy read before the first cancel is refused by the guard in the batch.
     const stale: Meeting = { ...(await requireMeeting(m.id)), status: "scheduled", sequence: 0 };
-    await expect(cancelByVisitor(stale, { siteUrl: SITE })).rejects.toMatchObject({ status: 409 });
+    await expect(cancelByVisitor(stale)).rejects.toMatchObject({ status: 409 });
     expect(await emailsTo(m.email)).toHaveLength(before);
     expect(await auditOf(m.id)).toHaveLength(1);
   });
@@ -118,26 +114,26 @@ describe("cancel through the manage link", () => {
     const m = await book(weekday(2), "12:00");
     const row = await requireMeeting(m.id);
     const late = new Date(row.startsAt.getTime() - 119 * 60_000);
-    await expect(cancelByVisitor(row, { now: late, siteUrl: SITE })).rejects.toMatchObject({
+    await expect(cancelByVisitor(row, { now: late })).rejects.toMatchObject({
       status: 409,
       message: MANAGE_MESSAGES.tooLate(120),
     });
     const started = new Date(row.startsAt.getTime() + 60_000);
-    await expect(cancelByVisitor(row, { now: started, siteUrl: SITE })).rejects.toMatchObject({
+    await expect(cancelByVisitor(row, { now: started })).rejects.toMatchObject({
       message: MANAGE_MESSAGES.started,
     });
     // The guard inside the batch holds the cutoff too (the service's own check skipped by a stale read).
     const stale: Meeting = { ...row, startsAt: new Date(row.startsAt.getTime() + 7 * 24 * 60 * 60_000) };
-    await expect(cancelByVisitor(stale, { now: late, siteUrl: SITE })).rejects.toMatchObject({
+    await expect(cancelByVisitor(stale, { now: late })).rejects.toMatchObject({
       status: 409,
       message: MANAGE_MESSAGES.tooLate(120),
     });
     await expect(
-      rescheduleByVisitor(stale, { date: weekday(3), timeSlot: "12:00" }, { now: late, siteUrl: SITE }),
+      rescheduleByVisitor(stale, { date: weekday(3), timeSlot: "12:00" }, { now: late }),
     ).rejects.toMatchObject({ status: 409, message: MANAGE_MESSAGES.tooLate(120) });
     expect(await requireMeeting(m.id)).toMatchObject({ status: "scheduled", sequence: 0 });
     const early = new Date(row.startsAt.getTime() - 121 * 60_000);
-    expect((await cancelByVisitor(row, { now: early, siteUrl: SITE })).status).toBe("cancelled");
+    expect((await cancelByVisitor(row, { now: early })).status).toBe("cancelled");
     expect(await auditOf(m.id)).toHaveLength(1);
   });
 });
@@ -147,12 +143,8 @@ describe("reschedule through the manage link", () => {
     const [from, to] = [weekday(3), weekday(4)];
     const m = await book(from, "14:00");
     const { admin } = await createAdmin();
-    await updateMeetingStatus(admin, m.id, "confirmed", { siteUrl: SITE, meetingLink: "https://meet.example/abc" });
-    const moved = await rescheduleByVisitor(
-      await requireMeeting(m.id),
-      { date: to, timeSlot: "15:30" },
-      { siteUrl: SITE },
-    );
+    await updateMeetingStatus(admin, m.id, "confirmed", { meetingLink: "https://meet.example/abc" });
+    const moved = await rescheduleByVisitor(await requireMeeting(m.id), { date: to, timeSlot: "15:30" });
     const row = await requireMeeting(m.id);
     expect(row).toMatchObject({ date: to, timeSlot: "15:30", status: "scheduled", sequence: 2 });
     expect(row.startsAt.getTime()).toBe(slotStart(to, "15:30", TZ).getTime());
@@ -186,7 +178,7 @@ describe("reschedule through the manage link", () => {
     await book(date, "09:30");
     const before = await requireMeeting(mine.id);
     const mails = (await emailsTo(mine.email)).length;
-    await expect(rescheduleByVisitor(before, { date, timeSlot: "09:30" }, { siteUrl: SITE })).rejects.toMatchObject({
+    await expect(rescheduleByVisitor(before, { date, timeSlot: "09:30" })).rejects.toMatchObject({
       status: 409,
       message: BOOKING_MESSAGES.slotTaken,
     });
@@ -204,27 +196,24 @@ describe("reschedule through the manage link", () => {
   it("refuses cancelled and completed meetings, the same slot and a bad slot", async () => {
     const date = weekday(5);
     const m = await book(date, "11:00");
-    await expect(
-      rescheduleByVisitor(await requireMeeting(m.id), { date, timeSlot: "11:00" }, { siteUrl: SITE }),
-    ).rejects.toMatchObject({
+    await expect(rescheduleByVisitor(await requireMeeting(m.id), { date, timeSlot: "11:00" })).rejects.toMatchObject({
       status: 400,
       message: MANAGE_MESSAGES.sameSlot,
     });
-    await expect(
-      rescheduleByVisitor(await requireMeeting(m.id), { date, timeSlot: "11:15" }, { siteUrl: SITE }),
-    ).rejects.toMatchObject({
+    await expect(rescheduleByVisitor(await requireMeeting(m.id), { date, timeSlot: "11:15" })).rejects.toMatchObject({
       status: 400,
     });
-    await cancelByVisitor(await requireMeeting(m.id), { siteUrl: SITE });
-    await expect(
-      rescheduleByVisitor(await requireMeeting(m.id), { date, timeSlot: "12:00" }, { siteUrl: SITE }),
-    ).rejects.toMatchObject({ status: 409, message: MANAGE_MESSAGES.cancelled });
+    await cancelByVisitor(await requireMeeting(m.id));
+    await expect(rescheduleByVisitor(await requireMeeting(m.id), { date, timeSlot: "12:00" })).rejects.toMatchObject({
+      status: 409,
+      message: MANAGE_MESSAGES.cancelled,
+    });
 
     const done = await book(date, "13:00");
     await db().update(meetings).set({ status: "completed" }).where(eq(meetings.id, done.id));
-    await expect(
-      rescheduleByVisitor(await requireMeeting(done.id), { date, timeSlot: "12:00" }, { siteUrl: SITE }),
-    ).rejects.toMatchObject({ status: 409, message: MANAGE_MESSAGES.completed });
+    await expect(rescheduleByVisitor(await requireMeeting(done.id), { date, timeSlot: "12:00" })).rejects.toMatchObject(
+      { status: 409, message: MANAGE_MESSAGES.completed },
+    );
     expect((await requireMeeting(done.id)).timeSlot).toBe("13:00");
   });
 
@@ -235,8 +224,8 @@ describe("reschedule through the manage link", () => {
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0
-          ? cancelByVisitor(read, { siteUrl: SITE })
-          : rescheduleByVisitor(read, { date, timeSlot: `1${Math.floor(i / 2) % 6}:30` }, { siteUrl: SITE }),
+          ? cancelByVisitor(read)
+          : rescheduleByVisitor(read, { date, timeSlot: `1${Math.floor(i / 2) % 6}:30` }),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -274,7 +263,7 @@ describe("the video link set on Approve", () => {
     expect(ok.json.data).toMatchObject({ status: "confirmed", meetingLink: link, sequence: 1 });
     const confirmed = (await emailsTo(m.email)).find((e) => e.kind === "meeting.confirmed")!;
     expect(confirmed.text).toContain(`Join: ${link}`);
-    expect(confirmed.text).toMatch(/Manage your booking \(cancel or reschedule\): http:\/\/localhost\/demo\/manage\//);
+    expect(confirmed.text).toContain(`Manage your booking (cancel or reschedule): ${TEST_SITE_URL}/demo/manage/`);
     expect(invitationOf(confirmed)).toMatchObject({ location: `Video call: ${link}`, url: link });
   });
 });

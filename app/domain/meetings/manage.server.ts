@@ -13,7 +13,8 @@ import {
 import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { longDateLabel } from "~/domain/calendar/month";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
-import { config } from "~/lib/config.server";
+import { isLimitRefusal, type LimitHit, limitHitStatement, refusalOf } from "~/domain/limits/client-limits.server";
+import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
 import { fieldError } from "./meetings.server";
@@ -24,8 +25,20 @@ import { issueManageToken, manageUrl } from "./tokens.server";
  * slot. Both are guarded changes (decision records 013 and 024): the batch starts with the
  * guard "the meeting is still what was read (status, SEQUENCE) and not too close to the
  * start"; when it no longer holds, the batch aborts and nothing (audit, email, token) is
- * written.
+ * written. Each change emails the visitor and sales, so each is also a hit on limits kept in
+ * the same batch (decision 042): per client address for both, per meeting for reschedules (a
+ * cancel happens once). Over a limit the batch aborts the same way and the answer is a 429.
  */
+
+type VisitorChange = { now?: Date; clientAddress?: string | null };
+
+/** The limit hits of a visitor's change, counted in its batch. */
+function changeHits(meetingId: string, clientAddress: string | null, reschedule: boolean): LimitHit[] {
+  return [
+    ...(reschedule ? [{ bucket: "meetingReschedule" as const, key: meetingId }] : []),
+    ...(clientAddress ? [{ bucket: "meetingChange" as const, key: clientAddress }] : []),
+  ];
+}
 
 const MINUTE = 60 * 1000;
 
@@ -75,33 +88,43 @@ async function refusal(id: string, now: Date) {
 
 export async function cancelByVisitor(
   before: Meeting,
-  { reason = "", now = new Date(), siteUrl }: { reason?: string; now?: Date; siteUrl: string },
+  { reason = "", now = new Date(), clientAddress = null }: VisitorChange & { reason?: string } = {},
 ): Promise<Meeting> {
   const problem = changeProblem(before, now);
   if (problem) throw new AppError(409, problem);
+  const hits = changeHits(before.id, clientAddress, false);
   const sequence = before.sequence + 1;
   const after: Meeting = { ...before, status: "cancelled", sequence, updatedAt: now };
   const emails = await Promise.all([
-    visitorCancelledEmail(after, now, siteUrl, sequence),
-    salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl, sequence),
+    visitorCancelledEmail(after, now, siteUrl(), sequence),
+    salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl(), sequence),
   ]);
   const client = db();
-  await guardedBatch(
-    stillChangeable(before, now),
-    [
-      client.update(meetings).set({ status: "cancelled", sequence, updatedAt: now }).where(eq(meetings.id, before.id)),
-      auditStatement(
-        VISITOR_ACTOR,
-        "meeting.cancelled_by_visitor",
-        "meeting",
-        before.id,
-        { status: before.status },
-        { status: "cancelled", ...(reason ? { reason } : {}) },
-      ),
-      ...emails.map(emailStatement),
-    ],
-    () => refusal(before.id, now),
-  );
+  try {
+    await guardedBatch(
+      stillChangeable(before, now),
+      [
+        ...hits.map((hit) => limitHitStatement(hit.bucket, hit.key, now)),
+        client
+          .update(meetings)
+          .set({ status: "cancelled", sequence, updatedAt: now })
+          .where(eq(meetings.id, before.id)),
+        auditStatement(
+          VISITOR_ACTOR,
+          "meeting.cancelled_by_visitor",
+          "meeting",
+          before.id,
+          { status: before.status },
+          { status: "cancelled", ...(reason ? { reason } : {}) },
+        ),
+        ...emails.map(emailStatement),
+      ],
+      () => refusal(before.id, now),
+    );
+  } catch (error) {
+    if (hits.length && isLimitRefusal(error)) throw await refusalOf(hits, now);
+    throw error;
+  }
   forgetHeldSlots(before.date);
   deliverSoon(emails.map((e) => e.idempotencyKey));
   return after;
@@ -116,7 +139,7 @@ export async function cancelByVisitor(
 export async function rescheduleByVisitor(
   before: Meeting,
   slot: { date: string; timeSlot: string },
-  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+  { now = new Date(), clientAddress = null }: VisitorChange = {},
 ): Promise<Meeting & { manageToken: string }> {
   const problem = changeProblem(before, now);
   if (problem) throw new AppError(409, problem);
@@ -142,14 +165,16 @@ export async function rescheduleByVisitor(
   const link = await issueManageToken(before.id, now);
   const from = `${longDateLabel(before.date)} at ${formatTime12h(before.timeSlot)}`;
   const emails = await Promise.all([
-    visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl, link.token) }),
-    salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl, sequence),
+    visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), link.token) }),
+    salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl(), sequence),
   ]);
   const client = db();
+  const hits = changeHits(before.id, clientAddress, true);
   try {
     await guardedBatch(
       stillChangeable(before, now),
       [
+        ...hits.map((hit) => limitHitStatement(hit.bucket, hit.key, now)),
         client
           .update(meetings)
           .set({ date: slot.date, timeSlot: slot.timeSlot, startsAt, status: "scheduled", sequence, updatedAt: now })
@@ -169,6 +194,7 @@ export async function rescheduleByVisitor(
     );
   } catch (error) {
     forgetHeldSlots(slot.date);
+    if (isLimitRefusal(error)) throw await refusalOf(hits, now);
     // The guard held but the new slot is taken: the partial UNIQUE index refused the UPDATE.
     if (/UNIQUE/i.test(constraintFailure(error) ?? "")) {
       throw new AppError(409, BOOKING_MESSAGES.slotTaken, {

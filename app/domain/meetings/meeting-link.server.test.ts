@@ -5,6 +5,7 @@ import { auditLog, emailOutbox, meetings } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { createActor } from "../../../tests/helpers/accounts";
 import { addMeeting } from "../../../tests/helpers/console-data";
+import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { fromBase64Utf8 } from "./ics";
 import { LINK_MESSAGES, LINK_NOTICE_MINUTES, remindSalesOfMissingLinks, setMeetingLink } from "./meeting-link.server";
 import { requireMeeting, updateMeetingStatus } from "./meetings.server";
@@ -12,7 +13,7 @@ import { sendMeetingReminders } from "./reminders.server";
 import { readInvitation } from "./testing/invitation";
 import { meetingByToken } from "./tokens.server";
 
-const SITE = "https://flowlane.example";
+const SITE = TEST_SITE_URL;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 let ADMIN: Awaited<ReturnType<typeof createActor>>;
@@ -31,7 +32,7 @@ const salesNotices = async (meetingId: string) =>
 /** Approved without a link, as an admin does when the call is not set up yet. */
 async function confirmedWithoutLink(startsAt?: Date) {
   const meeting = await addMeeting({ status: "scheduled", email: email(), ...(startsAt ? { startsAt } : {}) });
-  await updateMeetingStatus(ADMIN, meeting.id, "confirmed", { siteUrl: SITE, meetingLink: null });
+  await updateMeetingStatus(ADMIN, meeting.id, "confirmed", { meetingLink: null });
   return requireMeeting(meeting.id);
 }
 
@@ -41,7 +42,7 @@ describe("setMeetingLink", () => {
     const [confirmation] = await outboxTo(meeting.email);
     expect(confirmation?.text).toContain("the link is sent before the meeting");
 
-    const outcome = await setMeetingLink(ADMIN, meeting.id, "https://meet.example/flowlane-1", { siteUrl: SITE });
+    const outcome = await setMeetingLink(ADMIN, meeting.id, "https://meet.example/flowlane-1");
     expect(outcome.emailed).toBe(true);
     expect(await requireMeeting(meeting.id)).toMatchObject({
       status: "confirmed",
@@ -69,10 +70,10 @@ describe("setMeetingLink", () => {
 
   it("changing the link says so; the same link again sends nothing", async () => {
     const meeting = await confirmedWithoutLink();
-    await setMeetingLink(ADMIN, meeting.id, "https://meet.example/first", { siteUrl: SITE });
-    const again = await setMeetingLink(ADMIN, meeting.id, "https://meet.example/first", { siteUrl: SITE });
+    await setMeetingLink(ADMIN, meeting.id, "https://meet.example/first");
+    const again = await setMeetingLink(ADMIN, meeting.id, "https://meet.example/first");
     expect(again.emailed).toBe(false);
-    await setMeetingLink(ADMIN, meeting.id, "https://meet.example/second", { siteUrl: SITE });
+    await setMeetingLink(ADMIN, meeting.id, "https://meet.example/second");
     const sent = (await outboxTo(meeting.email)).filter((e) => e.kind === "meeting.link");
     expect(sent.map((e) => e.subject.split(" for ")[0])).toEqual(["Video link", "New video link"]);
     expect(sent[1]!.text).toContain("has changed");
@@ -83,8 +84,7 @@ describe("setMeetingLink", () => {
     const scheduled = await addMeeting({ status: "scheduled", email: email() });
     const cancelled = await addMeeting({ status: "cancelled", email: email() });
     const ended = await confirmedWithoutLink(new Date(Date.now() - 40 * MINUTE));
-    const set = (id: string, link: string | null = "https://meet.example/x") =>
-      setMeetingLink(ADMIN, id, link, { siteUrl: SITE });
+    const set = (id: string, link: string | null = "https://meet.example/x") => setMeetingLink(ADMIN, id, link);
     await expect(set(scheduled.id)).rejects.toMatchObject({
       status: 409,
       message: LINK_MESSAGES.notConfirmed("scheduled"),
@@ -110,7 +110,7 @@ describe("setMeetingLink", () => {
   it("20 saves at once: of the same link, one change and one email; of different links, one wins and the rest get a 409", async () => {
     const same = await confirmedWithoutLink();
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => setMeetingLink(ADMIN, same.id, "https://meet.example/same", { siteUrl: SITE })),
+      Array.from({ length: 20 }, () => setMeetingLink(ADMIN, same.id, "https://meet.example/same")),
     );
     expect(results.every((r) => r.status === "fulfilled")).toBe(true);
     expect(results.filter((r) => r.status === "fulfilled" && r.value.emailed)).toHaveLength(1);
@@ -119,9 +119,7 @@ describe("setMeetingLink", () => {
 
     const mixed = await confirmedWithoutLink();
     const raced = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) =>
-        setMeetingLink(ADMIN, mixed.id, `https://meet.example/link-${i}`, { siteUrl: SITE }),
-      ),
+      Array.from({ length: 20 }, (_, i) => setMeetingLink(ADMIN, mixed.id, `https://meet.example/link-${i}`)),
     );
     const won = raced.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(1);
@@ -149,20 +147,20 @@ describe("remindSalesOfMissingLinks", () => {
       .where(eq(meetings.id, meeting.id));
     const at = (hoursBefore: number) => new Date(start.getTime() - hoursBefore * HOUR);
 
-    await remindSalesOfMissingLinks(at(LINK_NOTICE_MINUTES / 60 + 1), SITE);
+    await remindSalesOfMissingLinks(at(LINK_NOTICE_MINUTES / 60 + 1));
     expect(await salesNotices(meeting.id)).toEqual([]);
-    await remindSalesOfMissingLinks(at(LINK_NOTICE_MINUTES / 60), SITE);
+    await remindSalesOfMissingLinks(at(LINK_NOTICE_MINUTES / 60));
     const [notice, ...more] = await salesNotices(meeting.id);
     expect(more).toEqual([]);
     expect(notice?.to).toBe("sales@flowlane.example");
     expect(notice?.subject).toContain(`Add a video link: demo with ${meeting.name}`);
     expect(notice?.text).toContain(`${SITE}/admin/dashboard/meetings/${meeting.id}`);
     // Later runs, and runs at once, add nothing.
-    await Promise.all(Array.from({ length: 5 }, () => remindSalesOfMissingLinks(at(30), SITE)));
+    await Promise.all(Array.from({ length: 5 }, () => remindSalesOfMissingLinks(at(30))));
     expect(await salesNotices(meeting.id)).toHaveLength(1);
     // It came a day before the visitor's 24-hour reminder.
-    expect(await sendMeetingReminders(at(30), SITE)).toBe(0);
-    await sendMeetingReminders(at(24), SITE);
+    expect(await sendMeetingReminders(at(30))).toBe(0);
+    await sendMeetingReminders(at(24));
     expect((await outboxTo(meeting.email)).some((e) => e.kind === "meeting.reminder_24h")).toBe(true);
   });
 
@@ -177,7 +175,7 @@ describe("remindSalesOfMissingLinks", () => {
       startsAt: new Date(start.getTime() + 2 * MINUTE),
     });
     const past = await confirmedWithoutLink(new Date(now.getTime() - MINUTE));
-    await remindSalesOfMissingLinks(now, SITE);
+    await remindSalesOfMissingLinks(now);
     for (const m of [linked, scheduled, past]) expect(await salesNotices(m.id)).toEqual([]);
     expect(scheduledJobs.map((j) => j.name)).toContain("missing-meeting-links");
   });

@@ -6,7 +6,7 @@ import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { slotEnd } from "~/domain/calendar/availability";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
-import { config } from "~/lib/config.server";
+import { siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { meetingLinkEmail, missingLinkKey, REMINDERS, salesMissingLinkNotice } from "./emails.server";
 import { requireMeeting } from "./meetings.server";
@@ -49,7 +49,7 @@ export async function setMeetingLink(
   actor: Actor,
   id: string,
   link: string | null,
-  { now = new Date(), siteUrl }: { now?: Date; siteUrl: string },
+  now = new Date(),
 ): Promise<LinkOutcome> {
   if (!link)
     throw new AppError(400, LINK_MESSAGES.required, {
@@ -65,7 +65,7 @@ export async function setMeetingLink(
   const manage = await issueManageToken(id, now);
   const email = await meetingLinkEmail({ ...after, meetingLink: link }, now, {
     sequence,
-    manageUrl: manageUrl(siteUrl, manage.token),
+    manageUrl: manageUrl(siteUrl(), manage.token),
     changed: Boolean(before.meetingLink),
   });
   let current: Meeting | null = null;
@@ -112,7 +112,7 @@ export async function setMeetingLink(
  * that starts within LINK_NOTICE_MINUTES. The outbox keeps one message per key (meeting and
  * start time), so a second run, or two at once, add nothing. Links in it use SITE_URL.
  */
-export async function remindSalesOfMissingLinks(now: Date, siteUrl = config().SITE_URL.replace(/\/$/, "")) {
+export async function remindSalesOfMissingLinks(now: Date) {
   const horizon = new Date(now.getTime() + LINK_NOTICE_MINUTES * MINUTE);
   const linkless = await db()
     .select()
@@ -139,7 +139,7 @@ export async function remindSalesOfMissingLinks(now: Date, siteUrl = config().SI
   );
   const fresh = linkless.filter((meeting) => !sent.has(missingLinkKey(meeting)));
   if (fresh.length === 0) return 0;
-  const notices = await Promise.all(fresh.map((meeting) => salesMissingLinkNotice(meeting, siteUrl)));
+  const notices = await Promise.all(fresh.map((meeting) => salesMissingLinkNotice(meeting, siteUrl())));
   const client = db();
   const [first, ...rest] = notices.map(emailStatement);
   await client.batch([first!, ...rest]);

@@ -6,6 +6,7 @@ import { addDays, BOOKING_MESSAGES, isWeekend } from "~/domain/calendar/availabi
 import { createActor } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
 import { addMeeting } from "../../../tests/helpers/console-data";
+import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import {
   bookMeeting,
   completePastMeetings,
@@ -16,7 +17,6 @@ import {
 import { meetingByToken } from "./tokens.server";
 
 const _TZ = "Asia/Kolkata";
-const SITE = "https://flowlane.example";
 let ADMIN: Awaited<ReturnType<typeof createActor>>;
 beforeAll(async () => {
   ADMIN = await createActor();
@@ -44,12 +44,12 @@ const rowsFor = async (email: string) => ({
 describe("bookMeeting", () => {
   it("stores a scheduled meeting, its manage link and the visitor's confirmation together", async () => {
     const booking = input({ date: weekday(3), timeSlot: "11:30" });
-    const booked = await bookMeeting(booking, { siteUrl: SITE });
+    const booked = await bookMeeting(booking);
     expect(booked).toMatchObject({ status: "scheduled", sequence: 0, date: booking.date, timeSlot: "11:30" });
     const { meetings: stored, emails } = await rowsFor(booking.email);
     expect(stored).toHaveLength(1);
     expect(emails).toHaveLength(1);
-    expect(emails[0]!.text).toContain(`${SITE}/demo/manage/${booked.manageToken}`);
+    expect(emails[0]!.text).toContain(`${TEST_SITE_URL}/demo/manage/${booked.manageToken}`);
     expect((await meetingByToken(booked.manageToken))?.id).toBe(booked.id);
   });
 
@@ -57,14 +57,14 @@ describe("bookMeeting", () => {
     let saturday = weekday(1);
     while (!isWeekend(saturday)) saturday = addDays(saturday, 1);
     const weekend = input({ date: saturday });
-    await expect(bookMeeting(weekend, { siteUrl: SITE })).rejects.toMatchObject({ status: 400 });
+    await expect(bookMeeting(weekend)).rejects.toMatchObject({ status: 400 });
     const late = input({ timeSlot: "23:00" });
-    await expect(bookMeeting(late, { siteUrl: SITE })).rejects.toMatchObject({
+    await expect(bookMeeting(late)).rejects.toMatchObject({
       status: 400,
       extra: { details: [expect.objectContaining({ field: "timeSlot" })] },
     });
     const bot = input({ faxNumber: "555-0100" } as Partial<Parameters<typeof bookMeeting>[0]>);
-    const answer = await bookMeeting(bot, { siteUrl: SITE });
+    const answer = await bookMeeting(bot);
     expect(answer.status).toBe("scheduled");
     expect(await meetingByToken(answer.manageToken)).toBeNull();
     for (const email of [weekend.email, late.email, bot.email]) {
@@ -75,7 +75,7 @@ describe("bookMeeting", () => {
   it("20 visitors booking one slot at once: exactly one gets it, the others a 409 and nothing stored", async () => {
     const date = weekday(5);
     const attempts = Array.from({ length: 20 }, () => input({ date, timeSlot: "14:00" }));
-    const results = await Promise.allSettled(attempts.map((booking) => bookMeeting(booking, { siteUrl: SITE })));
+    const results = await Promise.allSettled(attempts.map((booking) => bookMeeting(booking)));
     const won = results.filter((r) => r.status === "fulfilled");
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(won).toHaveLength(1);
@@ -101,7 +101,6 @@ describe("updateMeetingStatus", () => {
   it("approve: confirmed, sequence + 1, the link kept, an audit record and the visitor's email", async () => {
     const meeting = await scheduled();
     const after = await updateMeetingStatus(ADMIN, meeting.id, "confirmed", {
-      siteUrl: SITE,
       meetingLink: "https://meet.example/abc",
     });
     expect(after).toMatchObject({ status: "confirmed", sequence: 1, meetingLink: "https://meet.example/abc" });
@@ -114,11 +113,11 @@ describe("updateMeetingStatus", () => {
   it("a target other than confirmed or cancelled, or an unknown meeting, changes nothing", async () => {
     const meeting = await scheduled();
     for (const target of ["completed", "scheduled"] as Meeting["status"][]) {
-      await expect(updateMeetingStatus(ADMIN, meeting.id, target, { siteUrl: SITE })).rejects.toMatchObject({
+      await expect(updateMeetingStatus(ADMIN, meeting.id, target)).rejects.toMatchObject({
         status: 400,
       });
     }
-    await expect(updateMeetingStatus(ADMIN, "no-such-id", "confirmed", { siteUrl: SITE })).rejects.toMatchObject({
+    await expect(updateMeetingStatus(ADMIN, "no-such-id", "confirmed")).rejects.toMatchObject({
       status: 404,
     });
     expect(await requireMeeting(meeting.id)).toMatchObject({ status: "scheduled", sequence: 0 });
@@ -128,9 +127,7 @@ describe("updateMeetingStatus", () => {
   it("20 decisions at once (approve and reject mixed): one lands, 19 get a 409, one audit record, one email", async () => {
     const meeting = await scheduled();
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) =>
-        updateMeetingStatus(ADMIN, meeting.id, i % 2 ? "confirmed" : "cancelled", { siteUrl: SITE }),
-      ),
+      Array.from({ length: 20 }, (_, i) => updateMeetingStatus(ADMIN, meeting.id, i % 2 ? "confirmed" : "cancelled")),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected")) {

@@ -16,7 +16,7 @@ import {
 import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
-import { config } from "~/lib/config.server";
+import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import {
   bookingConfirmationEmail,
@@ -42,7 +42,7 @@ export const fieldError = (field: string, message: string) =>
  */
 export async function bookMeeting(
   input: BookingInput,
-  { now = new Date(), siteUrl, clientAddress = null }: { now?: Date; siteUrl: string; clientAddress?: string | null },
+  { now = new Date(), clientAddress = null }: { now?: Date; clientAddress?: string | null } = {},
 ): Promise<Meeting & { manageToken: string }> {
   const rules = bookingRules();
   const honeypot = Boolean(input[HONEYPOT_FIELD]);
@@ -77,8 +77,8 @@ export async function bookMeeting(
   if (honeypot) return { ...meeting, manageToken: link.token };
 
   const emails = await Promise.all([
-    bookingConfirmationEmail(meeting, now, manageUrl(siteUrl, link.token)),
-    salesBookingNotice(meeting, siteUrl),
+    bookingConfirmationEmail(meeting, now, manageUrl(siteUrl(), link.token)),
+    salesBookingNotice(meeting, siteUrl()),
   ]);
   const client = db();
   try {
@@ -183,7 +183,7 @@ export async function updateMeetingStatus(
   actor: Actor,
   id: string,
   target: Meeting["status"],
-  { now = new Date(), siteUrl, meetingLink }: { now?: Date; siteUrl: string; meetingLink?: string | null },
+  { now = new Date(), meetingLink }: { now?: Date; meetingLink?: string | null } = {},
 ): Promise<Meeting> {
   if (target !== "confirmed" && target !== "cancelled") {
     throw new AppError(
@@ -201,8 +201,8 @@ export async function updateMeetingStatus(
   const after: Meeting = { ...before, status: target, sequence, meetingLink: link, updatedAt: now };
   const manage = target === "confirmed" ? await issueManageToken(id, now) : null;
   const email = await (manage
-    ? meetingConfirmedEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl, manage.token) })
-    : meetingCancelledEmail(after, now, siteUrl, sequence));
+    ? meetingConfirmedEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), manage.token) })
+    : meetingCancelledEmail(after, now, siteUrl(), sequence));
   const client = db();
   await guardedBatch(
     rowMatches(

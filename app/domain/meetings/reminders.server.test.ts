@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, meetings } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
+import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { dueReminder, sendMeetingReminders } from "./reminders.server";
 import { meetingByToken } from "./tokens.server";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const SITE = "https://flowlane.test";
 
 /** A meeting far from any other test's dates (2031), each in its own slot. */
 let slot = 0;
@@ -59,7 +59,7 @@ describe("meeting reminders", () => {
   it("send the 24-hour and the 1-hour reminder once each, in the visitor's time, with both links", async () => {
     const start = new Date("2031-01-10T12:00:00Z");
     const m = await meeting(start);
-    const run = (msBefore: number) => sendMeetingReminders(new Date(start.getTime() - msBefore), SITE);
+    const run = (msBefore: number) => sendMeetingReminders(new Date(start.getTime() - msBefore));
     expect(await run(25 * HOUR)).toBe(0);
     expect(await run(24 * HOUR - 5 * MINUTE)).toBe(1);
     expect(await run(24 * HOUR - 10 * MINUTE)).toBe(0);
@@ -74,7 +74,7 @@ describe("meeting reminders", () => {
     expect(dayBefore.text).toContain("America/Sao_Paulo");
     expect(dayBefore.text).toContain("https://meet.example/flowlane-1");
     const token = /\/demo\/manage\/([A-Za-z0-9_-]{43})/.exec(dayBefore.text)?.[1];
-    expect(dayBefore.text).toContain(`${SITE}/demo/manage/`);
+    expect(dayBefore.text).toContain(`${TEST_SITE_URL}/demo/manage/`);
     expect((await meetingByToken(token!))?.id).toBe(m.id);
   });
 
@@ -82,8 +82,8 @@ describe("meeting reminders", () => {
     const start = new Date("2031-01-20T12:00:00Z");
     const m = await meeting(start);
     const pending = await meeting(start, "scheduled");
-    expect(await sendMeetingReminders(new Date(start.getTime() - 40 * MINUTE), SITE)).toBe(1);
-    expect(await sendMeetingReminders(new Date(start.getTime() - 30 * MINUTE), SITE)).toBe(0);
+    expect(await sendMeetingReminders(new Date(start.getTime() - 40 * MINUTE))).toBe(1);
+    expect(await sendMeetingReminders(new Date(start.getTime() - 30 * MINUTE))).toBe(0);
     expect((await remindersOf(m)).map((e) => e.kind)).toEqual(["meeting.reminder_1h"]);
     expect(await remindersOf(pending)).toHaveLength(0);
   });
@@ -91,8 +91,8 @@ describe("meeting reminders", () => {
   it("skip the day-before reminder for a meeting confirmed within the last day", async () => {
     const start = new Date("2031-04-10T12:00:00Z");
     const m = await meeting(start, "confirmed", new Date(start.getTime() - 5 * HOUR));
-    expect(await sendMeetingReminders(new Date(start.getTime() - 4 * HOUR), SITE)).toBe(0);
-    expect(await sendMeetingReminders(new Date(start.getTime() - 30 * MINUTE), SITE)).toBe(1);
+    expect(await sendMeetingReminders(new Date(start.getTime() - 4 * HOUR))).toBe(0);
+    expect(await sendMeetingReminders(new Date(start.getTime() - 30 * MINUTE))).toBe(1);
     expect((await remindersOf(m)).map((e) => e.kind)).toEqual(["meeting.reminder_1h"]);
   });
 
@@ -100,17 +100,17 @@ describe("meeting reminders", () => {
     const start = new Date("2031-02-10T12:00:00Z");
     const m = await meeting(start);
     const now = new Date(start.getTime() - 20 * HOUR);
-    await Promise.all([sendMeetingReminders(now, SITE), sendMeetingReminders(now, SITE)]);
+    await Promise.all([sendMeetingReminders(now), sendMeetingReminders(now)]);
     expect(await remindersOf(m)).toHaveLength(1);
   });
 
   it("a moved meeting gets reminders for its new time", async () => {
     const start = new Date("2031-03-10T12:00:00Z");
     const m = await meeting(start);
-    await sendMeetingReminders(new Date(start.getTime() - 30 * MINUTE), SITE);
+    await sendMeetingReminders(new Date(start.getTime() - 30 * MINUTE));
     const later = new Date(start.getTime() + 2 * HOUR);
     await db().update(meetings).set({ startsAt: later }).where(eq(meetings.id, m.id));
-    await sendMeetingReminders(new Date(later.getTime() - 30 * MINUTE), SITE);
+    await sendMeetingReminders(new Date(later.getTime() - 30 * MINUTE));
     expect(await remindersOf(m)).toHaveLength(2);
   });
 

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailOutbox, type Meeting, meetings } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
-import { config } from "~/lib/config.server";
+import { siteUrl } from "~/lib/config.server";
 import { meetingReminderEmail, REMINDERS, type ReminderKind, reminderKey } from "./emails.server";
 import { issueManageToken, manageUrl } from "./tokens.server";
 
@@ -26,9 +26,9 @@ export function dueReminder(startsAt: Date, now: Date): ReminderKind | null {
  * one only when the meeting was confirmed before that mark). Each
  * reminder's idempotency key holds the meeting, the kind and the start time, and the outbox
  * keeps one message per key, so a second run (or two at once) sends nothing new; a
- * rescheduled meeting gets its own reminders. Links in them use SITE_URL.
+ * rescheduled meeting gets its own reminders. Links in them use SITE_URL (decision 040).
  */
-export async function sendMeetingReminders(now: Date, siteUrl = config().SITE_URL.replace(/\/$/, "")) {
+export async function sendMeetingReminders(now: Date) {
   const horizon = new Date(now.getTime() + REMINDERS["24h"] * MINUTE);
   const upcoming = await db()
     .select()
@@ -62,14 +62,14 @@ export async function sendMeetingReminders(now: Date, siteUrl = config().SITE_UR
   if (fresh.length === 0) return 0;
   const client = db();
   const statements = [];
-  for (const { meeting, kind } of fresh) statements.push(...(await reminderStatements(meeting, kind, now, siteUrl)));
+  for (const { meeting, kind } of fresh) statements.push(...(await reminderStatements(meeting, kind, now)));
   await client.batch(statements as [(typeof statements)[number], ...typeof statements]);
   deliverSoon(fresh.map((d) => d.key));
   return fresh.length;
 }
 
-async function reminderStatements(meeting: Meeting, kind: ReminderKind, now: Date, siteUrl: string) {
+async function reminderStatements(meeting: Meeting, kind: ReminderKind, now: Date) {
   const link = await issueManageToken(meeting.id, now);
-  const message = await meetingReminderEmail(meeting, kind, manageUrl(siteUrl, link.token));
+  const message = await meetingReminderEmail(meeting, kind, manageUrl(siteUrl(), link.token));
   return [link.statement, emailStatement(message)];
 }

@@ -7,6 +7,7 @@ import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/
 import { signValue, unsignValue } from "~/domain/verification/secret.server";
 import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
+import { siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
 import { NEWSLETTER_HONEYPOT, type SubscribeInput, type SubscriberListQuery } from "./schemas";
 
@@ -15,11 +16,15 @@ import { NEWSLETTER_HONEYPOT, type SubscribeInput, type SubscriberListQuery } fr
 export const NEWSLETTER_RULES = {
   /** How long a confirmation link works. */
   confirmLifetime: 48 * 60 * 60 * 1000, // 48 hours
-  /** A second subscribe of a pending address within this time sends no second email. */
-  resendCooldown: 10 * 60 * 1000, // 10 minutes
+  /**
+   * A second subscribe of a pending address within this time sends no second email: one
+   * pending confirmation per address per day, whoever asks (decision 042).
+   */
+  resendCooldown: 24 * 60 * 60 * 1000, // 24 hours
 } as const;
 
-type LinkOptions = { siteUrl: string; now?: Date; local?: boolean };
+/** `local`: a plain-http localhost preview, whose links are signed with the development key. */
+type LinkOptions = { now?: Date; local?: boolean };
 
 const UNSUBSCRIBE_PREFIX = "newsletter-unsubscribe:";
 
@@ -27,17 +32,17 @@ const UNSUBSCRIBE_PREFIX = "newsletter-unsubscribe:";
  * The unsubscribe link of a subscriber: the id signed with the server key, so every
  * newsletter-type email (now or later) can carry one without storing a token per message.
  */
-export async function unsubscribeUrl(subscriberId: string, { siteUrl, local = false }: LinkOptions) {
+export async function unsubscribeUrl(subscriberId: string, { local = false }: LinkOptions = {}) {
   const token = await signValue(`${UNSUBSCRIBE_PREFIX}${subscriberId}`, local);
-  return `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+  return `${siteUrl()}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 export async function confirmationEmail(
   subscriber: Pick<NewsletterSubscriber, "id" | "email">,
   token: string,
-  options: LinkOptions,
+  options: LinkOptions = {},
 ): Promise<OutgoingEmail> {
-  const confirm = `${options.siteUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+  const confirm = `${siteUrl()}/newsletter/confirm?token=${encodeURIComponent(token)}`;
   const unsubscribe = await unsubscribeUrl(subscriber.id, options);
   return {
     kind: "newsletter.confirm",
@@ -79,7 +84,7 @@ export async function confirmationEmail(
  * writes nothing. So 20 parallel subscribes of one address give one row and one email.
  * Returns whether a confirmation email was queued (for tests and the log, never the visitor).
  */
-export async function subscribe(input: SubscribeInput, options: LinkOptions): Promise<boolean> {
+export async function subscribe(input: SubscribeInput, options: LinkOptions = {}): Promise<boolean> {
   if (input[NEWSLETTER_HONEYPOT]) return false;
   const now = options.now ?? new Date();
   const token = randomToken();

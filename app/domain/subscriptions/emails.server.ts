@@ -4,7 +4,7 @@ import type { Subscription } from "~/db/schema";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
 import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
-import { config } from "~/lib/config.server";
+import { appLoginUrl, config, siteUrl } from "~/lib/config.server";
 
 /** A date as people read it, in the business timezone: "November 22, 2026". */
 export function longDate(date: Date) {
@@ -13,11 +13,8 @@ export function longDate(date: Date) {
 
 const signOff = ["", `The ${BRAND.name} team`];
 
-/** The pricing page as an absolute link, when the site's public origin is configured. */
-const pricingUrl = () => {
-  const site = config().SITE_URL.replace(/\/$/, "");
-  return site ? `${site}/pricing` : "";
-};
+/** The pricing page as an absolute link: SITE_URL, also for the cron job that sends it (decision 040). */
+const pricingUrl = () => `${siteUrl()}/pricing`;
 
 type Person = Pick<Subscription, "id" | "email" | "firstName">;
 
@@ -122,7 +119,7 @@ export async function welcomeEmail(
   user: Person & Pick<Subscription, "endDate">,
   { accountCreated }: { accountCreated: boolean },
 ): Promise<OutgoingEmail> {
-  const loginUrl = `${config().APP_URL.replace(/\/$/, "")}/login`;
+  const loginUrl = appLoginUrl();
   const ends = user.endDate ? ["", `Your free trial ends on ${longDate(user.endDate)}.`] : [];
   const html = await renderEmail({
     preview: accountCreated
@@ -218,8 +215,7 @@ export async function expiringEmail(user: Person & { endDate: Date }): Promise<O
       blocks: [
         { p: `Your ${BRAND.name} free trial ends on ${longDate(user.endDate)}.` },
         { p: "To keep your workflows running, choose a plan or reply to this email and our team will help." },
-        // Sent by the cron job, which knows the site's origin only from SITE_URL.
-        ...(pricingUrl() ? [{ button: { label: "Choose a plan", href: pricingUrl() } }] : []),
+        { button: { label: "Choose a plan", href: pricingUrl() } },
       ],
     }),
   };

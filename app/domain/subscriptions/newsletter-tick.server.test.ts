@@ -8,7 +8,6 @@ import { sendTrialCode, verifyTrialEmail } from "./subscriptions.server";
 
 /** Decision 054: the trial's newsletter tick reaches Subscribers once the address is proved. */
 const T0 = new Date("2026-06-01T09:00:00.000Z");
-const SITE = "https://flowlane.example";
 
 const subscriberOf = (email: string) =>
   db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
@@ -43,15 +42,15 @@ describe("the trial signup's newsletter tick", () => {
 
   it("a pending footer subscription is confirmed by the signup; an unsubscribed one is subscribed again", async () => {
     const pending = orgSignup({ subscribeNewsletter: true });
-    await subscribe({ email: pending.email as string } as Parameters<typeof subscribe>[0], { siteUrl: SITE, now: T0 });
+    await subscribe({ email: pending.email as string } as Parameters<typeof subscribe>[0], { now: T0 });
     expect((await subscriberOf(pending.email as string))?.status).toBe("pending");
     await verifiedSignup(pending);
     expect(await subscriberOf(pending.email as string)).toMatchObject({ status: "confirmed", confirmTokenHash: null });
 
     const left = orgSignup({ subscribeNewsletter: true });
-    await subscribe({ email: left.email as string } as Parameters<typeof subscribe>[0], { siteUrl: SITE, now: T0 });
+    await subscribe({ email: left.email as string } as Parameters<typeof subscribe>[0], { now: T0 });
     const row = await subscriberOf(left.email as string);
-    const token = new URL(await unsubscribeUrl(row!.id, { siteUrl: SITE })).searchParams.get("token")!;
+    const token = new URL(await unsubscribeUrl(row!.id)).searchParams.get("token")!;
     await unsubscribe(token, { now: T0 });
     expect((await subscriberOf(left.email as string))?.status).toBe("unsubscribed");
     await verifiedSignup(left);

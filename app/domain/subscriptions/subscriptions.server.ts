@@ -301,6 +301,26 @@ export async function sendTrialCode(
   });
 }
 
+/**
+ * `send-otp` and its aliases, which anyone can call with any address: the same answer for an
+ * address with a signup awaiting its code, an already verified one and one nobody signed up
+ * with (decision 042), so the answer tells nobody who signed up. Only the first gets a code by
+ * email; for the others a code row is stored and never sent, so the per-email and per-address
+ * limits (and their 429s) behave exactly as for a real signup.
+ */
+export async function requestTrialCode(email: string, client: CodeClient, now = new Date()) {
+  const row = await findByEmail(email);
+  if (row && isAwaitingCode(row)) {
+    try {
+      return await sendTrialCode(email, client, now);
+    } catch (error) {
+      // Verified while the code was on its way: answered like any address that needs no code.
+      if (!(error instanceof AppError && error.code === "trial.already_verified")) throw error;
+    }
+  }
+  return issueCode({ email, purpose: "trial", client, now, emailed: false });
+}
+
 /** What the code screen can truthfully say about this signup's code (decision 020). */
 export function trialCodeStatus(email: string, ip = "", now = new Date()) {
   return codeStatus(email, "trial", ip, now);

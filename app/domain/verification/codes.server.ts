@@ -208,8 +208,13 @@ export async function issueCode(input: {
   refused?: () => AppError | Promise<AppError>;
   /** The caller's own side effects (e.g. an audit record), written exactly when the code is. */
   alsoRun?: BatchItem<"sqlite">[];
+  /**
+   * false: the code row is stored (so every limit counts it as for any address) but nobody is
+   * emailed and nobody can use it — the answer for an address that must not be told apart.
+   */
+  emailed?: boolean;
 }): Promise<IssuedCode & { code: string }> {
-  const { email, purpose, client: who } = input;
+  const { email, purpose, client: who, emailed = true } = input;
   const now = input.now ?? new Date();
   throwIfLimited(await limitsFor(email, purpose, who.ip, now));
 
@@ -257,7 +262,7 @@ export async function issueCode(input: {
             isNull(verificationCodes.voidedAt),
           ),
         ),
-      emailStatement(message),
+      ...(emailed ? [emailStatement(message)] : []),
       ...(input.alsoRun ?? []),
     ],
     async () => {
@@ -267,7 +272,7 @@ export async function issueCode(input: {
       return new AppError(429, CODE_MESSAGES.wait(60), { retryAfter: 60, resendAfter: 60, limit: "cooldown" });
     },
   );
-  await deliverSoon([message.idempotencyKey]);
+  if (emailed) await deliverSoon([message.idempotencyKey]);
   return { id, code, expiresAt: new Date(expiresAt), resendAfter: CODE_RULES.resendAfter / SECOND };
 }
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { type Actor, actorOf } from "~/domain/accounts/actor";
-import { getSession, requireAdmin, requireSignedIn } from "~/domain/accounts/guards.server";
+import { optionalSession, requireAdmin, requireSignedIn } from "~/domain/accounts/guards.server";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -82,7 +82,7 @@ export type Endpoint = Omit<
 /** One guard per access level; indexed by the declared level, the caller's type follows it. */
 const callers: { [A in Access]: (request: Request) => Promise<CallerByAccess[A]> } = {
   public: async () => ({}),
-  optional: async (request) => ({ session: await getSession(request) }),
+  optional: async (request) => ({ session: await optionalSession(request) }),
   "signed-in": async (request) => {
     const session = await requireSignedIn(request);
     return { session, actor: actorOf(session) };

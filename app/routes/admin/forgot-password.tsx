@@ -5,7 +5,6 @@ import { FieldError, FormError } from "~/components/field-error";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
-import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/forgot-password";
 
@@ -22,12 +21,10 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const origin = config().SITE_URL || new URL(request.url).origin;
   try {
     const result = await requestPasswordReset({
       email: parsed.data.email,
       ip: clientAddress(request) ?? "",
-      resetUrl: (token) => `${origin}/admin/reset-password?token=${encodeURIComponent(token)}`,
     });
     return data<ActionData>({ sent: result.message });
   } catch (error) {

@@ -16,7 +16,6 @@ import { createSession, revokeSession } from "~/domain/accounts/sessions.server"
 import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
-import { config } from "~/lib/config.server";
 import { SESSION_COOKIE } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -64,8 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
         return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
       }
       // The same answer for a new and an existing email (decision 020): no session either way.
-      const siteUrl = config().SITE_URL || new URL(request.url).origin;
-      await withClientLimit("auth", request, () => registerAdmin(submission.value, { siteUrl }));
+      await withClientLimit("auth", request, () => registerAdmin(submission.value));
       return redirect(`${href("/admin")}?registered=1`, 303);
     }
     const admin = await authenticator.authenticate("form", request);

@@ -8,6 +8,7 @@ import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession } from "~/domain/accounts/sessions.server";
 import { normalizeCode, verifyChallenge } from "~/domain/accounts/two-factor.server";
 import { CodeStepSchema } from "~/domain/accounts/two-factor-schemas";
+import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
 import { isLocalHttp, SESSION_COOKIE } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
@@ -33,7 +34,13 @@ export async function action({ request }: Route.ActionArgs) {
   const input = parsed.data.code;
   const answer = normalizeCode(input) ? { code: input } : { recoveryCode: input };
   try {
-    const admin = await verifyChallenge(token, answer, { local: isLocalHttp(request) });
+    // Only failures use the address's allowance, as at the password step (decision 014).
+    const admin = await withClientLimit(
+      "auth",
+      request,
+      () => verifyChallenge(token, answer, { local: isLocalHttp(request), ip: clientAddress(request) ?? "" }),
+      { refundOnSuccess: true },
+    );
     const session = await createSession(admin.id, "browser", {
       userAgent: request.headers.get("User-Agent"),
       country: requestCountry(request),

@@ -40,7 +40,8 @@ export const endpoints = [
         description: "One page of posts",
         schema: z.object({ success: z.literal(true), data: z.array(BlogPostSchema), pagination: PaginationSchema }),
       },
-      ...pickErrors(400),
+      // 403: a signed-in admin who must enrol in two-factor sign-in first (REQUIRE_2FA).
+      ...pickErrors(400, 403),
     },
     async handler({ session, query }) {
       const { posts, total } = await apiPostsPage({ admin: isAdmin(session), page: query.page, limit: query.limit });
@@ -53,7 +54,7 @@ export const endpoints = [
     summary: "One blog post; drafts only for an admin (404 for anyone else)",
     tag: "Blogs",
     access: "optional",
-    responses: { 200: { description: "Post", schema: successWith(BlogPostSchema) }, ...pickErrors(404) },
+    responses: { 200: { description: "Post", schema: successWith(BlogPostSchema) }, ...pickErrors(403, 404) },
     async handler({ params, session }) {
       const post = isAdmin(session) ? await getPost(params.id) : await getPublishedPost(params.id);
       return { success: true, data: toApiPost(post) };

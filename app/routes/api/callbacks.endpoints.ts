@@ -10,7 +10,6 @@ import {
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
-import { siteOrigin } from "~/lib/config.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(CallbackJsonSchema, "Callback");
@@ -31,10 +30,7 @@ export const endpoints = [
       ...pickErrors(400, 429),
     },
     async handler({ request, body }) {
-      const callback = await requestCallback(body, {
-        siteUrl: siteOrigin(request.url),
-        clientAddress: clientAddress(request),
-      });
+      const callback = await requestCallback(body, { clientAddress: clientAddress(request) });
       return Response.json(
         { success: true, data: toCallbackJson(callback), message: MEETING_TEXTS.callbackSent },
         { status: 201 },

@@ -12,8 +12,6 @@ import { config } from "~/lib/config.server";
 import { csvResponse } from "~/lib/csv";
 import { paginationOf } from "~/lib/pagination";
 
-const signInUrl = (request: Request) => `${config().SITE_URL || new URL(request.url).origin}/admin`;
-
 const PendingAdminSchema = AdminProfileSchema.extend({ createdAt: z.string() });
 
 const AuditEntrySchema = z.object({
@@ -58,10 +56,8 @@ export const endpoints = [
       200: { description: "Decided", schema: successWith(AdminProfileSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ request, params, body, actor }) {
-      const data = await decideRegistration(actor, params.id, body.action, {
-        signInUrl: signInUrl(request),
-      });
+    async handler({ params, body, actor }) {
+      const data = await decideRegistration(actor, params.id, body.action);
       return { success: true, data };
     },
   }),

@@ -12,6 +12,7 @@ import { buildOpenApi } from "~/lib/api/openapi.server";
 import { allEndpoints } from "~/routes/api/registry.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { TEST_SITE_URL } from "../../../tests/helpers/site";
 
 const TZ = "Asia/Kolkata";
 const today = () => todayIn(TZ, new Date());
@@ -301,13 +302,13 @@ describe("POST /api/meetings", () => {
     const date = weekday(9);
     const now = new Date(slotStart(date, "10:00", TZ).getTime() - 59 * 60 * 1000);
     const input = BookingSchema.parse(booking({ date, timeSlot: "10:00" }));
-    await expect(bookMeeting(input, { now, siteUrl: "http://localhost" })).rejects.toMatchObject({
+    await expect(bookMeeting(input, { now })).rejects.toMatchObject({
       status: 400,
       message: BOOKING_MESSAGES.timeTooSoon,
       extra: { details: [{ field: "timeSlot", message: BOOKING_MESSAGES.timeTooSoon }] },
     });
     const earlier = new Date(slotStart(date, "10:00", TZ).getTime() - 60 * 60 * 1000);
-    expect((await bookMeeting(input, { now: earlier, siteUrl: "http://localhost" })).status).toBe("scheduled");
+    expect((await bookMeeting(input, { now: earlier })).status).toBe("scheduled");
   });
 
   it("pretends to succeed when the honeypot is filled, and stores and sends nothing", async () => {
@@ -421,7 +422,8 @@ describe("admin meeting endpoints", () => {
     const r = await api("PUT", `/api/meetings/${m.id}/status`, { token, body: { status: "cancelled" } });
     expect(r.json.data.status).toBe("cancelled");
     const cancelled = (await emailsTo(m.email)).find((e) => e.kind === "meeting.cancelled");
-    expect(cancelled?.text).toContain("http://localhost/demo");
+    // On SITE_URL, not on the origin the request was sent to (decision 040).
+    expect(cancelled?.text).toContain(`${TEST_SITE_URL}/demo`);
     expect(fromBase64Utf8(cancelled!.attachments[0]!.content)).toContain("METHOD:CANCEL");
     const slots = await api("GET", `/api/calendar/available-slots?date=${m.date}`);
     expect(slots.json.data.find((s: { time: string }) => s.time === "13:00").available).toBe(true);

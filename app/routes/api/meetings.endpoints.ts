@@ -18,7 +18,6 @@ import {
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
-import { siteOrigin } from "~/lib/config.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(MeetingJsonSchema, "Meeting");
@@ -37,10 +36,7 @@ export const endpoints = [
       ...pickErrors(400, 409, 429),
     },
     async handler({ request, body }) {
-      const meeting = await bookMeeting(body, {
-        siteUrl: siteOrigin(request.url),
-        clientAddress: clientAddress(request),
-      });
+      const meeting = await bookMeeting(body, { clientAddress: clientAddress(request) });
       return Response.json({ success: true, data: toMeetingJson(meeting) }, { status: 201 });
     },
   }),
@@ -104,11 +100,8 @@ export const endpoints = [
       200: { description: "Updated", schema: successWith(MeetingJsonSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ request, params, body, actor }) {
-      const meeting = await updateMeetingStatus(actor, params.id, body.status, {
-        siteUrl: siteOrigin(request.url),
-        meetingLink: body.meetingLink,
-      });
+    async handler({ params, body, actor }) {
+      const meeting = await updateMeetingStatus(actor, params.id, body.status, { meetingLink: body.meetingLink });
       return { success: true, data: toMeetingJson(meeting) };
     },
   }),
@@ -124,10 +117,8 @@ export const endpoints = [
       200: { description: "The meeting with its link", schema: successWith(MeetingJsonSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
-    async handler({ request, params, body, actor }) {
-      const { meeting } = await setMeetingLink(actor, params.id, body.meetingLink, {
-        siteUrl: siteOrigin(request.url),
-      });
+    async handler({ params, body, actor }) {
+      const { meeting } = await setMeetingLink(actor, params.id, body.meetingLink);
       return { success: true, data: toMeetingJson(meeting) };
     },
   }),

@@ -100,9 +100,11 @@ describe("answers match /api/openapi.json", () => {
     await expectDocumented("GET", "/api/blogs", { status: 200 });
     await expectDocumented("GET", "/api/blogs/{id}", { path: `/api/blogs/${post.id}`, status: 200 });
     const trial = await expectDocumented("POST", "/api/subscriptions/trial/start", { status: 201, body: orgPayload() });
+    // The signup's own client or an admin (decision 042).
     await expectDocumented("GET", "/api/subscriptions/trial/status/{userId}", {
       path: `/api/subscriptions/trial/status/${trial.json.data.userId}`,
       status: 200,
+      token,
     });
     await expectDocumented("POST", "/api/auth/general-email-verification/send-otp", {
       status: 200,

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, subscriptions, webhookDeliveries } from "~/db/schema";
 import { createAdmin } from "../../../tests/helpers/accounts";
-import { api } from "../../../tests/helpers/api";
+import { api, cookiesOf } from "../../../tests/helpers/api";
 import {
   emailsFor,
   individualPayload,
@@ -25,7 +25,7 @@ const auditCount = async (targetId: string) =>
 async function start(payload = orgPayload()) {
   const r = await api("POST", "/api/subscriptions/trial/start", { body: payload });
   expect(r.status).toBe(201);
-  return { email: payload.email as string, userId: r.json.data.userId as string };
+  return { email: payload.email as string, userId: r.json.data.userId as string, cookie: cookiesOf(r) };
 }
 
 /** A signup whose email is verified: it awaits approval. */
@@ -188,9 +188,9 @@ describe("POST /api/subscriptions/trial/start", () => {
 });
 
 describe("GET /api/subscriptions/trial/status/:userId", () => {
-  it("tells where the signup stands without personal data", async () => {
-    const { userId } = await start();
-    const r = await api("GET", `/api/subscriptions/trial/status/${userId}`);
+  it("tells the signup's own client (its trial cookie) where the signup stands, without personal data", async () => {
+    const { userId, cookie } = await start();
+    const r = await api("GET", `/api/subscriptions/trial/status/${userId}`, { cookie });
     expect(r.status).toBe(200);
     expect(r.json.data).toEqual({
       userId,
@@ -206,6 +206,24 @@ describe("GET /api/subscriptions/trial/status/:userId", () => {
       nextStep: "verify-email",
     });
     expect(JSON.stringify(r.json)).not.toMatch(/@|Ravi|Iyer/);
+  });
+
+  it("answers anyone else as if the userId did not exist; an admin reads it (decision 042)", async () => {
+    const { userId } = await start();
+    const other = await start();
+    for (const options of [{}, { cookie: other.cookie }, { cookie: "flowlane_trial=forged" }]) {
+      const r = await api("GET", `/api/subscriptions/trial/status/${userId}`, options);
+      expect(r.status).toBe(404);
+      expect(r.json).toEqual({ success: false, error: "User not found" });
+    }
+    const admin = await api("GET", `/api/subscriptions/trial/status/${userId}`, { token });
+    expect(admin.status).toBe(200);
+    expect(admin.json.data.userId).toBe(userId);
+    // 20 guesses at once by a stranger: all the same 404.
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => api("GET", `/api/subscriptions/trial/status/${userId}`)),
+    );
+    expect(new Set(guesses.map((g) => `${g.status} ${g.text}`)).size).toBe(1);
   });
 
   it("404s an unknown userId", async () => {

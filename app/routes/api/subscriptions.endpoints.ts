@@ -51,6 +51,7 @@ import {
 import { codeClient } from "~/domain/verification/secret.server";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { TRIAL_COOKIE } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
 import {
   AlreadySubscribedSchema,
@@ -86,7 +87,8 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/subscriptions/trial/start",
-    summary: "Start a 7-day free trial signup; the email must then be verified with a code (send-otp)",
+    summary:
+      "Start a 7-day free trial signup; the email must then be verified with a code (send-otp). Sets the trial cookie that GET /api/subscriptions/trial/status/{userId} asks for",
     tag: TAG,
     access: "public",
     body: TrialStartPayloadSchema,
@@ -117,11 +119,12 @@ export const endpoints = [
         }),
       },
     },
-    async handler({ body }) {
+    async handler({ request, body }) {
       const started = await startTrial(parseTrialSignup(flattenTrialPayload(body)));
       // The payload has no honeypot field, so a valid signup is always stored.
       if (!started.stored) throw new AppError(400, TRIAL_MESSAGES.fixHighlighted);
       const { subscription } = started;
+      // The signup's own client may read its status (decision 042): the same signed cookie as /free-trial.
       return Response.json(
         {
           success: true,
@@ -134,19 +137,23 @@ export const endpoints = [
             nextStep: "verify-email",
           },
         },
-        { status: 201 },
+        { status: 201, headers: { "Set-Cookie": await TRIAL_COOKIE.serialize(request, subscription.userId) } },
       );
     },
   }),
   endpoint({
     method: "GET",
     path: "/api/subscriptions/trial/status/:userId",
-    summary: "Where a trial signup stands (no personal data)",
+    summary:
+      "Where a trial signup stands (no contact data). Only for the signup's own client (the trial cookie that /free-trial and POST /api/subscriptions/trial/start set) or an admin; anyone else gets the 404 of an unknown userId, since a userId can be guessed from the email and the signup time",
     tag: TAG,
-    access: "public",
-    responses: { 200: { description: "Status", schema: successWith(TrialStatusSchema) }, ...pickErrors(404) },
-    async handler({ params }) {
-      const row = params.userId && params.userId.length <= 200 ? await findByUserId(params.userId) : undefined;
+    access: "optional",
+    responses: { 200: { description: "Status", schema: successWith(TrialStatusSchema) }, ...pickErrors(403, 404) },
+    async handler({ request, params, session }) {
+      const userId = params.userId && params.userId.length <= 200 ? params.userId : "";
+      const own = userId !== "" && (await TRIAL_COOKIE.read(request)) === userId;
+      const admin = session?.admin.status === "active";
+      const row = userId && (own || admin) ? await findByUserId(userId) : undefined;
       if (!row) throw new AppError(404, USER_NOT_FOUND);
       return { success: true, data: toTrialStatus(row) };
     },

@@ -14,6 +14,7 @@ import {
   RecoveryCodesSchema,
   VerifyChallengeSchema,
 } from "~/domain/accounts/two-factor-schemas";
+import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint } from "~/lib/api/endpoint.server";
 import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
 import { isLocalHttp } from "~/lib/cookies.server";
@@ -28,6 +29,13 @@ const SessionSchema = z.object({
   createdAt: z.string().describe("ISO 8601"),
   lastSeenAt: z.string().describe("ISO 8601"),
   current: z.boolean().describe("The session making this request"),
+});
+
+/** Who makes a signed-in proof: the client address its failures count against, and the session a lock ends. */
+const proofContext = (request: Request, sessionId: string) => ({
+  local: isLocalHttp(request),
+  ip: clientAddress(request) ?? "",
+  sessionId,
 });
 
 export const endpoints = [
@@ -84,41 +92,44 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/auth/2fa/disable",
-    summary: "Turn two-factor sign-in off (password and a current code)",
+    summary:
+      "Turn two-factor sign-in off (password and a current code). Failures count with failed sign-ins: the 10th in 15 minutes ends this session, locks sign-in (429) and emails the owner",
     tag: "Two-factor",
     access: "admin",
     body: ConfirmOwnerSchema,
     responses: {
       200: { description: "Two-factor sign-in is off", schema: SuccessSchema },
-      ...pickErrors(400, 401, 403, 409),
+      ...pickErrors(400, 401, 403, 409, 429),
     },
-    async handler({ request, body, actor }) {
-      await disableTwoFactor(actor, body, { local: isLocalHttp(request) });
+    async handler({ request, body, actor, session }) {
+      await disableTwoFactor(actor, body, proofContext(request, session.sessionId));
       return { success: true };
     },
   }),
   endpoint({
     method: "POST",
     path: "/api/auth/2fa/recovery-codes",
-    summary: "Replace the recovery codes (password and a current code); the old ones stop working",
+    summary:
+      "Replace the recovery codes (password and a current code); the old ones stop working. Failures count as for /2fa/disable",
     tag: "Two-factor",
     access: "admin",
     body: ConfirmOwnerSchema,
     responses: {
       200: { description: "The new recovery codes (shown once)", schema: successWith(RecoveryCodesSchema) },
-      ...pickErrors(400, 401, 403, 409),
+      ...pickErrors(400, 401, 403, 409, 429),
     },
-    async handler({ request, body, actor }) {
+    async handler({ request, body, actor, session }) {
       return {
         success: true,
-        data: await regenerateRecoveryCodes(actor, body, { local: isLocalHttp(request) }),
+        data: await regenerateRecoveryCodes(actor, body, proofContext(request, session.sessionId)),
       };
     },
   }),
   endpoint({
     method: "POST",
     path: "/api/auth/2fa/verify",
-    summary: "The code step of sign-in: a challenge token from /api/auth/login and a code or a recovery code",
+    summary:
+      "The code step of sign-in: a challenge token from /api/auth/login and a code or a recovery code. Each answer is counted before it is checked (5 per challenge, 10 per account in 15 minutes) and failed ones from one client address share the sign-in limit of /api/auth/login (429)",
     tag: "Two-factor",
     access: "public",
     body: VerifyChallengeSchema,
@@ -127,10 +138,17 @@ export const endpoints = [
       ...pickErrors(400, 401, 429),
     },
     async handler({ request, body }) {
-      const admin = await verifyChallenge(
-        body.challengeToken,
-        { code: body.code, recoveryCode: body.recoveryCode },
-        { local: isLocalHttp(request) },
+      // Only failures use the address's allowance, as at the password step (decision 014).
+      const admin = await withClientLimit(
+        "auth",
+        request,
+        () =>
+          verifyChallenge(
+            body.challengeToken,
+            { code: body.code, recoveryCode: body.recoveryCode },
+            { local: isLocalHttp(request), ip: clientAddress(request) ?? "" },
+          ),
+        { refundOnSuccess: true },
       );
       return loginResponse(request, admin);
     },

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { subscriptions, verificationCodes } from "~/db/schema";
 import { OTP_MESSAGES } from "~/domain/verification/schemas";
-import { api } from "../../../tests/helpers/api";
+import { api, cookiesOf } from "../../../tests/helpers/api";
 import { emailsFor, latestCodeFor, orgPayload } from "../../../tests/helpers/trial";
 
 const IP = { "CF-Connecting-IP": "192.0.2.10" };
@@ -12,7 +12,7 @@ async function signUp() {
   const payload = orgPayload();
   const started = await api("POST", "/api/subscriptions/trial/start", { body: payload });
   expect(started.status).toBe(201);
-  return { email: payload.email, userId: started.json.data.userId as string };
+  return { email: payload.email, userId: started.json.data.userId as string, cookie: cookiesOf(started) };
 }
 
 const codeCount = async (email: string) =>
@@ -22,7 +22,7 @@ const wrongOf = (code: string) => (code === "123456" ? "654321" : "123456");
 
 describe("POST /api/auth/general-email-verification/send-otp and verify-otp", () => {
   it("sends a code, verifies it, and the signup then awaits approval", async () => {
-    const { email, userId } = await signUp();
+    const { email, userId, cookie } = await signUp();
     const sent = await api("POST", "/api/auth/general-email-verification/send-otp", {
       body: { email: email.toUpperCase(), purpose: "trial" },
       headers: IP,
@@ -47,15 +47,27 @@ describe("POST /api/auth/general-email-verification/send-otp and verify-otp", ()
     });
     const kinds = (await emailsFor(email)).map((m) => m.kind);
     expect(kinds).toContain("trial.awaiting-approval");
-    const status = await api("GET", `/api/subscriptions/trial/status/${userId}`);
+    const status = await api("GET", `/api/subscriptions/trial/status/${userId}`, { cookie });
     expect(status.json.data.nextStep).toBe("await-approval");
 
     // The same code again, and a verify after verification, are refused.
     const again = await api("POST", "/api/auth/general-email-verification/verify-otp", { body: { email, otp: code } });
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ success: false, error: "This email is already verified." });
+    // Asking for a code answers alike for every email (decision 042): within the minute, the
+    // cooldown any address gets (as an unknown one asked twice); nothing is sent.
+    const before = (await emailsFor(email)).length;
     const resend = await api("POST", "/api/auth/general-email-verification/send-otp", { body: { email } });
-    expect(resend.status).toBe(409);
+    const stranger = "nobody-twice@example.com";
+    await api("POST", "/api/auth/general-email-verification/send-otp", { body: { email: stranger } });
+    const strangerAgain = await api("POST", "/api/auth/general-email-verification/send-otp", {
+      body: { email: stranger },
+    });
+    expect(resend.status).toBe(429);
+    expect(strangerAgain.status).toBe(429);
+    expect(Object.keys(resend.json)).toEqual(Object.keys(strangerAgain.json));
+    expect(resend.json.limit).toBe("cooldown");
+    expect(await emailsFor(email)).toHaveLength(before);
   });
 
   it("refuses a resend within 60 s with 429, Retry-After and the seconds left", async () => {
@@ -126,12 +138,19 @@ describe("POST /api/auth/general-email-verification/send-otp and verify-otp", ()
     expect(row?.emailVerified).toBe(false);
   });
 
-  it("refuses emails without a signup, bad emails and other purposes", async () => {
+  it("answers an email without a signup as any other and emails nothing; refuses bad emails and other purposes", async () => {
     const unknown = await api("POST", "/api/auth/general-email-verification/send-otp", {
       body: { email: "nobody-here@example.com", purpose: "trial" },
     });
-    expect(unknown.status).toBe(404);
-    expect(await codeCount("nobody-here@example.com")).toBe(0);
+    expect(unknown.status).toBe(200);
+    expect(unknown.json).toEqual({
+      success: true,
+      message: OTP_MESSAGES.sent,
+      data: { email: "nobody-here@example.com", expiresIn: 600, resendAfter: 60 },
+    });
+    expect(await emailsFor("nobody-here@example.com")).toEqual([]);
+    // Stored, never sent: the limits count it as for a real signup.
+    expect(await codeCount("nobody-here@example.com")).toBe(1);
     const bad = await api("POST", "/api/auth/general-email-verification/send-otp", { body: { email: "nope" } });
     expect(bad.status).toBe(400);
     expect(bad.json.details).toEqual([{ field: "email", message: "Email is invalid" }]);

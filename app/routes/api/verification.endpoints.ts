@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
+import { requestTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
 import {
   OTP_MESSAGES,
@@ -37,22 +37,22 @@ const VerifiedSchema = z.object({
   }),
 });
 
-/** What sending a code can answer besides 200. */
+/** Sending answers alike whether or not the email has a signup (decision 042): no 404 or 409. */
 const sendErrors = {
-  ...pickErrors(400, 404),
-  409: { description: "The email is already verified", schema: AlreadySubscribedSchema },
+  ...pickErrors(400),
   429: { description: "Too soon or too many codes; see Retry-After", schema: CodeRateLimitedSchema },
 };
 
 /** What checking a code can answer besides 200: a wrong code says how many guesses are left. */
 const verifyErrors = {
-  ...sendErrors,
+  ...pickErrors(404),
   400: { description: "Invalid input, or a wrong or expired code", schema: CodeRefusedSchema },
+  409: { description: "The email is already verified", schema: AlreadySubscribedSchema },
   429: { description: "Too many wrong codes: ask for a new one", schema: ErrorResponseSchema },
 };
 
 async function send(request: Request, email: string, message: string) {
-  await sendTrialCode(email, codeClient(request));
+  await requestTrialCode(email, codeClient(request));
   return {
     success: true,
     message,
@@ -78,11 +78,12 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/auth/general-email-verification/send-otp",
-    summary: "Email a 6-digit code to an email with a trial signup (valid 10 minutes; resend after 60 s)",
+    summary:
+      "Email a 6-digit code to an email with a trial signup awaiting verification (valid 10 minutes; resend after 60 s). The answer is the same for any email, with a signup or without, so it tells nobody who signed up; only a signup awaiting its code is emailed",
     tag: "Email verification",
     access: "public",
     body: SendOtpSchema,
-    responses: { 200: { description: "Code sent", schema: SentSchema }, ...sendErrors },
+    responses: { 200: { description: "Code sent (if the email awaits one)", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_SENT),
   }),
   endpoint({
@@ -98,21 +99,22 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/subscriptions/email/send-verification",
-    summary: "Email the trial verification code (same rules as send-otp)",
+    summary: "Email the trial verification code (same rules and answers as send-otp)",
     tag: "Email verification",
     access: "public",
     body: SendVerificationSchema,
-    responses: { 200: { description: "Code sent", schema: SentSchema }, ...sendErrors },
+    responses: { 200: { description: "Code sent (if the email awaits one)", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_SENT),
   }),
   endpoint({
     method: "POST",
     path: "/api/subscriptions/email/resend-verification",
-    summary: "Email a new trial verification code; the previous one stops working",
+    summary:
+      "Email a new trial verification code; the previous one stops working (same answers as send-otp for any email)",
     tag: "Email verification",
     access: "public",
     body: SendVerificationSchema,
-    responses: { 200: { description: "Code sent again", schema: SentSchema }, ...sendErrors },
+    responses: { 200: { description: "Code sent again (if the email awaits one)", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_RESENT),
   }),
   endpoint({

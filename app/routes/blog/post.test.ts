@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { createPost, updatePost } from "~/domain/blog/posts.server";
 import { serveThroughEdgeCache } from "~/lib/edge-cache.server";
+import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { loader as sitemapPostsLoader } from "../resources/sitemap-posts";
 import { loader, meta } from "./post";
 
@@ -89,7 +90,7 @@ describe("links use the slug", () => {
       context: {},
     } as never)) as Response;
     const xml = await response.text();
-    expect(xml).toContain(`<loc>${ORIGIN}/blog/sitemap-second</loc>`);
+    expect(xml).toContain(`<loc>${TEST_SITE_URL}/blog/sitemap-second</loc>`);
     expect(xml).not.toContain("sitemap-first");
     expect(xml).not.toContain(post.id);
   });
@@ -102,8 +103,8 @@ describe("the head of an article", () => {
     expect(head(loaded.data as Loaded)).toEqual({
       title: "Plain head post | Flowlane",
       description: "The excerpt of the post",
-      canonical: `${ORIGIN}/blog/plain-head`,
-      ogUrl: `${ORIGIN}/blog/plain-head`,
+      canonical: `${TEST_SITE_URL}/blog/plain-head`,
+      ogUrl: `${TEST_SITE_URL}/blog/plain-head`,
       ogTitle: "Plain head post | Flowlane",
       ogDescription: "The excerpt of the post",
       twitterTitle: "Plain head post | Flowlane",
@@ -135,7 +136,7 @@ describe("the head of an article", () => {
       feed: 1,
     });
     // Sharing still shares this site's article.
-    expect(loaded.data?.head.url).toBe(`${ORIGIN}/blog/seo-head`);
+    expect(loaded.data?.head.url).toBe(`${TEST_SITE_URL}/blog/seo-head`);
   });
 });
 

@@ -25,7 +25,7 @@ import { config } from "~/lib/config.server";
 import { BLOG_FEED_LINK, seo } from "~/lib/seo";
 import type { Route } from "./+types/post";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   // `:id` is a slug, a post id or an earlier slug (decision 029).
   const found = await findPostByRef(params.id);
   if (!found) throw data({ message: POST_NOT_FOUND }, { status: 404 });
@@ -34,8 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (post.status !== "published") throw redirect(href("/blog"));
   // Its id and earlier slugs lead to its one address, permanently.
   if (!found.current) throw redirect(postPath(post), 301);
-  const { BUSINESS_TIMEZONE, SITE_URL } = config();
-  const origin = SITE_URL ? SITE_URL.replace(/\/$/, "") : new URL(request.url).origin;
+  const { BUSINESS_TIMEZONE, SITE_URL: origin } = config();
   const head = postHead(post, `${origin}${postPath(post)}`);
   const published = postDate(post);
   const related = await relatedPosts(post);

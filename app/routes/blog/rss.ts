@@ -1,14 +1,13 @@
 import { renderRss } from "~/domain/blog/feed";
 import { listPublishedPosts } from "~/domain/blog/posts.server";
 import { BRAND } from "~/lib/brand";
-import { siteOrigin } from "~/lib/config.server";
-import type { Route } from "./+types/rss";
+import { siteUrl } from "~/lib/config.server";
 
 /** Enough for any reader catching up; older posts stay on /blog and in the sitemap. */
 const FEED_SIZE = 50;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const origin = siteOrigin(request.url);
+export async function loader() {
+  const origin = siteUrl();
   const posts = await listPublishedPosts(FEED_SIZE);
   const body = renderRss(
     {

@@ -454,11 +454,6 @@ export function Confirmation({ meeting, businessTimeZone }: { meeting: BookedMee
       </dl>
       <p className="mx-auto mt-6 max-w-md text-slate-600 dark:text-slate-300">{MEETING_TEXTS.confirmationNote}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {meeting.managePath ? (
-          <Link to={meeting.managePath} className="btn-primary" data-testid="manage-link">
-            Manage your booking
-          </Link>
-        ) : null}
         <Link to={href("/demo")} className="btn-secondary">
           Schedule Another Meeting
         </Link>

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, callbackRequests, meetings } from "~/db/schema";
+import { auditLog, callbackRequests, emailOutbox, meetings } from "~/db/schema";
 import { addDays, BOOKING_MESSAGES, isWeekend, slotStart, todayIn } from "~/domain/calendar/availability";
 import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { decideMeeting } from "~/routes/admin/dashboard/meetings/status-action.server";
@@ -126,8 +126,14 @@ describe("the /demo action", () => {
     const id = target.searchParams.get("booked");
     const row = await db().select().from(meetings).where(eq(meetings.id, id!)).get();
     expect(row).toMatchObject({ name: "Form Booker", visitorTimezone: "Europe/Berlin", status: "scheduled" });
-    // The confirmation carries the manage link, which leads to this meeting.
-    expect((await meetingByToken(target.searchParams.get("manage")!))?.id).toBe(id);
+    // The booker's page carries no manage link: nobody showed the address is theirs (decision
+    // 042). The link is only in the email to the address, and leads to this meeting.
+    expect([...target.searchParams.keys()]).toEqual(["booked"]);
+    const state = await wizardState(target);
+    expect(JSON.stringify(state)).not.toMatch(/manage/i);
+    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "form@example.com")).all();
+    const token = /\/demo\/manage\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1];
+    expect((await meetingByToken(token ?? ""))?.id).toBe(id);
   });
 
   it("answers a taken slot with 409 and the slot-taken text", async () => {

@@ -8,7 +8,7 @@ import { bookMeeting } from "~/domain/meetings/meetings.server";
 import { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { BRAND } from "~/lib/brand";
-import { config, siteOrigin } from "~/lib/config.server";
+import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import { canonicalUrl, seo } from "~/lib/seo";
@@ -27,7 +27,7 @@ const retryAfter = (seconds: number | undefined) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const canonical = canonicalUrl(request.url, config().SITE_URL);
+  const canonical = canonicalUrl(request.url, siteUrl());
   if (url.searchParams.get("mode") === "callback") {
     return { mode: "callback" as const, canonical, requested: url.searchParams.has("requested") };
   }
@@ -36,7 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const siteUrl = siteOrigin(request.url);
   const client = clientAddress(request);
   if (form.get("intent") === "callback") {
     const submission = parseWithZod(form, { schema: CallbackSchema });
@@ -44,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ intent: "callback" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
     }
     try {
-      await requestCallback(submission.value, { siteUrl, clientAddress: client });
+      await requestCallback(submission.value, { clientAddress: client });
     } catch (error) {
       if (isAppError(error) && error.status === 429) {
         return data(
@@ -66,8 +65,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent: "book" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
   }
   try {
-    const meeting = await bookMeeting(submission.value, { siteUrl, clientAddress: client });
-    return redirect(`${href("/demo")}?booked=${meeting.id}&manage=${meeting.manageToken}`);
+    const meeting = await bookMeeting(submission.value, { clientAddress: client });
+    // The manage link goes to the address by email only: nobody has shown it is theirs (decision 042).
+    return redirect(`${href("/demo")}?booked=${meeting.id}`);
   } catch (error) {
     if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));

@@ -12,20 +12,17 @@ import { loader as calendarLoader } from "./manage-calendar";
 const ORIGIN = "http://localhost";
 let counter = 0;
 const book = () =>
-  bookMeeting(
-    {
-      name: "Jonas Weber",
-      email: `jonas${++counter}@example.com`,
-      phone: "",
-      company: "Weber GmbH",
-      notes: "",
-      meetingType: "demo",
-      date: weekday(3),
-      timeSlot: ["14:30", "15:00", "15:30"][counter % 3] as string,
-      visitorTimezone: "Europe/Berlin",
-    },
-    { siteUrl: ORIGIN },
-  );
+  bookMeeting({
+    name: "Jonas Weber",
+    email: `jonas${++counter}@example.com`,
+    phone: "",
+    company: "Weber GmbH",
+    notes: "",
+    meetingType: "demo",
+    date: weekday(3),
+    timeSlot: ["14:30", "15:00", "15:30"][counter % 3] as string,
+    visitorTimezone: "Europe/Berlin",
+  });
 
 const args = (path: string, token: string) =>
   ({ request: new Request(`${ORIGIN}${path}`), params: { token }, context: {} }) as never;
@@ -105,7 +102,7 @@ describe("add to calendar", () => {
       summary: "Flowlane demo (30 minutes)",
     });
 
-    await cancelByVisitor(await requireMeeting(booked.id), { siteUrl: ORIGIN });
+    await cancelByVisitor(await requireMeeting(booked.id));
     await expect(calendarLoader(args(path, booked.manageToken))).rejects.toMatchObject({ init: { status: 410 } });
     await expect(calendarLoader(args("/demo/manage/nope/calendar.ics", "nope"))).rejects.toMatchObject({
       init: { status: 404 },

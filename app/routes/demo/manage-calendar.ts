@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { meetingCalendarFile } from "~/domain/meetings/emails.server";
 import { manageUrl, meetingByToken } from "~/domain/meetings/tokens.server";
-import { siteOrigin } from "~/lib/config.server";
+import { siteUrl } from "~/lib/config.server";
 import type { Route } from "./+types/manage-calendar";
 
 /**
@@ -9,13 +9,13 @@ import type { Route } from "./+types/manage-calendar";
  * "Add to calendar" (Apple Calendar and any other app). Only a booking still ahead has one; the
  * file carries the UID and SEQUENCE of the emailed invitations, so it updates their event.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const meeting = await meetingByToken(params.token);
   if (!meeting) throw data("Not found", { status: 404 });
   if (meeting.status !== "scheduled" && meeting.status !== "confirmed") {
     throw data("This booking is no longer ahead.", { status: 410 });
   }
-  const manage = manageUrl(siteOrigin(request.url), params.token);
+  const manage = manageUrl(siteUrl(), params.token);
   return new Response(meetingCalendarFile(meeting, new Date(), manage), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -13,20 +13,17 @@ const ORIGIN = "http://localhost";
 
 let counter = 0;
 const book = (date: string, timeSlot: string) =>
-  bookMeeting(
-    {
-      name: "Lena Novak",
-      email: `lena${++counter}@example.com`,
-      phone: "",
-      company: "",
-      notes: "",
-      meetingType: "demo",
-      date,
-      timeSlot,
-      visitorTimezone: null,
-    },
-    { siteUrl: ORIGIN },
-  );
+  bookMeeting({
+    name: "Lena Novak",
+    email: `lena${++counter}@example.com`,
+    phone: "",
+    company: "",
+    notes: "",
+    meetingType: "demo",
+    date,
+    timeSlot,
+    visitorTimezone: null,
+  });
 
 /** Calls a loader or action and unwraps React Router's results and thrown responses. */
 async function call(fn: typeof loader | typeof action, request: Request, token: string) {

@@ -7,13 +7,14 @@ import type { Meeting } from "~/db/schema";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { longDateLabel } from "~/domain/calendar/month";
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import { googleCalendarUrl, outlookCalendarUrl } from "~/domain/meetings/calendar-links";
 import { calendarEvent } from "~/domain/meetings/emails.server";
 import { cancelByVisitor, changeProblem, rescheduleByVisitor } from "~/domain/meetings/manage.server";
 import { BookingDateSchema, TimeSlotSchema } from "~/domain/meetings/schemas";
 import { manageUrl, meetingByToken } from "~/domain/meetings/tokens.server";
 import { BRAND } from "~/lib/brand";
-import { siteOrigin } from "~/lib/config.server";
+import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/manage";
@@ -51,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       endsAt: end.toISOString(),
       businessTimeZone: timeZone,
     },
-    calendar: addToCalendar(meeting, params.token, siteOrigin(request.url)),
+    calendar: addToCalendar(meeting, params.token, siteUrl()),
     problem,
     done: url.searchParams.get("done"),
     reschedule: rescheduling ? await wizardState(url, now) : null,
@@ -74,14 +75,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const meeting = await meetingByToken(params.token);
   if (!meeting) throw data("Not found", { status: 404 });
   const form = await request.formData();
-  const siteUrl = siteOrigin(request.url);
   const here = `/demo/manage/${params.token}`;
   try {
     if (form.get("intent") === "cancel") {
       const reason = String(form.get("reason") ?? "")
         .trim()
         .slice(0, REASON_MAX);
-      await cancelByVisitor(meeting, { reason, siteUrl });
+      await cancelByVisitor(meeting, { reason, clientAddress: clientAddress(request) });
       return redirect(`${here}?done=cancelled`);
     }
     if (form.get("intent") === "reschedule") {
@@ -90,14 +90,22 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!date.success || !timeSlot.success) {
         return data({ error: "Please choose a date and a time.", slotTaken: false }, { status: 400 });
       }
-      await rescheduleByVisitor(meeting, { date: date.data, timeSlot: timeSlot.data }, { siteUrl });
+      await rescheduleByVisitor(
+        meeting,
+        { date: date.data, timeSlot: timeSlot.data },
+        { clientAddress: clientAddress(request) },
+      );
       return redirect(`${here}?done=rescheduled`);
     }
     return data({ error: "Unknown action.", slotTaken: false }, { status: 400 });
   } catch (error) {
-    if (isAppError(error) && (error.status === 400 || error.status === 409)) {
+    if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const slotTaken = error.extra.details?.some((d) => d.field === "timeSlot") ?? false;
-      return data({ error: error.message, slotTaken }, { status: error.status });
+      const retryAfter = error.extra.retryAfter;
+      return data(
+        { error: error.message, slotTaken },
+        { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
+      );
     }
     console.error(error);
     return data({ error: CHANGE_FAILED, slotTaken: false }, { status: 500 });

@@ -14,12 +14,6 @@ import {
 import { bookingWindow } from "~/domain/calendar/calendar.server";
 import { isMonth, longDateLabel, monthLabel, monthOf, monthWeeks, shiftMonth } from "~/domain/calendar/month";
 import { getMeeting } from "~/domain/meetings/meetings.server";
-import { meetingByToken } from "~/domain/meetings/tokens.server";
-
-async function managePathFor(meetingId: string, token: string | null) {
-  if (!token) return null;
-  return (await meetingByToken(token))?.id === meetingId ? `/demo/manage/${token}` : null;
-}
 
 /**
  * The booking wizard's state, derived from the URL alone (`?date=`, `?time=`, `?month=`,
@@ -51,8 +45,6 @@ export type BookedMeeting = {
   timeLabel: string;
   endLabel: string;
   startsAt: string;
-  /** Path of the visitor's manage page, when the URL carries this meeting's token. */
-  managePath: string | null;
 };
 
 export type WizardState =
@@ -81,7 +73,6 @@ export async function wizardState(url: URL, now = new Date()) {
           timeLabel: formatTime12h(meeting.timeSlot),
           endLabel: inTimeZone(slotEnd(meeting.startsAt), businessTimeZone).label,
           startsAt: meeting.startsAt.toISOString(),
-          managePath: await managePathFor(meeting.id, url.searchParams.get("manage")),
         },
       };
       return { ...base, wizard };

@@ -4,7 +4,6 @@ import { data, href, Link } from "react-router";
 import { captureEnterpriseLead } from "~/domain/meetings/callbacks.server";
 import { EnterpriseLeadSchema, LEAD_FAILED } from "~/domain/meetings/lead-schemas";
 import { BRAND } from "~/lib/brand";
-import { siteOrigin } from "~/lib/config.server";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/contact-sales";
 import { type ContactSalesAnswer, ContactSalesForm } from "./contact-sales-form";
@@ -16,7 +15,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ContactSalesAnswer>({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await captureEnterpriseLead(submission.value, { siteUrl: siteOrigin(request.url) });
+    await captureEnterpriseLead(submission.value);
   } catch (error) {
     console.error(error);
     return data<ContactSalesAnswer>({ result: submission.reply({ formErrors: [LEAD_FAILED] }) }, { status: 500 });

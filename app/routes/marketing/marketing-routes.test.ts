@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_VIDEO } from "~/components/marketing/hero-video";
 import { ENTERPRISE_MESSAGE } from "~/components/marketing/pricing";
+import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { loader as homeLoader } from "./home";
 import { action as pricingAction, loader as pricingLoader } from "./pricing";
 
@@ -22,14 +23,14 @@ async function outcome(plan: string) {
 describe("marketing routes", () => {
   it("plays the shipped sample video when no VIDEO_URL is configured", () => {
     const data = homeLoader(args<typeof homeLoader>(new Request("http://localhost/?utm=x")));
-    expect(data).toEqual({ canonical: "http://localhost/", videoSrc: SAMPLE_VIDEO });
+    expect(data).toEqual({ canonical: `${TEST_SITE_URL}/`, videoSrc: SAMPLE_VIDEO });
   });
 
   it("reads the billing period from the query, monthly by default", () => {
     const monthly = pricingLoader(args<typeof pricingLoader>(new Request("http://localhost/pricing")));
     const annual = pricingLoader(args<typeof pricingLoader>(new Request("http://localhost/pricing?billing=annual")));
     expect(monthly.billing).toBe("monthly");
-    expect(annual).toEqual({ canonical: "http://localhost/pricing", billing: "annual" });
+    expect(annual).toEqual({ canonical: `${TEST_SITE_URL}/pricing`, billing: "annual" });
   });
 
   it("sends Pro and Standard to the trial signup with the plan", async () => {

@@ -1,11 +1,12 @@
 import { Mail } from "lucide-react";
 import { data, Form } from "react-router";
 import { StatusMessage } from "~/components/status-message";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_HONEYPOT, NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
 import { BRAND } from "~/lib/brand";
-import { siteOrigin } from "~/lib/config.server";
 import { isLocalHttp } from "~/lib/cookies.server";
+import { isAppError } from "~/lib/errors";
 import { submitFailure, submitFailureOf, submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/subscribe";
 
@@ -23,7 +24,17 @@ export async function action({ request }: Route.ActionArgs) {
     const email = String(form.get("email") ?? "").slice(0, 254);
     return data({ fieldError: parsed.error.issues[0]?.message ?? "Email is invalid", email }, { status: 400 });
   }
-  await subscribe(parsed.data, { siteUrl: siteOrigin(request.url), local: isLocalHttp(request) });
+  try {
+    // Every attempt counts for the client, whatever the address's state, so the limit tells
+    // nothing about who is on the list (decision 042).
+    await withClientLimit("newsletter", request, () => subscribe(parsed.data, { local: isLocalHttp(request) }));
+  } catch (error) {
+    if (!isAppError(error) || error.status !== 429) throw error;
+    return data(
+      { fieldError: error.message, email: parsed.data.email },
+      { status: 429, headers: { "Retry-After": String(error.extra.retryAfter ?? 60) } },
+    );
+  }
   return { message: NEWSLETTER_TEXTS.checkInbox };
 }
 

@@ -1,7 +1,7 @@
-import type { Route } from "./+types/robots";
+import { siteUrl } from "~/lib/config.server";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+export function loader() {
+  const origin = siteUrl();
   const body = [
     "User-agent: *",
     "Allow: /",

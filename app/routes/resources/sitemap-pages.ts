@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { publishedAuthorsAndTags } from "~/domain/blog/posts.server";
+import { siteUrl } from "~/lib/config.server";
 import { renderSitemap, STATIC_PAGES, xmlHeaders } from "~/lib/sitemap.server";
-import type { Route } from "./+types/sitemap-pages";
 
 const later = (a: Date, b: Date | undefined) => (b && b > a ? b : a);
 
@@ -10,7 +10,7 @@ const later = (a: Date, b: Date | undefined) => (b && b > a ? b : a);
  * with when it last changed: a page's text and layout change only with a deploy, so the running
  * Worker version's upload time; a page that lists posts also changes with its newest post.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader() {
   const { tags, authors, changed } = await publishedAuthorsAndTags();
   const deployed = new Date(env.CF_VERSION_METADATA.timestamp);
   const newestPost = [...changed.authors.values()].reduce<Date | undefined>(
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       lastModified: later(deployed, changed.authors.get(slug)),
     })),
   ];
-  return new Response(renderSitemap(new URL(request.url).origin, [...pages, ...browsing]), {
+  return new Response(renderSitemap(siteUrl(), [...pages, ...browsing]), {
     headers: xmlHeaders,
   });
 }

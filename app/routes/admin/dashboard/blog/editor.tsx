@@ -68,8 +68,7 @@ function uploadOutcome(url: URL) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { BUSINESS_TIMEZONE: timeZone, SITE_URL } = config();
-  const origin = SITE_URL ? SITE_URL.replace(/\/$/, "") : new URL(request.url).origin;
+  const { BUSINESS_TIMEZONE: timeZone, SITE_URL: origin } = config();
   const url = new URL(request.url);
   const base = {
     timeZone,

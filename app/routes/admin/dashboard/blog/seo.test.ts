@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPost, getPost } from "~/domain/blog/posts.server";
 import { CANONICAL_MESSAGE, SLUG_MESSAGES } from "~/domain/blog/schemas";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
+import { TEST_SITE_URL } from "../../../../../tests/helpers/site";
 import { action as editorAction, loader as editorLoader } from "./editor";
 
 /** The editor's SEO fields (decision 029), through the route module itself. */
@@ -43,7 +44,7 @@ describe("the editor's SEO fields", () => {
       origin: string;
       values: Record<string, string>;
     };
-    expect(loaded.origin).toBe("http://localhost");
+    expect(loaded.origin).toBe(TEST_SITE_URL);
     expect(loaded.values).toMatchObject({
       slug: "form-first",
       metaTitle: "Old meta",

@@ -3,7 +3,6 @@ import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { setMeetingLink } from "~/domain/meetings/meeting-link.server";
 import { MEETING_LINK_TEXTS, MeetingLinkSchema } from "~/domain/meetings/schemas";
-import { siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import type { LinkResult } from "./link-texts";
 
@@ -48,9 +47,7 @@ export async function saveMeetingLink(request: Request) {
     });
   }
   try {
-    const { meeting, emailed } = await setMeetingLink(actor, meetingId, link.data, {
-      siteUrl: siteOrigin(request.url),
-    });
+    const { meeting, emailed } = await setMeetingLink(actor, meetingId, link.data);
     return result(200, {
       ok: true,
       message: emailed

@@ -3,7 +3,6 @@ import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { updateMeetingStatus } from "~/domain/meetings/meetings.server";
 import { MEETING_TEXTS, MeetingLinkSchema } from "~/domain/meetings/schemas";
-import { siteOrigin } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 
 export type DecisionResult = { ok: boolean; message: string; reason: string | null; meetingId: string };
@@ -26,10 +25,7 @@ export async function decideMeeting(request: Request) {
   const link = MeetingLinkSchema.safeParse(target === "confirmed" ? form.get("meetingLink") : null);
   if (!link.success) return fail(400, link.error.issues[0]?.message ?? "Meeting link is invalid.");
   try {
-    const meeting = await updateMeetingStatus(actor, meetingId, target, {
-      siteUrl: siteOrigin(request.url),
-      meetingLink: link.data,
-    });
+    const meeting = await updateMeetingStatus(actor, meetingId, target, { meetingLink: link.data });
     return data<DecisionResult>({
       ok: true,
       message:

@@ -8,6 +8,7 @@ import { changePassword, getAdmin } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: ["currentPassword", "newPassword"] }), { status: 400 });
   }
   try {
-    await changePassword(actorOf(session), session.sessionId, submission.value);
+    await changePassword(actorOf(session), session.sessionId, submission.value, { ip: clientAddress(request) ?? "" });
   } catch (error) {
     if (!isAppError(error)) throw error;
     const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));

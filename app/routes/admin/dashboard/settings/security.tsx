@@ -15,6 +15,7 @@ import {
   twoFactorStatus,
 } from "~/domain/accounts/two-factor.server";
 import { ConfirmOwnerSchema, EnableTwoFactorSchema } from "~/domain/accounts/two-factor-schemas";
+import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
 import { isLocalHttp } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
@@ -58,7 +59,8 @@ type ActionResult = {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const actor = actorOf(session);
-  const ctx = { local: isLocalHttp(request) };
+  // Who makes the proofs below: their failures count for this address and a lock ends this session.
+  const ctx = { local: isLocalHttp(request), ip: clientAddress(request) ?? "", sessionId: session.sessionId };
   const form = Object.fromEntries(await request.formData());
   const intent = String(form.intent ?? "") as Intent;
   const fail = (error: unknown, status = 400) => {

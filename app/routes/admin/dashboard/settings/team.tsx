@@ -7,7 +7,6 @@ import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/acco
 import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { BRAND } from "~/lib/brand";
-import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/team";
@@ -49,9 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
   const { intent, adminId } = parsed.data;
   try {
-    await decideRegistration(actor, adminId, intent, {
-      signInUrl: `${config().SITE_URL || new URL(request.url).origin}/admin`,
-    });
+    await decideRegistration(actor, adminId, intent);
   } catch (error) {
     if (isAppError(error)) return data({ error: error.message }, { status: error.status });
     throw error;

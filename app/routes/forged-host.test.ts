@@ -1,0 +1,409 @@
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { type EmailMessage, emailOutbox, meetings, subscriptions } from "~/db/schema";
+import { stepAt, totpAt } from "~/domain/accounts/two-factor.server";
+import { createPost } from "~/domain/blog/posts.server";
+import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
+import { sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
+import { config } from "~/lib/config.server";
+import { createAdmin } from "../../tests/helpers/accounts";
+import { api } from "../../tests/helpers/api";
+import { weekday } from "../../tests/helpers/booking";
+import { TEST_SITE_URL } from "../../tests/helpers/site";
+import { latestCodeFor, orgPayload } from "../../tests/helpers/trial";
+import { action as meetingsAction } from "./admin/dashboard/meetings";
+import { action as teamAction } from "./admin/dashboard/settings/team";
+import { action as forgotAction } from "./admin/forgot-password";
+import { action as loginAction } from "./admin/login";
+import { action as resetAction } from "./admin/reset-password";
+import * as blogIndex from "./blog/index";
+import * as blogPost from "./blog/post";
+import { loader as rssLoader } from "./blog/rss";
+import * as blogTag from "./blog/tag";
+import * as demoPage from "./demo/demo";
+import { action as demoAction } from "./demo/demo";
+import { action as manageAction } from "./demo/manage";
+import { action as contactSalesAction } from "./marketing/contact-sales";
+import * as home from "./marketing/home";
+import * as pricing from "./marketing/pricing";
+import { action as subscribeAction } from "./newsletter/subscribe";
+import { loader as robotsLoader } from "./resources/robots";
+import { loader as sitemapLoader } from "./resources/sitemap";
+import { loader as sitemapPagesLoader } from "./resources/sitemap-pages";
+import { loader as sitemapPostsLoader } from "./resources/sitemap-posts";
+import * as freeTrial from "./trial/free-trial";
+
+/**
+ * Decision 040: a request naming another Host (`Host: evil.example`, which makes the request's
+ * URL http://evil.example/…) changes no stored email. Every kind of email is sent here through
+ * the form or API a visitor or admin uses (or the cron job, which has no request), each from a
+ * forged Host, and then every stored message is read: no forged host anywhere, and every
+ * absolute link of the site's own points at SITE_URL.
+ */
+
+const EVIL = "http://evil.example";
+const FORGED_HOSTS = ["evil.example"];
+
+const forged = (path: string, init: { body?: URLSearchParams; token?: string } = {}) =>
+  new Request(`${EVIL}${path}`, {
+    method: init.body ? "POST" : "GET",
+    headers: {
+      Host: "evil.example",
+      ...(init.body ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body,
+  });
+
+/** Runs a route action and answers whatever it returned or threw. */
+async function run(fn: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
+  try {
+    return await fn({ request, params, context: {} } as never);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+const statusOf = (result: unknown) =>
+  result instanceof Response
+    ? result.status
+    : ((result as { init?: { status?: number } })?.init?.status ?? (result ? 200 : 0));
+
+const newest = async (to: string, kind: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, to))
+    .orderBy(desc(emailOutbox.createdAt))
+    .all()
+    .then((rows) => rows.find((row) => row.kind === kind));
+
+const manageTokenIn = (message: EmailMessage | undefined) =>
+  /\/demo\/manage\/([A-Za-z0-9_-]{43})/.exec(message?.text ?? "")?.[1] ?? "";
+
+/** Everything of a message a reader or a mail client sees, attachments included. */
+const visibleParts = (message: EmailMessage) => [
+  message.subject,
+  message.text,
+  message.html ?? "",
+  ...message.attachments.map((a) => a.content),
+];
+
+/** Absolute http(s) links in a text, without trailing punctuation. */
+const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((m) => m[0].replace(/[.,]$/, ""));
+
+/** Every kind of email the product sends (a new kind must be added here and to the flow below). */
+const EVERY_KIND = [
+  "admin.password-reset",
+  "admin.password-changed",
+  "team.register-existing",
+  "team.approved",
+  "team.rejected",
+  "account.2fa_enabled",
+  "account.locked",
+  "meeting.confirmation",
+  "meeting.sales_notice",
+  "meeting.confirmed",
+  "meeting.cancelled",
+  "meeting.rescheduled",
+  "meeting.sales_rescheduled",
+  "meeting.visitor_cancelled",
+  "meeting.sales_cancelled",
+  "meeting.reminder_24h",
+  "callback.sales_notice",
+  "lead.sales_notice",
+  "newsletter.confirm",
+  "trial.code",
+  "trial.awaiting-approval",
+  "trial.approved",
+  "trial.rejected",
+  "trial.welcome",
+  "trial.expiring",
+];
+
+describe("a forged Host", () => {
+  it("changes no stored email of any kind", async () => {
+    const { admin } = await createAdmin();
+    // Another admin decides: the reset below ends every session of the first.
+    const { token } = await createAdmin();
+
+    // Password reset, then the reset itself.
+    expect(
+      statusOf(
+        await run(
+          forgotAction,
+          forged("/admin/forgot-password", { body: new URLSearchParams({ email: admin.email }) }),
+        ),
+      ),
+    ).toBe(200);
+    const resetToken = /token=([\w-]+)/.exec((await newest(admin.email, "admin.password-reset"))?.text ?? "")?.[1];
+    expect(resetToken).toBeTruthy();
+    const reset = await run(
+      resetAction,
+      forged("/admin/reset-password", {
+        body: new URLSearchParams({
+          token: resetToken!,
+          password: "brand-new-pass-77",
+          confirmPassword: "brand-new-pass-77",
+        }),
+      }),
+    );
+    expect(statusOf(reset)).toBeLessThan(400);
+
+    // Registering an address that has an account (the login screen, then the API for another owner).
+    const register = (email: string) =>
+      new URLSearchParams({ intent: "register", name: "Mallory", email, password: "long-enough-pass-1" });
+    await run(loginAction, forged("/admin", { body: register(admin.email) }));
+    const other = await createAdmin();
+    const registered = await api("POST", "/api/auth/register", {
+      origin: EVIL,
+      body: { name: "Mallory", email: other.admin.email, password: "long-enough-pass-1" },
+    });
+    expect(registered.status).toBe(201);
+
+    // Team decisions: the console form approves, the API rejects.
+    const pending = await createAdmin({ status: "pending" });
+    const declined = await createAdmin({ status: "pending" });
+    const approve = new URLSearchParams({ intent: "approve", adminId: pending.admin.id });
+    expect(statusOf(await run(teamAction, forged("/admin/dashboard/settings/team", { body: approve, token })))).toBe(
+      303,
+    );
+    const rejected = await api("POST", `/api/admin/team/${declined.admin.id}/decision`, {
+      origin: EVIL,
+      token,
+      body: { action: "reject" },
+    });
+    expect(rejected.status).toBe(200);
+
+    // Two-factor sign-in turned on through the API.
+    const setup = await api("POST", "/api/auth/2fa/setup", { origin: EVIL, token: other.token });
+    const key = decodeBase32IgnorePadding(setup.json.data.secret);
+    const enabled = await api("POST", "/api/auth/2fa/enable", {
+      origin: EVIL,
+      token: other.token,
+      body: { code: totpAt(key, stepAt(new Date())) },
+    });
+    expect(enabled.status).toBe(200);
+
+    // Ten wrong current passwords from a session lock the account and tell its owner.
+    const careless = await createAdmin();
+    for (let i = 0; i < 10; i++) {
+      await api("PUT", "/api/auth/change-password", {
+        origin: EVIL,
+        token: careless.token,
+        body: { currentPassword: "not-the-password-1", newPassword: "long-enough-pass-2" },
+      });
+    }
+    expect((await newest(careless.admin.email, "account.locked"))?.text).toContain("Too many wrong attempts");
+
+    // Demo bookings: the page and the API; an admin approves one and rejects the other.
+    const visitor = `visitor-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const booking = (email: string, date: string, timeSlot: string) => ({
+      name: "Vera Visitor",
+      email,
+      phone: "+91 98200 12345",
+      company: "Acme",
+      notes: "",
+      meetingType: "demo",
+      date,
+      timeSlot,
+    });
+    const booked = await run(
+      demoAction,
+      forged("/demo", { body: new URLSearchParams(booking(visitor, weekday(3), "10:00")) }),
+    );
+    expect(statusOf(booked)).toBe(302);
+    const apiVisitor = `api-${visitor}`;
+    const byApi = await api("POST", "/api/meetings", { origin: EVIL, body: booking(apiVisitor, weekday(3), "11:00") });
+    expect(byApi.status).toBe(201);
+    const [first] = await db().select().from(meetings).where(eq(meetings.email, visitor)).all();
+    const decide = new URLSearchParams({
+      intent: "approve",
+      meetingId: first!.id,
+      meetingLink: "https://meet.example.com/flowlane-1",
+    });
+    expect(statusOf(await run(meetingsAction, forged("/admin/dashboard/meetings", { body: decide, token })))).toBe(200);
+    const cancelled = await api("PUT", `/api/meetings/${byApi.json.data.id}/status`, {
+      origin: EVIL,
+      token,
+      body: { status: "cancelled" },
+    });
+    expect(cancelled.status).toBe(200);
+
+    // The visitor moves the confirmed meeting, then cancels it, through the emailed link.
+    const manage = manageTokenIn(await newest(visitor, "meeting.confirmed"));
+    const moved = await run(
+      manageAction,
+      forged(`/demo/manage/${manage}`, {
+        body: new URLSearchParams({ intent: "reschedule", date: weekday(4), timeSlot: "12:00" }),
+      }),
+      { token: manage },
+    );
+    expect(statusOf(moved)).toBe(302);
+    const cancel = await run(
+      manageAction,
+      forged(`/demo/manage/${manage}`, {
+        body: new URLSearchParams({ intent: "cancel", reason: "Visit https://evil.example" }),
+      }),
+      { token: manage },
+    );
+    expect(statusOf(cancel)).toBe(302);
+
+    // The cron job's reminder (no request at all) for a confirmed meeting 20 hours ahead.
+    const soon = await api("POST", "/api/meetings", {
+      origin: EVIL,
+      body: booking(`soon-${visitor}`, weekday(5), "14:00"),
+    });
+    await api("PUT", `/api/meetings/${soon.json.data.id}/status`, {
+      origin: EVIL,
+      token,
+      body: { status: "confirmed" },
+    });
+    const start = (await db().select().from(meetings).where(eq(meetings.id, soon.json.data.id)).get())!.startsAt;
+    await db()
+      .update(meetings)
+      .set({ updatedAt: new Date(start.getTime() - 30 * 3_600_000) })
+      .where(eq(meetings.id, soon.json.data.id));
+    expect(await sendMeetingReminders(new Date(start.getTime() - 20 * 3_600_000))).toBeGreaterThanOrEqual(1);
+
+    // A callback (page and API), an Enterprise lead and a newsletter sign-up.
+    const callback = {
+      intent: "callback",
+      firstName: "Carl",
+      lastName: "Caller",
+      email: `carl-${visitor}`,
+      company: "Acme",
+      phone: "+91 98200 12345",
+      message: "",
+    };
+    expect(statusOf(await run(demoAction, forged("/demo", { body: new URLSearchParams(callback) })))).toBe(302);
+    expect((await api("POST", "/api/callbacks", { origin: EVIL, body: callback })).status).toBe(201);
+    const lead = {
+      firstName: "Lee",
+      lastName: "Lead",
+      email: `lee-${visitor}`,
+      company: "Acme",
+      message: "",
+      teamSize: "51-200",
+    };
+    await run(contactSalesAction, forged("/contact-sales", { body: new URLSearchParams(lead) }));
+    await run(subscribeAction, forged("/newsletter", { body: new URLSearchParams({ email: `reader-${visitor}` }) }));
+
+    // A trial: signup, code, verification, approval, welcome; another rejected; the expiry reminder.
+    const trial = async () => {
+      const payload = orgPayload();
+      expect((await api("POST", "/api/subscriptions/trial/start", { origin: EVIL, body: payload })).status).toBe(201);
+      const email = payload.email as string;
+      await api("POST", "/api/auth/general-email-verification/send-otp", {
+        origin: EVIL,
+        body: { email, purpose: "trial" },
+      });
+      const otp = await latestCodeFor(email);
+      const verified = await api("POST", "/api/auth/general-email-verification/verify-otp", {
+        origin: EVIL,
+        body: { email, otp },
+      });
+      expect(verified.status).toBe(200);
+      return (await db().select().from(subscriptions).where(eq(subscriptions.email, email)).get())!;
+    };
+    const approved = await trial();
+    expect(
+      (
+        await api("POST", `/api/subscriptions/${approved.id}/approve`, {
+          origin: EVIL,
+          token,
+          body: { action: "approve" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api("POST", `/api/subscriptions/${approved.id}/send-welcome-email`, { origin: EVIL, token })).status,
+    ).toBe(200);
+    const refused = await trial();
+    expect(
+      (
+        await api("POST", `/api/subscriptions/${refused.id}/approve`, {
+          origin: EVIL,
+          token,
+          body: { action: "reject" },
+        })
+      ).status,
+    ).toBe(200);
+    const ends = (await db().select().from(subscriptions).where(eq(subscriptions.id, approved.id)).get())!.endDate!;
+    expect(await sendTrialReminders(new Date(ends.getTime() - 20 * 3_600_000))).toBeGreaterThanOrEqual(1);
+
+    // Every message: no forged host, and the site's own links on SITE_URL.
+    const stored = await db().select().from(emailOutbox).all();
+    expect(new Set(stored.map((m) => m.kind))).toEqual(new Set(EVERY_KIND));
+    const ownHosts = new Set([new URL(TEST_SITE_URL).host, new URL(config().APP_URL).host]);
+    for (const message of stored) {
+      for (const part of visibleParts(message)) {
+        for (const host of FORGED_HOSTS) {
+          // The one exception is text a visitor typed (the cancel reason), quoted to sales as text.
+          const typed = part.replaceAll("Visit https://evil.example", "");
+          expect(typed, `${message.kind} names ${host}`).not.toContain(host);
+        }
+        for (const link of linksIn(part)) {
+          const { host } = new URL(link);
+          if (link.includes("/demo/manage/") || link.includes("/admin") || link.includes("/newsletter/")) {
+            expect(ownHosts.has(host), `${message.kind}: ${link}`).toBe(true);
+          }
+        }
+      }
+    }
+    // The manage links of the booking and its reminder are absolute, on SITE_URL.
+    expect((await newest(visitor, "meeting.confirmation"))?.text).toContain(`${TEST_SITE_URL}/demo/manage/`);
+    expect((await newest(`soon-${visitor}`, "meeting.reminder_24h"))?.text).toContain(`${TEST_SITE_URL}/demo/manage/`);
+    expect((await newest(admin.email, "admin.password-reset"))?.text).toContain(
+      `${TEST_SITE_URL}/admin/reset-password?token=`,
+    );
+  });
+});
+
+describe("a forged Host and the public pages", () => {
+  it("changes no absolute URL: canonical, Open Graph, JSON-LD, the feed, the sitemap and robots.txt", async () => {
+    const post = await createPost(
+      { id: null, email: "editor@flowlane.test" },
+      {
+        title: "Forged hosts",
+        content: "Text with an ![image](/media/x.png).",
+        excerpt: "About hosts",
+        author: "Editor",
+        tags: ["security"],
+        status: "published",
+      },
+    );
+    const slug = post.slug ?? post.id;
+    // Each page's loader, then its head tags as `meta` makes them from that data.
+    const pages: [string, { loader: (a: never) => unknown; meta?: (a: never) => unknown }, Record<string, string>][] = [
+      ["/", home, {}],
+      ["/pricing", pricing, {}],
+      ["/demo", demoPage, {}],
+      ["/free-trial", freeTrial, {}],
+      ["/blog", blogIndex, {}],
+      [`/blog/${slug}`, blogPost, { id: slug }],
+      ["/blog/tag/security", blogTag, { tag: "security" }],
+    ];
+    for (const [path, route, params] of pages) {
+      const data = await route.loader({ request: forged(path), params, context: {} } as never);
+      const head = route.meta?.({ loaderData: data, params, location: { pathname: path } } as never);
+      const seen = JSON.stringify([data, head]);
+      expect(seen, path).not.toContain("evil.example");
+      expect(seen, path).toContain(`${TEST_SITE_URL}${path === "/" ? "/" : path}`);
+    }
+    const files = [
+      await rssLoader(),
+      await sitemapLoader(),
+      await sitemapPagesLoader(),
+      await sitemapPostsLoader({ params: { file: "1.xml" } } as never),
+      robotsLoader(),
+    ];
+    for (const file of files) {
+      const text = await file.text();
+      expect(text).not.toContain("evil.example");
+      expect(text).toContain(TEST_SITE_URL);
+    }
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * The origins a local run is configured with (decision 040). Links in emails, canonical URLs and
+ * edge-cache keys come from `SITE_URL` only, never from the request's Host, and production
+ * refuses to start without it; so every local server is told its own address here: `npm start`,
+ * the e2e server, `npm run dev` and the benchmarks' servers. `APP_URL` (where Login and the
+ * welcome email go) is the stand-in application host unless the environment names one.
+ * No imports and no side effects: playwright.config.ts, vite.config.ts and vitest.config.ts read it.
+ */
+export function localVars(origin: string): { SITE_URL: string; APP_URL: string } {
+  return {
+    SITE_URL: origin.replace(/\/+$/, ""),
+    APP_URL: process.env.APP_URL || "https://app.flowlane.example",
+  };
+}
+
+/** The same values as `wrangler dev --var NAME:VALUE` arguments (wrangler splits at the first colon). */
+export function varArgs(vars: Record<string, string>): string[] {
+  return Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+}
