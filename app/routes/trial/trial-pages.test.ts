@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { subscriptions, verificationCodes } from "~/db/schema";
+import { sendTrialCode } from "~/domain/subscriptions/subscriptions.server";
 import { latestCodeFor, uniqueTrialEmail } from "../../../tests/helpers/trial";
 import { action as trialAction, loader as trialLoader } from "./free-trial";
-import { action as verifyAction, loader as verifyLoader } from "./verify";
+import { limitedText, action as verifyAction, loader as verifyLoader } from "./verify";
 import { loader as welcomeLoader } from "./welcome";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read action results loosely
@@ -212,5 +213,50 @@ describe("/free-trial/verify", () => {
     expect(welcome.result).toMatchObject({ firstName: "Kiran", email });
     const row = await db().select().from(subscriptions).where(eq(subscriptions.email, email)).get();
     expect(row).toMatchObject({ status: "pending", approvalStatus: "pending_admin_approval", emailVerified: true });
+  });
+});
+
+describe("/free-trial/verify, codes as pasted and waits that mean something (issue 30)", () => {
+  it("verifies a code pasted with a space, without JavaScript", async () => {
+    const { email, cookie } = await signUp();
+    const code = await latestCodeFor(email);
+    const ok = await run(
+      verifyAction,
+      post("/free-trial/verify", { intent: "verify", otp: `${code.slice(0, 3)} ${code.slice(3)}` }, cookie),
+    );
+    expect(ok.response?.headers.get("Location")).toBe("/free-trial/welcome");
+  });
+
+  it("verifies a code in full-width digits with a dash", async () => {
+    const { email, cookie } = await signUp();
+    const code = await latestCodeFor(email);
+    const wide = [...code].map((d) => String.fromCharCode(0xff10 + Number(d))).join("");
+    const ok = await run(
+      verifyAction,
+      post("/free-trial/verify", { intent: "verify", otp: `${wide.slice(0, 3)}－${wide.slice(3)}` }, cookie),
+    );
+    expect(ok.response?.headers.get("Location")).toBe("/free-trial/welcome");
+  });
+
+  it("with the fifth code of the hour out, says to use it instead of counting 3,000-odd seconds", async () => {
+    const { email, cookie } = await signUp();
+    // Four more codes, each after the previous one's cooldown (moved back a minute and a bit).
+    for (let i = 0; i < 4; i++) {
+      await db()
+        .update(verificationCodes)
+        .set({ createdAt: sql`${verificationCodes.createdAt} - 61000` })
+        .where(eq(verificationCodes.email, email));
+      await sendTrialCode(email, { ip: "", local: true });
+    }
+    const page = (await run(verifyLoader, new Request(`${ORIGIN}/free-trial/verify`, { headers: { Cookie: cookie } })))
+      .result as unknown as { live: boolean; resendAfter: number; limitedFor: number; refused: unknown };
+    expect(page.live).toBe(true);
+    expect(page.refused).toBeNull();
+    // No countdown in seconds: the wait is the hour's, told in minutes beside the code that still works.
+    expect(page.resendAfter).toBe(0);
+    expect(page.limitedFor).toBeGreaterThan(55 * 60);
+    expect(limitedText(page.limitedFor)).toBe(
+      "No new code can be sent for about 56 minutes. Please use the code we sent.",
+    );
   });
 });
