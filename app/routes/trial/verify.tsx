@@ -286,7 +286,7 @@ function CodeForms({
         </span>
         <button
           type="submit"
-          className="btn-secondary"
+          className="btn-secondary shrink-0"
           // An hourly limit lasts minutes: the button stays off without JavaScript too (a reload shows when it is back).
           disabled={loaderData.limitedFor > 0 || (hydrated && left > 0) || pendingIntent === "resend"}
         >
