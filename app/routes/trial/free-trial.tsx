@@ -140,13 +140,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requested = asStep(Number(url.searchParams.get("step"))) ?? 1;
   const step = Math.min(requested, firstIncomplete(values)) as Step;
   if (url.searchParams.has("step") && step !== requested) throw redirect(stepPath(step));
-  return {
-    plan: RequestedPlanSchema.parse(values.plan) ?? null,
-    step,
-    values,
-    canonical: canonicalUrl(request.url, settings.SITE_URL),
-    appUrl: settings.APP_URL.replace(/\/$/, ""),
-  };
+  // A page showing someone's draft is for their browser alone: no cache keeps it (decision 048).
+  const personal = Object.keys(values).some((name) => name !== "plan");
+  return data(
+    {
+      plan: RequestedPlanSchema.parse(values.plan) ?? null,
+      step,
+      values,
+      canonical: canonicalUrl(request.url, settings.SITE_URL),
+      appUrl: settings.APP_URL.replace(/\/$/, ""),
+    },
+    { headers: personal ? { "Cache-Control": "private, no-store" } : undefined },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import { limitedText, action as verifyAction, loader as verifyLoader } from "./v
 import { loader as welcomeLoader } from "./welcome";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read action results loosely
-type Result = { data: Record<string, any>; init: { status?: number } | null };
+type Result = { data: Record<string, any>; init: { status?: number; headers?: HeadersInit } | null };
 
 const ORIGIN = "http://localhost";
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
@@ -40,7 +40,7 @@ async function page(path: string, cookie: string) {
   const { result, response } = await run(trialLoader, new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }));
   expect(response, `no redirect from ${path}`).toBeUndefined();
   // biome-ignore lint/suspicious/noExplicitAny: tests read loader data loosely
-  return result as unknown as { step: number; plan: string | null; values: Record<string, any> };
+  return result?.data as unknown as { step: number; plan: string | null; values: Record<string, any> };
 }
 
 /** Runs a loader or action: its data, or the redirect it threw. */
@@ -83,13 +83,9 @@ async function signUp(email = uniqueTrialEmail("page")) {
 
 describe("/free-trial steps", () => {
   it("shows the plan from ?plan= and ignores unknown plans", async () => {
-    const pro = (await run(trialLoader, new Request(`${ORIGIN}/free-trial?plan=Pro`))).result as unknown as {
-      plan: string;
-    };
+    const pro = await page("/free-trial?plan=Pro", "");
     expect(pro.plan).toBe("pro");
-    const odd = (await run(trialLoader, new Request(`${ORIGIN}/free-trial?plan=gold`))).result as unknown as {
-      plan: string | null;
-    };
+    const odd = await page("/free-trial?plan=gold", "");
     expect(odd.plan).toBeNull();
   });
 
@@ -141,6 +137,15 @@ describe("/free-trial steps", () => {
     );
     expect(back.response?.headers.get("Location")).toBe("/free-trial?step=1");
     expect((await page("/free-trial?step=1", cookie)).values).toMatchObject({ jobTitle: "Founder" });
+  });
+
+  it("a page showing a draft is kept by no cache; an empty one may be", async () => {
+    const one = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(uniqueTrialEmail("cache")) }));
+    const cookie = draftCookieOf(one.response);
+    const mine = await run(trialLoader, new Request(`${ORIGIN}/free-trial?step=2`, { headers: { Cookie: cookie } }));
+    expect(new Headers(mine.result?.init?.headers).get("Cache-Control")).toBe("private, no-store");
+    const empty = await run(trialLoader, new Request(`${ORIGIN}/free-trial?plan=pro`));
+    expect(new Headers(empty.result?.init?.headers).get("Cache-Control")).toBeNull();
   });
 
   it("a step's page without the steps before it goes to the first incomplete one", async () => {
