@@ -15,6 +15,7 @@ import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes"
 import { ErrorPage } from "~/components/error-page";
 import { useNonce } from "~/lib/nonce";
 import { resolveTheme } from "~/lib/theme.server";
+import { restoreTypedValues } from "~/lib/typed-before-hydration";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -35,6 +36,8 @@ function Document({ children, theme }: { children: React.ReactNode; theme: strin
   // Says React has hydrated the page. The scripts start after the first paint (decision 036), so
   // the browser's "load" may come first; the Playwright suite waits for this before it clicks.
   useEffect(() => {
+    // After every other effect of the first render: hydration has done all it changes (decision 047).
+    restoreTypedValues();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (

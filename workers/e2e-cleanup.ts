@@ -51,6 +51,7 @@ export async function e2eCleanup(request: Request, env: Env) {
     `DELETE FROM callback_requests WHERE email IN (${exact})`,
     `DELETE FROM subscriptions WHERE email IN (${exact})`,
     `DELETE FROM verification_codes WHERE email IN (${exact})`,
+    `DELETE FROM signup_drafts WHERE ${contains("fields")}`,
     `DELETE FROM newsletter_subscribers WHERE email IN (${exact})`,
     // Messages to the test's addresses, and the notifications to the team that name them.
     `DELETE FROM email_outbox WHERE "to" IN (${exact}) OR ${contains("subject || ' ' || text")}`,

@@ -482,6 +482,23 @@ export const subscriptions = sqliteTable(
   ],
 );
 
+/**
+ * The trial signup as typed so far (decision 048): each step is a page of its own
+ * (`/free-trial?step=2`), so Back, Forward and a reload show a step with its values. One row per
+ * browser, found by the SHA-256 of the random token in its cookie; the form's fields as JSON.
+ * Deleted when the signup is stored, purged a day after the last step was sent.
+ */
+export const signupDrafts = sqliteTable(
+  "signup_drafts",
+  {
+    id: text("id").primaryKey(),
+    fields: text("fields", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    updatedAt: updatedAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("signup_drafts_expires_idx").on(t.expiresAt), check("signup_drafts_json", sql`json_valid(fields)`)],
+);
+
 export const CODE_PURPOSES = ["trial"] as const;
 
 /** Email one-time codes, stored as an HMAC; never in clear. */

@@ -147,6 +147,21 @@ export const TRIAL_COOKIE = defineCookie({
 });
 
 /**
+ * The trial signup's draft (decision 048): a random token whose SHA-256 finds the draft in D1.
+ * Not signed: a forged value finds no row. Only /free-trial reads it, so the edge cache lets it
+ * through (a cached marketing page does not depend on it).
+ */
+export const SIGNUP_DRAFT_COOKIE = defineCookie({
+  base: "flowlane_signup",
+  hostPrefix: true,
+  maxAge: 24 * 60 * 60, // 1 day, in seconds: as long as the draft
+  legacyRaw: RAW_TOKEN,
+});
+
+/** Whether a cookie value has the form of `randomToken()`. */
+export const isRawToken = (value: string) => RAW_TOKEN.test(value);
+
+/**
  * remix-themes' session cookie (`{ theme }`). Signed so React Router does not warn about an
  * unsigned session cookie; unsigned on a production without `CODE_HMAC_SECRET` rather than
  * breaking every page. No prefix, as before: the edge cache lets it through by this name.

@@ -259,6 +259,13 @@ describe("edge cache: bypass", () => {
     expect(reason("flowlane_theme=x; stray")).toBeNull();
   });
 
+  it("serves cached pages to a visitor with a trial signup draft: no cached page reads it (decision 048)", () => {
+    const reason = (cookie: string, origin = ORIGIN) =>
+      bypassReason(new Request(`${origin}/pricing`, { headers: { Cookie: cookie } }));
+    expect(reason("flowlane_theme=x; flowlane_signup=abc")).toBeNull();
+    expect(reason("__Host-flowlane_signup=abc", "https://flowlane.example")).toBeNull();
+  });
+
   it("does not store a response that sets a cookie, is an error or says no-store", async () => {
     const cases: { set?: HeadersInit; status?: number }[] = [
       { set: { "Set-Cookie": "a=b" } },

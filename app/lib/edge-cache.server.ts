@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cacheVersions } from "~/db/schema";
 import { siteUrl } from "./config.server";
-import { BOOKMARK_COOKIE, requestCookies, THEME_COOKIE } from "./cookies.server";
+import { BOOKMARK_COOKIE, requestCookies, SIGNUP_DRAFT_COOKIE, THEME_COOKIE } from "./cookies.server";
 import { MARKETING_PATHS } from "./sitemap.server";
 import { resolveTheme } from "./theme.server";
 
@@ -55,9 +55,14 @@ export function pageKind(pathname: string): PageKind | null {
 export function bypassReason(request: Request): string | null {
   if (request.method !== "GET") return "method";
   if (request.headers.has("Authorization")) return "credentials";
-  // The theme is in the key; the D1 bookmark only matters to pages that are never cached.
+  // The theme is in the key; the D1 bookmark only matters to pages that are never cached, and
+  // the signup draft only to /free-trial, which is never cached either.
   // Names as React Router's cookie parser reads them (a part without "=" names no cookie).
-  const harmless = new Set([THEME_COOKIE.name(request), BOOKMARK_COOKIE.name(request)]);
+  const harmless = new Set([
+    THEME_COOKIE.name(request),
+    BOOKMARK_COOKIE.name(request),
+    SIGNUP_DRAFT_COOKIE.name(request),
+  ]);
   for (const name of Object.keys(requestCookies(request))) {
     if (name && !harmless.has(name)) return "cookie";
   }

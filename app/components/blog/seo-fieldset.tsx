@@ -1,7 +1,7 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
-import { useState } from "react";
 import { FieldError } from "~/components/field-error";
 import { BLOG_LIMITS, SLUG_PATTERN } from "~/domain/blog/schemas";
+import { useFieldValue } from "~/lib/use-field-value";
 
 type Field<Schema extends Record<string, unknown>> = FieldMetadata<string | null | undefined, Schema, string[]>;
 type SeoFields<Schema extends Record<string, unknown>> = {
@@ -29,9 +29,13 @@ export function SeoFieldset<Schema extends Record<string, unknown>>({
   /** An empty slug keeps a saved post's address; a new post gets one from its title. */
   editing: boolean;
 }) {
-  const [slug, setSlug] = useState(initial.slug);
-  const [titleLength, setTitleLength] = useState(initial.metaTitle.length);
-  const [descriptionLength, setDescriptionLength] = useState(initial.metaDescription.length);
+  // Read from the fields once hydrated too: what was typed before the scripts started counts (decision 047).
+  const slugField = useFieldValue(initial.slug);
+  const titleField = useFieldValue(initial.metaTitle);
+  const descriptionField = useFieldValue<HTMLTextAreaElement>(initial.metaDescription);
+  const slug = slugField.value.trim().toLowerCase();
+  const titleLength = titleField.value.length;
+  const descriptionLength = descriptionField.value.length;
   const describedBy = (field: Field<Schema>, hint: string) =>
     field.errors?.length ? `${hint} ${field.errorId}` : hint;
   return (
@@ -52,7 +56,8 @@ export function SeoFieldset<Schema extends Record<string, unknown>>({
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
-          onInput={(event) => setSlug(event.currentTarget.value.trim().toLowerCase())}
+          ref={slugField.ref}
+          onChange={slugField.onChange}
         />
         <p id={`${fields.slug.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {SLUG_PATTERN.test(slug) ? (
@@ -80,7 +85,8 @@ export function SeoFieldset<Schema extends Record<string, unknown>>({
           aria-describedby={describedBy(fields.metaTitle, `${fields.metaTitle.id}-hint`)}
           className="input"
           maxLength={BLOG_LIMITS.metaTitle}
-          onInput={(event) => setTitleLength(event.currentTarget.value.length)}
+          ref={titleField.ref}
+          onChange={titleField.onChange}
         />
         <p id={`${fields.metaTitle.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           The page title in search results and shares, used as written; empty uses the post title.{" "}
@@ -98,7 +104,8 @@ export function SeoFieldset<Schema extends Record<string, unknown>>({
           className="input"
           rows={4}
           maxLength={BLOG_LIMITS.metaDescription}
-          onInput={(event) => setDescriptionLength(event.currentTarget.value.length)}
+          ref={descriptionField.ref}
+          onChange={descriptionField.onChange}
         />
         <p id={`${fields.metaDescription.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           The summary under the title in search results; empty uses the excerpt.{" "}

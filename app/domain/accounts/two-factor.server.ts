@@ -11,6 +11,7 @@ import { renderEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { base64url, fromBase64url, hmacSha256Hex, randomToken, sha256Hex, timingSafeEqual } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
+import { normalizeTypedCode } from "~/lib/typed-code";
 import {
   giveBackProofAttempt,
   LOGIN_THROTTLE,
@@ -60,9 +61,9 @@ export function matchStep(key: Uint8Array, code: string, now: Date): number | nu
   return null;
 }
 
-/** Digits only, spaces allowed ("123 456"); anything else is not a code. */
+/** Digits only, as pasted ("123 456", "123-456", full-width digits); anything else is not a code. */
 export function normalizeCode(input: string) {
-  const code = input.replace(/[\s-]/g, "");
+  const code = normalizeTypedCode(input);
   return /^\d{6}$/.test(code) ? code : null;
 }
 
@@ -129,7 +130,7 @@ function newRecoveryCode() {
 }
 
 export function normalizeRecoveryCode(input: string) {
-  const code = input.toLowerCase().replace(/[\s-]/g, "");
+  const code = normalizeTypedCode(input).toLowerCase();
   return /^[a-z0-9]{10}$/.test(code) ? code : null;
 }
 

@@ -11,6 +11,7 @@ import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
+import { purgeSignupDrafts } from "~/domain/subscriptions/signup-drafts.server";
 import { purgeOldCodes } from "~/domain/verification/codes.server";
 import type { Job } from "./runner.server";
 
@@ -32,4 +33,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "missing-meeting-links", run: (now) => remindSalesOfMissingLinks(now) },
   { name: "purge-2fa-challenges", run: purgeChallenges },
   { name: "purge-client-limits", run: purgeClientLimits },
+  { name: "purge-signup-drafts", run: purgeSignupDrafts },
 ];

@@ -62,6 +62,23 @@ describe("codeStatus", () => {
     expect(status.refused?.message).toBe(CODE_MESSAGES.emailLimit(30));
   });
 
+  it("the fifth code of the hour just sent: live, and the wait told is the hour's, not the 60 s cooldown", async () => {
+    const email = uniqueTrialEmail("fifth");
+    const ip = freshIp();
+    for (let i = 0; i < CODE_RULES.perEmailPerHour; i++) {
+      await issueCode({ email, purpose: "trial", client: { ip, local: false }, now: at(i * 2 * MINUTE) });
+    }
+    // 10 s after the fifth code (sent at 8 min): the cooldown has 50 s left, the hour 52 minutes.
+    const now = at(8 * MINUTE + 10 * SECOND);
+    const status = await codeStatus(email, "trial", ip, now);
+    expect(status.live).not.toBeNull();
+    expect(status).toMatchObject({ limit: "email", retryAfter: 51 * 60 + 50, refused: null });
+    const resend = await failure(issueCode({ email, purpose: "trial", client: { ip, local: false }, now }));
+    expect(resend.status).toBe(429);
+    expect(resend.message).toBe(CODE_MESSAGES.emailLimit(52));
+    expect(resend.extra).toMatchObject({ limit: "email", retryAfter: 51 * 60 + 50 });
+  });
+
   it("an expired code without a limit is neither live nor refused", async () => {
     const email = uniqueTrialEmail();
     const ip = freshIp();

@@ -107,15 +107,21 @@ const REFUSALS: [key: keyof Limits, limit: CodeLimit, message: (seconds: number)
   ["ipLimit", "ip", (seconds) => CODE_MESSAGES.ipLimit(Math.ceil(seconds / 60))],
 ];
 
-/** The 429 a refused code request gets, or null when a code may be sent now. */
+/**
+ * The 429 a refused code request gets, or null when a code may be sent now. When several limits
+ * hold (the fifth code of the hour was just sent: the 60 s cooldown and the hourly limit), the
+ * one that lasts longest is told: "wait 42 seconds" would be a wait after which the request is
+ * refused again (issue 30).
+ */
 function limitError(limits: Limits): AppError | null {
-  for (const [key, limit, message] of REFUSALS) {
-    if (limits[key] > 0) {
-      const seconds = ceilSeconds(limits[key]);
-      return new AppError(429, message(seconds), { retryAfter: seconds, resendAfter: seconds, limit });
-    }
+  let longest: (typeof REFUSALS)[number] | null = null;
+  for (const refusal of REFUSALS) {
+    if (limits[refusal[0]] > (longest ? limits[longest[0]] : 0)) longest = refusal;
   }
-  return null;
+  if (!longest) return null;
+  const [key, limit, message] = longest;
+  const seconds = ceilSeconds(limits[key]);
+  return new AppError(429, message(seconds), { retryAfter: seconds, resendAfter: seconds, limit });
 }
 
 function throwIfLimited(limits: Limits) {

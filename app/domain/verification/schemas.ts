@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type * as stored from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
+import { normalizeTypedCode } from "~/lib/typed-code";
 
 /**
  * The code purposes of `~/db/schema`, restated: this module reaches the browser, the drizzle schema must
@@ -12,10 +13,13 @@ true satisfies Same<(typeof CODE_PURPOSES)[number], (typeof stored.CODE_PURPOSES
 
 export const OTP_REQUIRED = "Please enter the OTP code.";
 
-/** Spec §5: digits only, at most 6; empty gives "Please enter the OTP code.". */
+/**
+ * Spec §5: digits only, at most 6; empty gives "Please enter the OTP code.". Spaces, dashes and
+ * full-width digits are normalised first (issue 30): "374 840" and "３７４８４０" are the code 374840.
+ */
 export const OtpSchema = z
   .string({ error: OTP_REQUIRED })
-  .trim()
+  .overwrite(normalizeTypedCode)
   .min(1, { error: OTP_REQUIRED, abort: true })
   .regex(/^\d+$/, { error: "The code must contain digits only.", abort: true })
   .length(6, "The code must be 6 digits.")

@@ -4,6 +4,7 @@ import { Form, href, Link } from "react-router";
 import { FieldError, FormError } from "~/components/field-error";
 import { longDateLabel, WEEKDAY_NAMES } from "~/domain/calendar/month";
 import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
+import { useKeptInput } from "~/lib/use-kept-input";
 import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
 import { slotLabel, useVisitorTimeZone, zoneCaption } from "./visitor-time";
 import type { BookedMeeting, MonthView, WizardState } from "./wizard.server";
@@ -331,6 +332,8 @@ export function DetailsStep({
     schema: "booking",
     lastResult,
   });
+  // Back to the times and Forward again (or a reload) keep the name and the rest as typed (decision 048).
+  useKeptInput(form.id);
   const visitorTimeZone = useVisitorTimeZone();
   const label = slotLabel(
     { time: wizard.time, startsAt: wizard.startsAt },

@@ -9,10 +9,11 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useLocation, useNavigation, useNavigationType } from "react-router";
 import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
+import { TRIAL_HONEYPOT } from "~/domain/subscriptions/honeypot";
 import {
   COMPANY_SIZES,
   companySizeLabel,
@@ -38,9 +39,10 @@ import { isAppError } from "~/lib/errors";
 import { canonicalUrl, seo } from "~/lib/seo";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useAfterHydration } from "~/lib/use-after-hydration";
+import { useKeptInput } from "~/lib/use-kept-input";
 import type { Route } from "./+types/free-trial";
 import { FieldLabel, Honeypot, StatusMessage, StepIndicator } from "./components";
-import { trialCookie } from "./session.server";
+import { currentDraft, dropDraft, keepDraft, trialCookie } from "./session.server";
 
 type Step = 1 | 2 | 3;
 type Values = Record<string, string>;
@@ -88,7 +90,8 @@ type ActionData = {
   existing?: { email: string; currentPlan: string; state: SignupState };
 };
 
-function carried(form: FormData): Values {
+/** The signup's fields among these (a posted form), non-empty, bounded. */
+function carried(form: FormData | URLSearchParams): Values {
   const values: Values = {};
   for (const name of FIELDS) {
     const value = form.get(name);
@@ -97,35 +100,96 @@ function carried(form: FormData): Values {
   return values;
 }
 
+/**
+ * The signup after a post: the draft, overwritten by what the form sent. The fields of the step
+ * the form showed are taken from the form alone, so a field emptied or a box unticked there is
+ * emptied in the draft too; other steps' fields come from the form's hidden inputs, else the draft.
+ */
+function merged(draft: Values | null, form: FormData, shown: Step | null): Values {
+  const values: Values = {};
+  for (const name of FIELDS) {
+    const kept = shown && STEP_FIELDS[shown].includes(name) ? undefined : draft?.[name];
+    const value = form.get(name);
+    const chosen = typeof value === "string" ? value.slice(0, 2000) : kept;
+    if (chosen) values[name] = chosen;
+  }
+  return values;
+}
+
 const stepOf = (field: string): Step => (STEP_FIELDS[1].includes(field) ? 1 : STEP_FIELDS[2].includes(field) ? 2 : 3);
+
+const asStep = (value: unknown): Step | null => (value === 1 || value === 2 || value === 3 ? value : null);
+
+/** Each step is a page of its own (decision 048): the first at /free-trial, the others at ?step=N. */
+const stepPath = (step: Step) => `${href("/free-trial")}?step=${step}`;
+
+/** The first step whose fields are not complete yet (3 once steps 1 and 2 are). */
+function firstIncomplete(values: Values): Step {
+  const form = new URLSearchParams(values);
+  const step1 = parseWithZod(form, { schema: TrialStep1Schema });
+  if (step1.status !== "success") return 1;
+  return parseWithZod(form, { schema: trialStep2Schema(step1.value.role) }).status === "success" ? 3 : 2;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const settings = config();
-  return {
-    plan: RequestedPlanSchema.parse(url.searchParams.get("plan") ?? undefined) ?? null,
-    canonical: canonicalUrl(request.url, settings.SITE_URL),
-    appUrl: settings.APP_URL.replace(/\/$/, ""),
-  };
+  const values = carried(new URLSearchParams((await currentDraft(request)) ?? {}));
+  const requestedPlan = RequestedPlanSchema.parse(url.searchParams.get("plan") ?? undefined);
+  if (requestedPlan) values.plan = requestedPlan;
+  // Back, Forward or a reload show the step of the address, with what was sent from it; a step
+  // whose earlier steps are not complete (an old link, an expired draft) shows the first of them.
+  const requested = asStep(Number(url.searchParams.get("step"))) ?? 1;
+  const step = Math.min(requested, firstIncomplete(values)) as Step;
+  if (url.searchParams.has("step") && step !== requested) throw redirect(stepPath(step));
+  // A page showing someone's draft is for their browser alone: no cache keeps it (decision 048).
+  const personal = Object.keys(values).some((name) => name !== "plan");
+  return data(
+    {
+      plan: RequestedPlanSchema.parse(values.plan) ?? null,
+      step,
+      values,
+      canonical: canonicalUrl(request.url, settings.SITE_URL),
+      appUrl: settings.APP_URL.replace(/\/$/, ""),
+    },
+    { headers: personal ? { "Cache-Control": "private, no-store" } : undefined },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const values = carried(form);
-  const reply = (body: ActionData, status = 200) => data(body, { status });
-  if (intent === "back-1" || intent === "back-2") return reply({ step: intent === "back-1" ? 1 : 2, values });
+  const [kind, number] = intent.split("-");
+  // The step the form showed: "step-2" was sent from step 2, "back-1" from step 2 as well.
+  const shown = asStep(kind === "back" ? Number(number) + 1 : Number(number));
+  const values = merged(await currentDraft(request), form, shown);
+  // A filled honeypot is a bot: it gets the same answers, and nothing is kept for it.
+  const bot = Boolean(form.get(TRIAL_HONEYPOT));
+  const keep = async () => (bot ? undefined : { "Set-Cookie": await keepDraft(request, values) });
+  const reply = async (body: ActionData, status = 200) => data(body, { status, headers: await keep() });
+  // Post/Redirect/Get: the next step is a new history entry, so Back returns to this one.
+  const goTo = async (step: Step) => redirect(stepPath(step), { status: 303, headers: await keep() });
+  if (intent === "back-1" || intent === "back-2") return goTo(intent === "back-1" ? 1 : 2);
 
   const submitted: Step = intent === "step-3" ? 3 : intent === "step-2" ? 2 : 1;
   // Earlier steps are checked again on every post: a step sent out of order goes back to the
   // first step that is not complete, with its errors.
-  const step1 = parseWithZod(form, { schema: TrialStep1Schema });
+  const checked = new URLSearchParams(values);
+  for (const [name, value] of form) {
+    if (!checked.has(name) && typeof value === "string" && !FIELDS.includes(name as FieldName))
+      checked.append(name, value);
+  }
+  const step1 = parseWithZod(checked, { schema: TrialStep1Schema });
   if (step1.status !== "success") return reply({ step: 1, values, result: step1.reply(), banner: true }, 400);
-  if (submitted === 1) return reply({ step: 2, values });
-  const step2 = parseWithZod(form, { schema: trialStep2Schema(step1.value.role) });
+  if (submitted === 1) return goTo(2);
+  const step2 = parseWithZod(checked, { schema: trialStep2Schema(step1.value.role) });
   if (step2.status !== "success") return reply({ step: 2, values, result: step2.reply(), banner: true }, 400);
-  if (submitted === 2) return reply({ step: 3, values });
-  const step3 = parseWithZod(form, { schema: TrialStep3Schema });
+  if (submitted === 2) return goTo(3);
+  const step3 = parseWithZod(checked, { schema: TrialStep3Schema });
   if (step3.status !== "success") return reply({ step: 3, values, result: step3.reply(), banner: true }, 400);
 
   let userId: string;
@@ -184,9 +248,11 @@ export async function action({ request }: Route.ActionArgs) {
     // otherwise the code screen says sending failed and how long to wait.
     sent = error.extra.limit === "cooldown";
   }
-  throw redirect(`${href("/free-trial/verify")}${sent ? "?sent=1" : ""}`, {
-    headers: { "Set-Cookie": await trialCookie(request, userId) },
-  });
+  const headers = new Headers({ "Set-Cookie": await trialCookie(request, userId) });
+  // The signup is stored: its draft has done its work.
+  const dropped = await dropDraft(request);
+  if (dropped) headers.append("Set-Cookie", dropped);
+  throw redirect(`${href("/free-trial/verify")}${sent ? "?sent=1" : ""}`, { headers });
 }
 
 /** With JavaScript, a failed post keeps the visitor on the step they sent, with everything typed. */
@@ -199,9 +265,11 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function FreeTrial({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const arrived = useNavigationType();
   const plan = loaderData.plan ?? actionData?.values.plan ?? null;
-  const step = actionData?.step ?? 1;
-  const values: Values = actionData?.values ?? (loaderData.plan ? { plan: loaderData.plan } : {});
+  const step = actionData?.step ?? loaderData.step;
+  const values: Values = actionData?.values ?? loaderData.values;
   return (
     <main className="bg-gradient-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-5 lg:gap-16 lg:px-8 lg:py-20">
@@ -213,15 +281,16 @@ export default function FreeTrial({ loaderData, actionData }: Route.ComponentPro
             ) : (
               <>
                 <StepIndicator step={step} />
-                {/* A new key per answer: each step's form starts from the server's values. */}
+                {/* A new key per page and per answer: each step's form starts from the server's values. */}
                 <StepForm
-                  key={`${step}-${actionData ? JSON.stringify(actionData.result ?? null) : "initial"}`}
+                  key={`${step}-${location.key}-${actionData ? JSON.stringify(actionData.result ?? null) : "page"}`}
                   step={step}
                   values={values}
                   result={actionData?.result}
                   banner={actionData?.banner}
                   error={actionData?.error}
-                  focusOnMount={Boolean(actionData)}
+                  // After an answer or a step's redirect, the new step's heading takes the focus (not on arrival).
+                  focusOnMount={Boolean(actionData) || (arrived === "PUSH" && location.search.includes("step="))}
                 />
               </>
             )}
@@ -377,6 +446,9 @@ function StepForm({
         }
       : undefined,
   });
+
+  // What was typed on this step and not sent yet survives Back, Forward and a reload (decision 048).
+  useKeptInput(form.id);
 
   useEffect(() => {
     if (focusOnMount) heading.current?.focus();

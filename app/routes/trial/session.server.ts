@@ -1,6 +1,8 @@
+import { deleteSignupDraft, readSignupDraft, saveSignupDraft } from "~/domain/subscriptions/signup-drafts.server";
 import { findByUserId } from "~/domain/subscriptions/subscriptions.server";
 import { unsignValue } from "~/domain/verification/secret.server";
-import { isLocalHttp, TRIAL_COOKIE } from "~/lib/cookies.server";
+import { isLocalHttp, isRawToken, SIGNUP_DRAFT_COOKIE, TRIAL_COOKIE } from "~/lib/cookies.server";
+import { randomToken } from "~/lib/crypto.server";
 
 /*
  * Which signup the code screen belongs to: the userId in TRIAL_COOKIE (lib/cookies.server.ts),
@@ -27,4 +29,31 @@ export async function currentSignup(request: Request) {
   const raw = TRIAL_COOKIE.raw(request);
   const legacy = raw ? await unsignValue(raw, isLocalHttp(request)) : null;
   return legacy ? findByUserId(legacy) : undefined;
+}
+
+/** The token of this browser's signup draft (decision 048), or null. */
+async function draftToken(request: Request) {
+  const token = await SIGNUP_DRAFT_COOKIE.read(request);
+  return token && isRawToken(token) ? token : null;
+}
+
+/** The signup as typed so far in this browser, or null. */
+export async function currentDraft(request: Request) {
+  const token = await draftToken(request);
+  return token ? readSignupDraft(token) : null;
+}
+
+/** Keeps the fields as this browser's draft; returns the Set-Cookie that names it (a day more). */
+export async function keepDraft(request: Request, fields: Record<string, string>) {
+  const token = (await draftToken(request)) ?? randomToken();
+  await saveSignupDraft(token, fields);
+  return SIGNUP_DRAFT_COOKIE.serialize(request, token);
+}
+
+/** The signup is stored: its draft goes, and the cookie with it. Returns that Set-Cookie, if any. */
+export async function dropDraft(request: Request) {
+  const token = await draftToken(request);
+  if (!token) return null;
+  await deleteSignupDraft(token);
+  return SIGNUP_DRAFT_COOKIE.clear(request);
 }

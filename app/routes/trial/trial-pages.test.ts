@@ -1,14 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { subscriptions, verificationCodes } from "~/db/schema";
+import { signupDrafts, subscriptions, verificationCodes } from "~/db/schema";
+import { DRAFT_LIFETIME, purgeSignupDrafts } from "~/domain/subscriptions/signup-drafts.server";
+import { sendTrialCode } from "~/domain/subscriptions/subscriptions.server";
 import { latestCodeFor, uniqueTrialEmail } from "../../../tests/helpers/trial";
 import { action as trialAction, loader as trialLoader } from "./free-trial";
-import { action as verifyAction, loader as verifyLoader } from "./verify";
+import { limitedText, action as verifyAction, loader as verifyLoader } from "./verify";
 import { loader as welcomeLoader } from "./welcome";
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read action results loosely
-type Result = { data: Record<string, any>; init: { status?: number } | null };
+type Result = { data: Record<string, any>; init: { status?: number; headers?: HeadersInit } | null };
 
 const ORIGIN = "http://localhost";
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
@@ -19,6 +21,26 @@ function post(path: string, fields: Record<string, string>, cookie?: string) {
     body: new URLSearchParams(fields),
     headers: cookie ? { Cookie: cookie } : {},
   });
+}
+
+/** The draft cookie a step's answer set, as a Cookie header. */
+const draftCookieOf = (response?: Response) =>
+  (response?.headers.get("Set-Cookie") ?? "")
+    .split(/,(?=\s*\w+=)/)
+    .find((c) => c.trim().startsWith("flowlane_signup="))
+    ?.split(";")[0]
+    ?.trim() ?? "";
+
+/** The drafts holding this email. */
+const draftsOf = (email: string) =>
+  db().select().from(signupDrafts).where(sql`json_extract(fields, '$.email') = ${email}`).all();
+
+/** The step page's loader data (it answers data, not a redirect). */
+async function page(path: string, cookie: string) {
+  const { result, response } = await run(trialLoader, new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }));
+  expect(response, `no redirect from ${path}`).toBeUndefined();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read loader data loosely
+  return result?.data as unknown as { step: number; plan: string | null; values: Record<string, any> };
 }
 
 /** Runs a loader or action: its data, or the redirect it threw. */
@@ -61,13 +83,9 @@ async function signUp(email = uniqueTrialEmail("page")) {
 
 describe("/free-trial steps", () => {
   it("shows the plan from ?plan= and ignores unknown plans", async () => {
-    const pro = (await run(trialLoader, new Request(`${ORIGIN}/free-trial?plan=Pro`))).result as unknown as {
-      plan: string;
-    };
+    const pro = await page("/free-trial?plan=Pro", "");
     expect(pro.plan).toBe("pro");
-    const odd = (await run(trialLoader, new Request(`${ORIGIN}/free-trial?plan=gold`))).result as unknown as {
-      plan: string | null;
-    };
+    const odd = await page("/free-trial?plan=gold", "");
     expect(odd.plan).toBeNull();
   });
 
@@ -84,19 +102,129 @@ describe("/free-trial steps", () => {
     });
   });
 
-  it("moves on step by step, carrying the values", async () => {
+  it("moves on step by step: each step answers with a redirect to its own page, which shows the values", async () => {
     const email = uniqueTrialEmail("steps");
     const one = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(email), plan: "pro" }));
-    expect(one.result?.data).toMatchObject({ step: 2, values: { email, plan: "pro" } });
-    const two = await run(trialAction, post("/free-trial", { intent: "step-2", ...step1(email), ...step2 }));
-    expect(two.result?.data.step).toBe(3);
+    expect(one.response?.status).toBe(303);
+    expect(one.response?.headers.get("Location")).toBe("/free-trial?step=2");
+    const cookie = draftCookieOf(one.response);
+    expect(cookie).toMatch(/^flowlane_signup=/);
+    const page2 = await page("/free-trial?step=2", cookie);
+    expect(page2).toMatchObject({ step: 2, plan: "pro", values: { email, firstName: "Kiran", plan: "pro" } });
+
+    const two = await run(trialAction, post("/free-trial", { intent: "step-2", ...step2 }, cookie));
+    expect(two.response?.headers.get("Location")).toBe("/free-trial?step=3");
+    expect(await page("/free-trial?step=3", cookie)).toMatchObject({
+      step: 3,
+      values: { email, companyName: "Rao Mills" },
+    });
+    // A reload of step 3 is step 3; Back to step 2 shows step 2 filled in; step 1 keeps its fields.
+    expect((await page("/free-trial?step=2", cookie)).values).toMatchObject({
+      companyName: "Rao Mills",
+      country: "India",
+    });
+    expect((await page("/free-trial", cookie)).values).toMatchObject({ email, lastName: "Rao" });
+
     const individual = await run(
       trialAction,
-      post("/free-trial", { intent: "step-2", ...step1(email), role: "individual", country: "" }),
+      post("/free-trial", { intent: "step-2", ...step1(email), role: "individual", country: "" }, cookie),
     );
     expect(individual.result?.data.result.error).toEqual({ country: ["Country is required"] });
-    const back = await run(trialAction, post("/free-trial", { intent: "back-1", ...step1(email), ...step2 }));
-    expect(back.result?.data).toMatchObject({ step: 1, values: { companyName: "Rao Mills" } });
+    // The form's Back button keeps what was typed on the step it leaves.
+    const back = await run(
+      trialAction,
+      post("/free-trial", { intent: "back-1", ...step2, jobTitle: "Founder" }, cookie),
+    );
+    expect(back.response?.headers.get("Location")).toBe("/free-trial?step=1");
+    expect((await page("/free-trial?step=1", cookie)).values).toMatchObject({ jobTitle: "Founder" });
+  });
+
+  it("a page showing a draft is kept by no cache; an empty one may be", async () => {
+    const one = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(uniqueTrialEmail("cache")) }));
+    const cookie = draftCookieOf(one.response);
+    const mine = await run(trialLoader, new Request(`${ORIGIN}/free-trial?step=2`, { headers: { Cookie: cookie } }));
+    expect(new Headers(mine.result?.init?.headers).get("Cache-Control")).toBe("private, no-store");
+    const empty = await run(trialLoader, new Request(`${ORIGIN}/free-trial?plan=pro`));
+    expect(new Headers(empty.result?.init?.headers).get("Cache-Control")).toBeNull();
+  });
+
+  it("a step's page without the steps before it goes to the first incomplete one", async () => {
+    expect((await run(trialLoader, new Request(`${ORIGIN}/free-trial?step=3`))).response?.headers.get("Location")).toBe(
+      "/free-trial?step=1",
+    );
+    const one = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(uniqueTrialEmail("gap")) }));
+    const cookie = draftCookieOf(one.response);
+    const skipped = await run(trialLoader, new Request(`${ORIGIN}/free-trial?step=3`, { headers: { Cookie: cookie } }));
+    expect(skipped.response?.headers.get("Location")).toBe("/free-trial?step=2");
+    // No draft at all: /free-trial is step 1, empty.
+    expect(await page("/free-trial", "")).toMatchObject({ step: 1, values: {} });
+  });
+
+  it("a field emptied or a box unticked on the step shown is emptied in the draft too", async () => {
+    const email = uniqueTrialEmail("clear");
+    const one = await run(
+      trialAction,
+      post("/free-trial", { intent: "step-1", ...step1(email), phone: "+91 98765 43210" }),
+    );
+    const cookie = draftCookieOf(one.response);
+    await run(trialAction, post("/free-trial", { intent: "back-1", ...step2 }, cookie));
+    const again = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(email), phone: "" }, cookie));
+    expect(again.response?.status).toBe(303);
+    expect((await page("/free-trial?step=2", cookie)).values.phone).toBeUndefined();
+    await run(trialAction, post("/free-trial", { intent: "step-2", ...step2 }, cookie));
+    await run(
+      trialAction,
+      post("/free-trial", { intent: "back-2", subscribeNewsletter: "on", useCase: "Leave" }, cookie),
+    );
+    expect((await page("/free-trial?step=3", cookie)).values).toMatchObject({ subscribeNewsletter: "on" });
+    await run(trialAction, post("/free-trial", { intent: "back-2", useCase: "Leave" }, cookie));
+    expect((await page("/free-trial?step=3", cookie)).values.subscribeNewsletter).toBeUndefined();
+  });
+
+  it("20 posts of one browser at once leave one draft, holding one of them whole", async () => {
+    const email = uniqueTrialEmail("burst");
+    const one = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(email) }));
+    const cookie = draftCookieOf(one.response);
+    const titles = Array.from({ length: 20 }, (_, i) => `Title ${i}`);
+    const answers = await Promise.all(
+      titles.map((jobTitle) => run(trialAction, post("/free-trial", { intent: "back-1", ...step2, jobTitle }, cookie))),
+    );
+    expect(answers.every((a) => a.response?.status === 303)).toBe(true);
+    const rows = await db().select().from(signupDrafts).where(sql`json_extract(fields, '$.email') = ${email}`).all();
+    expect(rows).toHaveLength(1);
+    expect(titles).toContain(rows[0]?.fields.jobTitle);
+    expect(rows[0]?.fields).toMatchObject({ email, companyName: "Rao Mills" });
+  });
+
+  it("keeps no draft for a bot (filled honeypot) and none after the signup is stored", async () => {
+    const bot = uniqueTrialEmail("bot-draft");
+    const botStep = await run(
+      trialAction,
+      post("/free-trial", { intent: "step-1", ...step1(bot), contact_me_by_fax: "x" }),
+    );
+    expect(botStep.response?.headers.get("Location")).toBe("/free-trial?step=2");
+    expect(botStep.response?.headers.get("Set-Cookie")).toBeNull();
+    expect(await draftsOf(bot)).toHaveLength(0);
+
+    const email = uniqueTrialEmail("done");
+    const one = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(email) }));
+    const cookie = draftCookieOf(one.response);
+    await run(trialAction, post("/free-trial", { intent: "step-2", ...step2 }, cookie));
+    expect(await draftsOf(email)).toHaveLength(1);
+    const done = await run(trialAction, post("/free-trial", { intent: "step-3", ...step3 }, cookie));
+    expect(done.response?.headers.get("Location")).toBe("/free-trial/verify?sent=1");
+    expect(done.response?.headers.get("Set-Cookie")).toMatch(/flowlane_signup=; Max-Age=0/);
+    expect(await draftsOf(email)).toHaveLength(0);
+  });
+
+  it("purges drafts a day after their last step", async () => {
+    const email = uniqueTrialEmail("old");
+    const one = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(email) }));
+    const cookie = draftCookieOf(one.response);
+    expect(await purgeSignupDrafts(new Date(Date.now() + DRAFT_LIFETIME - 60_000))).toBe(0);
+    expect((await page("/free-trial?step=2", cookie)).values.email).toBe(email);
+    await purgeSignupDrafts(new Date(Date.now() + DRAFT_LIFETIME + 60_000));
+    expect(await draftsOf(email)).toHaveLength(0);
   });
 
   it("sends a step posted out of order back to the first incomplete step, storing nothing", async () => {
@@ -212,5 +340,50 @@ describe("/free-trial/verify", () => {
     expect(welcome.result).toMatchObject({ firstName: "Kiran", email });
     const row = await db().select().from(subscriptions).where(eq(subscriptions.email, email)).get();
     expect(row).toMatchObject({ status: "pending", approvalStatus: "pending_admin_approval", emailVerified: true });
+  });
+});
+
+describe("/free-trial/verify, codes as pasted and waits that mean something (issue 30)", () => {
+  it("verifies a code pasted with a space, without JavaScript", async () => {
+    const { email, cookie } = await signUp();
+    const code = await latestCodeFor(email);
+    const ok = await run(
+      verifyAction,
+      post("/free-trial/verify", { intent: "verify", otp: `${code.slice(0, 3)} ${code.slice(3)}` }, cookie),
+    );
+    expect(ok.response?.headers.get("Location")).toBe("/free-trial/welcome");
+  });
+
+  it("verifies a code in full-width digits with a dash", async () => {
+    const { email, cookie } = await signUp();
+    const code = await latestCodeFor(email);
+    const wide = [...code].map((d) => String.fromCharCode(0xff10 + Number(d))).join("");
+    const ok = await run(
+      verifyAction,
+      post("/free-trial/verify", { intent: "verify", otp: `${wide.slice(0, 3)}－${wide.slice(3)}` }, cookie),
+    );
+    expect(ok.response?.headers.get("Location")).toBe("/free-trial/welcome");
+  });
+
+  it("with the fifth code of the hour out, says to use it instead of counting 3,000-odd seconds", async () => {
+    const { email, cookie } = await signUp();
+    // Four more codes, each after the previous one's cooldown (moved back a minute and a bit).
+    for (let i = 0; i < 4; i++) {
+      await db()
+        .update(verificationCodes)
+        .set({ createdAt: sql`${verificationCodes.createdAt} - 61000` })
+        .where(eq(verificationCodes.email, email));
+      await sendTrialCode(email, { ip: "", local: true });
+    }
+    const page = (await run(verifyLoader, new Request(`${ORIGIN}/free-trial/verify`, { headers: { Cookie: cookie } })))
+      .result as unknown as { live: boolean; resendAfter: number; limitedFor: number; refused: unknown };
+    expect(page.live).toBe(true);
+    expect(page.refused).toBeNull();
+    // No countdown in seconds: the wait is the hour's, told in minutes beside the code that still works.
+    expect(page.resendAfter).toBe(0);
+    expect(page.limitedFor).toBeGreaterThan(55 * 60);
+    expect(limitedText(page.limitedFor)).toBe(
+      "No new code can be sent for about 56 minutes. Please use the code we sent.",
+    );
   });
 });

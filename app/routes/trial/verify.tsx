@@ -11,9 +11,11 @@ import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
+import { CODE_INPUT_MAX_LENGTH, typedDigits } from "~/lib/typed-code";
+import { useFieldValue } from "~/lib/use-field-value";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/verify";
-import { CodeRefused } from "./code-refused";
+import { CodeRefused, waitText } from "./code-refused";
 import { StatusMessage } from "./components";
 import { currentSignup } from "./session.server";
 
@@ -33,11 +35,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent");
   // The screen says what is true now (decision 020): a code is out, or a limit stopped it.
   const status = await trialCodeStatus(signup.email, codeClient(request).ip);
+  // Beyond the 60 s cooldown the wait is an hourly limit: while the code sent is still valid, a
+  // countdown of 3,000-odd seconds would be a meaningless wait. The screen says to use that code.
+  const hourly = status.limit === "email" || status.limit === "ip";
   return {
     email: signup.email,
     validMinutes: CODE_RULES.lifetime / 60_000,
     // The server says how long the resend button waits, so a reload keeps the countdown.
-    resendAfter: status.refused ? 0 : status.retryAfter,
+    resendAfter: status.refused || hourly ? 0 : status.retryAfter,
+    /** Seconds before the hourly limit lets another code out, while the code sent is still live. */
+    limitedFor: !status.refused && hourly ? status.retryAfter : 0,
     live: Boolean(status.live),
     refused: status.refused,
     salesEmail: config().SALES_EMAIL,
@@ -111,6 +118,14 @@ export async function clientAction(args: Route.ClientActionArgs) {
   );
 }
 
+/** Spec §5: verify is enabled only at exactly 6 digits. */
+const OTP_DIGITS = 6;
+
+/** The resend line while the hourly limit holds and the code sent is still valid. */
+export function limitedText(seconds: number) {
+  return `No new code can be sent for ${waitText(seconds)}. Please use the code we sent.`;
+}
+
 /** Seconds left, ticking in the browser from the server's figure. */
 function useCountdown(seconds: number, since: number) {
   const [left, setLeft] = useState(seconds);
@@ -129,14 +144,15 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-  const [code, setCode] = useState("");
+  // Uncontrolled, read on hydration: a code typed or auto-filled before the scripts started stays (decision 047).
+  const otp = useFieldValue("", (value) => typedDigits(value, OTP_DIGITS));
   // The clock starts when the page is shown in the browser, not when the server rendered it.
   const [shownAt, setShownAt] = useState(loaderData.renderedAt);
   // biome-ignore lint/correctness/useExhaustiveDependencies: restarts the clock for each new answer from the server
   useEffect(() => setShownAt(Date.now()), [loaderData.renderedAt]);
   const left = useCountdown(loaderData.resendAfter, shownAt);
   const message = actionData?.message ?? (actionData ? null : loaderData.notice);
-  const canVerify = /^\d{6}$/.test(code);
+  const canVerify = otp.value.length === OTP_DIGITS;
 
   return (
     <main className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-20 dark:from-slate-900 dark:to-slate-950">
@@ -167,8 +183,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             hydrated={hydrated}
             pendingIntent={pendingIntent}
             left={left}
-            code={code}
-            setCode={setCode}
+            otp={otp}
             canVerify={canVerify}
           />
         )}
@@ -192,8 +207,7 @@ function CodeForms({
   hydrated,
   pendingIntent,
   left,
-  code,
-  setCode,
+  otp,
   canVerify,
 }: {
   loaderData: Route.ComponentProps["loaderData"];
@@ -202,8 +216,7 @@ function CodeForms({
   hydrated: boolean;
   pendingIntent: FormDataEntryValue | null | undefined;
   left: number;
-  code: string;
-  setCode: (code: string) => void;
+  otp: ReturnType<typeof useFieldValue<HTMLInputElement>>;
   canVerify: boolean;
 }) {
   return (
@@ -238,10 +251,12 @@ function CodeForms({
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            value={hydrated ? code : undefined}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
+            // Room for "374 840" or full-width digits as pasted; the server (and, with JavaScript,
+            // the field itself) normalises them to the 6 digits (issue 30).
+            maxLength={CODE_INPUT_MAX_LENGTH}
+            defaultValue=""
+            ref={otp.ref}
+            onChange={otp.onChange}
             aria-invalid={actionData?.fieldError ? true : undefined}
             aria-describedby={actionData?.fieldError ? "otp-error" : "otp-hint"}
             className="input text-center font-mono text-2xl tracking-[0.5em]"
@@ -263,9 +278,18 @@ function CodeForms({
       <Form method="post" className="mt-4 flex flex-col items-center gap-2 text-sm sm:flex-row sm:justify-between">
         <input type="hidden" name="intent" value="resend" />
         <span className="text-slate-600 dark:text-slate-300" data-testid="resend-countdown">
-          {left > 0 ? `You can request a new code in ${left} seconds.` : "Didn't get the code?"}
+          {loaderData.limitedFor > 0
+            ? limitedText(loaderData.limitedFor)
+            : left > 0
+              ? `You can request a new code in ${left} seconds.`
+              : "Didn't get the code?"}
         </span>
-        <button type="submit" className="btn-secondary" disabled={(hydrated && left > 0) || pendingIntent === "resend"}>
+        <button
+          type="submit"
+          className="btn-secondary shrink-0"
+          // An hourly limit lasts minutes: the button stays off without JavaScript too (a reload shows when it is back).
+          disabled={loaderData.limitedFor > 0 || (hydrated && left > 0) || pendingIntent === "resend"}
+        >
           {/* The countdown beside the button says the wait; the label does not repeat it. */}
           {pendingIntent === "resend" ? "Sending..." : "Resend code"}
         </button>

@@ -31,6 +31,7 @@ import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { hasCode, isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
+import { useFieldValue } from "~/lib/use-field-value";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/editor";
 
@@ -262,9 +263,13 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: BlogFormSchema }),
   });
-  const [content, setContent] = useState(loaderData.values.content);
-  const [touched, setTouched] = useState(false);
-  const live = useLivePreview(content, loaderData.previewHtml, hydrated && touched);
+  // Read from the field once hydrated: text typed before the scripts started is previewed too (decision 047).
+  const content = useFieldValue<HTMLTextAreaElement>(loaderData.values.content);
+  const live = useLivePreview(
+    content.value,
+    loaderData.previewHtml,
+    hydrated && content.value !== loaderData.values.content,
+  );
   const previewHtml = hydrated ? live.html : (actionData?.preview ?? loaderData.previewHtml);
   // Autosave is for drafts that exist (decision 030): a new post starts after its first save, and
   // a published post changes only when Update Post is pressed.
@@ -359,10 +364,8 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
                 rows={18}
                 maxLength={BLOG_LIMITS.content}
                 required
-                onInput={(event) => {
-                  setContent(event.currentTarget.value);
-                  setTouched(true);
-                }}
+                ref={content.ref}
+                onChange={content.onChange}
               />
               <LengthHint id={`${fields.content.id}-length`} forId={fields.content.id} max={BLOG_LIMITS.content} />
             </Field>

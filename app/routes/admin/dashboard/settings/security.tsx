@@ -19,6 +19,8 @@ import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
 import { isLocalHttp } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
+import { CODE_INPUT_MAX_LENGTH, typedDigits } from "~/lib/typed-code";
+import { useFieldValue } from "~/lib/use-field-value";
 import type { Route } from "./+types/security";
 
 const PATH = "/admin/dashboard/settings/security";
@@ -373,6 +375,9 @@ function ConfirmForm(props: {
 }
 
 function CodeField({ id, error }: { id: string; error?: string }) {
+  // With JavaScript the field tidies a pasted "123 456", "123-456" or "１２３４５６" as it arrives;
+  // without it the server does (issue 30). Uncontrolled, so nothing typed before hydration is lost.
+  const code = useFieldValue("", (value) => typedDigits(value, 6));
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -384,8 +389,10 @@ function CodeField({ id, error }: { id: string; error?: string }) {
         className="input font-mono tracking-widest"
         inputMode="numeric"
         autoComplete="one-time-code"
-        pattern="[0-9 ]{6,7}"
-        maxLength={7}
+        maxLength={CODE_INPUT_MAX_LENGTH}
+        defaultValue=""
+        ref={code.ref}
+        onChange={code.onChange}
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
