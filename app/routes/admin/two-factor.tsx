@@ -11,8 +11,11 @@ import { CodeStepSchema } from "~/domain/accounts/two-factor-schemas";
 import { BRAND } from "~/lib/brand";
 import { isLocalHttp, SESSION_COOKIE } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import { clearChallengeCookie, readChallengeCookie } from "~/lib/two-factor-step.server";
 import type { Route } from "./+types/two-factor";
+
+const CODE_STEP_OFFLINE = "Failed to check the code. Please check your connection and try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
@@ -57,6 +60,11 @@ export async function action({ request }: Route.ActionArgs) {
       },
     );
   }
+}
+
+/** With JavaScript, a request that gets no answer says so at the field; the code as typed stays (decision 050). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, () => ({ error: CODE_STEP_OFFLINE }));
 }
 
 export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
