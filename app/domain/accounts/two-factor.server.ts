@@ -23,6 +23,10 @@ export const RECOVERY_CODE_COUNT = 10;
 
 export const INVALID_CODE = "That code is not valid. Check your authenticator app and try again.";
 export const CHALLENGE_ENDED = "The sign-in step expired or was already used. Please sign in again.";
+/** The challenge's 5 wrong codes are used up: the attempt is over, not the session (which never began). */
+export const TOO_MANY_CODES =
+  "This sign-in attempt was stopped after too many wrong codes. Please sign in again with your password.";
+const codesUsedUp = () => new AppError(401, TOO_MANY_CODES, { code: "auth.too_many_codes" });
 
 /** Who acts, and whether the request is a plain-http localhost preview (for the dev key). */
 export type TwoFactorContext = { now?: Date; local?: boolean };
@@ -357,14 +361,10 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
   if (!token || token.length > 200) throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
   const id = await sha256Hex(token);
   const challenge = await client.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.id, id)).get();
-  if (
-    !challenge ||
-    challenge.usedAt ||
-    challenge.expiresAt <= now ||
-    challenge.failedAttempts >= CHALLENGE.maxFailures
-  ) {
+  if (!challenge || challenge.usedAt || challenge.expiresAt <= now) {
     throw new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
   }
+  if (challenge.failedAttempts >= CHALLENGE.maxFailures) throw codesUsedUp();
   const [admin, row] = await Promise.all([
     client.select().from(admins).where(eq(admins.id, challenge.adminId)).get(),
     client
@@ -402,7 +402,8 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
 
   if (!accepted) {
     await recordWrongCode(admin.id, id, now);
-    throw new AppError(401, INVALID_CODE);
+    // The last wrong code ends the attempt: say so now, not at the next try.
+    throw challenge.failedAttempts + 1 >= CHALLENGE.maxFailures ? codesUsedUp() : new AppError(401, INVALID_CODE);
   }
   // Single use: of parallel answers to one challenge, only the one that marks it used signs in.
   const claimed = await client

@@ -47,8 +47,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(href("/admin/dashboard"), { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (error.code === "auth.challenge_ended") {
-      return redirect(`${href("/admin")}?session=ended`, {
+    if (error.code === "auth.challenge_ended" || error.code === "auth.too_many_codes") {
+      // Back to the password step, with why: an expired step, or one stopped by wrong codes.
+      const why = error.code === "auth.too_many_codes" ? "signin=stopped" : "session=ended";
+      return redirect(`${href("/admin")}?${why}`, {
         headers: { "Set-Cookie": await clearChallengeCookie(request) },
       });
     }
