@@ -8,6 +8,7 @@ import { AdminBlogError } from "~/components/blog/admin-error";
 import { AutosaveStatus, LeavePrompt, useEditorSafety } from "~/components/blog/autosave";
 import { PostContent } from "~/components/blog/post-content";
 import { RevisionsPanel } from "~/components/blog/revisions";
+import { LoadLatestButton, TypedCopy, typedFields } from "~/components/blog/save-conflict";
 import { SeoFieldset } from "~/components/blog/seo-fieldset";
 import { FieldError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
@@ -21,6 +22,7 @@ import {
   BLOG_LIMITS,
   BlogFormSchema,
   formSeo,
+  SAVE_CONFLICT,
   SAVE_FAILED,
   SCHEDULE_MESSAGES,
   SLUG_MESSAGES,
@@ -137,6 +139,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = actorOf(await requireAdmin(request));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: BlogFormSchema });
+  if (formData.get("intent") === "latest") {
+    // "Load the latest version" after a conflict (decision 051): the page shows the post as it is
+    // now, and what was typed beside it, to copy what is still wanted.
+    return data({ result: undefined, preview: null, typed: typedFields(formData) });
+  }
   if (formData.get("intent") === "preview") {
     // The preview without JavaScript: render what was typed, keep the form as it is.
     const content = String(formData.get("content") ?? "").slice(0, BLOG_LIMITS.content);
@@ -177,6 +184,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (hasCode(error, "blog.slug_taken")) {
       return data(
         { result: submission.reply({ fieldErrors: { slug: [SLUG_MESSAGES.taken] } }), preview: null },
+        { status: 409 },
+      );
+    }
+    if (hasCode(error, "blog.post_changed")) {
+      // Saved elsewhere since this page was loaded: saving again cannot work (decision 051).
+      return data(
+        { result: submission.reply({ formErrors: [SAVE_CONFLICT] }), preview: null, conflict: true },
         { status: 409 },
       );
     }
@@ -235,7 +249,14 @@ export async function clientAction(args: Route.ClientActionArgs) {
  * Only a navigation reloads the editor (e.g. back from restoring a revision): another part of
  * the console revalidating must not bring a new version in under what is being typed.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // "Load the latest version" asks for exactly that (decision 051).
+  if (formData?.get("intent") === "latest") return true;
   return currentUrl.href !== nextUrl.href && defaultShouldRevalidate;
 }
 
@@ -247,7 +268,8 @@ export default function BlogEditor(props: Route.ComponentProps) {
 function Editor({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "preview";
+  const intent = navigation.formData?.get("intent");
+  const saving = navigation.state === "submitting" && intent !== "preview" && intent !== "latest";
   const editing = loaderData.id !== null;
   const [form, fields] = useForm({
     id: `blog-editor-${loaderData.id ?? "new"}`,
@@ -288,8 +310,12 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {/* The form and the images panel share the left column; the preview stays beside them. */}
         <div className="min-w-0 space-y-6">
+          {actionData && "typed" in actionData && actionData.typed ? (
+            <TypedCopy typed={actionData.typed} latest={loaderData.values} />
+          ) : null}
           <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="card space-y-5 p-5 sm:p-6">
             {form.errors?.length ? <ErrorAlert>{form.errors[0]}</ErrorAlert> : null}
+            {actionData && "conflict" in actionData && actionData.conflict ? <LoadLatestButton /> : null}
             {loaderData.restored ? (
               <Notice>
                 {loaderData.restored === "same"
