@@ -183,7 +183,18 @@ export async function updateMeetingStatus(
   actor: Actor,
   id: string,
   target: Meeting["status"],
-  { now = new Date(), siteUrl, meetingLink }: { now?: Date; siteUrl: string; meetingLink?: string | null },
+  {
+    now = new Date(),
+    siteUrl,
+    meetingLink,
+    reason = null,
+  }: {
+    now?: Date;
+    siteUrl: string;
+    meetingLink?: string | null;
+    /** Reject only: the admin's note, quoted in the email to the visitor. */
+    reason?: string | null;
+  },
 ): Promise<Meeting> {
   if (target !== "confirmed" && target !== "cancelled") {
     throw new AppError(
@@ -202,7 +213,7 @@ export async function updateMeetingStatus(
   const manage = target === "confirmed" ? await issueManageToken(id, now) : null;
   const email = await (manage
     ? meetingConfirmedEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl, manage.token) })
-    : meetingCancelledEmail(after, now, siteUrl, sequence));
+    : meetingCancelledEmail(after, now, siteUrl, sequence, reason));
   const client = db();
   await guardedBatch(
     rowMatches(
@@ -222,7 +233,11 @@ export async function updateMeetingStatus(
         "meeting",
         id,
         { status: before.status },
-        { status: target, ...(link && target === "confirmed" ? { meetingLink: link } : {}) },
+        {
+          status: target,
+          ...(link && target === "confirmed" ? { meetingLink: link } : {}),
+          ...(reason && target === "cancelled" ? { reason } : {}),
+        },
       ),
       emailStatement(email),
     ],
