@@ -10,11 +10,18 @@ import { PostContent } from "~/components/blog/post-content";
 import { RevisionsPanel } from "~/components/blog/revisions";
 import { LoadLatestButton, TypedCopy, typedFields } from "~/components/blog/save-conflict";
 import { SeoFieldset } from "~/components/blog/seo-fieldset";
+import { useUploadSizeCheck } from "~/components/blog/upload-size";
 import { FieldError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
-import { imageMarkdown, MAX_ALT_LENGTH, mediaPath } from "~/domain/blog/images";
+import {
+  IMAGE_NOT_UPLOADED,
+  imageMarkdown,
+  imageTooLargeMessage,
+  MAX_ALT_LENGTH,
+  mediaPath,
+} from "~/domain/blog/images";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
 import { revisionRows } from "~/domain/blog/revisions.server";
@@ -54,6 +61,8 @@ type EditorStatus = "draft" | "scheduled" | "published";
 /** What the upload form left in the address (it redirects back here). */
 function uploadOutcome(url: URL) {
   const uploaded = url.searchParams.get("uploaded");
+  // An image over the body cap, sent back here by it (app/lib/body-limit.server.ts): its size in bytes.
+  const tooLarge = url.searchParams.get("uploadTooLarge");
   return {
     notice:
       uploaded === "cover"
@@ -61,8 +70,10 @@ function uploadOutcome(url: URL) {
         : uploaded === "content"
           ? "Image added to the end of the content."
           : null,
-    error: url.searchParams.get("uploadError")?.slice(0, 200) ?? null,
-    fileError: url.searchParams.get("fileError")?.slice(0, 200) ?? null,
+    error: tooLarge ? IMAGE_NOT_UPLOADED : (url.searchParams.get("uploadError")?.slice(0, 200) ?? null),
+    fileError: tooLarge
+      ? imageTooLargeMessage(Number(tooLarge) || null)
+      : (url.searchParams.get("fileError")?.slice(0, 200) ?? null),
     altError: url.searchParams.get("altError")?.slice(0, 200) ?? null,
   };
 }
@@ -485,6 +496,8 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
  */
 function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentProps["loaderData"] }) {
   const { upload, images, cover } = data;
+  const size = useUploadSizeCheck();
+  const fileError = size.error === undefined ? upload.fileError : size.error;
   return (
     <section id="images" aria-labelledby="images-heading" className="card space-y-4 p-5 sm:p-6">
       <h2 id="images-heading" className="flex items-center gap-2 text-lg font-semibold">
@@ -514,6 +527,7 @@ function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentPr
         action={`/admin/dashboard/blog/${postId}/images`}
         encType="multipart/form-data"
         className="space-y-4"
+        onSubmit={size.onSubmit}
       >
         <p className="text-sm text-slate-600 dark:text-slate-400">
           JPEG, PNG, WebP, AVIF or GIF, up to 5 MB. Save your changes first: uploading reloads the page.
@@ -529,10 +543,11 @@ function ImagesPanel({ postId, data }: { postId: string; data: Route.ComponentPr
             accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
             required
             className="input"
-            aria-invalid={upload.fileError ? true : undefined}
-            aria-describedby={upload.fileError ? "image-file-error" : undefined}
+            onChange={size.onFileChange}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? "image-file-error" : undefined}
           />
-          <FieldError id="image-file-error" error={upload.fileError ?? undefined} />
+          <FieldError id="image-file-error" error={fileError ?? undefined} />
         </div>
         <div>
           <label htmlFor="image-alt" className="label">
