@@ -182,10 +182,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     publishAt = fromLocalInput(localTime as string, config().BUSINESS_TIMEZONE);
   }
   const input = { ...fields, status: status === "published" ? ("published" as const) : ("draft" as const), publishAt };
+  // The version the form was loaded with (moved forward by autosave): an edit made elsewhere
+  // since is not overwritten (decision 030). Absent from an older page: not checked.
+  const version = formData.get("version") === null ? undefined : Number(formData.get("version"));
   try {
-    // The version the form was loaded with (moved forward by autosave): an edit made elsewhere
-    // since is not overwritten (decision 030). Absent from an older page: not checked.
-    const version = formData.get("version") === null ? undefined : Number(formData.get("version"));
     if (params.id) {
       await updatePost(actor, params.id, { ...input, ...seo }, undefined, {
         version: Number.isFinite(version) ? version : undefined,
@@ -199,9 +199,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     }
     if (hasCode(error, "blog.post_changed")) {
-      // Saved elsewhere since this page was loaded: saving again cannot work (decision 051).
+      // Saved elsewhere since this page was loaded: saving again cannot work (decision 051). The
+      // form keeps the version it was loaded with, so Save stays refused until the latest is loaded.
       return data(
-        { result: submission.reply({ formErrors: [SAVE_CONFLICT] }), preview: null, conflict: true },
+        {
+          result: submission.reply({ formErrors: [SAVE_CONFLICT] }),
+          preview: null,
+          conflict: true,
+          version: version !== undefined && Number.isFinite(version) ? version : null,
+        },
         { status: 409 },
       );
     }
@@ -303,7 +309,12 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
       loaderData.id && !loaderData.missing && !published
         ? href("/admin/dashboard/blog/:id/autosave", { id: loaderData.id })
         : null,
-    initialVersion: loaderData.version,
+    // After a conflict the page (without JavaScript, rendered afresh) keeps the version it was
+    // loaded with, not the one just read (decision 051).
+    initialVersion:
+      actionData && "conflict" in actionData
+        ? ((actionData as unknown as { version?: number | null }).version ?? loaderData.version)
+        : loaderData.version,
     saving,
   });
   if (loaderData.missing && !actionData) return <AdminBlogError notFound />;

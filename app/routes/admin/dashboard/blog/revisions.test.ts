@@ -60,11 +60,16 @@ describe("editor save with the version token", () => {
       args(post({ ...formOf("Stale title", "Stale text"), intent: "save", version: String(loaded.version) }), {
         id: created.id,
       }),
-    )) as { init: { status: number }; data: { result: { error: Record<string, string[]> }; conflict?: boolean } };
+    )) as {
+      init: { status: number };
+      data: { result: { error: Record<string, string[]> }; conflict?: boolean; version?: number | null };
+    };
     expect(stale.init.status).toBe(409);
     // A conflict, said as one (decision 051): not "Failed to save …", which a retry cannot fix.
     expect(stale.data.result.error[""]).toEqual([SAVE_CONFLICT]);
     expect(stale.data.conflict).toBe(true);
+    // The page keeps the version it was loaded with: pressing Save again stays refused.
+    expect(stale.data.version).toBe(loaded.version);
     expect((await getPost(created.id)).title).toBe("New title");
   });
 
