@@ -238,20 +238,20 @@ test.describe("messages that tell the truth", () => {
     });
     expect(other.ok()).toBeTruthy();
 
-    await page.getByLabel("Content").fill("My own words, typed in this tab.");
+    await page.getByLabel("Content", { exact: true }).fill("My own words, typed in this tab.");
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect(page.getByTestId("blog-error")).toHaveText(
       "Not saved: this post was saved somewhere else (another tab or another admin) after you opened it. Load the latest version to go on; your text stays on this page to copy.",
     );
     await expect(page.getByText("Failed to save blog post")).toHaveCount(0);
-    await expect(page.getByLabel("Content")).toHaveValue("My own words, typed in this tab.");
+    await expect(page.getByLabel("Content", { exact: true })).toHaveValue("My own words, typed in this tab.");
 
     await page.getByRole("button", { name: "Load the latest version" }).click();
-    await expect(page.getByLabel("Content")).toHaveValue("Someone else's words.");
+    await expect(page.getByLabel("Content", { exact: true })).toHaveValue("Someone else's words.");
     const copy = page.getByTestId("typed-copy");
     await expect(copy.getByLabel("Your content")).toHaveValue("My own words, typed in this tab.");
     // Saving now works: the form carries the latest version.
-    await page.getByLabel("Content").fill("Someone else's words. My own words, typed in this tab.");
+    await page.getByLabel("Content", { exact: true }).fill("Someone else's words. My own words, typed in this tab.");
     await page.getByRole("button", { name: "Update Post" }).click();
     await expect(page).toHaveURL(/notice=updated/);
     const saved = await request.get(`/api/blogs/${id}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -322,7 +322,8 @@ test.describe("an image over 5 MB", () => {
     const id = await makePost(request, title, "Saved words.");
     await signInAsAdmin(page);
     await page.goto(`/admin/dashboard/blog/${id}/edit`);
-    if (javaScriptEnabled) await page.getByLabel("Content").fill("Saved words, and more not saved yet.");
+    if (javaScriptEnabled)
+      await page.getByLabel("Content", { exact: true }).fill("Saved words, and more not saved yet.");
     await page.getByLabel("Alt text").fill("The team at the plant");
     await page.getByLabel("Image file").setInputFiles(photo);
     await page.getByRole("button", { name: "Upload image" }).click();
@@ -333,11 +334,11 @@ test.describe("an image over 5 MB", () => {
     if (javaScriptEnabled) {
       // Stopped in the browser: nothing was sent, the unsaved text is still there.
       await expect(page).toHaveURL(new RegExp(`/admin/dashboard/blog/${id}/edit$`));
-      await expect(page.getByLabel("Content")).toHaveValue("Saved words, and more not saved yet.");
+      await expect(page.getByLabel("Content", { exact: true })).toHaveValue("Saved words, and more not saved yet.");
     } else {
       await expect(page).toHaveURL(new RegExp(`/admin/dashboard/blog/${id}/edit\\?uploadTooLarge=\\d+#images$`));
       await expect(page.getByText("The image was not uploaded: it is over the 5 MB limit.")).toBeVisible();
-      await expect(page.getByLabel("Content")).toHaveValue("Saved words.");
+      await expect(page.getByLabel("Content", { exact: true })).toHaveValue("Saved words.");
     }
     await expect(page.getByTestId("uploaded-images")).toHaveCount(0);
   });

@@ -271,6 +271,8 @@ function RejectControl({
 }) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
+  // The list shows a meeting twice (card and details dialog): ids of their own.
+  const titleId = useId();
   const result = useDecisionResult(meeting.id, "reject");
   const label = (
     <>
@@ -297,12 +299,12 @@ function RejectControl({
       </button>
       <dialog
         ref={dialog}
-        aria-labelledby={`reject-${meeting.id}-title`}
+        aria-labelledby={titleId}
         data-testid="reject-dialog"
         className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
       >
         <div className="p-6">
-          <h2 id={`reject-${meeting.id}-title`} className="text-lg font-semibold">
+          <h2 id={titleId} className="text-lg font-semibold">
             Reject this demo request?
           </h2>
           <div className="mt-4">
