@@ -223,31 +223,30 @@ export function DecisionForms({
   if (meeting.status !== "scheduled") return null;
   return (
     <>
-      <Form method="post" className="flex w-full flex-wrap items-end gap-2">
+      {/* A grid, so the link's error sits right under the field at every width. */}
+      <Form method="post" className="grid w-full grid-cols-[minmax(0,1fr)_auto] items-end gap-x-2">
         <input type="hidden" name="meetingId" value={meeting.id} />
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor={inputId} className="label">
-            Meeting link <span className="font-normal text-slate-500 dark:text-slate-400">(sent on approval)</span>
-          </label>
-          <input
-            id={inputId}
-            name="meetingLink"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            defaultValue={approved?.typed?.meetingLink ?? suggestedLink(meeting, linkTemplate)}
-            maxLength={500}
-            className="input"
-            aria-invalid={linkError ? true : undefined}
-            aria-describedby={linkError ? `${inputId}-error` : undefined}
-          />
-        </div>
+        <label htmlFor={inputId} className="label col-span-2">
+          Meeting link <span className="font-normal text-slate-500 dark:text-slate-400">(sent on approval)</span>
+        </label>
+        <input
+          id={inputId}
+          name="meetingLink"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          defaultValue={approved?.typed?.meetingLink ?? suggestedLink(meeting, linkTemplate)}
+          maxLength={500}
+          className="input"
+          aria-invalid={linkError ? true : undefined}
+          aria-describedby={linkError ? `${inputId}-error` : undefined}
+        />
         <button type="submit" name="intent" value="approve" className="btn-primary" disabled={pending}>
           <PendingIcon pending={pendingIntent === "approve"} icon={Check} />
           Approve<span className="sr-only"> the meeting with {meeting.name}</span>
         </button>
         {linkError ? (
-          <div className="basis-full" data-testid="meeting-link-error">
+          <div className="col-span-2" data-testid="meeting-link-error">
             <FieldError id={`${inputId}-error`} error={linkError} />
           </div>
         ) : null}
