@@ -64,8 +64,25 @@ describe("capFormBody", () => {
     const fits = await capFormBody(upload(MAX_IMAGE_BYTES));
     expect(fits).toBeInstanceOf(Request);
     expect(((await (fits as Request).formData()).get("file") as File).size).toBe(MAX_IMAGE_BYTES);
-    const over = await capFormBody(upload(MAX_UPLOAD_FORM_BYTES));
-    expect((over as Response).status).toBe(413);
+    // Over it: back to the post's editor, which says so at the file field (issue 30), not a text page.
+    const over = (await capFormBody(upload(MAX_UPLOAD_FORM_BYTES))) as Response;
+    expect(over.status).toBe(303);
+    expect(over.headers.get("Location")).toMatch(/^\/admin\/dashboard\/blog\/p1\/edit\?uploadTooLarge=\d+#images$/);
+    const declared = Number(new URL(over.headers.get("Location") ?? "", "http://x").searchParams.get("uploadTooLarge"));
+    expect(declared).toBeGreaterThan(MAX_UPLOAD_FORM_BYTES);
+    // A streamed body (no Content-Length) is refused the same way.
+    const streamedUpload = (await capFormBody(
+      new Request("http://localhost/admin/dashboard/blog/p1/images", {
+        method: "POST",
+        body: streamed(MAX_UPLOAD_FORM_BYTES + 1),
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+        duplex: "half",
+      } as RequestInit),
+    )) as Response;
+    expect(streamedUpload.status).toBe(303);
+    expect(streamedUpload.headers.get("Location")).toBe(
+      `/admin/dashboard/blog/p1/edit?uploadTooLarge=${MAX_UPLOAD_FORM_BYTES + 1}#images`,
+    );
     // Only the upload route: the editor and other pages keep their caps.
     const elsewhere = await capFormBody(form("/admin/dashboard/blog/p1/edit", "a".repeat(MAX_EDITOR_FORM_BYTES + 1)));
     expect((elsewhere as Response).status).toBe(413);

@@ -22,23 +22,38 @@ function refusal(status: 400 | 413, message: string) {
 }
 
 /**
+ * An image upload over the cap goes back to its post's editor, which says so at the file field
+ * with the limit and the file's size (`uploadTooLarge`, bytes; 0 when the body did not say),
+ * instead of a bare text page with no way back. The editor is that of the path's post.
+ */
+function uploadRefusal(pathname: string, size: number) {
+  const editor = pathname.replace(/\/images$/, "/edit");
+  return new Response(null, { status: 303, headers: { Location: `${editor}?uploadTooLarge=${size}#images` } });
+}
+
+/**
  * Bodies over the cap are still read to the end (and thrown away, never kept or parsed) up to
  * this size, so the answer does not come while the client is still sending: the local server's
  * proxy (vite preview → miniflare) fails such a request with a 500 instead of passing the 413.
  */
 const DRAIN_BYTES = 32 * 1024 * 1024; // 32 MiB
 
+/** The body's whole size once drained, or 0 when it was longer than DRAIN_BYTES (not read to its end). */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, read: number) {
   for (let size = read; size <= DRAIN_BYTES; ) {
     const { done, value } = await reader.read();
-    if (done) return;
+    if (done) return size;
     size += value.byteLength;
   }
   await reader.cancel();
+  return 0;
 }
 
-/** Reads at most `limit` bytes; null when the body is longer. */
-async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+/** Reads at most `limit` bytes; `bytes` is null when the body is longer, `size` then its drained size. */
+async function readCapped(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<{ bytes: Uint8Array<ArrayBuffer> | null; size: number }> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -46,10 +61,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
-      await discard(reader, size);
-      return null;
-    }
+    if (size > limit) return { bytes: null, size: await discard(reader, size) };
     chunks.push(value);
   }
   const bytes = new Uint8Array(size);
@@ -58,7 +70,7 @@ async function readCapped(body: ReadableStream<Uint8Array>, limit: number): Prom
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return bytes;
+  return { bytes, size };
 }
 
 /**
@@ -73,13 +85,17 @@ export async function capFormBody(request: Request): Promise<Request | Response>
     return request;
   }
   const limit = formLimit(url.pathname);
-  const tooLarge = `Request body is too large (limit ${limit / 1024} KB).`;
-  if (Number(request.headers.get("Content-Length") ?? "0") > limit) {
+  const declared = Number(request.headers.get("Content-Length") ?? "0") || 0;
+  const tooLarge = (size: number) =>
+    UPLOAD_PATH.test(url.pathname)
+      ? uploadRefusal(url.pathname, size)
+      : refusal(413, `Request body is too large (limit ${limit / 1024} KB).`);
+  if (declared > limit) {
     await discard(request.body.getReader(), 0);
-    return refusal(413, tooLarge);
+    return tooLarge(declared);
   }
-  const bytes = await readCapped(request.body, limit);
-  if (!bytes) return refusal(413, tooLarge);
+  const { bytes, size } = await readCapped(request.body, limit);
+  if (!bytes) return tooLarge(size);
   const type = request.headers.get("Content-Type") ?? "";
   if (FORM_TYPE.test(type)) {
     try {

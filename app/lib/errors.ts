@@ -25,7 +25,9 @@ export type BlogErrorCode =
   | "blog.post_changed"
   | "blog.slug_taken" // another post has (or had) the slug: a field error on `slug` (decision 029)
   | "blog.not_draft"; // autosave reached a post that is no longer a draft (decision 030)
-export type AuthErrorCode = "auth.challenge_ended";
+export type AuthErrorCode =
+  | "auth.challenge_ended" // the code step expired or was used
+  | "auth.too_many_codes"; // the code step's wrong codes are used up: sign in again
 export type ErrorCode = TrialErrorCode | SubscriptionErrorCode | BlogErrorCode | AuthErrorCode;
 
 type Extra = { details?: FieldError[]; retryAfter?: number; [key: string]: unknown };

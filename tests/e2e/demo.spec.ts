@@ -251,11 +251,19 @@ test.describe("admin: Demo Meetings", () => {
     await expect(card(`Asha Approve ${tag}`).getByTestId("status")).toHaveText("confirmed");
     await expect(card(`Asha Approve ${tag}`).getByRole("button", { name: /^Approve/ })).toHaveCount(0);
 
+    // Reject asks first (issue 30): a dialog with JavaScript, a confirmation page without.
     await card(`Ravi Reject ${tag}`)
-      .getByRole("button", { name: /^Reject/ })
+      .getByRole(javaScriptEnabled ? "button" : "link", { name: /^Reject/ })
       .click();
+    await page.getByRole("button", { name: "Yes, reject" }).click();
     await expect(page.getByTestId("decision-message")).toContainText(`Rejected: the meeting with Ravi Reject ${tag}`);
-    await expect(card(`Ravi Reject ${tag}`).getByTestId("status")).toHaveText("cancelled");
+    if (javaScriptEnabled) {
+      await expect(card(`Ravi Reject ${tag}`).getByTestId("status")).toHaveText("cancelled");
+    } else {
+      await expect(page).toHaveURL(new RegExp(`/admin/dashboard/meetings/${rejectMe.id}\\?decided=rejected$`));
+      await expect(page.getByTestId("status")).toHaveText("cancelled");
+      await page.goto(`/admin/dashboard/meetings?q=${tag}`);
+    }
 
     await page.getByRole("link", { name: /^Confirmed/ }).click();
     await expect(cards).toHaveCount(1);
@@ -283,13 +291,14 @@ test.describe("admin: Demo Meetings", () => {
     expect(rejectMe.id).toBeTruthy();
   });
 
-  test("a decision that can no longer be made shows the failure text", async ({ page, request }) => {
+  test("a decision that can no longer be made shows the failure text", async ({ page, request, javaScriptEnabled }) => {
     const tag = Math.random().toString(36).slice(2, 8);
     const meeting = await bookViaApi(request, { name: `Late Decision ${tag}`, company: "Race Co" });
     await signInAsAdmin(page);
     await page.goto(`/admin/dashboard/meetings?q=${tag}`);
     const card = page.getByTestId("meeting-card").filter({ hasText: `Late Decision ${tag}` });
-    await expect(card.getByRole("button", { name: /^Reject/ })).toBeVisible();
+    await card.getByRole(javaScriptEnabled ? "button" : "link", { name: /^Reject/ }).click();
+    await expect(page.getByRole("button", { name: "Yes, reject" })).toBeVisible();
     // Another admin approves it first.
     const token = await adminToken(request);
     const approved = await request.put(`/api/meetings/${meeting.id}/status`, {
@@ -297,12 +306,18 @@ test.describe("admin: Demo Meetings", () => {
       data: { status: "confirmed" },
     });
     expect(approved.status()).toBe(200);
-    await card.getByRole("button", { name: /^Reject/ }).click();
+    await page.getByRole("button", { name: "Yes, reject" }).click();
+    // The page reloads what is true now: no Reject left, and the failure said above.
+    if (javaScriptEnabled) {
+      await expect(card.getByTestId("status")).toHaveText("confirmed");
+      await expect(page.getByTestId("reject-dialog")).toHaveCount(0);
+    } else {
+      await expect(page.getByTestId("reject-not-needed")).toContainText("confirmed");
+    }
     await expect(page.getByTestId("decision-message")).toContainText(
       "Failed to update meeting status. Please try again.",
     );
     await expect(page.getByTestId("decision-message")).toContainText("already confirmed");
-    await expect(card.getByTestId("status")).toHaveText("confirmed");
   });
 
   test("the Callbacks tab lists callback requests and marks them contacted", async ({ page, request }) => {

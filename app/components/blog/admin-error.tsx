@@ -2,18 +2,28 @@ import { ArrowLeft } from "lucide-react";
 import { href, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
 
-/** Error view of the Blog Management sub-pages: a missing post, or anything else. */
-export function AdminBlogError({ notFound = false }: { notFound?: boolean }) {
+/**
+ * Error view of the Blog Management sub-pages: a missing post, or anything else. A page that
+ * knows better what is missing (a revision of a post that exists) says so with `missing`.
+ */
+export function AdminBlogError({
+  notFound = false,
+  missing: what,
+}: {
+  notFound?: boolean;
+  missing?: { title: string; message: string; back: { to: string; label: string } };
+}) {
   const error = useRouteError();
   const missing = notFound || (isRouteErrorResponse(error) && error.status === 404);
+  const back = what?.back ?? { to: href("/admin/dashboard/blog"), label: "Blog Management" };
   return (
     <div className="card mx-auto max-w-lg p-8 text-center">
-      <h1 className="text-xl font-bold">{missing ? POST_NOT_FOUND : "Something went wrong"}</h1>
+      <h1 className="text-xl font-bold">{what?.title ?? (missing ? POST_NOT_FOUND : "Something went wrong")}</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        {missing ? "It may have been deleted." : "Please try again in a moment."}
+        {what?.message ?? (missing ? "It may have been deleted." : "Please try again in a moment.")}
       </p>
-      <Link to={href("/admin/dashboard/blog")} className="btn-secondary mt-6">
-        <ArrowLeft aria-hidden className="size-4" /> Blog Management
+      <Link to={back.to} className="btn-secondary mt-6">
+        <ArrowLeft aria-hidden className="size-4" /> {back.label}
       </Link>
     </div>
   );

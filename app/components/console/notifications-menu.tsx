@@ -1,6 +1,6 @@
 import { Bell, CalendarPlus, PhoneCall, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, href, Link, useFetcher, useLocation } from "react-router";
+import { href, Link, useFetcher, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "./format";
 
 export type NotificationItem = {
@@ -25,7 +25,8 @@ export const NOTIFICATIONS_ACTION = href("/admin/dashboard/notifications");
 export function NotificationsMenu({ items, unread }: { items: NotificationItem[]; unread: number }) {
   const location = useLocation();
   const timezone = useConsoleTimezone();
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ ok: boolean; message?: string }>();
+  const failure = fetcher.state === "idle" && fetcher.data?.ok === false ? fetcher.data.message : null;
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const [shownAsNew, setShownAsNew] = useState<Set<string> | null>(null);
   const returnTo = `${location.pathname}${location.search}`;
@@ -86,7 +87,7 @@ export function NotificationsMenu({ items, unread }: { items: NotificationItem[]
         <div className="flex items-center justify-between gap-2 px-2 py-1.5">
           <h2 className="text-sm font-semibold">Notifications</h2>
           {unread > 0 ? (
-            <Form method="post" action={NOTIFICATIONS_ACTION}>
+            <fetcher.Form method="post" action={NOTIFICATIONS_ACTION}>
               <input type="hidden" name="returnTo" value={returnTo} />
               <button
                 type="submit"
@@ -94,9 +95,14 @@ export function NotificationsMenu({ items, unread }: { items: NotificationItem[]
               >
                 Mark all as read
               </button>
-            </Form>
+            </fetcher.Form>
           ) : null}
         </div>
+        {failure ? (
+          <p role="alert" className="px-2 pb-1.5 text-xs text-red-700 dark:text-red-300">
+            {failure}
+          </p>
+        ) : null}
         {items.length === 0 ? (
           <p className="px-2 py-6 text-center text-sm text-slate-600 dark:text-slate-300">
             No bookings, callback requests or signups yet.

@@ -18,6 +18,7 @@ import {
   INVALID_CODE,
   matchStep,
   stepAt,
+  TOO_MANY_CODES,
   TOTP,
   totpAt,
   verifyChallenge,
@@ -184,11 +185,13 @@ describe("sign-in code step", () => {
     const now = new Date();
     const { admin, key } = await enrolledAdmin(now);
     const token = await createChallenge(admin.id, now);
-    for (let i = 0; i < CHALLENGE.maxFailures; i++) {
+    for (let i = 0; i < CHALLENGE.maxFailures - 1; i++) {
       await expectError(verifyChallenge(token, { code: "000000" }, { now }), 401, INVALID_CODE);
     }
-    // Even the right code no longer works on this challenge.
-    await expectError(verifyChallenge(token, { code: totpAt(key, stepAt(now)) }, { now }), 401, CHALLENGE_ENDED);
+    // The fifth says the attempt is over (not that a session ended) …
+    await expectError(verifyChallenge(token, { code: "000000" }, { now }), 401, TOO_MANY_CODES);
+    // … and even the right code no longer works on this challenge, with the same words.
+    await expectError(verifyChallenge(token, { code: totpAt(key, stepAt(now)) }, { now }), 401, TOO_MANY_CODES);
     const [row] = await db().select().from(twoFactorChallenges).where(eq(twoFactorChallenges.adminId, admin.id)).all();
     expect(row?.failedAttempts).toBe(CHALLENGE.maxFailures);
     const counted = await db().select().from(admins).where(eq(admins.id, admin.id)).get();

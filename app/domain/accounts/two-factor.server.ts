@@ -33,6 +33,10 @@ export const RECOVERY_CODE_COUNT = 10;
 
 export const INVALID_CODE = "That code is not valid. Check your authenticator app and try again.";
 export const CHALLENGE_ENDED = "The sign-in step expired or was already used. Please sign in again.";
+/** The challenge's 5 wrong codes are used up: the attempt is over, not the session (which never began). */
+export const TOO_MANY_CODES =
+  "This sign-in attempt was stopped after too many wrong codes. Please sign in again with your password.";
+const codesUsedUp = () => new AppError(401, TOO_MANY_CODES, { code: "auth.too_many_codes" });
 
 /**
  * Whether the request is a plain-http localhost preview (for the dev key), and for attempts:
@@ -380,6 +384,21 @@ export type ChallengeAnswer = { code?: string; recoveryCode?: string };
 
 const challengeEnded = () => new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
 
+/** Why a challenge took no attempt: its codes are used up (say so), or it ended otherwise. */
+async function challengeRefusal(id: string, now: Date) {
+  const challenge = await db()
+    .select({
+      usedAt: twoFactorChallenges.usedAt,
+      expiresAt: twoFactorChallenges.expiresAt,
+      attempts: twoFactorChallenges.failedAttempts,
+    })
+    .from(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.id, id))
+    .get();
+  const open = challenge && !challenge.usedAt && challenge.expiresAt > now;
+  return open && challenge.attempts >= CHALLENGE.maxFailures ? codesUsedUp() : challengeEnded();
+}
+
 /** Whether the account's two-factor window (15 minutes from its first wrong code) is still open. */
 const codeWindowOpen = (at: number) =>
   sql`(${twoFactor.failedWindowStart} IS NOT NULL AND ${at} - ${twoFactor.failedWindowStart} < ${LOGIN_THROTTLE.window})`;
@@ -422,9 +441,9 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
         lt(twoFactorChallenges.failedAttempts, CHALLENGE.maxFailures),
       ),
     )
-    .returning({ adminId: twoFactorChallenges.adminId })
+    .returning({ adminId: twoFactorChallenges.adminId, attempts: twoFactorChallenges.failedAttempts })
     .get();
-  if (!challenge) throw challengeEnded();
+  if (!challenge) throw await challengeRefusal(id, now);
   const admin = await client.select().from(admins).where(eq(admins.id, challenge.adminId)).get();
   if (!admin || admin.status === "rejected") throw challengeEnded();
   const address = ip.trim().slice(0, 64);
@@ -480,7 +499,8 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
       const until = await lockAfterWrongCodes(admin, now);
       if (until) throw lockedError(until, now);
     }
-    throw new AppError(401, INVALID_CODE);
+    // The challenge's last wrong code ends the attempt: say so now, not at the next try.
+    throw challenge.attempts >= CHALLENGE.maxFailures ? codesUsedUp() : new AppError(401, INVALID_CODE);
   }
   // Single use: of parallel answers to one challenge, only the one that marks it used signs in.
   const claimed = await client

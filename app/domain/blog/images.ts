@@ -27,6 +27,21 @@ export const IMAGE_MESSAGES = {
   altTooLong: `Alt text must be at most ${MAX_ALT_LENGTH} characters`,
 } as const;
 
+/** "12.4 MB": a file's size as people read it, one decimal. */
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * An image over MAX_IMAGE_BYTES (a phone photo usually is), said at the file field: the limit,
+ * the file's own size when known, and what to do. The same words in the browser's check and
+ * in the editor after the body cap refused the upload (issue 30).
+ */
+export function imageTooLargeMessage(bytes: number | null) {
+  const size = bytes && bytes > MAX_IMAGE_BYTES ? ` (this file is ${megabytes(bytes)})` : "";
+  return `${IMAGE_MESSAGES.tooLarge}${size}. Make it smaller, for example by exporting it at a lower resolution, and upload it again.`;
+}
+
+export const IMAGE_NOT_UPLOADED = "The image was not uploaded: it is over the 5 MB limit. Your post is unchanged.";
+
 export const ImageAltSchema = z
   .string({ error: IMAGE_MESSAGES.alt })
   .trim()

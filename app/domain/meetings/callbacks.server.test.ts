@@ -62,6 +62,35 @@ describe("requestCallback", () => {
     const notices = (await Promise.all(rows.map((row) => noticesAbout(row.id)))).flat();
     expect(notices).toHaveLength(3);
   });
+
+  it("the same request 20 times at once (a resubmission): one row, one notice, one hit on the limit, 20 answers of it", async () => {
+    const input = callback();
+    const address = "198.51.100.52";
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => requestCallback(input, { clientAddress: address })),
+    );
+    const [row, ...more] = await storedFor(input.email);
+    expect(more).toEqual([]);
+    expect(new Set(answers.map((a) => a.id))).toEqual(new Set([row?.id]));
+    expect(await noticesAbout(row!.id)).toHaveLength(1);
+    // Sending it again later does not use up the address's 3 an hour either.
+    await requestCallback(input, { clientAddress: address });
+    await requestCallback(callback(), { clientAddress: address });
+    await requestCallback(callback(), { clientAddress: address });
+    await expect(requestCallback(callback(), { clientAddress: address })).rejects.toMatchObject({
+      status: 429,
+    });
+  });
+
+  it("a resubmission counts only within 24 hours, and only with every field the same", async () => {
+    const input = callback();
+    const first = await requestCallback(input, { now: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    const again = await requestCallback(input);
+    expect(again.id).not.toBe(first.id);
+    const changed = await requestCallback({ ...input, phone: "+91 90000 00001" });
+    expect(changed.id).not.toBe(again.id);
+    expect(await storedFor(input.email)).toHaveLength(3);
+  });
 });
 
 describe("captureEnterpriseLead", () => {

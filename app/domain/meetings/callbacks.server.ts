@@ -1,6 +1,7 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, not, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
-import { guardedBatch, rowMatches } from "~/db/guarded.server";
+import { type Guard, guardedBatch, guardStatement, isGuardAbort, rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type CallbackRequest, callbackRequests } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
@@ -16,9 +17,60 @@ import { type EnterpriseLeadInput, SOURCE_LABELS } from "./lead-schemas";
 import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./schemas";
 
 /**
+ * A visitor sending the same request again — reloading the thank-you page without JavaScript,
+ * Back and Send, a double click, 20 copies at once — within this window is the same request
+ * (decision 052): it is answered like the first, and nothing is stored or sent twice.
+ */
+export const RESUBMIT_WINDOW = 24 * 60 * 60 * 1000; // 24 hours
+
+/** The rows a resubmission of `request` would repeat: every field the visitor typed, the same source, lately. */
+function sameRequest(request: CallbackRequest, now: Date) {
+  const t = callbackRequests;
+  return and(
+    eq(t.email, request.email),
+    eq(t.source, request.source),
+    eq(t.firstName, request.firstName),
+    eq(t.lastName, request.lastName),
+    eq(t.company, request.company),
+    eq(t.phone, request.phone),
+    eq(t.message, request.message),
+    request.teamSize === null ? isNull(t.teamSize) : eq(t.teamSize, request.teamSize),
+    gt(t.createdAt, new Date(now.getTime() - RESUBMIT_WINDOW)),
+  );
+}
+
+/** Holds while no such request is stored: first in the batch, so a resubmission writes nothing. */
+function notResubmitted(request: CallbackRequest, now: Date): Guard {
+  const query = db().select({ one: sql`1` }).from(callbackRequests).where(sameRequest(request, now));
+  return { name: "not a resubmission", holds: not(exists(query)) };
+}
+
+/** The batch that stores `request`, unless it is a resubmission: then the request stored first. */
+async function storeOnce(request: CallbackRequest, now: Date, statements: BatchItem<"sqlite">[]) {
+  const client = db();
+  try {
+    await client.batch([guardStatement(notResubmitted(request, now)), ...statements] as [
+      BatchItem<"sqlite">,
+      ...BatchItem<"sqlite">[],
+    ]);
+    return { stored: true as const, request };
+  } catch (error) {
+    if (!isGuardAbort(error)) throw error;
+    const first = await client
+      .select()
+      .from(callbackRequests)
+      .where(sameRequest(request, now))
+      .orderBy(callbackRequests.createdAt)
+      .get();
+    return { stored: false as const, request: first ?? request };
+  }
+}
+
+/**
  * Stores a callback request (the original product only logged it) and notifies the sales
  * inbox in the same batch, with the hit on the client's callback limit (decision 014): over it,
- * the batch aborts. A filled honeypot stores and sends nothing.
+ * the batch aborts. A filled honeypot stores and sends nothing; a resubmission answers the
+ * request stored first (decision 052).
  */
 export async function requestCallback(
   input: CallbackInput,
@@ -41,11 +93,12 @@ export async function requestCallback(
   const email = await salesCallbackNotice(callback, siteUrl());
   const client = db();
   try {
-    await client.batch([
+    const { stored, request } = await storeOnce(callback, now, [
       client.insert(callbackRequests).values(callback),
       ...(clientAddress ? [limitHitStatement("callback", clientAddress, now)] : []),
       emailStatement(email),
     ]);
+    if (!stored) return request;
   } catch (error) {
     if (clientAddress && isLimitRefusal(error)) throw await limitError("callback", clientAddress, now);
     throw error;
@@ -57,7 +110,8 @@ export async function requestCallback(
 /**
  * Enterprise "Contact Sales" on /pricing: a lead stored with the callbacks (source
  * "pricing-enterprise", listed as "Pricing — Enterprise") and a notice to the sales inbox, in
- * one batch. A filled honeypot stores and sends nothing.
+ * one batch. A filled honeypot stores and sends nothing; a resubmission answers the lead stored
+ * first (decision 052).
  */
 export async function captureEnterpriseLead(
   input: EnterpriseLeadInput,
@@ -79,7 +133,11 @@ export async function captureEnterpriseLead(
   if (input[HONEYPOT_FIELD]) return lead;
   const email = await salesLeadNotice(lead, siteUrl());
   const client = db();
-  await client.batch([client.insert(callbackRequests).values(lead), emailStatement(email)]);
+  const { stored, request } = await storeOnce(lead, now, [
+    client.insert(callbackRequests).values(lead),
+    emailStatement(email),
+  ]);
+  if (!stored) return request;
   deliverSoon([email.idempotencyKey]);
   return lead;
 }

@@ -278,18 +278,22 @@ export async function meetingConfirmedEmail(
   });
 }
 
+/** An admin's Reject; `reason`, when the admin gave one, is quoted to the visitor as it was typed. */
 export async function meetingCancelledEmail(
   meeting: MeetingLike,
   now: Date,
   siteUrl: string,
   sequence: number,
+  reason: string | null = null,
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
+  const note = reason ? `A note from our team: ${reason}` : null;
   return toVisitor(meeting, {
     kind: "meeting.cancelled",
     subject: `Your ${BRAND.name} demo request could not be confirmed (${label})`,
     text: [
       `We're sorry: we cannot hold the ${BRAND.name} demo you requested at this time.`,
+      ...(note ? ["", note] : []),
       "",
       ...lines,
       "",
@@ -300,6 +304,7 @@ export async function meetingCancelledEmail(
       heading: "Your demo request could not be confirmed",
       blocks: [
         { p: `We're sorry: we cannot hold the ${BRAND.name} demo you requested at this time.` },
+        ...(note ? [{ p: note }] : []),
         { details: whenDetails(lines) },
         { button: { label: "Choose another time", href: `${siteUrl}/demo` } },
         { p: ["Or ", { href: `${siteUrl}/demo?mode=callback`, label: "ask us to call you back" }, "."] },

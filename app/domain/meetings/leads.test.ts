@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { callbackRequests, emailOutbox } from "~/db/schema";
-import { action as contactSalesAction } from "~/routes/marketing/contact-sales";
+import { action as contactSalesAction, loader as contactSalesLoader } from "~/routes/marketing/contact-sales";
 import { captureEnterpriseLead, listCallbacks, toCallbackJson } from "./callbacks.server";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "./lead-schemas";
 
@@ -17,15 +17,16 @@ const lead = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-const post = (fields: Record<string, string>) =>
+/** As the in-place form sends it (JavaScript on); `page: true` as the page without JavaScript. */
+const post = (fields: Record<string, string>, { page = false } = {}) =>
   contactSalesAction({
     request: new Request("http://localhost/pricing/contact-sales", {
       method: "POST",
-      body: new URLSearchParams(fields),
+      body: new URLSearchParams(page ? fields : { ...fields, inPlace: "1" }),
     }),
     params: {},
     context: {},
-  } as never) as Promise<unknown>;
+  } as never).catch((thrown: unknown) => thrown) as Promise<unknown>;
 
 const leadCount = async () =>
   (
@@ -78,10 +79,47 @@ describe("Enterprise Contact Sales leads", () => {
     expect(ENTERPRISE_THANKS).toBe("Thank you for your interest! Our sales team will contact you shortly.");
   });
 
-  it("20 parallel submissions store 20 leads (each is its own request)", async () => {
+  it("20 parallel submissions of different leads store 20 leads (each is its own request)", async () => {
     const before = await leadCount();
     await Promise.all(Array.from({ length: 20 }, () => post(lead())));
     expect(await leadCount()).toBe(before + 20);
+  });
+
+  it("without JavaScript: Post/Redirect/Get to the thank-you page, which a reload cannot send again", async () => {
+    const before = await leadCount();
+    const answer = (await post(lead(), { page: true })) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toBe("/pricing/contact-sales?sent=1");
+    expect(await leadCount()).toBe(before + 1);
+    const page = await contactSalesLoader({
+      request: new Request("http://localhost/pricing/contact-sales?sent=1"),
+      params: {},
+      context: {},
+    } as never);
+    expect(page).toEqual({ sent: true });
+  });
+
+  it("the same lead sent again (a reload, Back and Send, 20 copies at once) is stored and emailed once", async () => {
+    const same = lead();
+    const before = await leadCount();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(same, { page: i % 2 === 0 })));
+    for (const [i, answer] of answers.entries()) {
+      if (i % 2 === 0) expect((answer as Response).headers.get("Location")).toBe("/pricing/contact-sales?sent=1");
+      else expect((answer as { sent?: boolean }).sent).toBe(true);
+    }
+    expect(await leadCount()).toBe(before + 1);
+    const stored = await db().select().from(callbackRequests).where(eq(callbackRequests.email, same.email)).all();
+    expect(stored).toHaveLength(1);
+    const notices = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.idempotencyKey, `lead.sales_notice:${stored[0]?.id}`))
+      .all();
+    expect(notices).toHaveLength(1);
+    // A later resubmission still finds the first one; a changed message is a new lead.
+    await post(same, { page: true });
+    await post({ ...same, message: "Also: 12 more plants next year." });
+    expect(await leadCount()).toBe(before + 2);
   });
 
   it("a filled honeypot stores and sends nothing", async () => {

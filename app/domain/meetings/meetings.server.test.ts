@@ -110,6 +110,24 @@ describe("updateMeetingStatus", () => {
     expect((await rowsFor(meeting.email)).emails).toHaveLength(1);
   });
 
+  it("reject with a reason: the reason goes into the visitor's email and the audit record", async () => {
+    const meeting = await scheduled();
+    const reason = "Our team is at a conference that week.\nPlease pick a date after the 12th.";
+    await updateMeetingStatus(ADMIN, meeting.id, "cancelled", { reason });
+    const [email] = (await rowsFor(meeting.email)).emails;
+    expect(email?.kind).toBe("meeting.cancelled");
+    expect(email?.text).toContain(`A note from our team: ${reason}`);
+    expect(email?.html).toContain("A note from our team: Our team is at a conference that week.");
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.targetId, meeting.id)).all();
+    expect(audit?.action).toBe("meeting.rejected");
+    expect(JSON.stringify(audit?.after)).toContain("conference");
+
+    // Without one, no note line at all.
+    const plain = await scheduled();
+    await updateMeetingStatus(ADMIN, plain.id, "cancelled");
+    expect((await rowsFor(plain.email)).emails[0]?.text).not.toContain("A note from our team");
+  });
+
   it("a target other than confirmed or cancelled, or an unknown meeting, changes nothing", async () => {
     const meeting = await scheduled();
     for (const target of ["completed", "scheduled"] as Meeting["status"][]) {

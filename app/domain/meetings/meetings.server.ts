@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, lte, type SQL } from "drizzle-orm";
+import { and, asc, between, count, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { constraintFailure, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
@@ -94,6 +94,8 @@ export async function bookMeeting(
     if (clientAddress && isLimitRefusal(error)) throw await limitError("booking", clientAddress, now);
     const failure = constraintFailure(error);
     if (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure)) {
+      const same = await sameBooking(meeting, now);
+      if (same) throw new BookingResubmitted(same.id);
       throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
         details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
       });
@@ -102,6 +104,42 @@ export async function bookMeeting(
   }
   deliverSoon(emails.map((e) => e.idempotencyKey));
   return { ...meeting, manageToken: link.token };
+}
+
+/**
+ * The visitor's own booking sent again (a double click, a reload without JavaScript): still a
+ * 409 for `/api` callers, but the page answers that booking's confirmation instead of "slot
+ * taken" (decision 052). Its manage link is in the email: the token is stored hashed.
+ */
+export class BookingResubmitted extends AppError {
+  constructor(readonly meetingId: string) {
+    super(409, BOOKING_MESSAGES.slotTaken, { details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }] });
+  }
+}
+
+/** Within this window, the same visitor booking the same slot with the same details is one booking. */
+const RESUBMIT_WINDOW = 24 * 60 * MINUTE; // 24 hours
+
+/** The slot's meeting when it is `meeting` as the same visitor already booked it, lately. */
+async function sameBooking(meeting: Meeting, now: Date) {
+  const t = meetings;
+  return db()
+    .select()
+    .from(t)
+    .where(
+      and(
+        eq(t.date, meeting.date),
+        eq(t.timeSlot, meeting.timeSlot),
+        inArray(t.status, ["scheduled", "confirmed"]),
+        eq(t.email, meeting.email),
+        eq(t.name, meeting.name),
+        eq(t.phone, meeting.phone),
+        eq(t.company, meeting.company),
+        eq(t.notes, meeting.notes),
+        gt(t.createdAt, new Date(now.getTime() - RESUBMIT_WINDOW)),
+      ),
+    )
+    .get();
 }
 
 export async function getMeeting(id: string) {
@@ -183,7 +221,16 @@ export async function updateMeetingStatus(
   actor: Actor,
   id: string,
   target: Meeting["status"],
-  { now = new Date(), meetingLink }: { now?: Date; meetingLink?: string | null } = {},
+  {
+    now = new Date(),
+    meetingLink,
+    reason = null,
+  }: {
+    now?: Date;
+    meetingLink?: string | null;
+    /** Reject only: the admin's note, quoted in the email to the visitor. */
+    reason?: string | null;
+  } = {},
 ): Promise<Meeting> {
   if (target !== "confirmed" && target !== "cancelled") {
     throw new AppError(
@@ -202,7 +249,7 @@ export async function updateMeetingStatus(
   const manage = target === "confirmed" ? await issueManageToken(id, now) : null;
   const email = await (manage
     ? meetingConfirmedEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), manage.token) })
-    : meetingCancelledEmail(after, now, siteUrl(), sequence));
+    : meetingCancelledEmail(after, now, siteUrl(), sequence, reason));
   const client = db();
   await guardedBatch(
     rowMatches(
@@ -222,7 +269,11 @@ export async function updateMeetingStatus(
         "meeting",
         id,
         { status: before.status },
-        { status: target, ...(link && target === "confirmed" ? { meetingLink: link } : {}) },
+        {
+          status: target,
+          ...(link && target === "confirmed" ? { meetingLink: link } : {}),
+          ...(reason && target === "cancelled" ? { reason } : {}),
+        },
       ),
       emailStatement(email),
     ],

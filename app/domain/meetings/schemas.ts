@@ -112,6 +112,11 @@ export const MeetingLinkSchema = z
   .nullish()
   .transform((v) => v || null);
 
+/** Reject's optional reason, quoted to the visitor in the email (missing, null and blank become null). */
+export const RejectReasonSchema = optionalText("Reason", FIELD_LIMITS.rejectReason, { multiline: true }).transform(
+  (v) => v || null,
+);
+
 export const MeetingStatusUpdateSchema = z.object({
   status: z.enum(MEETING_STATUSES, {
     error: `status must be one of: ${MEETING_STATUSES.join(", ")}.`,

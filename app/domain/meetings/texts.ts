@@ -21,7 +21,15 @@ export const MEETING_TEXTS = {
  */
 export const HONEYPOT_FIELD = "faxNumber";
 
-export const FIELD_LIMITS = { name: 100, phone: 30, company: 150, notes: 2000, message: 2000 } as const;
+export const FIELD_LIMITS = {
+  name: 100,
+  phone: 30,
+  company: 150,
+  notes: 2000,
+  message: 2000,
+  /** The admin's reason on Reject, quoted in the email to the visitor. */
+  rejectReason: 500,
+} as const;
 
 /** The video link of a confirmed meeting (decision 053): the form's texts, shared with the domain's refusal. */
 export const MEETING_LINK_TEXTS = {

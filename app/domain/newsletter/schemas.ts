@@ -39,4 +39,6 @@ export const NEWSLETTER_TEXTS = {
   unsubscribed: "You are unsubscribed. You will not receive our newsletter any more.",
   unsubscribeInvalid: "This unsubscribe link is not valid.",
   failed: "Failed to subscribe. Please check your connection and try again.",
+  confirmFailed: "Failed to confirm your subscription. Please check your connection and try again.",
+  unsubscribeFailed: "Failed to unsubscribe. Please check your connection and try again.",
 } as const;

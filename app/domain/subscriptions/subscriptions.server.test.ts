@@ -88,6 +88,19 @@ describe("startTrial", () => {
   });
 });
 
+describe("the same signup sent again", () => {
+  it("20 identical signups at once (a double click, a reload): one row, every answer a success for it", async () => {
+    const email = uniqueTrialEmail("twice");
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => startSignup(orgSignup({ email }), T0)));
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    const rows = await rowsFor(email);
+    expect(rows).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === "fulfilled") expect(r.value.subscription.userId).toBe(rows[0]?.userId);
+    }
+  });
+});
+
 describe("parseTrialSignup: the one signup schema", () => {
   it("answers every field's error at once with the spec's messages, coded trial.invalid_signup", () => {
     let thrown: unknown;

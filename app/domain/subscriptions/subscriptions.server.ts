@@ -254,6 +254,9 @@ export async function startTrial(signup: TrialSignup, { now = new Date() } = {})
       .get();
     if (row) return { stored: true, subscription: row, created: true };
     const raced = await findByEmail(signup.email);
+    // The same signup sent twice at once (a double click): the other one is still awaiting its
+    // code, so this one is an update of it, not "already has a subscription" (decision 052).
+    if (raced && isAwaitingCode(raced)) return startTrial(signup, { now });
     if (raced) throw alreadyHas(raced, now);
     // Otherwise the userId was taken (same name part, same millisecond): try the suffixed one.
   }

@@ -6,9 +6,12 @@ import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/pass
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/forgot-password";
 
 type ActionData = { sent?: string; error?: string; fieldError?: string; email?: string };
+
+const RESET_REQUEST_OFFLINE = "Failed to send the reset link. Please check your connection and try again.";
 
 /** "Forgot password?" (decision 020): the same answer whether or not the email has an account. */
 export async function action({ request }: Route.ActionArgs) {
@@ -35,6 +38,14 @@ export async function action({ request }: Route.ActionArgs) {
       { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
     );
   }
+}
+
+/** With JavaScript, a request that gets no answer says so; the email as typed stays (decision 050). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(
+    args,
+    (form): ActionData => ({ error: RESET_REQUEST_OFFLINE, email: String(form.get("email") ?? "") }),
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

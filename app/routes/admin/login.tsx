@@ -13,7 +13,7 @@ import { RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
-import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
+import { isTwoFactorEnabled, TOO_MANY_CODES } from "~/domain/accounts/two-factor.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
 import { SESSION_COOKIE } from "~/lib/cookies.server";
@@ -32,13 +32,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const notice =
     url.searchParams.get("session") === "ended"
       ? SESSION_ENDED_MESSAGE
-      : url.searchParams.get("signedOut")
-        ? "You have been signed out."
-        : url.searchParams.get("reset") === "done"
-          ? RESET_MESSAGES.done
-          : url.searchParams.get("registered")
-            ? REGISTERED_MESSAGE
-            : null;
+      : url.searchParams.get("signin") === "stopped"
+        ? TOO_MANY_CODES
+        : url.searchParams.get("signedOut")
+          ? "You have been signed out."
+          : url.searchParams.get("reset") === "done"
+            ? RESET_MESSAGES.done
+            : url.searchParams.get("registered")
+              ? REGISTERED_MESSAGE
+              : null;
   return { notice };
 }
 

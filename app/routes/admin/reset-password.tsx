@@ -6,9 +6,12 @@ import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/acc
 import { PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/reset-password";
 
 type ActionData = { error?: string; fields?: Partial<Record<"password" | "confirmPassword", string>> };
+
+const RESET_OFFLINE = "Failed to set the new password. Please check your connection and try again.";
 
 /** The page behind the emailed link: the form, or a clear page when the link no longer works. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,6 +50,11 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionData>({ error: error.message }, { status: error.status });
   }
   throw redirect(`${href("/admin")}?reset=done`, 303);
+}
+
+/** With JavaScript, a request that gets no answer says so; both passwords as typed stay (decision 050). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (): ActionData => ({ error: RESET_OFFLINE }));
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -18,6 +18,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("meetings/callbacks", "routes/admin/dashboard/meetings/callbacks.tsx"),
       route("meetings/calendar", "routes/admin/dashboard/meetings/calendar.tsx"),
       route("meetings/:id", "routes/admin/dashboard/meetings/details.tsx"),
+      route("meetings/:id/reject", "routes/admin/dashboard/meetings/reject.tsx"),
       // Blog Management (issue 4)
       route("blog", "routes/admin/dashboard/blog.tsx"),
       route("blog/new", "routes/admin/dashboard/blog/editor.tsx", { id: "admin-blog-new" }),

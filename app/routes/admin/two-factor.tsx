@@ -12,8 +12,11 @@ import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.se
 import { BRAND } from "~/lib/brand";
 import { isLocalHttp, SESSION_COOKIE } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import { clearChallengeCookie, readChallengeCookie } from "~/lib/two-factor-step.server";
 import type { Route } from "./+types/two-factor";
+
+const CODE_STEP_OFFLINE = "Failed to check the code. Please check your connection and try again.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
@@ -51,8 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(href("/admin/dashboard"), { headers });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (error.code === "auth.challenge_ended") {
-      return redirect(`${href("/admin")}?session=ended`, {
+    if (error.code === "auth.challenge_ended" || error.code === "auth.too_many_codes") {
+      // Back to the password step, with why: an expired step, or one stopped by wrong codes.
+      const why = error.code === "auth.too_many_codes" ? "signin=stopped" : "session=ended";
+      return redirect(`${href("/admin")}?${why}`, {
         headers: { "Set-Cookie": await clearChallengeCookie(request) },
       });
     }
@@ -64,6 +69,11 @@ export async function action({ request }: Route.ActionArgs) {
       },
     );
   }
+}
+
+/** With JavaScript, a request that gets no answer says so at the field; the code as typed stays (decision 050). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, () => ({ error: CODE_STEP_OFFLINE }));
 }
 
 export default function TwoFactorStep({ actionData }: Route.ComponentProps) {

@@ -136,6 +136,32 @@ describe("the /demo action", () => {
     expect((await meetingByToken(token ?? ""))?.id).toBe(id);
   });
 
+  it("the same booking sent 20 times at once (a double click, a reload): one meeting, one email to them, every answer its confirmation", async () => {
+    const date = weekday(8);
+    const fields = {
+      intent: "book",
+      name: "Twice Booker",
+      email: "twice@example.com",
+      company: "Twice Co",
+      notes: "Clicked twice.",
+      date,
+      timeSlot: "11:30",
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => outcome(await action(args(post("http://localhost/demo", fields))))),
+    );
+    const rows = await db().select().from(meetings).where(eq(meetings.email, "twice@example.com")).all();
+    expect(rows).toHaveLength(1);
+    for (const answer of answers) {
+      expect(answer.status).toBe(302);
+      expect(new URL(answer.location!, "http://localhost").searchParams.get("booked")).toBe(rows[0]?.id);
+    }
+    // Only the first answer carries the manage token; the others' confirmation points to the email.
+    expect(answers.filter((a) => a.location?.includes("&manage="))).toHaveLength(1);
+    const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "twice@example.com")).all();
+    expect(emails.map((e) => e.kind)).toEqual(["meeting.confirmation"]);
+  });
+
   it("answers a taken slot with 409 and the slot-taken text", async () => {
     const date = weekday(7);
     const fields = { intent: "book", name: "A", email: "a@example.com", date, timeSlot: "12:30" };

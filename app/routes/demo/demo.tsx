@@ -4,7 +4,7 @@ import { data, href, isRouteErrorResponse, Link, redirect, useNavigation } from 
 import { ErrorPage } from "~/components/error-page";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
-import { bookMeeting } from "~/domain/meetings/meetings.server";
+import { BookingResubmitted, bookMeeting } from "~/domain/meetings/meetings.server";
 import { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { BRAND } from "~/lib/brand";
@@ -69,6 +69,8 @@ export async function action({ request }: Route.ActionArgs) {
     // The manage link goes to the address by email only: nobody has shown it is theirs (decision 042).
     return redirect(`${href("/demo")}?booked=${meeting.id}`);
   } catch (error) {
+    // The same booking sent again: its confirmation, not "slot taken" (decision 052).
+    if (error instanceof BookingResubmitted) return redirect(`${href("/demo")}?booked=${error.meetingId}`);
     if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));
       return data(

@@ -17,6 +17,7 @@ import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { revalidateOnConflict } from "~/lib/revalidate";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/manage";
 import { DateStep, LoadingTimes, TimeStep } from "./booking-wizard";
 import { useVisitorTimeZone } from "./visitor-time";
@@ -26,6 +27,7 @@ import { wizardState } from "./wizard.server";
 const WIZARD_PARAMS = ["reschedule", "month", "date", "time"];
 const REASON_MAX = 500;
 const CHANGE_FAILED = "Your booking could not be changed. Please try again.";
+const CHANGE_OFFLINE = "Your booking could not be changed. Please check your connection and try again.";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const meeting = await meetingByToken(params.token);
@@ -110,6 +112,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     console.error(error);
     return data({ error: CHANGE_FAILED, slotTaken: false }, { status: 500 });
   }
+}
+
+/**
+ * With JavaScript, a request that gets no answer says so above the booking (decision 050): the
+ * page, the chosen new time and the cancel reason as typed stay, instead of the error page.
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, () => ({ error: CHANGE_OFFLINE, slotTaken: false }));
 }
 
 /** A refused change means the booking or the slots moved on: reload them. */

@@ -12,7 +12,14 @@ import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/schemas"
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What /pricing/contact-sales answers (its action data, or its clientAction's on a failed request). */
-export type ContactSalesAnswer = { result: SubmissionResult<string[]>; sent?: boolean };
+export type ContactSalesAnswer = { result?: SubmissionResult<string[]>; sent?: boolean };
+
+/**
+ * Sent by the form once the page has hydrated: the answer then comes in place (a fetcher).
+ * Without it the action answers Post/Redirect/Get, so reloading the thank-you page sends nothing
+ * again (decision 052).
+ */
+export const IN_PLACE_FIELD = "inPlace";
 
 export const CONTACT_SALES_ACTION = href("/pricing/contact-sales");
 
@@ -77,6 +84,7 @@ export function ContactSalesForm({
       className="@container space-y-4 text-left"
       data-testid="contact-sales-form"
     >
+      {hydrated ? <input type="hidden" name={IN_PLACE_FIELD} value="1" /> : null}
       <div className="hidden" aria-hidden="true">
         <label htmlFor="contact-sales-fax">Leave this field empty</label>
         <input id="contact-sales-fax" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />

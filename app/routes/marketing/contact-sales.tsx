@@ -1,16 +1,24 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Building2 } from "lucide-react";
-import { data, href, Link } from "react-router";
+import { data, href, Link, redirect } from "react-router";
 import { captureEnterpriseLead } from "~/domain/meetings/callbacks.server";
 import { EnterpriseLeadSchema, LEAD_FAILED } from "~/domain/meetings/lead-schemas";
 import { BRAND } from "~/lib/brand";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/contact-sales";
-import { type ContactSalesAnswer, ContactSalesForm } from "./contact-sales-form";
+import { type ContactSalesAnswer, ContactSalesForm, IN_PLACE_FIELD } from "./contact-sales-form";
+
+/** Where the page without JavaScript lands after sending: a GET, so a reload sends nothing again. */
+const SENT_PATH = `${href("/pricing/contact-sales")}?sent=1`;
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
 
 /** Enterprise "Contact Sales": the page without JavaScript, the action behind the in-place form with it. */
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: EnterpriseLeadSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: EnterpriseLeadSchema });
   if (submission.status !== "success") {
     return data<ContactSalesAnswer>({ result: submission.reply() }, { status: 400 });
   }
@@ -20,6 +28,8 @@ export async function action({ request }: Route.ActionArgs) {
     console.error(error);
     return data<ContactSalesAnswer>({ result: submission.reply({ formErrors: [LEAD_FAILED] }) }, { status: 500 });
   }
+  // In place (a fetcher, JavaScript): the answer. A page post: Post/Redirect/Get (decision 052).
+  if (form.get(IN_PLACE_FIELD) !== "1") throw redirect(SENT_PATH, 303);
   return { result: submission.reply({ resetForm: true }), sent: true } satisfies ContactSalesAnswer;
 }
 
@@ -32,7 +42,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
   );
 }
 
-export default function ContactSales({ actionData }: Route.ComponentProps) {
+export default function ContactSales({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-20 dark:from-slate-900 dark:to-slate-950">
       <div className="card mx-auto max-w-xl p-6 sm:p-8">
@@ -42,7 +52,9 @@ export default function ContactSales({ actionData }: Route.ComponentProps) {
           Unlimited steps and team members, advanced automation and integrations, 24/7 priority support. Tell us about
           your team and our sales team will contact you.
         </p>
-        <ContactSalesForm answer={actionData as ContactSalesAnswer | undefined} />
+        <ContactSalesForm
+          answer={(actionData as ContactSalesAnswer | undefined) ?? (loaderData.sent ? { sent: true } : undefined)}
+        />
         <p className="mt-6 text-sm">
           <Link to={href("/pricing")} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
             Back to pricing

@@ -24,7 +24,7 @@ import {
   submitDecision,
   suggestedLink,
 } from "./meetings/meeting-ui";
-import { decideMeeting } from "./meetings/status-action.server";
+import { type DecisionResult, decideMeeting } from "./meetings/status-action.server";
 
 const PAGE_SIZE = 20;
 type Filter = (typeof MEETING_FILTERS)[number];
@@ -164,9 +164,12 @@ function MeetingDialog({
     if (meeting && dialog && !dialog.open) dialog.showModal();
     if (!meeting && dialog?.open) dialog.close();
   }, [meeting]);
-  // After Approve / Reject from the dialog, close it: the outcome shows on the page.
+  // After Approve / Reject from the dialog, close it: the outcome shows on the page. A problem
+  // said inside the dialog (a field's, or a failed Reject in its confirmation) keeps it open.
   useEffect(() => {
-    if (closeAfter && ref.current?.open) ref.current.close();
+    const result = closeAfter as DecisionResult | undefined;
+    const saidInside = result?.fieldErrors || (result?.intent === "reject" && !result.ok);
+    if (result && !saidInside && ref.current?.open) ref.current.close();
   }, [closeAfter]);
   return (
     <dialog

@@ -2,6 +2,7 @@ import { data, href, redirect } from "react-router";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { markNotificationsSeen } from "~/domain/console/notifications.server";
 import { localPath, refuseCrossSite } from "~/lib/same-site.server";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/notifications";
 
 /** Only paths inside the console are followed back, so this cannot redirect elsewhere. */
@@ -25,4 +26,15 @@ export async function action({ request }: Route.ActionArgs) {
   // The menu's background call (JavaScript) stays on the page; the plain form comes back to it.
   if (form.get("background") === "1") return data({ ok: true });
   return redirect(consoleReturnTo(form.get("returnTo")), 303);
+}
+
+/**
+ * With JavaScript the menu posts through a fetcher: a request that gets no answer leaves the
+ * page as it is and the menu says so, instead of the console's error page (decision 050).
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, () => ({
+    ok: false,
+    message: "Failed to mark the notifications as read. Please check your connection.",
+  }));
 }

@@ -8,13 +8,21 @@ import { AdminBlogError } from "~/components/blog/admin-error";
 import { AutosaveStatus, LeavePrompt, useEditorSafety } from "~/components/blog/autosave";
 import { PostContent } from "~/components/blog/post-content";
 import { RevisionsPanel } from "~/components/blog/revisions";
+import { LoadLatestButton, TypedCopy, typedFields } from "~/components/blog/save-conflict";
 import { SeoFieldset } from "~/components/blog/seo-fieldset";
+import { useUploadSizeCheck } from "~/components/blog/upload-size";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
 import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
-import { imageMarkdown, MAX_ALT_LENGTH, mediaPath } from "~/domain/blog/images";
+import {
+  IMAGE_NOT_UPLOADED,
+  imageMarkdown,
+  imageTooLargeMessage,
+  MAX_ALT_LENGTH,
+  mediaPath,
+} from "~/domain/blog/images";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
 import { revisionRows } from "~/domain/blog/revisions.server";
@@ -22,6 +30,7 @@ import {
   BLOG_LIMITS,
   BlogFormSchema,
   formSeo,
+  SAVE_CONFLICT,
   SAVE_FAILED,
   SCHEDULE_MESSAGES,
   SLUG_MESSAGES,
@@ -54,6 +63,8 @@ type EditorStatus = "draft" | "scheduled" | "published";
 /** What the upload form left in the address (it redirects back here). */
 function uploadOutcome(url: URL) {
   const uploaded = url.searchParams.get("uploaded");
+  // An image over the body cap, sent back here by it (app/lib/body-limit.server.ts): its size in bytes.
+  const tooLarge = url.searchParams.get("uploadTooLarge");
   return {
     notice:
       uploaded === "cover"
@@ -61,8 +72,10 @@ function uploadOutcome(url: URL) {
         : uploaded === "content"
           ? "Image added to the end of the content."
           : null,
-    error: url.searchParams.get("uploadError")?.slice(0, 200) ?? null,
-    fileError: url.searchParams.get("fileError")?.slice(0, 200) ?? null,
+    error: tooLarge ? IMAGE_NOT_UPLOADED : (url.searchParams.get("uploadError")?.slice(0, 200) ?? null),
+    fileError: tooLarge
+      ? imageTooLargeMessage(Number(tooLarge) || null)
+      : (url.searchParams.get("fileError")?.slice(0, 200) ?? null),
     altError: url.searchParams.get("altError")?.slice(0, 200) ?? null,
   };
 }
@@ -139,6 +152,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = actorOf(await requireAdmin(request));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: BlogFormSchema });
+  if (formData.get("intent") === "latest") {
+    // "Load the latest version" after a conflict (decision 051): the page shows the post as it is
+    // now, and what was typed beside it, to copy what is still wanted.
+    return data({ result: undefined, preview: null, typed: typedFields(formData) });
+  }
   if (formData.get("intent") === "preview") {
     // The preview without JavaScript: render what was typed, keep the form as it is.
     const content = String(formData.get("content") ?? "").slice(0, BLOG_LIMITS.content);
@@ -166,10 +184,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     publishAt = fromLocalInput(localTime as string, config().BUSINESS_TIMEZONE);
   }
   const input = { ...fields, status: status === "published" ? ("published" as const) : ("draft" as const), publishAt };
+  // The version the form was loaded with (moved forward by autosave): an edit made elsewhere
+  // since is not overwritten (decision 030). Absent from an older page: not checked.
+  const version = formData.get("version") === null ? undefined : Number(formData.get("version"));
   try {
-    // The version the form was loaded with (moved forward by autosave): an edit made elsewhere
-    // since is not overwritten (decision 030). Absent from an older page: not checked.
-    const version = formData.get("version") === null ? undefined : Number(formData.get("version"));
     if (params.id) {
       await updatePost(actor, params.id, { ...input, ...seo }, undefined, {
         version: Number.isFinite(version) ? version : undefined,
@@ -183,6 +201,19 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (hasCode(error, "blog.slug_taken")) {
       return data(
         { result: submission.reply({ fieldErrors: { slug: [SLUG_MESSAGES.taken] } }), preview: null },
+        { status: 409 },
+      );
+    }
+    if (hasCode(error, "blog.post_changed")) {
+      // Saved elsewhere since this page was loaded: saving again cannot work (decision 051). The
+      // form keeps the version it was loaded with, so Save stays refused until the latest is loaded.
+      return data(
+        {
+          result: submission.reply({ formErrors: [SAVE_CONFLICT] }),
+          preview: null,
+          conflict: true,
+          version: version !== undefined && Number.isFinite(version) ? version : null,
+        },
         { status: 409 },
       );
     }
@@ -241,7 +272,14 @@ export async function clientAction(args: Route.ClientActionArgs) {
  * Only a navigation reloads the editor (e.g. back from restoring a revision): another part of
  * the console revalidating must not bring a new version in under what is being typed.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // "Load the latest version" asks for exactly that (decision 051).
+  if (formData?.get("intent") === "latest") return true;
   return currentUrl.href !== nextUrl.href && defaultShouldRevalidate;
 }
 
@@ -253,7 +291,8 @@ export default function BlogEditor(props: Route.ComponentProps) {
 function Editor({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") !== "preview";
+  const intent = navigation.formData?.get("intent");
+  const saving = navigation.state === "submitting" && intent !== "preview" && intent !== "latest";
   const editing = loaderData.id !== null;
   const [form, fields] = useForm({
     id: `blog-editor-${loaderData.id ?? "new"}`,
@@ -280,7 +319,12 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
       loaderData.id && !loaderData.missing && !published
         ? href("/admin/dashboard/blog/:id/autosave", { id: loaderData.id })
         : null,
-    initialVersion: loaderData.version,
+    // After a conflict the page (without JavaScript, rendered afresh) keeps the version it was
+    // loaded with, not the one just read (decision 051).
+    initialVersion:
+      actionData && "conflict" in actionData
+        ? ((actionData as unknown as { version?: number | null }).version ?? loaderData.version)
+        : loaderData.version,
     saving,
   });
   if (loaderData.missing && !actionData) return <AdminBlogError notFound />;
@@ -298,6 +342,9 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {/* The form and the images panel share the left column; the preview stays beside them. */}
         <div className="min-w-0 space-y-6">
+          {actionData && "typed" in actionData && actionData.typed ? (
+            <TypedCopy typed={actionData.typed} latest={loaderData.values} />
+          ) : null}
           <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="card space-y-5 p-5 sm:p-6">
             {form.errors?.length ? <ErrorAlert>{form.errors[0]}</ErrorAlert> : null}
             {loaderData.created ? (
@@ -311,6 +358,7 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
                 </span>
               </Notice>
             ) : null}
+            {actionData && "conflict" in actionData && actionData.conflict ? <LoadLatestButton /> : null}
             {loaderData.restored ? (
               <Notice>
                 {loaderData.restored === "same"
@@ -520,6 +568,8 @@ function ImagesPanel({
   onInsert: ((markdown: string) => void) | null;
 }) {
   const { upload, images, cover } = data;
+  const size = useUploadSizeCheck();
+  const fileError = size.error === undefined ? upload.fileError : size.error;
   return (
     <section id="images" aria-labelledby="images-heading" className="card space-y-4 p-5 sm:p-6">
       <h2 id="images-heading" className="flex items-center gap-2 text-lg font-semibold">
@@ -549,6 +599,7 @@ function ImagesPanel({
         action={`/admin/dashboard/blog/${postId}/images`}
         encType="multipart/form-data"
         className="space-y-4"
+        onSubmit={size.onSubmit}
       >
         <p className="text-sm text-slate-600 dark:text-slate-400">
           JPEG, PNG, WebP, AVIF or GIF, up to 5 MB. Save your changes first: uploading reloads the page.
@@ -564,10 +615,11 @@ function ImagesPanel({
             accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
             required
             className="input"
-            aria-invalid={upload.fileError ? true : undefined}
-            aria-describedby={upload.fileError ? "image-file-error" : undefined}
+            onChange={size.onFileChange}
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? "image-file-error" : undefined}
           />
-          <FieldError id="image-file-error" error={upload.fileError ?? undefined} />
+          <FieldError id="image-file-error" error={fileError ?? undefined} />
         </div>
         <div>
           <label htmlFor="image-alt" className="label">

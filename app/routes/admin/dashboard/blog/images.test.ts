@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { IMAGE_NOT_UPLOADED } from "~/domain/blog/images";
 import { createPost, getPost } from "~/domain/blog/posts.server";
 import { png } from "~/domain/blog/testing/image-bytes";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
@@ -101,6 +102,24 @@ describe("POST /admin/dashboard/blog/:id/images", () => {
     expect(location.searchParams.get("fileError")).toBe("Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded");
     expect(location.searchParams.get("altError")).toBe("Describe the image (alt text) for readers who cannot see it");
     expect((await getPost(post.id)).coverImage).toBeNull();
+  });
+
+  it("an image over 5 MB, sent back by the body cap: the editor says so at the file field, with its size", async () => {
+    const post = await draft();
+    const editor = (await editorLoader(
+      args(
+        new Request(`http://localhost/admin/dashboard/blog/${post.id}/edit?uploadTooLarge=12996608`, {
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+        { id: post.id },
+      ) as never,
+    )) as { upload: { error: string; fileError: string }; values: { title: string } };
+    expect(editor.upload.error).toBe(IMAGE_NOT_UPLOADED);
+    expect(editor.upload.fileError).toBe(
+      "Images can be at most 5 MB (this file is 12.4 MB). Make it smaller, for example by exporting it at a lower resolution, and upload it again.",
+    );
+    // The post is there as it was.
+    expect(editor.values.title).toBe("Route post");
   });
 });
 

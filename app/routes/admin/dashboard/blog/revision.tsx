@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, href, Link, redirect } from "react-router";
+import { data, href, isRouteErrorResponse, Link, redirect } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { PostContent } from "~/components/blog/post-content";
@@ -7,9 +7,9 @@ import { RestoreForm } from "~/components/blog/revisions";
 import { actorOf } from "~/domain/accounts/actor";
 import { requireAdmin } from "~/domain/accounts/guards.server";
 import { formatPostDate } from "~/domain/blog/format";
+import { POST_NOT_FOUND, REVISION_NOT_FOUND_TITLE } from "~/domain/blog/messages";
 import { findPost, renderPostHtml } from "~/domain/blog/posts.server";
 import { getRevision, REVISION_TIME, restoreRevision, revisionText } from "~/domain/blog/revisions.server";
-import { POST_NOT_FOUND } from "~/domain/blog/schemas";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -116,6 +116,22 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export function ErrorBoundary() {
+/** A revision the post does not have says so, and leads back to that post's editor (not "Blog post not found"). */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) && error.status === 404 ? (error.data?.message as unknown) : null;
+  if (typeof message === "string" && message !== POST_NOT_FOUND) {
+    return (
+      <AdminBlogError
+        missing={{
+          title: REVISION_NOT_FOUND_TITLE,
+          message,
+          back: {
+            to: `${href("/admin/dashboard/blog/:id/edit", { id: params.id })}#revisions`,
+            label: "Back to the editor",
+          },
+        }}
+      />
+    );
+  }
   return <AdminBlogError />;
 }

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { blogPostRevisions } from "~/db/schema";
 import { createPost, getPost, NOT_A_DRAFT, POST_CHANGED, updatePost } from "~/domain/blog/posts.server";
 import { listRevisions, REVISION_NOT_FOUND } from "~/domain/blog/revisions.server";
+import { BLOG_LIMITS, SAVE_CONFLICT } from "~/domain/blog/schemas";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
 import { routeArgs as args } from "../../../../../tests/helpers/route-call";
 import { action as autosaveAction } from "./autosave";
@@ -59,9 +60,41 @@ describe("editor save with the version token", () => {
       args(post({ ...formOf("Stale title", "Stale text"), intent: "save", version: String(loaded.version) }), {
         id: created.id,
       }),
-    )) as { init: { status: number } };
+    )) as {
+      init: { status: number };
+      data: { result: { error: Record<string, string[]> }; conflict?: boolean; version?: number | null };
+    };
     expect(stale.init.status).toBe(409);
+    // A conflict, said as one (decision 051): not "Failed to save …", which a retry cannot fix.
+    expect(stale.data.result.error[""]).toEqual([SAVE_CONFLICT]);
+    expect(stale.data.conflict).toBe(true);
+    // The page keeps the version it was loaded with: pressing Save again stays refused.
+    expect(stale.data.version).toBe(loaded.version);
     expect((await getPost(created.id)).title).toBe("New title");
+  });
+
+  it("'Load the latest version' changes nothing and hands back what was typed, to copy", async () => {
+    const created = await newDraft();
+    await updatePost(actor, created.id, { content: "Someone else's words." });
+    const before = await getPost(created.id);
+    const typed = formOf("My title", "My words, typed before the other save.", {
+      intent: "latest",
+      version: String(created.updatedAt.getTime()),
+      metaTitle: "x".repeat(500),
+    });
+    const answer = (await editorAction(args(post(typed), { id: created.id }))) as {
+      init: { status?: number } | null;
+      data: { typed: Record<string, string>; result: unknown };
+    };
+    expect(answer.init?.status ?? 200).toBe(200);
+    expect(answer.data.result).toBeUndefined();
+    expect(answer.data.typed).toMatchObject({
+      title: "My title",
+      content: "My words, typed before the other save.",
+      excerpt: "Excerpt",
+    });
+    expect(answer.data.typed.metaTitle).toHaveLength(BLOG_LIMITS.metaTitle);
+    expect(await getPost(created.id)).toEqual(before);
   });
 });
 

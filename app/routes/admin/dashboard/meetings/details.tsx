@@ -10,14 +10,26 @@ import type { Route } from "./+types/details";
 import { formIntent, saveMeetingLink } from "./link-action.server";
 import { MeetingLinkForm } from "./meeting-link-form";
 import { DecisionForms, DecisionMessage, MeetingFacts, submitDecision, suggestedLink } from "./meeting-ui";
-import { decideMeeting } from "./status-action.server";
+import { type DecisionResult, decideMeeting } from "./status-action.server";
 
 /** View Details without JavaScript (with it, the list opens a dialog instead). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const meeting = await getMeeting(params.id);
   if (!meeting) throw data("Meeting not found.", { status: 404 });
+  // Back from the reject confirmation (without JavaScript): said only while it is true.
+  const decided = new URL(request.url).searchParams.get("decided");
+  const notice: DecisionResult | null =
+    decided === "rejected" && meeting.status === "cancelled"
+      ? {
+          ok: true,
+          message: `Rejected: the meeting with ${meeting.name} is cancelled and they have been emailed.`,
+          reason: null,
+          meetingId: meeting.id,
+        }
+      : null;
   return {
+    notice,
     meeting: toMeetingJson(meeting),
     timeZone: bookingRules().timeZone,
     linkTemplate: config().MEETING_LINK_TEMPLATE,
@@ -37,7 +49,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function MeetingDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { meeting, timeZone, linkTemplate } = loaderData;
+  const { meeting, timeZone, linkTemplate, notice } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <Link
@@ -49,13 +61,13 @@ export default function MeetingDetails({ loaderData, actionData }: Route.Compone
       <h1 className="mt-4 text-2xl font-bold">{meeting.name}</h1>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Meeting details</p>
       <div className="mt-6">
-        <DecisionMessage result={actionData} />
+        <DecisionMessage result={actionData ?? notice ?? undefined} />
       </div>
       <section className="card p-6" aria-label="Meeting details">
         <MeetingFacts meeting={meeting} timeZone={timeZone} />
         {meeting.status === "scheduled" || meeting.status === "confirmed" ? (
           <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
-            <DecisionForms meeting={meeting} linkTemplate={linkTemplate} />
+            <DecisionForms meeting={meeting} linkTemplate={linkTemplate} from="details" />
             <MeetingLinkForm meeting={meeting} defaultLink={suggestedLink(meeting, linkTemplate)} />
           </div>
         ) : null}

@@ -1,14 +1,17 @@
 import { Check, Eye, X } from "lucide-react";
-import { useId } from "react";
-import { Form, href, Link, NavLink, useNavigation } from "react-router";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Form, href, Link, NavLink, useActionData, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
 import { PendingIcon } from "~/components/pending-icon";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { toMeetingJson } from "~/domain/meetings/meetings.server";
-import { MEETING_LINK_TEXTS, MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { FIELD_LIMITS, MEETING_LINK_TEXTS, MEETING_TEXTS } from "~/domain/meetings/schemas";
 import { submitKeepingInput } from "~/lib/submit-failure";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { LinkResult } from "./link-texts";
 import { MeetingLinkForm } from "./meeting-link-form";
-import type { DecisionResult } from "./status-action.server";
+import type { Decision, DecisionResult } from "./status-action.server";
 
 export type MeetingView = ReturnType<typeof toMeetingJson>;
 
@@ -21,6 +24,7 @@ export function submitDecision<Result>(args: { request: Request; serverAction: (
       message: form.get("intent") === "link" ? MEETING_LINK_TEXTS.notSaved : MEETING_TEXTS.statusUpdateFailed,
       reason: null,
       meetingId: String(form.get("meetingId") ?? ""),
+      intent: form.get("intent") === "reject" ? "reject" : "approve",
     }),
   );
 }
@@ -80,8 +84,9 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 /** The outcome of the last Approve / Reject, as an accessible status message. */
-export function DecisionMessage({ result }: { result: DecisionResult | undefined }) {
-  if (!result) return null;
+export function DecisionMessage({ result }: { result: DecisionResult | LinkResult | undefined }) {
+  // A field's problem is said at the field (DecisionForms, RejectForm), not as a banner.
+  if (!result || result.fieldErrors) return null;
   return (
     <div
       role={result.ok ? "status" : "alert"}
@@ -189,49 +194,191 @@ export function MeetingFacts({
 export const suggestedLink = (meeting: MeetingView, template: string) =>
   meeting.meetingLink ?? (template ? template.replaceAll("{id}", meeting.id) : "");
 
+/** The last Approve / Reject answer of this page, when it was about `meetingId` and `intent`. */
+function useDecisionResult(meetingId: string, intent: Decision) {
+  const result = useActionData<DecisionResult | undefined>();
+  return result?.meetingId === meetingId && result.intent === intent ? result : undefined;
+}
+
 /**
- * Approve (with the video call link) and Reject: two plain POST forms, so they work without
- * JavaScript.
+ * Approve (with the video call link) and Reject. Approve is a plain POST form; Reject asks
+ * first, with an optional reason for the visitor's email: a dialog with JavaScript, the
+ * confirmation page (`meetings/:id/reject`) without it. Both work without JavaScript.
  */
-export function DecisionForms({ meeting, linkTemplate }: { meeting: MeetingView; linkTemplate: string }) {
+export function DecisionForms({
+  meeting,
+  linkTemplate,
+  from = "list",
+}: {
+  meeting: MeetingView;
+  linkTemplate: string;
+  /** Where the confirmation page without JavaScript leads back to. */
+  from?: "list" | "details";
+}) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("meetingId") === meeting.id;
   const pendingIntent = pending ? navigation.formData?.get("intent") : null;
+  const approved = useDecisionResult(meeting.id, "approve");
+  const linkError = approved?.fieldErrors?.meetingLink;
   // The list shows a meeting twice (card and dialog): each copy needs its own input id.
   const inputId = useId();
   if (meeting.status !== "scheduled") return null;
   return (
     <>
-      <Form method="post" className="flex w-full flex-wrap items-end gap-2">
+      {/* A grid, so the link's error sits right under the field at every width. */}
+      <Form method="post" className="grid w-full grid-cols-[minmax(0,1fr)_auto] items-end gap-x-2">
         <input type="hidden" name="meetingId" value={meeting.id} />
-        <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor={inputId} className="label">
-            Meeting link <span className="font-normal text-slate-500 dark:text-slate-400">(sent on approval)</span>
-          </label>
-          <input
-            id={inputId}
-            name="meetingLink"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            defaultValue={suggestedLink(meeting, linkTemplate)}
-            maxLength={500}
-            className="input"
-          />
-        </div>
+        <label htmlFor={inputId} className="label col-span-2">
+          Meeting link <span className="font-normal text-slate-500 dark:text-slate-400">(sent on approval)</span>
+        </label>
+        <input
+          id={inputId}
+          name="meetingLink"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          defaultValue={approved?.typed?.meetingLink ?? suggestedLink(meeting, linkTemplate)}
+          maxLength={500}
+          className="input"
+          aria-invalid={linkError ? true : undefined}
+          aria-describedby={linkError ? `${inputId}-error` : undefined}
+        />
         <button type="submit" name="intent" value="approve" className="btn-primary" disabled={pending}>
           <PendingIcon pending={pendingIntent === "approve"} icon={Check} />
           Approve<span className="sr-only"> the meeting with {meeting.name}</span>
         </button>
+        {linkError ? (
+          <div className="col-span-2" data-testid="meeting-link-error">
+            <FieldError id={`${inputId}-error`} error={linkError} />
+          </div>
+        ) : null}
       </Form>
-      <Form method="post">
-        <input type="hidden" name="meetingId" value={meeting.id} />
-        <button type="submit" name="intent" value="reject" className="btn-danger" disabled={pending}>
-          <PendingIcon pending={pendingIntent === "reject"} icon={X} />
-          Reject<span className="sr-only"> the meeting with {meeting.name}</span>
-        </button>
-      </Form>
+      <RejectControl meeting={meeting} from={from} pending={pendingIntent === "reject"} disabled={pending} />
     </>
+  );
+}
+
+/** Reject: a dialog with the confirmation form (JavaScript), or a link to the confirmation page. */
+function RejectControl({
+  meeting,
+  from,
+  pending,
+  disabled,
+}: {
+  meeting: MeetingView;
+  from: "list" | "details";
+  pending: boolean;
+  disabled: boolean;
+}) {
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  // The list shows a meeting twice (card and details dialog): ids of their own.
+  const titleId = useId();
+  const result = useDecisionResult(meeting.id, "reject");
+  const label = (
+    <>
+      <X aria-hidden className="size-4" />
+      Reject<span className="sr-only"> the meeting with {meeting.name}</span>
+    </>
+  );
+  // Done: the dialog closes and the page says what happened.
+  useEffect(() => {
+    if (result?.ok && dialog.current?.open) dialog.current.close();
+  }, [result]);
+  if (!hydrated) {
+    const to = href("/admin/dashboard/meetings/:id/reject", { id: meeting.id });
+    return (
+      <Link to={from === "details" ? `${to}?from=details` : to} className="btn-danger">
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button type="button" className="btn-danger" disabled={disabled} onClick={() => dialog.current?.showModal()}>
+        {label}
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        data-testid="reject-dialog"
+        className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
+      >
+        <div className="p-6">
+          <h2 id={titleId} className="text-lg font-semibold">
+            Reject this demo request?
+          </h2>
+          <div className="mt-4">
+            <RejectForm
+              meeting={meeting}
+              result={result?.ok ? undefined : result}
+              pending={pending}
+              cancel={
+                <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>
+                  Cancel
+                </button>
+              }
+            />
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+/**
+ * The confirmation before Reject (the dialog and the page without JavaScript): who is told
+ * what, and an optional reason that the visitor's email quotes.
+ */
+export function RejectForm({
+  meeting,
+  result,
+  pending,
+  cancel,
+}: {
+  meeting: MeetingView;
+  result?: DecisionResult;
+  pending: boolean;
+  cancel: ReactNode;
+}) {
+  const id = useId();
+  const reasonError = result?.fieldErrors?.reason;
+  return (
+    <Form method="post" className="space-y-4" data-testid="reject-form">
+      <input type="hidden" name="meetingId" value={meeting.id} />
+      <p className="text-sm text-slate-700 dark:text-slate-200">
+        The demo with <span className="font-semibold break-words">{meeting.name}</span> (
+        <span className="break-all">{meeting.email}</span>) on {longDateLabel(meeting.date)} at{" "}
+        {formatTime12h(meeting.timeSlot)} is cancelled, and they are emailed at once with a link to choose another time.
+        This cannot be undone.
+      </p>
+      {result && !result.ok && !result.fieldErrors ? <DecisionMessage result={result} /> : null}
+      <div>
+        <label htmlFor={id} className="label">
+          Reason{" "}
+          <span className="font-normal text-slate-500 dark:text-slate-400">(optional, quoted in their email)</span>
+        </label>
+        <textarea
+          id={id}
+          name="reason"
+          rows={3}
+          maxLength={FIELD_LIMITS.rejectReason}
+          defaultValue={result?.typed?.reason}
+          placeholder="For example: our team is away that week; any day after the 12th works."
+          className="input"
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${id}-error` : undefined}
+        />
+        <FieldError id={`${id}-error`} error={reasonError} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {cancel}
+        <button type="submit" name="intent" value="reject" className="btn-danger" disabled={pending}>
+          <PendingIcon pending={pending} icon={X} />
+          Yes, reject
+        </button>
+      </div>
+    </Form>
   );
 }
 

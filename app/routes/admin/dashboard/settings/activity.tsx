@@ -131,13 +131,13 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
                   <div className="mt-2 grid gap-2 sm:grid-cols-2">
                     <div>
                       <p className="text-xs font-semibold text-slate-500 uppercase dark:text-slate-400">Before</p>
-                      <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-50 p-2 text-xs dark:bg-slate-800">
+                      <pre className="mt-1 rounded-lg bg-slate-50 p-2 text-xs whitespace-pre-wrap wrap-anywhere dark:bg-slate-800">
                         {formatChange(entry.before) || "—"}
                       </pre>
                     </div>
                     <div>
                       <p className="text-xs font-semibold text-slate-500 uppercase dark:text-slate-400">After</p>
-                      <pre className="mt-1 overflow-x-auto rounded-lg bg-slate-50 p-2 text-xs dark:bg-slate-800">
+                      <pre className="mt-1 rounded-lg bg-slate-50 p-2 text-xs whitespace-pre-wrap wrap-anywhere dark:bg-slate-800">
                         {formatChange(entry.after) || "—"}
                       </pre>
                     </div>

@@ -19,6 +19,7 @@ import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
 import { isLocalHttp } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
 import { CODE_INPUT_MAX_LENGTH, typedDigits } from "~/lib/typed-code";
 import { useFieldValue } from "~/lib/use-field-value";
 import type { Route } from "./+types/security";
@@ -119,6 +120,25 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** What a request that got no answer failed to do, said where that form shows its errors (decision 050). */
+const OFFLINE: Record<Intent, string> = {
+  setup: "Failed to start the set-up.",
+  enable: "Failed to turn on two-factor sign-in.",
+  regenerate: "Failed to create new recovery codes.",
+  disable: "Failed to turn off two-factor sign-in.",
+  revoke: "Failed to sign out the session.",
+  "revoke-others": "Failed to sign out the other sessions.",
+};
+
+/** With JavaScript, a request that gets no answer says so beside its form; what was typed stays. */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form): ActionResult => {
+    const intent = String(form.get("intent") ?? "") as Intent;
+    const failed = OFFLINE[intent] ?? "The request failed.";
+    return { intent, error: `${failed} Please check your connection and try again.` };
+  });
+}
+
 function zodFields(error: { issues: { path: PropertyKey[]; message: string }[] }) {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -206,6 +226,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             </Form>
             <Form method="post" action={PATH}>
               <input type="hidden" name="intent" value="setup" />
+              <FormError result={errorsFor("setup")} />
               <button type="submit" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
                 Start again with a new key
               </button>
