@@ -156,8 +156,8 @@ describe("the /demo action", () => {
       expect(answer.status).toBe(302);
       expect(new URL(answer.location!, "http://localhost").searchParams.get("booked")).toBe(rows[0]?.id);
     }
-    // Only the first answer carries the manage token; the others' confirmation points to the email.
-    expect(answers.filter((a) => a.location?.includes("&manage="))).toHaveLength(1);
+    // No answer carries the manage token: the link lives in the email alone (decision 042).
+    expect(answers.filter((a) => a.location?.includes("manage="))).toHaveLength(0);
     const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "twice@example.com")).all();
     expect(emails.map((e) => e.kind)).toEqual(["meeting.confirmation"]);
   });

@@ -5,6 +5,7 @@ import { cancelByVisitor } from "~/domain/meetings/manage.server";
 import { bookMeeting, requireMeeting } from "~/domain/meetings/meetings.server";
 import { readInvitation } from "~/domain/meetings/testing/invitation";
 import { weekday } from "../../../tests/helpers/booking";
+import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { loader as manageLoader } from "./manage";
 import { loader as calendarLoader } from "./manage-calendar";
 
@@ -72,7 +73,7 @@ describe("add to calendar", () => {
     expect(page.meeting.timeLabel).toMatch(/ PM – .* PM .*\(Asia\/Kolkata\)$/);
     expect(page.calendar.ics).toBe(`/demo/manage/${booked.manageToken}/calendar.ics`);
     const details = new URL(page.calendar.google).searchParams.get("details");
-    expect(details).toContain(`${ORIGIN}/demo/manage/${booked.manageToken}`);
+    expect(details).toContain(`${TEST_SITE_URL}/demo/manage/${booked.manageToken}`);
     expect(new URL(page.calendar.google).searchParams.get("dates")).toBe(
       `${booked.startsAt
         .toISOString()
