@@ -461,6 +461,10 @@ const FORM_PAGES: Record<
     group: "console",
     visits: async ({ request }) => [`/admin/dashboard/meetings/${(await bookedMeeting(request)).id}`],
   },
+  "routes/admin/dashboard/meetings/reject.tsx": {
+    group: "console",
+    visits: async ({ request }) => [`/admin/dashboard/meetings/${(await bookedMeeting(request)).id}/reject`],
+  },
   "routes/admin/dashboard/blog.tsx": { group: "console", visits: async () => ["/admin/dashboard/blog"] },
   "routes/admin/dashboard/blog/editor.tsx": {
     group: "console",

@@ -171,6 +171,7 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   "meetings/callbacks": (d) => [`/meetings/callbacks?q=${d.tag}`],
   "meetings/calendar": (d) => [`/meetings/calendar?week=${isoWeekOf(d.meetingDate)}`],
   "meetings/:id": (d) => [`/meetings/${d.scheduledId}`, `/meetings/${d.confirmedId}`],
+  "meetings/:id/reject": (d) => [`/meetings/${d.scheduledId}/reject`],
   blog: () => ["/blog"],
   "blog/new": () => ["/blog/new"],
   "blog/:id/edit": (d) => [`/blog/${d.postId}/edit`],
