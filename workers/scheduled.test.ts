@@ -54,7 +54,7 @@ describe("scheduled handler", () => {
       const lines = log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("[cron]"));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(
-        /^\[cron\] "\*\/5 \* \* \* \*" at .*: publish-scheduled-posts \d+, fill-post-slugs \d+, email-retries \d+, .*complete-meetings 1(, [^(]*)? \(\d+ ms\)$/,
+        /^\[cron\] "\*\/5 \* \* \* \*" at .*: publish-scheduled-posts \d+, fill-post-slugs \d+, deliveries \d+, .*complete-meetings 1(, [^(]*)? \(\d+ ms\)$/,
       );
     } finally {
       log.mockRestore();

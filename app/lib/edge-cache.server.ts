@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cacheVersions } from "~/db/schema";
+import { BLOG_CONTENT_VERSION } from "~/domain/blog/content-version.server";
 import { siteUrl } from "./config.server";
 import { BOOKMARK_COOKIE, requestCookies, SIGNUP_DRAFT_COOKIE, THEME_COOKIE } from "./cookies.server";
 import { MARKETING_PATHS } from "./sitemap.server";
@@ -10,7 +11,8 @@ import { resolveTheme } from "./theme.server";
  * Public pages from the Workers Cache API (decision 015). The first request renders and stores;
  * later ones are answered from the data center's cache with a fresh CSP nonce rewritten into the
  * HTML. Keys carry the build, the theme the HTML is rendered for and, for pages that show blog
- * posts, the blog's content version in D1, which every blog write bumps (`purgePublicBlogPages`):
+ * posts, the blog's content version in D1, which every blog write bumps in its own batch
+ * (`bumpBlogVersionStatement`, decision 057):
  * a new version is a new key everywhere at once, with no per-data-center purge.
  */
 
@@ -69,27 +71,14 @@ export function bypassReason(request: Request): string | null {
   return null;
 }
 
-const BLOG_VERSION = "blog";
-
 /** The blog's content version (0 before the first write). One primary-key read. */
 export async function blogContentVersion(): Promise<number> {
   const row = await db()
     .select({ version: cacheVersions.version })
     .from(cacheVersions)
-    .where(eq(cacheVersions.name, BLOG_VERSION))
+    .where(eq(cacheVersions.name, BLOG_CONTENT_VERSION))
     .get();
   return row?.version ?? 0;
-}
-
-/**
- * Makes the blog list and its pages, every article, the RSS feed and the sitemap fresh at once:
- * their keys carry the version this bumps. Every blog write calls it after its change.
- */
-export async function purgePublicBlogPages(): Promise<void> {
-  await db()
-    .insert(cacheVersions)
-    .values({ name: BLOG_VERSION, version: 1 })
-    .onConflictDoUpdate({ target: cacheVersions.name, set: { version: sql`${cacheVersions.version} + 1` } });
 }
 
 /**

@@ -18,8 +18,8 @@ import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
-import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, hasCode, isAppError } from "~/lib/errors";
+import { bumpBlogVersionStatement } from "./content-version.server";
 import { authorSlug, postSlug } from "./format";
 import { deleteImageObjects, deleteUnusedImagesStatement, unusedImagesOf } from "./image-cleanup.server";
 import { mediaPath } from "./images";
@@ -356,12 +356,12 @@ export async function createPost(actor: AuditActor, input: BlogInput & { publish
           client.insert(blogPosts).values(row).returning(),
           auditStatement(actor, "blog.created", "blog_post", id, null, auditView(row)),
           ...revisionStatements(actor, id, "save", now),
+          bumpBlogVersionStatement(),
         ],
         slugTakenError,
       );
       const post = (inserted as BlogPost[])[0];
       if (!post) throw new Error("Blog post insert returned nothing");
-      await purgePublicBlogPages();
       return post;
     } catch (error) {
       if (!hasCode(error, "blog.slug_taken") || i === choices.length - 1) throw error;
@@ -481,6 +481,7 @@ export async function updatePost(
         ),
         ...slugMove,
         ...revisionStatements(actor, id, options.kind ?? "save", now),
+        bumpBlogVersionStatement(),
       ],
       async () => {
         if (options.draftOnly && (await findPost(id))?.status !== "draft") {
@@ -492,7 +493,6 @@ export async function updatePost(
     );
     const post = (updated as BlogPost[])[0];
     if (!post) throw new AppError(404, POST_NOT_FOUND);
-    await purgePublicBlogPages();
     return { post, changed: true };
   } catch (error) {
     if (!hasCode(error, "blog.post_changed")) throw error;
@@ -518,7 +518,7 @@ export async function deletePost(actor: AuditActor, id: string, { imageKeys = []
   // forged key of another post's image is ignored. The batch checks "unused" again.
   const offered = imageKeys.length ? new Set((await unusedImagesOf(before)).map((image) => image.key)) : new Set();
   const keys = [...new Set(imageKeys)].filter((key) => offered.has(key)).slice(0, 100);
-  const [, , deletedImages] = await guardedBatch(
+  const [, , , deletedImages] = await guardedBatch(
     rowMatches("post exists", blogPosts, eq(blogPosts.id, id)),
     [
       client.delete(blogPosts).where(eq(blogPosts.id, id)),
@@ -530,13 +530,13 @@ export async function deletePost(actor: AuditActor, id: string, { imageKeys = []
         auditView(before),
         keys.length ? { imageKeys: keys } : null,
       ),
+      bumpBlogVersionStatement(),
       ...(keys.length ? [deleteUnusedImagesStatement(keys)] : []),
     ],
     () => new AppError(404, POST_NOT_FOUND),
   );
   const deleted = ((deletedImages ?? []) as { key: string }[]).map((row) => row.key);
   await deleteImageObjects(deleted);
-  await purgePublicBlogPages();
   return { ...before, deletedImages: deleted };
 }
 
@@ -613,6 +613,7 @@ export async function publishDuePosts(now: Date, signal?: AbortSignal) {
             { status: "draft", publishAt: publishAt.toISOString() },
             { status: "published" },
           ),
+          bumpBlogVersionStatement(),
         ],
         () => new AppError(409, "already published"),
       );
@@ -622,6 +623,5 @@ export async function publishDuePosts(now: Date, signal?: AbortSignal) {
       if (!isAppError(error)) throw error;
     }
   }
-  if (published > 0) await purgePublicBlogPages();
   return published;
 }

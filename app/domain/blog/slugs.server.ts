@@ -2,8 +2,8 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts, blogSlugRedirects } from "~/db/schema";
-import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, isAppError } from "~/lib/errors";
+import { bumpBlogVersionStatement } from "./content-version.server";
 import { postSlug, SLUG_MAX } from "./format";
 import { SLUG_MESSAGES } from "./schemas";
 
@@ -122,6 +122,7 @@ export async function fillMissingSlugs(_now: Date, signal?: AbortSignal) {
               .update(blogPosts)
               .set({ slug })
               .where(and(eq(blogPosts.id, id), isNull(blogPosts.slug))),
+            bumpBlogVersionStatement(),
           ],
           () => new AppError(409, "slug not free"),
         );
@@ -132,6 +133,5 @@ export async function fillMissingSlugs(_now: Date, signal?: AbortSignal) {
       }
     }
   }
-  if (filled > 0) await purgePublicBlogPages();
   return filled;
 }

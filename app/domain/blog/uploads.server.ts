@@ -3,8 +3,8 @@ import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { blogImages, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
-import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, isAppError } from "~/lib/errors";
+import { bumpBlogVersionStatement } from "./content-version.server";
 import {
   IMAGE_MESSAGES,
   ImageAltSchema,
@@ -122,6 +122,7 @@ export async function uploadPostImage(actor: AuditActor, postId: string, form: F
             client.insert(blogImages).values(row),
             change,
             auditStatement(actor, "blog.image_uploaded", "blog_post", postId, null, { ...row, purpose }),
+            bumpBlogVersionStatement(),
           ],
           () => new AppError(409, RETRY),
         );
@@ -140,7 +141,6 @@ export async function uploadPostImage(actor: AuditActor, postId: string, form: F
     }
     throw error;
   }
-  await purgePublicBlogPages();
   return { ...row, purpose, markdown };
 }
 

@@ -1,6 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
-import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, inArray, lt, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { backoffDelay, claim, type DeliveryKind, deliverNow, drain } from "~/db/outbox.server";
 import { type EmailAttachment, type EmailMessage, emailOutbox } from "~/db/schema";
 import { config } from "~/lib/config.server";
 
@@ -42,7 +43,7 @@ export const REDACTED = {
 
 /** Backoff before attempt n+1: 1, 2, 4, … minutes, capped at 2 hours. */
 export function retryDelay(attempts: number) {
-  return Math.min(2 ** Math.max(0, attempts - 1), 120) * MINUTE;
+  return backoffDelay(emailDelivery.rules, attempts);
 }
 
 /** The insert for one message; put it in the same `batch()` as the change that causes it. */
@@ -81,72 +82,43 @@ export async function sendEmail(message: OutgoingEmail) {
   await deliverSoon([message.idempotencyKey]);
 }
 
-/** Pending and not held by another deliverer (no lease, or an expired one). */
-const claimable = (now: Date) =>
-  and(eq(emailOutbox.status, "pending"), or(isNull(emailOutbox.leaseUntil), lte(emailOutbox.leaseUntil, now)));
-
 /**
- * Claims messages for one delivery attempt each (decision 013): a single UPDATE … RETURNING
- * counts the attempt and sets a lease, so the inline delivery and the cron (or two cron runs)
- * never send the same row at the same time. Answers the rows claimed (none when another
- * deliverer holds them or they are done).
+ * Email as a kind of the delivery engine (decision 056): claims with a lease, 8 attempts with
+ * backoff, and the result written only while the lease is ours. A sensitive message delivered
+ * by a real transport keeps no copy of its secret.
  */
+export const emailDelivery: DeliveryKind<typeof emailOutbox> = {
+  name: "email",
+  table: emailOutbox,
+  rules: {
+    maxAttempts: EMAIL_RULES.maxAttempts,
+    lease: EMAIL_RULES.lease,
+    backoff: { first: MINUTE, cap: 120 * MINUTE },
+    perRun: 50,
+  },
+  delivered: "sent",
+  async send(message, now, signal) {
+    const transport = await handToTransport(message, signal);
+    const redact = message.sensitive && transport === "http";
+    return {
+      ok: true,
+      set: { sentAt: now, ...(redact ? { subject: REDACTED.subject, text: REDACTED.text, html: null } : {}) },
+    };
+  },
+};
+
+/** Claims messages for one delivery attempt each (decision 013); answers the rows claimed. */
 export function claimEmails(where: SQL, now: Date) {
-  return db()
-    .update(emailOutbox)
-    .set({ attempts: sql`${emailOutbox.attempts} + 1`, leaseUntil: new Date(now.getTime() + EMAIL_RULES.lease) })
-    .where(and(where, claimable(now)))
-    .returning()
-    .all();
+  return claim(emailDelivery, where, now);
 }
 
 async function deliverByKeys(keys: string[], now: Date) {
   if (keys.length === 0) return;
-  for (const claimed of await claimEmails(inArray(emailOutbox.idempotencyKey, keys), now)) {
-    await deliver(claimed, now);
-  }
-}
-
-/** One attempt on a claimed message; the result is recorded only while the lease is still ours. */
-async function deliver(message: EmailMessage, now: Date, signal?: AbortSignal) {
-  const ours = and(
-    eq(emailOutbox.id, message.id),
-    message.leaseUntil ? eq(emailOutbox.leaseUntil, message.leaseUntil) : undefined,
-  );
-  const { attempts } = message;
-  try {
-    const transport = await send(message, signal);
-    const redact = message.sensitive && transport === "http";
-    await db()
-      .update(emailOutbox)
-      .set({
-        status: "sent",
-        sentAt: now,
-        lastError: null,
-        nextAttemptAt: null,
-        leaseUntil: null,
-        ...(redact ? { subject: REDACTED.subject, text: REDACTED.text, html: null } : {}),
-      })
-      .where(ours);
-    return true;
-  } catch (error) {
-    const lastError = error instanceof Error ? error.message : String(error);
-    const failed = attempts >= EMAIL_RULES.maxAttempts;
-    await db()
-      .update(emailOutbox)
-      .set({
-        lastError,
-        status: failed ? "failed" : "pending",
-        nextAttemptAt: failed ? null : new Date(now.getTime() + retryDelay(attempts)),
-        leaseUntil: null,
-      })
-      .where(ours);
-    return false;
-  }
+  await deliverNow(emailDelivery, inArray(emailOutbox.idempotencyKey, keys), now);
 }
 
 /** Hands the message to the configured transport; answers which one took it. */
-async function send(message: EmailMessage, jobSignal?: AbortSignal) {
+async function handToTransport(message: EmailMessage, jobSignal?: AbortSignal) {
   const settings = config();
   if (settings.EMAIL_TRANSPORT === "outbox") {
     // Local transport: the message stays in D1 (the console's email log) and is printed.
@@ -181,22 +153,9 @@ async function send(message: EmailMessage, jobSignal?: AbortSignal) {
   return "http" as const;
 }
 
-/** Scheduled job: delivers due pending messages, one claim at a time, until the job's time budget is spent. */
-export async function retryPendingEmails(now: Date, signal?: AbortSignal): Promise<number> {
-  const due = await db()
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(claimable(now), or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, now))))
-    .orderBy(emailOutbox.nextAttemptAt)
-    .limit(50)
-    .all();
-  let sent = 0;
-  for (const { id } of due) {
-    if (signal?.aborted) break;
-    const [claimed] = await claimEmails(eq(emailOutbox.id, id), now);
-    if (claimed && (await deliver(claimed, now, signal))) sent++;
-  }
-  return sent;
+/** Delivers due email only, until the time budget is spent (the cron drains every kind at once). */
+export function retryPendingEmails(now: Date, signal?: AbortSignal): Promise<number> {
+  return drain([emailDelivery], now, signal);
 }
 
 /** Scheduled job: sent and failed messages older than 30 days are deleted, in short chunks. */

@@ -4,26 +4,26 @@ import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { publishDuePosts } from "~/domain/blog/posts.server";
 import { fillMissingSlugs } from "~/domain/blog/slugs.server";
-import { purgeOldEmails, retryPendingEmails } from "~/domain/email/outbox.server";
+import { purgeOldEmails } from "~/domain/email/outbox.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
-import { retryDueWebhooks } from "~/domain/subscriptions/provisioning.server";
 import { purgeSignupDrafts } from "~/domain/subscriptions/signup-drafts.server";
 import { purgeOldCodes } from "~/domain/verification/codes.server";
+import { drainDeliveries } from "./deliveries.server";
 import type { Job } from "./runner.server";
 
 /** Every periodic job, run by the Worker's `scheduled` handler in this order. */
 export const scheduledJobs: readonly Job[] = [
   { name: "publish-scheduled-posts", run: publishDuePosts },
   { name: "fill-post-slugs", run: fillMissingSlugs },
-  { name: "email-retries", run: retryPendingEmails },
+  // Email and webhooks alike (decision 056): one drain, one time budget.
+  { name: "deliveries", run: drainDeliveries },
   { name: "purge-sessions", run: purgeExpiredSessions },
   { name: "trial-reminders", run: sendTrialReminders },
   { name: "trial-expiry", run: markExpiredTrials },
-  { name: "provisioning-webhook-retries", run: retryDueWebhooks },
   { name: "purge-codes", run: purgeOldCodes },
   { name: "purge-password-resets", run: purgeOldResets },
   { name: "purge-login-failures", run: purgeLoginFailures },

@@ -84,9 +84,7 @@ describe("a decision that can no longer be made", () => {
 describe("scheduled jobs", () => {
   it("are registered", () => {
     const names = scheduledJobs.map((j) => j.name);
-    expect(names).toEqual(
-      expect.arrayContaining(["trial-reminders", "trial-expiry", "provisioning-webhook-retries", "purge-codes"]),
-    );
+    expect(names).toEqual(expect.arrayContaining(["trial-reminders", "trial-expiry", "deliveries", "purge-codes"]));
   });
 
   it("send one reminder 3 days before the end, then mark the trial expired", async () => {

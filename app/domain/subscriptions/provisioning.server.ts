@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, isNull, lte, max, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, max } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { newestFirstPage } from "~/db/lists.server";
+import { type Attempt, attempt, backoffDelay, claim, type DeliveryKind, drain } from "~/db/outbox.server";
 import { type Subscription, type WebhookDelivery, webhookDeliveries } from "~/db/schema";
 import { config } from "~/lib/config.server";
 import { hmacSha256Hex } from "~/lib/crypto.server";
@@ -27,7 +28,7 @@ export const WEBHOOK_HEADERS = {
 
 /** Backoff before attempt n+1: 1, 2, 4, 8, 16 minutes. */
 export function webhookRetryDelay(attempts: number) {
-  return 2 ** Math.max(0, attempts - 1) * MINUTE;
+  return backoffDelay(provisioningDelivery.rules, attempts);
 }
 
 export const webhookConfigured = () => config().PROVISIONING_WEBHOOK_URL.trim() !== "";
@@ -135,60 +136,41 @@ async function post(delivery: WebhookDelivery, now: Date, jobSignal?: AbortSigna
 
 const text = (value: unknown) => (typeof value === "string" && value ? value : null);
 
+type WebhookAttempt = Attempt<typeof webhookDeliveries> & { outcome: Outcome };
+
 /**
- * Claims a delivery for one attempt (decision 013): one atomic UPDATE … RETURNING counts the
- * attempt and sets a lease, so the inline delivery after an approval, the cron and an admin's
- * retry never post the same row at the same time. A `manual` claim also takes failed rows and
- * starts the attempt count again. Answers null when the row is not claimable.
+ * The provisioning webhook as a kind of the delivery engine (decision 056): claims with a lease,
+ * 6 attempts with backoff, a refusal (4xx, "already exists") final at once. The inline attempt
+ * after an approval, the cron and an admin's retry never post the same row at the same time.
  */
-async function claimDelivery(id: string, now: Date, { manual = false } = {}) {
-  const free = or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now));
-  const row = await db()
-    .update(webhookDeliveries)
-    .set({
-      status: "pending",
-      attempts: manual ? 1 : sql`${webhookDeliveries.attempts} + 1`,
-      leaseUntil: new Date(now.getTime() + WEBHOOK_RULES.lease),
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(webhookDeliveries.id, id),
-        free,
-        manual ? inArray(webhookDeliveries.status, ["pending", "failed"]) : eq(webhookDeliveries.status, "pending"),
-      ),
-    )
-    .returning()
-    .get();
-  return row ?? null;
-}
+export const provisioningDelivery: DeliveryKind<typeof webhookDeliveries, WebhookAttempt> = {
+  name: "webhook",
+  table: webhookDeliveries,
+  rules: {
+    maxAttempts: WEBHOOK_RULES.maxAttempts,
+    lease: WEBHOOK_RULES.lease,
+    backoff: { first: MINUTE },
+    perRun: 20,
+  },
+  delivered: "succeeded",
+  touch: (now) => ({ updatedAt: now }),
+  async send(delivery, now, signal) {
+    const outcome = await post(delivery, now, signal);
+    const set = { responseStatus: outcome.status, responseBody: outcome.body };
+    if (outcome.kind === "created") return { ok: true, set, outcome };
+    if (outcome.kind === "retry") return { ok: false, error: outcome.error, set, outcome };
+    return { ok: false, final: true, error: `HTTP ${outcome.status}`, set, outcome };
+  },
+};
 
 const userIdOf = (delivery: WebhookDelivery) =>
   (JSON.parse(delivery.payload) as { data: { userId: string } }).data.userId;
 
-/** One attempt on a claimed row: posts, records the result (if the lease is still ours), and says what happened. */
+/** One attempt on a claimed row, told as the customer account it asked for. */
 async function attemptClaimed(delivery: WebhookDelivery, now: Date, signal?: AbortSignal): Promise<CustomerAccount> {
-  const outcome = await post(delivery, now, signal);
-  const attempts = delivery.attempts;
-  const giveUp = outcome.kind === "retry" && attempts >= WEBHOOK_RULES.maxAttempts;
-  await db()
-    .update(webhookDeliveries)
-    .set({
-      status: outcome.kind === "created" ? "succeeded" : outcome.kind === "retry" && !giveUp ? "pending" : "failed",
-      responseStatus: outcome.status,
-      responseBody: outcome.body,
-      lastError:
-        outcome.kind === "retry" ? outcome.error : outcome.kind === "created" ? null : `HTTP ${outcome.status}`,
-      nextAttemptAt: outcome.kind === "retry" && !giveUp ? new Date(now.getTime() + webhookRetryDelay(attempts)) : null,
-      leaseUntil: null,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(webhookDeliveries.id, delivery.id),
-        delivery.leaseUntil ? eq(webhookDeliveries.leaseUntil, delivery.leaseUntil) : undefined,
-      ),
-    );
+  const { result, gaveUp } = await attempt(provisioningDelivery, delivery, now, signal);
+  const outcome: Outcome =
+    "outcome" in result ? result.outcome : { kind: "retry", status: null, body: null, error: result.error };
   const userId = userIdOf(delivery);
   switch (outcome.kind) {
     case "created":
@@ -215,8 +197,8 @@ async function attemptClaimed(delivery: WebhookDelivery, now: Date, signal?: Abo
     default:
       return {
         status: "failed",
-        code: giveUp ? "account.failed" : "account.retrying",
-        message: giveUp
+        code: gaveUp ? "account.failed" : "account.retrying",
+        message: gaveUp
           ? `Creating the customer account failed (${outcome.error}); no retries left`
           : `Creating the customer account failed (${outcome.error}); it will be retried automatically`,
         userId,
@@ -240,32 +222,13 @@ async function notClaimed(id: string): Promise<CustomerAccount> {
 
 /** Delivers one row now if nobody else holds it (the inline attempt after an approval). */
 export async function deliverWebhook(deliveryId: string, now = new Date()): Promise<CustomerAccount> {
-  const claimed = await claimDelivery(deliveryId, now);
+  const [claimed] = await claim(provisioningDelivery, eq(webhookDeliveries.id, deliveryId), now);
   return claimed ? attemptClaimed(claimed, now) : notClaimed(deliveryId);
 }
 
-/** Scheduled job: pending deliveries whose retry time has come, until the job's time budget is spent. */
-export async function retryDueWebhooks(now: Date, signal?: AbortSignal): Promise<number> {
-  const due = await db()
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.status, "pending"),
-        or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)),
-        or(isNull(webhookDeliveries.leaseUntil), lte(webhookDeliveries.leaseUntil, now)),
-      ),
-    )
-    .orderBy(webhookDeliveries.createdAt)
-    .limit(20)
-    .all();
-  let delivered = 0;
-  for (const { id } of due) {
-    if (signal?.aborted) break;
-    const claimed = await claimDelivery(id, now);
-    if (claimed && (await attemptClaimed(claimed, now, signal)).status === "created") delivered++;
-  }
-  return delivered;
+/** Delivers due webhooks only, until the time budget is spent (the cron drains every kind at once). */
+export function retryDueWebhooks(now: Date, signal?: AbortSignal): Promise<number> {
+  return drain([provisioningDelivery], now, signal);
 }
 
 /** An admin's retry: the given delivery, or every failed one (up to 20), tried again at once. */
@@ -283,7 +246,7 @@ export async function retryWebhooks(deliveryId: string | undefined, now = new Da
   const results = [];
   for (const row of rows) {
     // A manual retry starts the attempt count again.
-    const claimed = await claimDelivery(row.id, now, { manual: true });
+    const [claimed] = await claim(provisioningDelivery, eq(webhookDeliveries.id, row.id), now, { manual: true });
     const account = claimed ? await attemptClaimed(claimed, now) : await notClaimed(row.id);
     results.push({ deliveryId: row.id, subscriptionId: row.subscriptionId, customerAccount: account });
   }
