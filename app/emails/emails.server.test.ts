@@ -11,14 +11,14 @@ import { welcomeEmail } from "~/domain/subscriptions/emails.server";
 import { codeEmail, issueCode } from "~/domain/verification/codes.server";
 import { config } from "~/lib/config.server";
 import {
+  admin,
   type BuiltEmail,
   EMAIL_REGISTRY,
-  SAMPLE_MANAGE,
-  SAMPLE_NOW,
-  SAMPLE_SITE,
-  sampleAdmin,
-  sampleMeeting,
-  samplePerson,
+  MANAGE,
+  meeting,
+  NOW,
+  person,
+  SITE,
 } from "../../tests/helpers/email-kinds";
 import { EMAIL_KINDS } from "./kinds";
 
@@ -26,13 +26,6 @@ import { EMAIL_KINDS } from "./kinds";
  * Decision 021: every kind of email has a branded HTML version; decision 063: its plain text
  * comes from the same content, so both carry the same words and the same links.
  */
-
-const SITE = SAMPLE_SITE;
-const NOW = SAMPLE_NOW;
-const MANAGE = SAMPLE_MANAGE;
-const meeting = sampleMeeting;
-const person = samplePerson;
-const admin = sampleAdmin;
 
 /** Every href of the HTML, in order. */
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]?.replaceAll("&amp;", "&"));

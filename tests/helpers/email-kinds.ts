@@ -36,11 +36,11 @@ import { TEST_SITE_URL } from "./site";
  * checks the same at run time and that each sample writes the kind it stands under.
  */
 
-export const SAMPLE_SITE = TEST_SITE_URL;
-export const SAMPLE_NOW = new Date("2026-12-01T06:00:00Z");
-export const SAMPLE_MANAGE = `${SAMPLE_SITE}/demo/manage?token=manage-token-123`;
+export const SITE = TEST_SITE_URL;
+export const NOW = new Date("2026-12-01T06:00:00Z");
+export const MANAGE = `${SITE}/demo/manage?token=manage-token-123`;
 
-export const sampleMeeting = {
+export const meeting = {
   id: "m-1",
   name: "Asha <script>alert(1)</script>",
   email: "asha@example.com",
@@ -54,9 +54,9 @@ export const sampleMeeting = {
   meetingLink: "https://meet.example.com/flowlane-m-1",
   sequence: 1,
 } satisfies Partial<Meeting>;
-export const samplePerson = { id: "s-1", email: "ravi@example.com", firstName: "Ravi" };
-export const sampleAdmin = { id: "a-1", name: "Mira", email: "mira@example.com" } as const;
-export const sampleCallback = {
+export const person = { id: "s-1", email: "ravi@example.com", firstName: "Ravi" };
+export const admin = { id: "a-1", name: "Mira", email: "mira@example.com" } as const;
+export const callback = {
   id: "c-1",
   firstName: "Lee",
   lastName: "Chan",
@@ -67,7 +67,7 @@ export const sampleCallback = {
   status: "new",
   source: "demo",
   teamSize: null,
-  createdAt: SAMPLE_NOW,
+  createdAt: NOW,
 } as CallbackRequest;
 
 /** What a builder returns: the code email has no recipient or key yet (issueCode adds them). */
@@ -83,12 +83,6 @@ function kind<Args extends unknown[]>(
   return { builder: builder.name, samples: () => inputs.map((args) => builder(...args)) };
 }
 
-const meeting = sampleMeeting;
-const person = samplePerson;
-const admin = sampleAdmin;
-const SITE = SAMPLE_SITE;
-const NOW = SAMPLE_NOW;
-const MANAGE = SAMPLE_MANAGE;
 const TRIAL_END = new Date("2026-12-08T06:00:00Z");
 
 export const EMAIL_REGISTRY = {
@@ -125,11 +119,8 @@ export const EMAIL_REGISTRY = {
     ],
   ),
   "meeting.sales_link_missing": kind(salesMissingLinkNotice, [{ ...meeting, meetingLink: null }, SITE]),
-  "callback.sales_notice": kind(salesCallbackNotice, [sampleCallback, SITE]),
-  "lead.sales_notice": kind(salesLeadNotice, [
-    { ...sampleCallback, source: "pricing-enterprise", teamSize: "51-200" },
-    SITE,
-  ]),
+  "callback.sales_notice": kind(salesCallbackNotice, [callback, SITE]),
+  "lead.sales_notice": kind(salesLeadNotice, [{ ...callback, source: "pricing-enterprise", teamSize: "51-200" }, SITE]),
   "trial.code": kind(codeEmail, ["trial", "482913"]),
   "trial.awaiting-approval": kind(awaitingApprovalEmail, [person]),
   "trial.approved": kind(approvedEmail, [person, NOW, TRIAL_END]),
