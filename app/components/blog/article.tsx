@@ -23,12 +23,12 @@ export function Article({ post, actions, className }: { post: ArticleData; actio
         </p>
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
           <p
-            className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400"
+            className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400"
             data-testid="post-byline"
           >
             <Link
               to={`/blog/author/${authorSlug(post.author)}`}
-              className="font-semibold text-slate-900 hover:underline dark:text-white"
+              className="min-w-0 font-semibold wrap-break-word text-slate-900 hover:underline dark:text-white"
               data-testid="post-author"
             >
               {post.author}
