@@ -1,79 +1,37 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import type { CallbackRequest, Meeting } from "~/db/schema";
 import { emailOutbox } from "~/db/schema";
-import { alreadyRegisteredEmail, decisionEmail, lockedNoticeEmail } from "~/domain/accounts/accounts.server";
-import { changedEmail, resetEmail } from "~/domain/accounts/password-reset.server";
-import { noticeEmail } from "~/domain/accounts/two-factor.server";
+import { alreadyRegisteredEmail } from "~/domain/accounts/accounts.server";
+import { resetEmail } from "~/domain/accounts/password-reset.server";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
-import { salesLeadNotice } from "~/domain/meetings/callbacks.server";
-import {
-  bookingConfirmationEmail,
-  meetingCancelledEmail,
-  meetingConfirmedEmail,
-  meetingLinkEmail,
-  meetingReminderEmail,
-  salesBookingNotice,
-  salesCallbackNotice,
-  salesChangeNotice,
-  salesMissingLinkNotice,
-  visitorCancelledEmail,
-  visitorRescheduledEmail,
-} from "~/domain/meetings/emails.server";
+import { bookingConfirmationEmail, meetingCancelledEmail, salesBookingNotice } from "~/domain/meetings/emails.server";
 import { confirmationEmail, subscribe } from "~/domain/newsletter/newsletter.server";
-import {
-  approvedEmail,
-  awaitingApprovalEmail,
-  expiringEmail,
-  rejectedEmail,
-  welcomeEmail,
-} from "~/domain/subscriptions/emails.server";
+import { welcomeEmail } from "~/domain/subscriptions/emails.server";
 import { codeEmail, issueCode } from "~/domain/verification/codes.server";
 import { config } from "~/lib/config.server";
-import { TEST_SITE_URL } from "../../tests/helpers/site";
+import {
+  admin,
+  type BuiltEmail,
+  EMAIL_REGISTRY,
+  MANAGE,
+  meeting,
+  NOW,
+  person,
+  SITE,
+} from "../../tests/helpers/email-kinds";
+import { EMAIL_KINDS } from "./kinds";
 
-/** Decision 021: every kind of email has a branded HTML version beside its unchanged text. */
-
-const SITE = TEST_SITE_URL;
-const NOW = new Date("2026-12-01T06:00:00Z");
-const MANAGE = `${SITE}/demo/manage?token=manage-token-123`;
-
-const meeting = {
-  id: "m-1",
-  name: "Asha <script>alert(1)</script>",
-  email: "asha@example.com",
-  phone: "+91 98765 43210",
-  company: "Acme & Co",
-  date: "2026-12-03",
-  timeSlot: "10:00",
-  startsAt: new Date("2026-12-03T04:30:00Z"),
-  notes: "Automating invoices",
-  visitorTimezone: "Europe/Berlin",
-  meetingLink: "https://meet.example.com/flowlane-m-1",
-  sequence: 1,
-} satisfies Partial<Meeting>;
-const person = { id: "s-1", email: "ravi@example.com", firstName: "Ravi" };
-const admin = { id: "a-1", name: "Mira", email: "mira@example.com" } as const;
-const callback = {
-  id: "c-1",
-  firstName: "Lee",
-  lastName: "Chan",
-  email: "lee@example.com",
-  company: "Globex",
-  phone: "",
-  message: "Call after 3 pm",
-  status: "new",
-  source: "demo",
-  teamSize: null,
-  createdAt: NOW,
-} as CallbackRequest;
+/**
+ * Decision 021: every kind of email has a branded HTML version; decision 063: its plain text
+ * comes from the same content, so both carry the same words and the same links.
+ */
 
 /** Every href of the HTML, in order. */
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]?.replaceAll("&amp;", "&"));
 
 /** What every HTML email must be: the branded layout, no scripts, nothing remote, links absolute. */
-function expectBranded(message: OutgoingEmail) {
+function expectBranded(message: Pick<OutgoingEmail, "kind" | "html">) {
   const html = message.html ?? "";
   expect(html, message.kind).toMatch(/^<!DOCTYPE html/i);
   expect(html).toContain('<meta name="color-scheme" content="light dark"');
@@ -89,79 +47,46 @@ function expectBranded(message: OutgoingEmail) {
   return html;
 }
 
-async function allKinds(): Promise<OutgoingEmail[]> {
-  return Promise.all([
-    bookingConfirmationEmail(meeting, NOW, MANAGE),
-    salesBookingNotice(meeting, SITE),
-    meetingConfirmedEmail(meeting, NOW, { sequence: 2, manageUrl: MANAGE }),
-    meetingCancelledEmail(meeting, NOW, SITE, 2),
-    visitorCancelledEmail(meeting, NOW, SITE, 2),
-    visitorRescheduledEmail(meeting, NOW, { sequence: 2, manageUrl: MANAGE }),
-    salesChangeNotice(meeting, { kind: "cancelled", reason: "Busy" }, SITE, 2),
-    salesChangeNotice(meeting, { kind: "rescheduled", from: "December 2 at 10:00 AM" }, SITE, 2),
-    meetingReminderEmail(meeting, "24h", MANAGE),
-    meetingReminderEmail({ ...meeting, meetingLink: null }, "1h", MANAGE),
-    meetingLinkEmail({ ...meeting, meetingLink: "https://meet.example/flowlane-9" }, NOW, {
-      sequence: 3,
-      manageUrl: MANAGE,
-      changed: true,
-    }),
-    salesMissingLinkNotice({ ...meeting, meetingLink: null }, SITE),
-    salesCallbackNotice(callback, SITE),
-    salesLeadNotice({ ...callback, source: "pricing-enterprise", teamSize: "51-200" }, SITE),
-    awaitingApprovalEmail(person),
-    approvedEmail(person, NOW, new Date("2026-12-08T06:00:00Z")),
-    rejectedEmail(person),
-    welcomeEmail({ ...person, endDate: new Date("2026-12-08T06:00:00Z") }, { accountCreated: true }),
-    welcomeEmail({ ...person, endDate: null }, { accountCreated: false }),
-    expiringEmail({ ...person, endDate: new Date("2026-12-08T06:00:00Z") }),
-    codeEmail("trial", "482913").then((m) => ({ ...m, to: "x@example.com", idempotencyKey: "k" })),
-    alreadyRegisteredEmail(admin, SITE, NOW),
-    decisionEmail({ ...admin } as never, "approve", `${SITE}/admin`),
-    decisionEmail({ ...admin } as never, "reject"),
-    noticeEmail({ ...admin }, "enabled", NOW),
-    lockedNoticeEmail(admin, { by: "session", what: "change the password", until: NOW, now: NOW }),
-    lockedNoticeEmail(admin, { by: "codes", what: "sign in", until: NOW, now: NOW }),
-    resetEmail(admin, `${SITE}/admin/reset-password?token=reset-token-9`, "reset:1"),
-    changedEmail(admin, NOW),
-    confirmationEmail({ id: "n-1", email: "reader@example.com" }, "confirm-token-7", { local: true }),
-  ]);
+/** Absolute http(s) links in a text, without the punctuation that follows them. */
+const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s)]+/g)].map((m) => m[0].replace(/[.,]$/, ""));
+
+/** What every plain-text part must be: the same links as the HTML, each absolute, nothing left unrendered. */
+function expectText(message: BuiltEmail) {
+  const { text, kind } = message;
+  expect(text.length, kind).toBeGreaterThan(0);
+  expect(text, kind).not.toMatch(/undefined|null|\[object Object\]/);
+  const html = hrefs(message.html ?? "");
+  expect(new Set(linksIn(text)), kind).toEqual(new Set(html.filter((href) => href?.startsWith("http"))));
+  for (const href of html) if (href?.startsWith("mailto:")) expect(text, kind).toContain(href.slice(7));
 }
+
+/** Every sample of every kind in the registry, rendered. */
+async function allKinds(): Promise<BuiltEmail[]> {
+  return (await Promise.all(Object.values(EMAIL_REGISTRY).map((entry) => Promise.all(entry.samples())))).flat();
+}
+
+describe("the registry of message kinds", () => {
+  it("holds a sample of every kind, and each sample writes the kind it stands under", async () => {
+    expect(Object.keys(EMAIL_REGISTRY).sort()).toEqual(Object.keys(EMAIL_KINDS).sort());
+    for (const [kind, entry] of Object.entries(EMAIL_REGISTRY)) {
+      for (const message of await Promise.all(entry.samples())) expect(message.kind, entry.builder).toBe(kind);
+    }
+  });
+
+  it.each(Object.entries(EMAIL_REGISTRY))("%s: both parts from one content", async (_kind, entry) => {
+    for (const message of await Promise.all(entry.samples())) {
+      expectBranded(message);
+      expectText(message);
+    }
+  });
+});
 
 describe("HTML emails", () => {
   it("every kind renders the branded layout with no scripts, no remote loads and absolute links", async () => {
     const messages = await allKinds();
     const kinds = new Set(messages.map((m) => m.kind));
-    // Every kind the product sends (the code email's kind is per purpose; 2FA notices share one builder).
-    for (const kind of [
-      "meeting.confirmation",
-      "meeting.sales_notice",
-      "meeting.confirmed",
-      "meeting.cancelled",
-      "meeting.visitor_cancelled",
-      "meeting.rescheduled",
-      "meeting.sales_cancelled",
-      "meeting.sales_rescheduled",
-      "meeting.reminder_24h",
-      "meeting.reminder_1h",
-      "meeting.link",
-      "meeting.sales_link_missing",
-      "callback.sales_notice",
-      "lead.sales_notice",
-      "trial.awaiting-approval",
-      "trial.approved",
-      "trial.rejected",
-      "trial.welcome",
-      "trial.expiring",
-      "trial.code",
-      "team.register-existing",
-      "team.approved",
-      "team.rejected",
-      "account.2fa_enabled",
-      "admin.password-reset",
-      "admin.password-changed",
-      "newsletter.confirm",
-    ]) {
+    // Every kind the product sends (the code email's kind is per purpose).
+    for (const kind of Object.keys(EMAIL_KINDS)) {
       expect(kinds, kind).toContain(kind);
     }
     for (const message of messages) {

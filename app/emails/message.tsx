@@ -1,13 +1,14 @@
 import { Button, Heading, Link, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
-import { BRAND } from "~/lib/brand";
 import type { Block, EmailContent, Inline } from "./content";
 import { EmailLayout } from "./layout";
+import { SIGN_OFF } from "./text";
 import { EMAIL_COLORS } from "./theme";
 
 const c = EMAIL_COLORS.light;
 
 const paragraph = { margin: "0 0 16px", fontSize: "16px", lineHeight: "24px", color: c.text } as const;
+const muted = { ...paragraph, fontSize: "14px", lineHeight: "20px", color: c.muted } as const;
 
 function Inlines({ parts }: { parts: Inline | Inline[] }) {
   const list = Array.isArray(parts) ? parts : [parts];
@@ -36,8 +37,16 @@ function BlockView({ block }: { block: Block }) {
   }
   if ("note" in block) {
     return (
-      <Text className="fl-muted" style={{ ...paragraph, fontSize: "14px", lineHeight: "20px", color: c.muted }}>
+      <Text className="fl-muted" style={muted}>
         <Inlines parts={block.note} />
+      </Text>
+    );
+  }
+  if ("link" in block) {
+    const { label, href, for: purpose } = block.link;
+    return (
+      <Text className="fl-muted" style={muted}>
+        <Inlines parts={[{ href, label }, ...(purpose ? [` (${purpose})`] : [])]} />
       </Text>
     );
   }
@@ -57,47 +66,59 @@ function BlockView({ block }: { block: Block }) {
   }
   if ("code" in block) {
     return (
-      <Text
-        className="fl-code"
-        style={{
-          margin: "0 0 16px",
-          padding: "16px",
-          textAlign: "center",
-          fontSize: "32px",
-          lineHeight: "40px",
-          fontWeight: 700,
-          letterSpacing: "8px",
-          fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
-          color: c.text,
-          backgroundColor: c.codeBg,
-          border: `1px solid ${c.border}`,
-          borderRadius: "8px",
-        }}
-      >
-        {block.code}
-      </Text>
+      <>
+        <Text className="fl-text" style={paragraph}>
+          {`${block.lead}:`}
+        </Text>
+        <Text
+          className="fl-code"
+          style={{
+            margin: "0 0 16px",
+            padding: "16px",
+            textAlign: "center",
+            fontSize: "32px",
+            lineHeight: "40px",
+            fontWeight: 700,
+            letterSpacing: "8px",
+            fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+            color: c.text,
+            backgroundColor: c.codeBg,
+            border: `1px solid ${c.border}`,
+            borderRadius: "8px",
+          }}
+        >
+          {block.code}
+        </Text>
+      </>
     );
   }
   return (
-    <Section style={{ margin: "8px 0 24px" }}>
-      <Button
-        className="fl-button"
-        href={block.button.href}
-        style={{
-          backgroundColor: c.brand,
-          color: c.buttonText,
-          borderRadius: "8px",
-          fontSize: "16px",
-          fontWeight: 600,
-          lineHeight: "24px",
-          padding: "12px 24px",
-          textDecoration: "none",
-          display: "inline-block",
-        }}
-      >
-        {block.button.label}
-      </Button>
-    </Section>
+    <>
+      <Section style={{ margin: "8px 0 24px" }}>
+        <Button
+          className="fl-button"
+          href={block.button.href}
+          style={{
+            backgroundColor: c.brand,
+            color: c.buttonText,
+            borderRadius: "8px",
+            fontSize: "16px",
+            fontWeight: 600,
+            lineHeight: "24px",
+            padding: "12px 24px",
+            textDecoration: "none",
+            display: "inline-block",
+          }}
+        >
+          {block.button.label}
+        </Button>
+      </Section>
+      {block.button.for ? (
+        <Text className="fl-muted" style={muted}>
+          {`Use the button to ${block.button.for}.`}
+        </Text>
+      ) : null}
+    </>
   );
 }
 
@@ -122,7 +143,7 @@ export function MessageEmail({ content, postalAddress }: { content: EmailContent
       ))}
       {content.signOff === false ? null : (
         <Text className="fl-text" style={{ ...paragraph, margin: "8px 0 0" }}>
-          — The {BRAND.name} team
+          {SIGN_OFF}
         </Text>
       )}
     </EmailLayout>

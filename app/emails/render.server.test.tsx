@@ -25,14 +25,20 @@ const CONTENTS: EmailContent[] = [
           ["Link", { href: "https://meet.example.com/m-1", label: "Join the call" }],
         ],
       },
-      { button: { label: "Manage your booking", href: "https://flowlane.example/demo/manage/abc" } },
+      {
+        button: { label: "Manage your booking", href: "https://flowlane.example/demo/manage/abc", for: "cancel" },
+      },
+      { link: { label: "Add to calendar", href: "https://flowlane.example/demo/manage/abc/ics", for: "an .ics" } },
       { note: "If you did not book this, ignore this email." },
     ],
   },
   {
     preview: "Your code: 123456",
     heading: "Your verification code",
-    blocks: [{ code: "123456" }, { note: ["It expires in 10 minutes. ", "Ünïcödé — “quotes” & <tags>"] }],
+    blocks: [
+      { code: "123456", lead: "Your code is" },
+      { note: ["It expires in 10 minutes. ", "Ünïcödé — “quotes” & <tags>"] },
+    ],
     signOff: false,
   },
   {

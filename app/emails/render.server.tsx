@@ -2,7 +2,9 @@ import { Suspense } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { config } from "~/lib/config.server";
 import type { EmailContent } from "./content";
+import type { EmailKind } from "./kinds";
 import { MessageEmail } from "./message";
+import { toText } from "./text";
 
 /** The doctype React Email's `render` writes: email clients expect XHTML 1.0 Transitional. */
 const DOCTYPE =
@@ -13,8 +15,7 @@ const DOCTYPE =
  * by react-dom/server's streaming renderer, the one the pages use, as `@react-email/render`'s
  * edge build does. That package is not imported: its module also imports prettier (for its
  * `pretty` option) and html-to-text (for `plainText`), which the Worker bundle would carry for
- * nothing (decision 039; a test holds the two outputs equal). The plain-text version is written
- * by each builder and stays the alternative part.
+ * nothing (decision 039; a test holds the two outputs equal).
  */
 export async function renderEmail(content: EmailContent): Promise<string> {
   let failure: unknown;
@@ -33,4 +34,13 @@ export async function renderEmail(content: EmailContent): Promise<string> {
   if (failure) throw failure;
   const html = await new Response(stream).text();
   return `${DOCTYPE}${html.replace(/<!DOCTYPE.*?>/, "")}`;
+}
+
+/**
+ * An email written once (decision 063): the envelope (kind, recipient, subject, key…) and one
+ * content, from which both the HTML and the plain-text alternative are made. `kind` must be
+ * one of EMAIL_KINDS, so a new kind cannot be sent without joining the list the tests walk.
+ */
+export async function composeEmail<Envelope extends { kind: EmailKind }>(envelope: Envelope, content: EmailContent) {
+  return { ...envelope, text: toText(content), html: await renderEmail(content) };
 }

@@ -5,7 +5,7 @@ import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Admin, admins, loginFailures } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
-import { renderEmail } from "~/emails/render.server";
+import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
@@ -286,14 +286,15 @@ export async function lockedNoticeEmail(
     by === "session"
       ? "If this was not you, someone may have your session or your password: sign in, change your password and end your other sessions in Settings → Security."
       : "If this was not you, someone knows your password: sign in, change it and end your other sessions in Settings → Security.";
-  return {
-    kind: "account.locked",
-    to: admin.email,
-    // One email per lock, however many requests end at it.
-    idempotencyKey: `account.locked:${admin.id}:${Math.floor(until.getTime() / 60_000)}`,
-    subject: `${BRAND.name} admin: too many wrong attempts, account locked`,
-    text: `Hello ${admin.name},\n\n${line}\n\nTime: ${now.toISOString()}\n\n${advice}\n`,
-    html: await renderEmail({
+  return composeEmail(
+    {
+      kind: "account.locked",
+      to: admin.email,
+      // One email per lock, however many requests end at it.
+      idempotencyKey: `account.locked:${admin.id}:${Math.floor(until.getTime() / 60_000)}`,
+      subject: `${BRAND.name} admin: too many wrong attempts, account locked`,
+    },
+    {
       preview: line,
       heading: "Too many wrong attempts",
       greeting: `Hello ${admin.name},`,
@@ -303,8 +304,8 @@ export async function lockedNoticeEmail(
         { button: { label: "Sign in", href: `${siteUrl()}/admin` } },
         { note: advice },
       ],
-    }),
-  };
+    },
+  );
 }
 
 /** Scheduled job: per-address failure rows whose window and lock are over count for nothing. */
@@ -334,23 +335,15 @@ export async function alreadyRegisteredEmail(
   now: Date,
 ): Promise<OutgoingEmail> {
   const hour = Math.floor(now.getTime() / (60 * MINUTE));
-  return {
-    kind: "team.register-existing",
-    to: admin.email,
-    // At most one such email an hour per account, however often someone tries.
-    idempotencyKey: `team.register-existing:${admin.id}:${hour}`,
-    subject: `Someone tried to register your ${BRAND.name} admin email`,
-    text: [
-      `Hello ${admin.name},`,
-      "",
-      `Someone (perhaps you) tried to register a new ${BRAND.name} admin account with ${admin.email}, which already has one. Nothing was changed.`,
-      "",
-      `To sign in: ${siteUrl}/admin`,
-      `Forgot your password? ${siteUrl}/admin/forgot-password`,
-      "",
-      "If this was not you, you can ignore this email.",
-    ].join("\n"),
-    html: await renderEmail({
+  return composeEmail(
+    {
+      kind: "team.register-existing",
+      to: admin.email,
+      // At most one such email an hour per account, however often someone tries.
+      idempotencyKey: `team.register-existing:${admin.id}:${hour}`,
+      subject: `Someone tried to register your ${BRAND.name} admin email`,
+    },
+    {
       preview: `Someone tried to register ${admin.email} again. Nothing was changed.`,
       heading: "Someone tried to register your admin email",
       greeting: `Hello ${admin.name},`,
@@ -362,8 +355,8 @@ export async function alreadyRegisteredEmail(
         { p: ["Forgot your password? ", { href: `${siteUrl}/admin/forgot-password`, label: "Choose a new one" }, "."] },
         { note: "If this was not you, you can ignore this email." },
       ],
-    }),
-  };
+    },
+  );
 }
 
 /**
@@ -541,39 +534,30 @@ export async function decisionEmail(
   signInUrl?: string,
 ): Promise<OutgoingEmail> {
   const approved = decision === "approve";
-  const where = signInUrl ? `: ${signInUrl}` : ".";
-  const html = await renderEmail(
-    approved
-      ? {
-          preview: `Your ${BRAND.name} admin account was approved`,
-          heading: "Your admin account was approved",
-          greeting: `Hello ${target.name},`,
-          blocks: [
+  const title = approved
+    ? `Your ${BRAND.name} admin account was approved`
+    : `Your ${BRAND.name} admin registration was not approved`;
+  return composeEmail(
+    {
+      kind: approved ? "team.approved" : "team.rejected",
+      to: target.email,
+      subject: title,
+      idempotencyKey: `team-decision:${target.id}`,
+    },
+    {
+      preview: title,
+      heading: approved ? "Your admin account was approved" : "Your admin registration was not approved",
+      greeting: `Hello ${target.name},`,
+      blocks: approved
+        ? [
             { p: `An administrator approved your ${BRAND.name} admin account. You can now sign in to the console.` },
             ...(signInUrl ? [{ button: { label: "Sign in", href: signInUrl } }] : []),
-          ],
-        }
-      : {
-          preview: `Your ${BRAND.name} admin registration was not approved`,
-          heading: "Your admin registration was not approved",
-          greeting: `Hello ${target.name},`,
-          blocks: [
+          ]
+        : [
             {
               p: `Your registration for the ${BRAND.name} admin console was not approved. If you think this is a mistake, contact an administrator.`,
             },
           ],
-        },
+    },
   );
-  return {
-    kind: approved ? "team.approved" : "team.rejected",
-    to: target.email,
-    subject: approved
-      ? `Your ${BRAND.name} admin account was approved`
-      : `Your ${BRAND.name} admin registration was not approved`,
-    text: approved
-      ? `Hello ${target.name},\n\nAn administrator approved your ${BRAND.name} admin account. You can now sign in to the console${where}\n`
-      : `Hello ${target.name},\n\nYour registration for the ${BRAND.name} admin console was not approved. If you think this is a mistake, contact an administrator.\n`,
-    html,
-    idempotencyKey: `team-decision:${target.id}`,
-  };
 }

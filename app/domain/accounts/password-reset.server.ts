@@ -5,7 +5,7 @@ import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { admins, passwordResets } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
-import { renderEmail } from "~/emails/render.server";
+import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
@@ -84,26 +84,16 @@ export async function resetEmail(
   link: string,
   key: string,
 ): Promise<OutgoingEmail> {
-  return {
-    kind: "admin.password-reset",
-    to: admin.email,
-    idempotencyKey: key,
-    // The link is a secret like a code: a real transport's stored copy is redacted once sent.
-    sensitive: true,
-    subject: `Reset your ${BRAND.name} admin password`,
-    text: [
-      `Hello ${admin.name},`,
-      "",
-      `Someone (we hope you) asked to set a new password for your ${BRAND.name} admin account.`,
-      "Open this link to choose one. It is valid for 30 minutes and works once:",
-      "",
-      link,
-      "",
-      "If you did not ask for this, ignore this email: your password stays as it is.",
-      "",
-      `The ${BRAND.name} team`,
-    ].join("\n"),
-    html: await renderEmail({
+  return composeEmail(
+    {
+      kind: "admin.password-reset",
+      to: admin.email,
+      idempotencyKey: key,
+      // The link is a secret like a code: a real transport's stored copy is redacted once sent.
+      sensitive: true,
+      subject: `Reset your ${BRAND.name} admin password`,
+    },
+    {
       preview: "Open the link to choose a new password. It is valid for 30 minutes and works once.",
       heading: "Reset your admin password",
       greeting: `Hello ${admin.name},`,
@@ -111,31 +101,25 @@ export async function resetEmail(
         { p: `Someone (we hope you) asked to set a new password for your ${BRAND.name} admin account.` },
         { button: { label: "Choose a new password", href: link } },
         { p: "The link is valid for 30 minutes and works once." },
-        { note: ["If the button does not work, open this address: ", { href: link, label: link }] },
+        { note: ["If the link does not open, copy this address into your browser: ", { href: link, label: link }] },
         { note: "If you did not ask for this, ignore this email: your password stays as it is." },
       ],
-    }),
-  };
+    },
+  );
 }
 
 export async function changedEmail(
   admin: { id: string; name: string; email: string },
   now: Date,
 ): Promise<OutgoingEmail> {
-  return {
-    kind: "admin.password-changed",
-    to: admin.email,
-    idempotencyKey: `admin.password-changed:${admin.id}:${now.getTime()}`,
-    subject: `Your ${BRAND.name} admin password was changed`,
-    text: [
-      `Hello ${admin.name},`,
-      "",
-      `The password of your ${BRAND.name} admin account was just changed with a reset link, and every session was signed out.`,
-      "If this was not you, contact another administrator at once.",
-      "",
-      `The ${BRAND.name} team`,
-    ].join("\n"),
-    html: await renderEmail({
+  return composeEmail(
+    {
+      kind: "admin.password-changed",
+      to: admin.email,
+      idempotencyKey: `admin.password-changed:${admin.id}:${now.getTime()}`,
+      subject: `Your ${BRAND.name} admin password was changed`,
+    },
+    {
       preview: "Your password was changed with a reset link and every session was signed out.",
       heading: "Your admin password was changed",
       greeting: `Hello ${admin.name},`,
@@ -145,8 +129,8 @@ export async function changedEmail(
         },
         { note: "If this was not you, contact another administrator at once." },
       ],
-    }),
-  };
+    },
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import { type Admin, admins, recoveryCodes, twoFactor, twoFactorChallenges } fro
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { codeSecret } from "~/domain/verification/secret.server";
-import { renderEmail } from "~/emails/render.server";
+import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { base64url, fromBase64url, hmacSha256Hex, randomToken, sha256Hex, timingSafeEqual } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
@@ -586,12 +586,14 @@ export async function noticeEmail(
   now: Date,
 ): Promise<OutgoingEmail> {
   const [subject, line] = NOTICES[event];
-  return {
-    kind: `account.2fa_${event}`,
-    to: actor.email,
-    subject: `${BRAND.name} admin: ${subject}`,
-    text: `${line}\n\nTime: ${now.toISOString()}\n\nIf this was not you, sign in, change your password and contact another administrator at once.\n`,
-    html: await renderEmail({
+  return composeEmail(
+    {
+      kind: `account.2fa_${event}`,
+      to: actor.email,
+      subject: `${BRAND.name} admin: ${subject}`,
+      idempotencyKey: `2fa:${actor.id}:${event}:${now.getTime()}:${crypto.randomUUID()}`,
+    },
+    {
       preview: line,
       heading: subject,
       blocks: [
@@ -599,7 +601,6 @@ export async function noticeEmail(
         { details: [["Time", now.toISOString()]] },
         { note: "If this was not you, sign in, change your password and contact another administrator at once." },
       ],
-    }),
-    idempotencyKey: `2fa:${actor.id}:${event}:${now.getTime()}:${crypto.randomUUID()}`,
-  };
+    },
+  );
 }

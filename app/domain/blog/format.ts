@@ -59,6 +59,25 @@ export function toCard(post: Omit<BlogPost, "content">, timeZone: string, covers
 
 export type PostCardData = ReturnType<typeof toCard>;
 
+/** What the article shows of a post: the public page and the admin preview read the same (issue 24 item 8). */
+export function toArticle(post: Omit<BlogPost, "content">, timeZone: string, covers: CoverSizes) {
+  const date = postDate(post);
+  return {
+    id: post.id,
+    cover: coverOf(post, covers),
+    title: post.title,
+    excerpt: post.excerpt,
+    author: post.author,
+    tags: post.tags,
+    html: post.contentHtml,
+    date: formatPostDate(date, ARTICLE_DATE, timeZone),
+    isoDate: date.toISOString(),
+    readingTime: readingMinutes(post.contentHtml),
+  };
+}
+
+export type ArticleData = ReturnType<typeof toArticle>;
+
 /** A `datetime-local` value typed in the business timezone, as the instant it names. */
 export function fromLocalInput(value: string, timeZone: string): Date {
   const [date = "", time = ""] = value.split("T");

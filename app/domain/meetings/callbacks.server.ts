@@ -9,7 +9,7 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { companySizeLabel } from "~/domain/subscriptions/schemas";
-import { renderEmail } from "~/emails/render.server";
+import { composeEmail } from "~/emails/render.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesCallbackNotice } from "./emails.server";
@@ -143,25 +143,14 @@ export async function captureEnterpriseLead(
 }
 
 export async function salesLeadNotice(lead: CallbackRequest, siteUrl: string): Promise<OutgoingEmail> {
-  const all = `${siteUrl}/admin/dashboard/meetings/callbacks`;
-  const teamSize = lead.teamSize ? companySizeLabel(lead.teamSize) : "—";
-  return {
-    kind: "lead.sales_notice",
-    to: config().SALES_EMAIL,
-    subject: `Enterprise lead: ${lead.firstName} ${lead.lastName} (${lead.company})`,
-    text: [
-      `A visitor asked about the Enterprise plan on the pricing page (${SOURCE_LABELS[lead.source]}).`,
-      "We told them our sales team will contact them shortly.",
-      "",
-      `Name: ${lead.firstName} ${lead.lastName}`,
-      `Work email: ${lead.email}`,
-      `Company: ${lead.company}`,
-      `Team size: ${teamSize}`,
-      `Message: ${lead.message || "—"}`,
-      "",
-      `All requests: ${all}`,
-    ].join("\n"),
-    html: await renderEmail({
+  return composeEmail(
+    {
+      kind: "lead.sales_notice",
+      to: config().SALES_EMAIL,
+      subject: `Enterprise lead: ${lead.firstName} ${lead.lastName} (${lead.company})`,
+      idempotencyKey: `lead.sales_notice:${lead.id}`,
+    },
+    {
       preview: `${lead.firstName} ${lead.lastName} (${lead.company}) asked about the Enterprise plan`,
       heading: "Enterprise lead",
       blocks: [
@@ -172,16 +161,15 @@ export async function salesLeadNotice(lead: CallbackRequest, siteUrl: string): P
             ["Name", `${lead.firstName} ${lead.lastName}`],
             ["Work email", { href: `mailto:${lead.email}`, label: lead.email }],
             ["Company", lead.company],
-            ["Team size", teamSize],
+            ["Team size", lead.teamSize ? companySizeLabel(lead.teamSize) : "—"],
             ["Message", lead.message || "—"],
           ],
         },
-        { button: { label: "All callback requests", href: all } },
+        { button: { label: "All callback requests", href: `${siteUrl}/admin/dashboard/meetings/callbacks` } },
       ],
       signOff: false,
-    }),
-    idempotencyKey: `lead.sales_notice:${lead.id}`,
-  };
+    },
+  );
 }
 
 export async function listCallbacks({ status, q, page, limit }: CallbackListQuery) {

@@ -2,13 +2,14 @@ import type { CallbackRequest, Meeting } from "~/db/schema";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
-import type { Block, EmailContent, Inline } from "~/emails/content";
-import { renderEmail } from "~/emails/render.server";
+import type { Action, EmailContent, Inline } from "~/emails/content";
+import type { EmailKind } from "~/emails/kinds";
+import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { base64Utf8, buildIcs, type IcsEvent } from "./ics";
 
-/** The texts of every meeting and callback email, and the .ics invitations they carry. */
+/** Every meeting and callback email, each written once (decision 063), and the .ics invitations they carry. */
 
 type MeetingLike = Pick<
   Meeting,
@@ -18,34 +19,33 @@ type MeetingLike = Pick<
 
 const ICS_FILE = "flowlane-demo.ics";
 
+type Detail = [label: string, value: Inline];
+
+/** The meeting's date and time lines (the visitor's own time too, when it differs), and a one-line label. */
 function when(meeting: MeetingLike) {
   const { BUSINESS_TIMEZONE: tz } = config();
   const end = slotEnd(meeting.startsAt);
   const endLocal = inTimeZone(end, tz).time;
   const business = `${formatTime12h(meeting.timeSlot)} – ${formatTime12h(endLocal)} ${zoneName(tz, meeting.startsAt)} (${tz})`;
-  const lines = [`Date: ${longDateLabel(meeting.date)}`, `Time: ${business}`];
+  const lines: Detail[] = [
+    ["Date", longDateLabel(meeting.date)],
+    ["Time", business],
+  ];
   if (meeting.visitorTimezone && meeting.visitorTimezone !== tz) {
     const start = inTimeZone(meeting.startsAt, meeting.visitorTimezone);
     const finish = inTimeZone(end, meeting.visitorTimezone);
-    lines.push(
-      `Your time: ${longDateLabel(start.date)}, ${start.label} – ${finish.label} ${start.zone} (${meeting.visitorTimezone})`,
-    );
+    lines.push([
+      "Your time",
+      `${longDateLabel(start.date)}, ${start.label} – ${finish.label} ${start.zone} (${meeting.visitorTimezone})`,
+    ]);
   }
   return { lines, label: `${longDateLabel(meeting.date)} at ${formatTime12h(meeting.timeSlot)} (${tz})` };
 }
 
-/** The date and time lines of `when`, as label–value pairs for the HTML version. */
-function whenDetails(lines: string[]): [string, string][] {
-  return lines.map((line) => {
-    const at = line.indexOf(": ");
-    return [line.slice(0, at), line.slice(at + 2)];
-  });
-}
-
-/** The "where" of a meeting for the HTML version: the video link as a link once it is set. */
+/** The "where" of a meeting: the video link to join once an admin has set it, else the configured location. */
 function whereDetail(meeting: MeetingLike): [string, Inline] {
   return meeting.meetingLink
-    ? ["Where", { href: meeting.meetingLink, label: `Video call: ${meeting.meetingLink}` }]
+    ? ["Join", { href: meeting.meetingLink, label: meeting.meetingLink }]
     : ["Where", config().MEETING_LOCATION];
 }
 
@@ -126,40 +126,31 @@ function invitation(
   };
 }
 
-const signature = `— The ${BRAND.name} team`;
-
-type Message = Omit<OutgoingEmail, "to" | "text" | "html"> & {
-  /** The plain-text body, one line an item; the greeting and sign-off are added. */
-  text: string[];
-  html: Omit<EmailContent, "greeting" | "signOff">;
+type Message = Omit<OutgoingEmail, "to" | "text" | "html" | "kind"> & {
+  kind: EmailKind;
+  content: Omit<EmailContent, "greeting" | "signOff">;
 };
 
-/** A message to the visitor: both versions greet them by name; the plain text signs off as the team (the HTML layout does). */
-async function toVisitor(meeting: Pick<MeetingLike, "name" | "email">, { text, html, ...email }: Message) {
-  const greeting = `Hi ${meeting.name},`;
-  return {
-    ...email,
-    to: meeting.email,
-    text: [greeting, "", ...text, "", signature].join("\n"),
-    html: await renderEmail({ ...html, greeting }),
-  } satisfies OutgoingEmail;
+/** A message to the visitor: greeted by name, signed by the team. */
+function toVisitor(meeting: Pick<MeetingLike, "name" | "email">, { content, ...email }: Message) {
+  return composeEmail({ ...email, to: meeting.email }, { ...content, greeting: `Hi ${meeting.name},` });
 }
 
 /** A notice to the sales inbox: no greeting and no sign-off. */
-async function toSales({ text, html, ...email }: Message) {
-  return {
-    ...email,
-    to: config().SALES_EMAIL,
-    text: text.join("\n"),
-    html: await renderEmail({ ...html, signOff: false }),
-  } satisfies OutgoingEmail;
+function toSales({ content, ...email }: Message) {
+  return composeEmail({ ...email, to: config().SALES_EMAIL }, { ...content, signOff: false });
 }
 
-/** The visitor's way to cancel or reschedule: a line of the plain text, a note of the HTML. */
-const manageLine = (manageUrl: string) => `${MANAGE} (cancel or reschedule): ${manageUrl}`;
-const manageNote = (manageUrl: string): Block => ({
-  note: [{ href: manageUrl, label: MANAGE }, " (cancel or reschedule)"],
-});
+/** The visitor's way to cancel or reschedule, in every message that may come before the meeting. */
+const manage = (manageUrl: string): Action => ({ label: MANAGE, href: manageUrl, for: "cancel or reschedule" });
+
+/** Who booked, for the sales inbox: the email as a link to write to. */
+const visitorDetails = (meeting: MeetingLike): Detail[] => [
+  ["Name", meeting.name],
+  ["Email", { href: `mailto:${meeting.email}`, label: meeting.email }],
+];
+
+const joinButton = (link: string) => ({ button: { label: "Join the video call", href: link } });
 
 export async function bookingConfirmationEmail(
   meeting: MeetingLike,
@@ -170,28 +161,16 @@ export async function bookingConfirmationEmail(
   return toVisitor(meeting, {
     kind: "meeting.confirmation",
     subject: `Your ${BRAND.name} demo request: ${label}`,
-    text: [
-      `Thanks for booking a 30-minute demo of ${BRAND.name}. Here are the details:`,
-      "",
-      ...lines,
-      "Length: 30 minutes, video call",
-      `Where: ${location(meeting)}`,
-      "",
-      "Our team will review the request and confirm it by email. The attached invitation adds the meeting to your calendar.",
-      "",
-      manageLine(manageUrl),
-    ],
-    html: {
+    content: {
       preview: `Your 30-minute ${BRAND.name} demo request: ${label}`,
       heading: "Your demo request is in",
       blocks: [
         { p: `Thanks for booking a 30-minute demo of ${BRAND.name}. Here are the details:` },
-        { details: [...whenDetails(lines), ["Length", "30 minutes, video call"], whereDetail(meeting)] },
+        { details: [...lines, ["Length", "30 minutes, video call"], whereDetail(meeting)] },
         {
           p: "Our team will review the request and confirm it by email. The attached invitation adds the meeting to your calendar.",
         },
-        { button: { label: MANAGE, href: manageUrl } },
-        { note: "Use the button to cancel or reschedule." },
+        { button: manage(manageUrl) },
       ],
     },
     attachments: [invitation(meeting, { method: "REQUEST", status: "TENTATIVE", sequence: 0 }, now, manageUrl)],
@@ -201,38 +180,24 @@ export async function bookingConfirmationEmail(
 
 export async function salesBookingNotice(meeting: MeetingLike, siteUrl: string): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  const review = `${siteUrl}/admin/dashboard/meetings/${meeting.id}`;
   return toSales({
     kind: "meeting.sales_notice",
     subject: `New demo booking: ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""}, ${label}`,
-    text: [
-      "A visitor booked a demo. It waits for approval in Demo Meetings.",
-      "",
-      `Name: ${meeting.name}`,
-      `Email: ${meeting.email}`,
-      `Phone: ${meeting.phone || "—"}`,
-      `Company: ${meeting.company || "—"}`,
-      ...lines,
-      `Notes: ${meeting.notes || "—"}`,
-      "",
-      `Review: ${review}`,
-    ],
-    html: {
+    content: {
       preview: `${meeting.name} booked a demo for ${label}`,
       heading: "New demo booking",
       blocks: [
         { p: "A visitor booked a demo. It waits for approval in Demo Meetings." },
         {
           details: [
-            ["Name", meeting.name],
-            ["Email", { href: `mailto:${meeting.email}`, label: meeting.email }],
+            ...visitorDetails(meeting),
             ["Phone", meeting.phone || "—"],
             ["Company", meeting.company || "—"],
-            ...whenDetails(lines),
+            ...lines,
             ["Notes", meeting.notes || "—"],
           ],
         },
-        { button: { label: "Review the booking", href: review } },
+        { button: { label: "Review the booking", href: `${siteUrl}/admin/dashboard/meetings/${meeting.id}` } },
       ],
     },
     idempotencyKey: `meeting.sales_notice:${meeting.id}`,
@@ -249,28 +214,17 @@ export async function meetingConfirmedEmail(
   return toVisitor(meeting, {
     kind: "meeting.confirmed",
     subject: `Confirmed: your ${BRAND.name} demo, ${label}`,
-    text: [
-      `Good news: your ${BRAND.name} demo is confirmed.`,
-      "",
-      ...lines,
-      `Where: ${location(meeting)}`,
-      ...(meeting.meetingLink ? [`Join: ${meeting.meetingLink}`] : []),
-      "",
-      "The attached invitation updates the meeting in your calendar. See you there!",
-      "",
-      manageLine(manageUrl),
-    ],
-    html: {
+    content: {
       preview: `Your ${BRAND.name} demo is confirmed: ${label}`,
       heading: "Your demo is confirmed",
       blocks: [
         { p: `Good news: your ${BRAND.name} demo is confirmed.` },
-        { details: [...whenDetails(lines), whereDetail(meeting)] },
+        { details: [...lines, whereDetail(meeting)] },
         meeting.meetingLink
-          ? { button: { label: "Join the video call", href: meeting.meetingLink } }
+          ? joinButton(meeting.meetingLink)
           : { p: "We will send the video link before the meeting." },
         { p: "The attached invitation updates the meeting in your calendar. See you there!" },
-        manageNote(manageUrl),
+        { link: manage(manageUrl) },
       ],
     },
     attachments: [invitation(meeting, { method: "REQUEST", status: "CONFIRMED", sequence }, now, manageUrl)],
@@ -287,25 +241,16 @@ export async function meetingCancelledEmail(
   reason: string | null = null,
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  const note = reason ? `A note from our team: ${reason}` : null;
   return toVisitor(meeting, {
     kind: "meeting.cancelled",
     subject: `Your ${BRAND.name} demo request could not be confirmed (${label})`,
-    text: [
-      `We're sorry: we cannot hold the ${BRAND.name} demo you requested at this time.`,
-      ...(note ? ["", note] : []),
-      "",
-      ...lines,
-      "",
-      `Please choose another time at ${siteUrl}/demo, or ask us to call you back at ${siteUrl}/demo?mode=callback.`,
-    ],
-    html: {
+    content: {
       preview: `We cannot hold the demo you requested for ${label}`,
       heading: "Your demo request could not be confirmed",
       blocks: [
         { p: `We're sorry: we cannot hold the ${BRAND.name} demo you requested at this time.` },
-        ...(note ? [{ p: note }] : []),
-        { details: whenDetails(lines) },
+        ...(reason ? [{ p: `A note from our team: ${reason}` }] : []),
+        { details: lines },
         { button: { label: "Choose another time", href: `${siteUrl}/demo` } },
         { p: ["Or ", { href: `${siteUrl}/demo?mode=callback`, label: "ask us to call you back" }, "."] },
       ],
@@ -323,19 +268,12 @@ export async function visitorCancelledEmail(meeting: MeetingLike, now: Date, sit
   return toVisitor(meeting, {
     kind: "meeting.visitor_cancelled",
     subject: `Cancelled: your ${BRAND.name} demo, ${label}`,
-    text: [
-      `Your ${BRAND.name} demo is cancelled, as you asked.`,
-      "",
-      ...lines,
-      "",
-      `The attached update removes it from your calendar. You can book a new time at ${siteUrl}/demo.`,
-    ],
-    html: {
+    content: {
       preview: `Your ${BRAND.name} demo for ${label} is cancelled`,
       heading: "Your demo is cancelled",
       blocks: [
         { p: `Your ${BRAND.name} demo is cancelled, as you asked.` },
-        { details: whenDetails(lines) },
+        { details: lines },
         { p: "The attached update removes it from your calendar." },
         { button: { label: "Book a new time", href: `${siteUrl}/demo` } },
       ],
@@ -355,24 +293,14 @@ export async function visitorRescheduledEmail(
   return toVisitor(meeting, {
     kind: "meeting.rescheduled",
     subject: `New time for your ${BRAND.name} demo: ${label}`,
-    text: [
-      `Your ${BRAND.name} demo has moved to a new time:`,
-      "",
-      ...lines,
-      "",
-      "Our team will confirm the new time by email. The attached invitation updates your calendar.",
-      "",
-      manageLine(manageUrl),
-    ],
-    html: {
+    content: {
       preview: `Your ${BRAND.name} demo moved to ${label}`,
       heading: "Your demo has a new time",
       blocks: [
         { p: `Your ${BRAND.name} demo has moved to a new time:` },
-        { details: whenDetails(lines) },
+        { details: lines },
         { p: "Our team will confirm the new time by email. The attached invitation updates your calendar." },
-        { button: { label: MANAGE, href: manageUrl } },
-        { note: "Use the button to cancel or reschedule." },
+        { button: manage(manageUrl) },
       ],
     },
     attachments: [invitation(meeting, { method: "REQUEST", status: "TENTATIVE", sequence }, now, manageUrl)],
@@ -389,7 +317,6 @@ export async function salesChangeNotice(
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
   const cancelled = change.kind === "cancelled";
-  const details = `${siteUrl}/admin/dashboard/meetings/${meeting.id}`;
   const intro = cancelled
     ? "The visitor cancelled their demo. The slot is free again."
     : `The visitor moved their demo (it was ${change.from}). It waits for approval in Demo Meetings.`;
@@ -398,32 +325,20 @@ export async function salesChangeNotice(
     subject: cancelled
       ? `Demo cancelled by ${meeting.name}: ${label}`
       : `Demo rescheduled by ${meeting.name}: now ${label}`,
-    text: [
-      intro,
-      "",
-      `Name: ${meeting.name}`,
-      `Email: ${meeting.email}`,
-      `Company: ${meeting.company || "—"}`,
-      ...lines,
-      ...(cancelled ? [`Reason: ${change.reason || "—"}`] : []),
-      "",
-      `Details: ${details}`,
-    ],
-    html: {
+    content: {
       preview: intro,
       heading: cancelled ? "A demo was cancelled" : "A demo was rescheduled",
       blocks: [
         { p: intro },
         {
           details: [
-            ["Name", meeting.name],
-            ["Email", { href: `mailto:${meeting.email}`, label: meeting.email }],
+            ...visitorDetails(meeting),
             ["Company", meeting.company || "—"],
-            ...whenDetails(lines),
-            ...(cancelled ? ([["Reason", change.reason || "—"]] as [string, string][]) : []),
+            ...lines,
+            ...(cancelled ? ([["Reason", change.reason || "—"]] satisfies Detail[]) : []),
           ],
         },
-        { button: { label: "Open the meeting", href: details } },
+        { button: { label: "Open the meeting", href: `${siteUrl}/admin/dashboard/meetings/${meeting.id}` } },
       ],
     },
     idempotencyKey: `meeting.sales_${change.kind}:${meeting.id}:${sequence}`,
@@ -453,22 +368,14 @@ export async function meetingReminderEmail(
       kind === "1h"
         ? `Reminder: your ${BRAND.name} demo starts in 1 hour`
         : `Reminder: your ${BRAND.name} demo, ${longDateLabel(start.date)} at ${start.label}`,
-    text: [
-      `A reminder of your 30-minute ${BRAND.name} demo:`,
-      "",
-      `When: ${at}`,
-      `Join: ${meeting.meetingLink || config().MEETING_LOCATION}`,
-      "",
-      manageLine(manageUrl),
-    ],
-    html: {
+    content: {
       preview: kind === "1h" ? `Your ${BRAND.name} demo starts in 1 hour` : `Your ${BRAND.name} demo: ${at}`,
       heading: kind === "1h" ? "Your demo starts in 1 hour" : "Your demo is coming up",
       blocks: [
         { p: `A reminder of your 30-minute ${BRAND.name} demo:` },
         { details: [["When", at], whereDetail(meeting)] },
-        ...(meeting.meetingLink ? [{ button: { label: "Join the video call", href: meeting.meetingLink } }] : []),
-        manageNote(manageUrl),
+        ...(meeting.meetingLink ? [joinButton(meeting.meetingLink)] : []),
+        { link: manage(manageUrl) },
       ],
     },
     idempotencyKey: reminderKey(meeting as Pick<Meeting, "id" | "startsAt">, kind),
@@ -486,32 +393,22 @@ export async function meetingLinkEmail(
   { sequence, manageUrl, changed }: { sequence: number; manageUrl: string; changed: boolean },
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  const intro = changed
-    ? `The video link of your ${BRAND.name} demo has changed. Please use this one:`
-    : `Here is the video link of your ${BRAND.name} demo:`;
   return toVisitor(meeting, {
     kind: "meeting.link",
     subject: `${changed ? "New video link" : "Video link"} for your ${BRAND.name} demo, ${label}`,
-    text: [
-      intro,
-      "",
-      `Join: ${meeting.meetingLink}`,
-      "",
-      ...lines,
-      "",
-      "The attached invitation adds the link to the meeting in your calendar.",
-      "",
-      manageLine(manageUrl),
-    ],
-    html: {
+    content: {
       preview: `${changed ? "New video link" : "Video link"} for your ${BRAND.name} demo: ${label}`,
       heading: changed ? "Your demo has a new video link" : "Your demo's video link",
       blocks: [
-        { p: intro },
-        { button: { label: "Join the video call", href: meeting.meetingLink } },
-        { details: [...whenDetails(lines), whereDetail(meeting)] },
+        {
+          p: changed
+            ? `The video link of your ${BRAND.name} demo has changed. Please use this one:`
+            : `Here is the video link of your ${BRAND.name} demo:`,
+        },
+        joinButton(meeting.meetingLink),
+        { details: [...lines, whereDetail(meeting)] },
         { p: "The attached invitation adds the link to the meeting in your calendar." },
-        manageNote(manageUrl),
+        { link: manage(manageUrl) },
       ],
     },
     attachments: [invitation(meeting, { method: "REQUEST", status: "CONFIRMED", sequence }, now, manageUrl)],
@@ -526,37 +423,19 @@ export async function meetingLinkEmail(
  */
 export async function salesMissingLinkNotice(meeting: MeetingLike, siteUrl: string): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  const details = `${siteUrl}/admin/dashboard/meetings/${meeting.id}`;
-  const intro = `The demo with ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""} is confirmed but has no video link yet. They were told the link is sent before the meeting.`;
-  const ask = "Add the link on the meeting's page: they are emailed it at once, and their reminders carry it.";
   return toSales({
     kind: "meeting.sales_link_missing",
     subject: `Add a video link: demo with ${meeting.name}, ${label}`,
-    text: [
-      intro,
-      "",
-      `Name: ${meeting.name}`,
-      `Email: ${meeting.email}`,
-      ...lines,
-      "",
-      ask,
-      "",
-      `Add the link: ${details}`,
-    ],
-    html: {
+    content: {
       preview: `The demo with ${meeting.name} on ${label} has no video link yet`,
       heading: "A confirmed demo has no video link",
       blocks: [
-        { p: intro },
         {
-          details: [
-            ["Name", meeting.name],
-            ["Email", { href: `mailto:${meeting.email}`, label: meeting.email }],
-            ...whenDetails(lines),
-          ],
+          p: `The demo with ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""} is confirmed but has no video link yet. They were told the link is sent before the meeting.`,
         },
-        { p: ask },
-        { button: { label: "Add the video link", href: details } },
+        { details: [...visitorDetails(meeting), ...lines] },
+        { p: "Add the link on the meeting's page: they are emailed it at once, and their reminders carry it." },
+        { button: { label: "Add the video link", href: `${siteUrl}/admin/dashboard/meetings/${meeting.id}` } },
       ],
     },
     idempotencyKey: missingLinkKey(meeting as Pick<Meeting, "id" | "startsAt">),
@@ -568,22 +447,10 @@ export const missingLinkKey = (meeting: Pick<Meeting, "id" | "startsAt">) =>
   `meeting.sales_link_missing:${meeting.id}:${meeting.startsAt.getTime()}`;
 
 export async function salesCallbackNotice(callback: CallbackRequest, siteUrl: string): Promise<OutgoingEmail> {
-  const all = `${siteUrl}/admin/dashboard/meetings/callbacks`;
   return toSales({
     kind: "callback.sales_notice",
     subject: `Callback request: ${callback.firstName} ${callback.lastName} (${callback.company})`,
-    text: [
-      "A visitor asked to be called back. We promised contact within 24 hours.",
-      "",
-      `Name: ${callback.firstName} ${callback.lastName}`,
-      `Email: ${callback.email}`,
-      `Phone: ${callback.phone || "—"}`,
-      `Company: ${callback.company}`,
-      `Message: ${callback.message || "—"}`,
-      "",
-      `All requests: ${all}`,
-    ],
-    html: {
+    content: {
       preview: `${callback.firstName} ${callback.lastName} (${callback.company}) asked to be called back`,
       heading: "Callback request",
       blocks: [
@@ -597,7 +464,7 @@ export async function salesCallbackNotice(callback: CallbackRequest, siteUrl: st
             ["Message", callback.message || "—"],
           ],
         },
-        { button: { label: "All callback requests", href: all } },
+        { button: { label: "All callback requests", href: `${siteUrl}/admin/dashboard/meetings/callbacks` } },
       ],
     },
     idempotencyKey: `callback.sales_notice:${callback.id}`,

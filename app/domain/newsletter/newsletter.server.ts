@@ -5,7 +5,7 @@ import { newestFirstPage } from "~/db/lists.server";
 import { type NewsletterSubscriber, newsletterSubscribers } from "~/db/schema";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { signValue, unsignValue } from "~/domain/verification/secret.server";
-import { renderEmail } from "~/emails/render.server";
+import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
@@ -42,36 +42,31 @@ export async function confirmationEmail(
   token: string,
   options: LinkOptions = {},
 ): Promise<OutgoingEmail> {
-  const confirm = `${siteUrl()}/newsletter/confirm?token=${encodeURIComponent(token)}`;
-  const unsubscribe = await unsubscribeUrl(subscriber.id, options);
-  return {
-    kind: "newsletter.confirm",
-    to: subscriber.email,
-    subject: `Confirm your subscription to the ${BRAND.name} newsletter`,
-    text: [
-      `Someone (we hope you) asked to receive the ${BRAND.name} newsletter at this address.`,
-      "",
-      "Confirm your subscription:",
-      confirm,
-      "",
-      `The link works for ${NEWSLETTER_RULES.confirmLifetime / 3_600_000} hours. If you did not ask for this, ignore this email: nothing is sent until you confirm.`,
-      "",
-      `Unsubscribe: ${unsubscribe}`,
-    ].join("\n"),
-    html: await renderEmail({
+  return composeEmail(
+    {
+      kind: "newsletter.confirm",
+      to: subscriber.email,
+      subject: `Confirm your subscription to the ${BRAND.name} newsletter`,
+      idempotencyKey: `newsletter.confirm:${subscriber.id}:${token.slice(0, 16)}`,
+    },
+    {
       preview: `Confirm your subscription to the ${BRAND.name} newsletter`,
       heading: "Confirm your subscription",
       blocks: [
         { p: `Someone (we hope you) asked to receive the ${BRAND.name} newsletter at this address.` },
-        { button: { label: "Confirm my subscription", href: confirm } },
+        {
+          button: {
+            label: "Confirm my subscription",
+            href: `${siteUrl()}/newsletter/confirm?token=${encodeURIComponent(token)}`,
+          },
+        },
         {
           note: `The link works for ${NEWSLETTER_RULES.confirmLifetime / 3_600_000} hours. If you did not ask for this, ignore this email: nothing is sent until you confirm.`,
         },
       ],
-      unsubscribeUrl: unsubscribe,
-    }),
-    idempotencyKey: `newsletter.confirm:${subscriber.id}:${token.slice(0, 16)}`,
-  };
+      unsubscribeUrl: await unsubscribeUrl(subscriber.id, options),
+    },
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type CODE_PURPOSES, verificationCodes } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
-import { renderEmail } from "~/emails/render.server";
+import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { hmacSha256Hex, timingSafeEqual } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
@@ -172,28 +172,18 @@ export async function secondsUntilResend(email: string, purpose: CodePurpose, ip
 export async function codeEmail(purpose: CodePurpose, code: string) {
   const minutes = CODE_RULES.lifetime / MINUTE;
   const what = purpose === "trial" ? `your ${BRAND.name} free trial signup` : BRAND.name;
-  return {
-    kind: `${purpose}.code`,
-    subject: `Your ${BRAND.name} verification code: ${code}`,
-    text: [
-      `Your verification code for ${what} is ${code}.`,
-      "",
-      `It is valid for ${minutes} minutes and can be used once.`,
-      "If you did not ask for this code, you can ignore this email.",
-      "",
-      `The ${BRAND.name} team`,
-    ].join("\n"),
-    html: await renderEmail({
+  return composeEmail(
+    { kind: `${purpose}.code`, subject: `Your ${BRAND.name} verification code: ${code}` },
+    {
       preview: `Your verification code is ${code}. It is valid for ${minutes} minutes.`,
       heading: "Your verification code",
       blocks: [
-        { p: `Your verification code for ${what} is:` },
-        { code },
+        { code, lead: `Your verification code for ${what} is` },
         { p: `It is valid for ${minutes} minutes and can be used once.` },
         { note: "If you did not ask for this code, you can ignore this email." },
       ],
-    }),
-  };
+    },
+  );
 }
 
 export type IssuedCode = { id: string; expiresAt: Date; resendAfter: number };

@@ -1,24 +1,15 @@
-import { ArrowLeft, Clock } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
-import { ARTICLE_COVER_SIZES, Cover, PostCard, TagList } from "~/components/blog/post-card";
-import { PostContent } from "~/components/blog/post-content";
+import { Article } from "~/components/blog/article";
+import { PostCard } from "~/components/blog/post-card";
 import { ShareMenu } from "~/components/blog/share-menu";
 import { ErrorView } from "~/components/error-view";
 import { JsonLd } from "~/components/json-ld";
-import {
-  ARTICLE_DATE,
-  authorSlug,
-  coverOf,
-  formatPostDate,
-  postDate,
-  postHead,
-  postPath,
-  toCard,
-} from "~/domain/blog/format";
+import { postHead, postPath, toArticle, toCard } from "~/domain/blog/format";
 import { imageSizes } from "~/domain/blog/media.server";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
 import { relatedPosts } from "~/domain/blog/posts.server";
-import { readingMinutes, wordCount } from "~/domain/blog/reading-time";
+import { wordCount } from "~/domain/blog/reading-time";
 import { findPostByRef } from "~/domain/blog/slugs.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -36,22 +27,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!found.current) throw redirect(postPath(post), 301);
   const { BUSINESS_TIMEZONE, SITE_URL: origin } = config();
   const head = postHead(post, `${origin}${postPath(post)}`);
-  const published = postDate(post);
   const related = await relatedPosts(post);
   const covers = await imageSizes([post, ...related].flatMap((p) => (p.coverImage ? [p.coverImage] : [])));
   return {
     post: {
-      id: post.id,
-      cover: coverOf(post, covers),
-      title: post.title,
-      excerpt: post.excerpt,
-      author: post.author,
-      tags: post.tags,
-      html: post.contentHtml,
-      date: formatPostDate(published, ARTICLE_DATE, BUSINESS_TIMEZONE),
-      isoDate: published.toISOString(),
+      ...toArticle(post, BUSINESS_TIMEZONE, covers),
       isoModified: post.updatedAt.toISOString(),
-      readingTime: readingMinutes(post.contentHtml),
       words: wordCount(post.contentHtml),
     },
     related: related.map((r) => toCard(r, BUSINESS_TIMEZONE, covers)),
@@ -101,42 +82,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <JsonLd data={articleJsonLd(loaderData)} />
       <BackToBlog />
-      <article className="mt-8">
-        <header>
-          <TagList tags={post.tags} linked />
-          <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
-            {post.title}
-          </h1>
-          <p className="mt-4 text-lg text-slate-600 sm:text-xl dark:text-slate-300" data-testid="post-excerpt">
-            {post.excerpt}
-          </p>
-          <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-y border-slate-200 py-4 dark:border-slate-800">
-            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-              <Link
-                to={`/blog/author/${authorSlug(post.author)}`}
-                className="font-semibold text-slate-900 hover:underline dark:text-white"
-                data-testid="post-author"
-              >
-                {post.author}
-              </Link>
-              <span aria-hidden>·</span>
-              <time dateTime={post.isoDate} data-testid="post-date">
-                {post.date}
-              </time>
-              <span aria-hidden>·</span>
-              <span className="inline-flex items-center gap-1" data-testid="reading-time">
-                <Clock aria-hidden className="size-3.5" />
-                {`${post.readingTime} min read`}
-              </span>
-            </p>
-            <ShareMenu url={head.url} title={post.title} />
-          </div>
-          {post.cover ? (
-            <Cover cover={post.cover} eager sizes={ARTICLE_COVER_SIZES} className="mt-8 rounded-xl" />
-          ) : null}
-        </header>
-        <PostContent html={post.html} className="mt-8" />
-      </article>
+      <Article post={post} actions={<ShareMenu url={head.url} title={post.title} />} className="mt-8" />
 
       {related.length > 0 ? (
         <section

@@ -2,12 +2,11 @@ import { ArrowLeft, Pencil } from "lucide-react";
 import { data, href, Link } from "react-router";
 import { BlogStatusBadge } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
-import { TagList } from "~/components/blog/post-card";
-import { PostContent } from "~/components/blog/post-content";
+import { Article } from "~/components/blog/article";
 import { requireAdmin } from "~/domain/accounts/guards.server";
-import { ARTICLE_DATE, formatPostDate, postDate } from "~/domain/blog/format";
+import { toArticle } from "~/domain/blog/format";
+import { imageSizes } from "~/domain/blog/media.server";
 import { findPost } from "~/domain/blog/posts.server";
-import { readingMinutes } from "~/domain/blog/reading-time";
 import { POST_NOT_FOUND } from "~/domain/blog/schemas";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -17,23 +16,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const post = await findPost(params.id);
   if (!post) throw data({ message: POST_NOT_FOUND }, { status: 404 });
-  return {
-    post: {
-      id: post.id,
-      title: post.title,
-      author: post.author,
-      excerpt: post.excerpt,
-      tags: post.tags,
-      status: post.status,
-      html: post.contentHtml,
-      date: formatPostDate(postDate(post), ARTICLE_DATE, config().BUSINESS_TIMEZONE),
-      isoDate: postDate(post).toISOString(),
-      readingTime: readingMinutes(post.contentHtml),
-    },
-  };
+  const covers = await imageSizes(post.coverImage ? [post.coverImage] : []);
+  return { post: { ...toArticle(post, config().BUSINESS_TIMEZONE, covers), status: post.status } };
 }
 
-/** Spec §2: the preview shows title, author, date, tags, excerpt and content. */
+/**
+ * Spec §2: the preview shows title, author, date, tags, excerpt and content — as the article
+ * component of the public page renders them, cover and byline included (issue 24 item 8).
+ */
 export default function PreviewPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
@@ -56,31 +46,15 @@ export default function PreviewPost({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
-      <article className="card mt-4 p-6 sm:p-10" aria-label="Preview">
-        <div className="flex flex-wrap items-center gap-2">
+      <section className="card mt-4 p-6 sm:p-10" aria-label="Preview">
+        <div className="mb-6 flex flex-wrap items-center gap-2">
           <span className="text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
             Preview
           </span>
           <BlogStatusBadge status={post.status} />
         </div>
-        <TagList tags={post.tags} className="mt-4" />
-        <h1 className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
-        <p className="mt-4 text-lg text-slate-600 dark:text-slate-300" data-testid="post-excerpt">
-          {post.excerpt}
-        </p>
-        <p className="mt-4 flex flex-wrap gap-x-2 text-sm text-slate-600 dark:text-slate-400">
-          <span className="min-w-0 font-semibold text-slate-900 dark:text-white" data-testid="post-author">
-            {post.author}
-          </span>
-          <span aria-hidden>·</span>
-          <time dateTime={post.isoDate} data-testid="post-date">
-            {post.date}
-          </time>
-          <span aria-hidden>·</span>
-          <span>{`${post.readingTime} min read`}</span>
-        </p>
-        <PostContent html={post.html} className="mt-8 border-t border-slate-200 pt-8 dark:border-slate-800" />
-      </article>
+        <Article post={post} />
+      </section>
     </div>
   );
 }
