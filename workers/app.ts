@@ -1,9 +1,9 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { withDbSession } from "~/db/client.server";
-import { capFormBody } from "~/lib/body-limit.server";
+import { capFormBody } from "~/http/body-limit.server";
+import { withDbSession } from "~/http/d1-session.server";
+import { serveThroughEdgeCache } from "~/http/edge-cache.server";
+import { createNonce, withSecurityHeaders } from "~/http/security-headers.server";
 import { requestContext } from "~/lib/context";
-import { serveThroughEdgeCache } from "~/lib/edge-cache.server";
-import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
 import { e2eCleanup, isE2eCleanup } from "./e2e-cleanup";
 import { scheduled } from "./scheduled";
 

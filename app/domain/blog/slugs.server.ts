@@ -2,8 +2,8 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts, blogSlugRedirects } from "~/db/schema";
-import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, isAppError } from "~/lib/errors";
+import { purgePublicBlogPages } from "./content-version.server";
 import { postSlug, SLUG_MAX } from "./format";
 import { SLUG_MESSAGES } from "./schemas";
 

@@ -3,8 +3,8 @@ import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { blogImages, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
-import { purgePublicBlogPages } from "~/lib/edge-cache.server";
 import { AppError, isAppError } from "~/lib/errors";
+import { purgePublicBlogPages } from "./content-version.server";
 import {
   IMAGE_MESSAGES,
   ImageAltSchema,

@@ -1,8 +1,8 @@
 import { href, redirect } from "react-router";
 import { type ActiveSession, findSession } from "~/domain/accounts/sessions.server";
 import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
+import { SESSION_COOKIE } from "~/http/cookies.server";
 import { config } from "~/lib/config.server";
-import { SESSION_COOKIE } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
 
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";

@@ -1,9 +1,7 @@
-import { eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { cacheVersions } from "~/db/schema";
-import { siteUrl } from "./config.server";
+import { blogContentVersion } from "~/domain/blog/content-version.server";
+import { siteUrl } from "~/lib/config.server";
+import { MARKETING_PATHS } from "~/lib/sitemap.server";
 import { BOOKMARK_COOKIE, requestCookies, SIGNUP_DRAFT_COOKIE, THEME_COOKIE } from "./cookies.server";
-import { MARKETING_PATHS } from "./sitemap.server";
 import { resolveTheme } from "./theme.server";
 
 /**
@@ -67,29 +65,6 @@ export function bypassReason(request: Request): string | null {
     if (name && !harmless.has(name)) return "cookie";
   }
   return null;
-}
-
-const BLOG_VERSION = "blog";
-
-/** The blog's content version (0 before the first write). One primary-key read. */
-export async function blogContentVersion(): Promise<number> {
-  const row = await db()
-    .select({ version: cacheVersions.version })
-    .from(cacheVersions)
-    .where(eq(cacheVersions.name, BLOG_VERSION))
-    .get();
-  return row?.version ?? 0;
-}
-
-/**
- * Makes the blog list and its pages, every article, the RSS feed and the sitemap fresh at once:
- * their keys carry the version this bumps. Every blog write calls it after its change.
- */
-export async function purgePublicBlogPages(): Promise<void> {
-  await db()
-    .insert(cacheVersions)
-    .values({ name: BLOG_VERSION, version: 1 })
-    .onConflictDoUpdate({ target: cacheVersions.name, set: { version: sql`${cacheVersions.version} + 1` } });
 }
 
 /**
