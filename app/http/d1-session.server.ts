@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { inDbSession } from "~/db/client.server";
-import { BOOKMARK_COOKIE, SESSION_COOKIE } from "./cookies.server";
+import { BOOKMARK_COOKIE } from "./cookies.server";
+import { carriesCredentials, requestPolicy } from "./request-policy.server";
 
 /*
  * Consistency model (decision 015). D1's Sessions API gives each request a sequentially
@@ -16,30 +17,24 @@ export const BOOKMARK_HEADER = "x-d1-bookmark";
 /** D1 bookmarks are dash-separated hex numbers; anything else is ignored, never sent to D1. */
 const BOOKMARK_FORMAT = /^[0-9a-f]{1,32}(?:-[0-9a-f]{1,64}){1,7}$/i;
 
-const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("/api/");
+const isApi = (request: Request) => requestPolicy(request).caller === "api";
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
-function isAdmin(request: Request, url: URL) {
-  return (
-    url.pathname === "/admin" ||
-    url.pathname.startsWith("/admin/") ||
-    url.pathname.startsWith("/api/admin/") ||
-    request.headers.has("Authorization") ||
-    // Presence is enough to start at the primary; the guards check the session itself.
-    SESSION_COOKIE.has(request)
-  );
+/** Routes that read at the primary (`d1` in their policy, decision 061), and every signed-in caller. */
+function startsAtPrimary(request: Request) {
+  // Presence of credentials is enough to start at the primary; the guards check them.
+  return requestPolicy(request).d1 === "primary" || carriesCredentials(request);
 }
 
 /** The bookmark the client sent (header on /api, else the cookie), when well formed. */
 export async function requestBookmark(request: Request): Promise<string | null> {
-  const url = new URL(request.url);
-  const sent = isApi(url) ? request.headers.get(BOOKMARK_HEADER) : await BOOKMARK_COOKIE.read(request);
+  const sent = isApi(request) ? request.headers.get(BOOKMARK_HEADER) : await BOOKMARK_COOKIE.read(request);
   return sent && BOOKMARK_FORMAT.test(sent) ? sent : null;
 }
 
 /** Where this request's session starts. */
 export async function sessionStart(request: Request): Promise<D1SessionConstraint | D1SessionBookmark> {
-  if (!isRead(request) || isAdmin(request, new URL(request.url))) return "first-primary";
+  if (!isRead(request) || startsAtPrimary(request)) return "first-primary";
   return (await requestBookmark(request)) ?? "first-unconstrained";
 }
 
@@ -53,8 +48,7 @@ export async function withDbSession(request: Request, handler: () => Promise<Res
   const response = await inDbSession(session, handler);
   const bookmark = session.getBookmark();
   if (!bookmark) return response;
-  const url = new URL(request.url);
-  if (isApi(url)) {
+  if (isApi(request)) {
     const out = new Response(response.body, response);
     out.headers.set(BOOKMARK_HEADER, bookmark);
     return out;
