@@ -1,11 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { Theme } from "remix-themes";
 import { beforeEach, describe, expect, it } from "vitest";
-import { blogContentVersion, purgePublicBlogPages } from "~/domain/blog/content-version.server";
+import { purgePublicBlogPages } from "~/domain/blog/content-version.server";
 import { createPost, deletePost, updatePost } from "~/domain/blog/posts.server";
 import { createAdmin } from "../../tests/helpers/accounts";
 import { TEST_SITE_URL } from "../../tests/helpers/site";
 import {
+  blogContentVersion,
   bypassReason,
   edgeCacheKey,
   MemoryCache,

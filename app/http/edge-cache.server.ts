@@ -1,4 +1,7 @@
-import { blogContentVersion } from "~/domain/blog/content-version.server";
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { cacheVersions } from "~/db/schema";
+import { BLOG_CONTENT_VERSION } from "~/domain/blog/content-version.server";
 import { siteUrl } from "~/lib/config.server";
 import { BOOKMARK_COOKIE, requestCookies, SIGNUP_DRAFT_COOKIE, THEME_COOKIE } from "./cookies.server";
 import { isExactUrl, routeMatch } from "./request-policy.server";
@@ -67,6 +70,16 @@ export function bypassReason(request: Request): string | null {
     if (name && !harmless.has(name)) return "cookie";
   }
   return null;
+}
+
+/** The blog's content version (0 before the first write). One primary-key read. */
+export async function blogContentVersion(): Promise<number> {
+  const row = await db()
+    .select({ version: cacheVersions.version })
+    .from(cacheVersions)
+    .where(eq(cacheVersions.name, BLOG_CONTENT_VERSION))
+    .get();
+  return row?.version ?? 0;
 }
 
 /**
