@@ -2,9 +2,9 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { scriptsAfterFirstPaint } from "./http/scripts-after-paint.server";
 import { requestContext } from "./lib/context";
 import { NonceProvider } from "./lib/nonce";
-import { scriptsAfterFirstPaint } from "./lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000; // ms
 

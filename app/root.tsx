@@ -13,8 +13,8 @@ import {
 } from "react-router";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
 import { ErrorPage } from "~/components/error-page";
+import { resolveTheme } from "~/http/theme.server";
 import { useNonce } from "~/lib/nonce";
-import { resolveTheme } from "~/lib/theme.server";
 import { restoreTypedValues } from "~/lib/typed-before-hydration";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";

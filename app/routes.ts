@@ -1,4 +1,5 @@
 import { layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { PUBLIC_RESOURCE, withOwnPolicy } from "./http/route-policy";
 import { adminRoutes } from "./routes/admin/routes";
 import { apiRoutes } from "./routes/api/routes";
 import { blogRoutes } from "./routes/blog/routes";
@@ -8,7 +9,10 @@ import { newsletterRoutes } from "./routes/newsletter/routes";
 import { resourceRoutes } from "./routes/resources/routes";
 import { trialRoutes } from "./routes/trial/routes";
 
-/** Explicit route config, one list per area (each area owns its `routes.ts`). */
+/**
+ * Explicit route config, one list per area (each area owns its `routes.ts`). Every route declares
+ * its request policy there, once (app/http/route-policy.ts, decision 061).
+ */
 export default [
   // Public pages share the site header and footer; /admin never does.
   layout("routes/site-layout.tsx", [
@@ -17,7 +21,7 @@ export default [
     ...demoRoutes,
     ...trialRoutes,
     ...newsletterRoutes,
-    route("*", "routes/not-found.tsx"),
+    withOwnPolicy(PUBLIC_RESOURCE, route("*", "routes/not-found.tsx")),
   ]),
   ...adminRoutes,
   ...apiRoutes,

@@ -1,12 +1,14 @@
 import { run } from "./lib.ts";
 
 /**
- * `npm test`: typecheck, lint/format check, vitest in workerd (which also checks that
+ * `npm test`: typecheck, lint/format check, the dependency rule (floors, no import circles:
+ * decision 060), vitest in workerd (which also checks that
  * docs/api/openapi.json is the document /api/openapi.json serves), redocly lint of that
  * document, Playwright (js + no-js).
  */
 run("npm", ["run", "typecheck"]);
 run("npm", ["run", "lint"]);
+run("npm", ["run", "lint:deps"]);
 run("npm", ["run", "test:unit"]);
 run("npm", ["run", "lint:openapi"]);
 run("npm", ["run", "test:e2e"]);

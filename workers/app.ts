@@ -1,9 +1,10 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { withDbSession } from "~/db/client.server";
-import { capFormBody } from "~/lib/body-limit.server";
+import { capFormBody } from "~/http/body-limit.server";
+import { withDbSession } from "~/http/d1-session.server";
+import { serveThroughEdgeCache } from "~/http/edge-cache.server";
+import { carriesCredentials } from "~/http/request-policy.server";
+import { createNonce, withSecurityHeaders } from "~/http/security-headers.server";
 import { requestContext } from "~/lib/context";
-import { serveThroughEdgeCache } from "~/lib/edge-cache.server";
-import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
 import { e2eCleanup, isE2eCleanup } from "./e2e-cleanup";
 import { scheduled } from "./scheduled";
 
@@ -21,14 +22,6 @@ async function requestHandler(...args: Parameters<RequestHandler>) {
   if (import.meta.env.DEV) return createRequestHandler(loadBuild, import.meta.env.MODE)(...args);
   builtHandler ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
   return builtHandler(...args);
-}
-
-/** Requests carrying credentials get `no-store` responses. */
-function carriesCredentials(request: Request) {
-  return (
-    request.headers.has("Authorization") ||
-    /(?:^|;\s*)(?:__Host-)?flowlane_session=/.test(request.headers.get("Cookie") ?? "")
-  );
 }
 
 /**

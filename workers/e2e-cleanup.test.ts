@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, blogPosts, callbackRequests, clientLimits, emailOutbox, meetings, sessions } from "~/db/schema";
-import { blogContentVersion } from "~/lib/edge-cache.server";
+import { blogContentVersion } from "~/http/edge-cache.server";
 import { createAdmin } from "../tests/helpers/accounts";
 import { addCallback, addMeeting, addPost } from "../tests/helpers/console-data";
 import { E2E_CLEANUP_PATH, e2eCleanup, isE2eCleanup } from "./e2e-cleanup";

@@ -1,13 +1,12 @@
 import { env } from "cloudflare:workers";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { BOOKMARK_COOKIE, SESSION_COOKIE } from "~/lib/cookies.server";
 import { createDb, type Database } from "./drizzle";
 
 export type { Database };
 
 let cached: { d1: D1Database; db: Database } | undefined;
 /**
- * This request's D1 session (set by `withDbSession`) and, once a query asks for it, the drizzle
+ * This request's D1 session (set by `inDbSession`, which app/http's `withDbSession` calls) and, once a query asks for it, the drizzle
  * client over it. Building a client with the schema costs ~0.3–0.8 ms of CPU, which an
  * edge-cache hit (no query at all) should not pay (decision 026).
  */
@@ -28,65 +27,10 @@ export function db(): Database {
   return cached.db;
 }
 
-/*
- * Consistency model (decision 015). D1's Sessions API gives each request a sequentially
- * consistent view that starts at a constraint or at a bookmark (a point in the database's
- * history). Writes and admins start at the primary: they see everything committed. Visitors
- * start anywhere (the nearest replica) unless they carry a bookmark from an earlier write of
- * theirs, which the replica serving them must have reached: a visitor reads their own writes.
- * The bookmark travels in a short-lived cookie set on answers to writes (BOOKMARK_COOKIE, 300 s),
- * or in the `x-d1-bookmark` header on /api (sent back on every /api answer).
- */
-
-export const BOOKMARK_HEADER = "x-d1-bookmark";
-/** D1 bookmarks are dash-separated hex numbers; anything else is ignored, never sent to D1. */
-const BOOKMARK_FORMAT = /^[0-9a-f]{1,32}(?:-[0-9a-f]{1,64}){1,7}$/i;
-
-const isApi = (url: URL) => url.pathname === "/api" || url.pathname.startsWith("/api/");
-const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
-
-function isAdmin(request: Request, url: URL) {
-  return (
-    url.pathname === "/admin" ||
-    url.pathname.startsWith("/admin/") ||
-    url.pathname.startsWith("/api/admin/") ||
-    request.headers.has("Authorization") ||
-    // Presence is enough to start at the primary; the guards check the session itself.
-    SESSION_COOKIE.has(request)
-  );
-}
-
-/** The bookmark the client sent (header on /api, else the cookie), when well formed. */
-export async function requestBookmark(request: Request): Promise<string | null> {
-  const url = new URL(request.url);
-  const sent = isApi(url) ? request.headers.get(BOOKMARK_HEADER) : await BOOKMARK_COOKIE.read(request);
-  return sent && BOOKMARK_FORMAT.test(sent) ? sent : null;
-}
-
-/** Where this request's session starts. */
-export async function sessionStart(request: Request): Promise<D1SessionConstraint | D1SessionBookmark> {
-  if (!isRead(request) || isAdmin(request, new URL(request.url))) return "first-primary";
-  return (await requestBookmark(request)) ?? "first-unconstrained";
-}
-
 /**
- * Runs a request's handler with `db()` reading through a D1 session, then hands the session's
- * bookmark back: as `x-d1-bookmark` on /api answers, as a cookie on answers to other writes
- * (never on reads, so public pages stay cacheable).
+ * Runs `handler` with `db()` reading through `session`. Where a request's session starts, and
+ * where its bookmark goes afterwards, is HTTP policy (app/http/d1-session.server.ts, decision 015).
  */
-export async function withDbSession(request: Request, handler: () => Promise<Response>): Promise<Response> {
-  const session = env.DB.withSession(await sessionStart(request));
-  const response = await requestDb.run({ session }, handler);
-  const bookmark = session.getBookmark();
-  if (!bookmark) return response;
-  const url = new URL(request.url);
-  if (isApi(url)) {
-    const out = new Response(response.body, response);
-    out.headers.set(BOOKMARK_HEADER, bookmark);
-    return out;
-  }
-  if (isRead(request)) return response;
-  const out = new Response(response.body, response);
-  out.headers.append("Set-Cookie", await BOOKMARK_COOKIE.serialize(request, bookmark));
-  return out;
+export function inDbSession<T>(session: D1DatabaseSession, handler: () => Promise<T>): Promise<T> {
+  return requestDb.run({ session }, handler);
 }

@@ -1,25 +1,7 @@
-import { BRAND } from "./brand";
-
 export type SitemapEntry = { path: string; lastModified?: Date };
 
 /** Posts per sitemap file: ~110 bytes each, so a file stays near 110 KB (the protocol allows 50,000). */
 export const SITEMAP_POSTS_PER_FILE = 1000;
-
-/** The marketing pages: the same HTML for every visitor (so the edge cache may keep them). */
-export const MARKETING_PATHS = [
-  "/",
-  "/custom-workflows",
-  `/what-is-${BRAND.slug}`,
-  "/no-code-required",
-  "/form-builder",
-  "/integration",
-  "/pricing",
-] as const;
-
-/** Public pages of the site (the blog's posts are listed in their own sitemap files). */
-export const STATIC_PAGES: SitemapEntry[] = [...MARKETING_PATHS, "/free-trial", "/demo", "/blog"].map((path) => ({
-  path,
-}));
 
 const escapeXml = (value: string) =>
   value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);

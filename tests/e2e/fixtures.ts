@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
-import { PARKED_MODULE_TYPE } from "../../app/lib/scripts-after-paint.server";
+import { PARKED_MODULE_TYPE } from "../../app/http/scripts-after-paint.server";
 import { E2E_ADMIN } from "./credentials";
 
 export { expect };

@@ -1,4 +1,4 @@
-import { PARKED_MODULE_TYPE } from "../../app/lib/scripts-after-paint.server";
+import { PARKED_MODULE_TYPE } from "../../app/http/scripts-after-paint.server";
 import { E2E_ADMIN } from "./credentials";
 import { expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 

@@ -1,4 +1,4 @@
-import { dispatch } from "~/lib/api/dispatch.server";
+import { dispatch } from "~/http/api/dispatch.server";
 import { compiledEndpoints } from "~/routes/api/registry.server";
 import { expectDocumented } from "./openapi-check";
 

@@ -1,5 +1,5 @@
 import { Validator } from "@cfworker/json-schema";
-import { buildOpenApi } from "~/lib/api/openapi.server";
+import { buildOpenApi } from "~/http/api/openapi.server";
 import { allEndpoints } from "~/routes/api/registry.server";
 
 /*

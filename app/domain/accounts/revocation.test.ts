@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "~/lib/cookies.server";
+import { SESSION_COOKIE } from "~/http/cookies.server";
 import { action as loginAction } from "~/routes/admin/login";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";

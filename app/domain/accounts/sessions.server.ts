@@ -2,13 +2,19 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, refreshTokens, sessions } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
-import { SESSION_LIMITS } from "./lifetimes";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export { SESSION_LIMITS };
+/** How long sign-in state lives, in milliseconds. */
+export const SESSION_LIMITS = {
+  browser: { idle: 12 * HOUR, absolute: 7 * DAY },
+  api: { idle: 1 * HOUR, absolute: 1 * HOUR },
+  refresh: 30 * DAY,
+  /** lastSeenAt is written at most this often, to keep reads cheap. */
+  touchEvery: 5 * MINUTE,
+} as const;
 
 export type SessionKind = "browser" | "api";
 

@@ -23,12 +23,12 @@ import {
   takeProofAttempt,
 } from "./accounts.server";
 import type { Actor } from "./actor";
-import { CHALLENGE } from "./lifetimes";
 import { verifyPassword } from "./password.server";
 
 /** RFC 6238 as every authenticator app does it: 6 digits, 30-second steps, one step of drift either way. */
 export const TOTP = { digits: 6, periodSeconds: 30, window: 1, secretBytes: 20 } as const;
-export { CHALLENGE };
+/** The two-factor code step after a correct password (ttl in milliseconds). */
+export const CHALLENGE = { ttl: 5 * 60 * 1000, maxFailures: 5 } as const;
 export const RECOVERY_CODE_COUNT = 10;
 
 export const INVALID_CODE = "That code is not valid. Check your authenticator app and try again.";

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, blogImages, blogPosts, blogSlugRedirects } from "~/db/schema";
-import { blogContentVersion } from "~/lib/edge-cache.server";
+import { blogContentVersion } from "~/http/edge-cache.server";
 import { createPost, deletePost, publishDuePosts, updatePost } from "./posts.server";
 import { fillMissingSlugs } from "./slugs.server";
 import { realPng } from "./testing/image-bytes";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { blogContentVersion } from "~/lib/edge-cache.server";
+import { blogContentVersion } from "~/http/edge-cache.server";
 import { createPost, getPost, publishDuePosts, toApiPost, updatePost } from "./posts.server";
 
 /** Scheduled publishing (decision 028): a draft with a publish time, published by the cron job. */

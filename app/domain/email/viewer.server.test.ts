@@ -5,7 +5,7 @@ import { emailOutbox } from "~/db/schema";
 import { emailStatement } from "~/domain/email/outbox.server";
 import { bookingConfirmationEmail } from "~/domain/meetings/emails.server";
 import { base64Utf8 } from "~/domain/meetings/ics";
-import { buildOpenApi } from "~/lib/api/openapi.server";
+import { buildOpenApi } from "~/http/api/openapi.server";
 import { loader as attachmentLoader } from "~/routes/admin/dashboard/settings/email-attachment";
 import { loader as messageLoader } from "~/routes/admin/dashboard/settings/email-message";
 import { allEndpoints } from "~/routes/api/registry.server";

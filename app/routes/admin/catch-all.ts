@@ -1,6 +1,6 @@
 import { href, redirect } from "react-router";
-import { getSession } from "~/domain/accounts/guards.server";
-import { refuseCrossSite } from "~/lib/same-site.server";
+import { getSession } from "~/http/guards.server";
+import { refuseCrossSite } from "~/http/same-site.server";
 import type { Route } from "./+types/catch-all";
 
 /** Any other /admin path: the dashboard when signed in, else the login screen (spec §2). */

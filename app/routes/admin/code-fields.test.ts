@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/domain/accounts/sessions.server";
 import { beginSetup, createChallenge, enableTwoFactor, stepAt, totpAt } from "~/domain/accounts/two-factor.server";
-import { CHALLENGE_COOKIE, SESSION_COOKIE } from "~/lib/cookies.server";
+import { CHALLENGE_COOKIE, SESSION_COOKIE } from "~/http/cookies.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { outcome, routeArgs } from "../../../tests/helpers/route-call";
 import { action as securityAction } from "./dashboard/settings/security";

@@ -1,8 +1,8 @@
 import { href, redirect } from "react-router";
-import { getSession } from "~/domain/accounts/guards.server";
 import { revokeSession } from "~/domain/accounts/sessions.server";
-import { SESSION_COOKIE } from "~/lib/cookies.server";
-import { refuseCrossSite } from "~/lib/same-site.server";
+import { SESSION_COOKIE } from "~/http/cookies.server";
+import { getSession } from "~/http/guards.server";
+import { refuseCrossSite } from "~/http/same-site.server";
 import type { Route } from "./+types/logout";
 
 /** Logout revokes the session on the server, then drops the cookie. */

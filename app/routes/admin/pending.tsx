@@ -1,6 +1,6 @@
 import { Clock } from "lucide-react";
 import { Form, href, redirect } from "react-router";
-import { requireSignedIn } from "~/domain/accounts/guards.server";
+import { requireSignedIn } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/pending";
 

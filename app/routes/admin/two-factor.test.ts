@@ -9,7 +9,7 @@ import {
   TOO_MANY_CODES,
   totpAt,
 } from "~/domain/accounts/two-factor.server";
-import { CHALLENGE_COOKIE } from "~/lib/cookies.server";
+import { CHALLENGE_COOKIE } from "~/http/cookies.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { routeArgs as args, outcome } from "../../../tests/helpers/route-call";
 import { loader as loginLoader } from "./login";

@@ -35,7 +35,7 @@ describe("admin endpoints", () => {
 
 describe("openapi document", () => {
   it("describes every declared endpoint", async () => {
-    const { buildOpenApi } = await import("~/lib/api/openapi.server");
+    const { buildOpenApi } = await import("~/http/api/openapi.server");
     const doc = buildOpenApi(allEndpoints);
     for (const endpoint of allEndpoints) {
       const path = endpoint.path.replace(/:([A-Za-z_]+)/g, "{$1}");

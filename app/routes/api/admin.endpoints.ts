@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { EMAIL_STATUSES } from "~/db/schema";
 import { getEmailMessage, listEmailLog } from "~/domain/email/log.server";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { pickErrors, successWith } from "~/lib/api/schemas";
+import { endpoint } from "~/http/api/endpoint.server";
+import { pickErrors, successWith } from "~/http/api/schemas";
 
 const BODIES = {
   text: z.string().describe("The plain-text version (the alternative part)"),

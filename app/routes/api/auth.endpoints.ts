@@ -27,9 +27,9 @@ import {
 } from "~/domain/accounts/sessions.server";
 import { createChallenge, isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint, failure } from "~/lib/api/endpoint.server";
-import { named, pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
-import { REFRESH_COOKIE, SESSION_COOKIE } from "~/lib/cookies.server";
+import { endpoint, failure } from "~/http/api/endpoint.server";
+import { named, pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
+import { REFRESH_COOKIE, SESSION_COOKIE } from "~/http/cookies.server";
 import { AppError } from "~/lib/errors";
 
 named(AdminProfileSchema, "AdminProfile");

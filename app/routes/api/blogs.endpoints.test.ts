@@ -231,7 +231,7 @@ describe("DELETE /api/blogs/:id", () => {
 
 describe("OpenAPI", () => {
   it("documents the blog endpoints", async () => {
-    const { buildOpenApi } = await import("~/lib/api/openapi.server");
+    const { buildOpenApi } = await import("~/http/api/openapi.server");
     const { allEndpoints } = await import("~/routes/api/registry.server");
     const doc = buildOpenApi(allEndpoints) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths["/api/blogs"] ?? {})).toEqual(["get", "post"]);

@@ -17,8 +17,8 @@ import {
   BlogUpdateSchema,
   PreviewSchema,
 } from "~/domain/blog/schemas";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { endpoint } from "~/http/api/endpoint.server";
+import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
 import { paginationOf } from "~/lib/pagination";
 
 /** Only an approved admin sees drafts; a pending account is treated like a visitor. */

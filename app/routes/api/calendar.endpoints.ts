@@ -2,8 +2,8 @@ import { z } from "zod";
 import { BOOKING } from "~/domain/calendar/availability";
 import { availableDays, availableSlots } from "~/domain/calendar/calendar.server";
 import { BookingDateSchema, BookingDayJsonSchema, SlotJsonSchema } from "~/domain/meetings/schemas";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { pickErrors, successWith } from "~/lib/api/schemas";
+import { endpoint } from "~/http/api/endpoint.server";
+import { pickErrors, successWith } from "~/http/api/schemas";
 
 const DAYS_MESSAGE = `days must be a whole number from 1 to ${BOOKING.windowDays}.`;
 

@@ -8,8 +8,8 @@ import {
   CallbackStatusUpdateSchema,
   MEETING_TEXTS,
 } from "~/domain/meetings/schemas";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { endpoint } from "~/http/api/endpoint.server";
+import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
 import { paginationOf } from "~/lib/pagination";
 
 named(CallbackJsonSchema, "Callback");

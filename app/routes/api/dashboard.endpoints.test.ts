@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import { buildOpenApi } from "~/lib/api/openapi.server";
+import { buildOpenApi } from "~/http/api/openapi.server";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { addCallback, addMeeting, addPost, addUser, NO_STATS } from "../../../tests/helpers/console-data";

@@ -3,8 +3,8 @@ import { MEETING_STATUSES, USER_PLANS, USER_STATUSES } from "~/db/schema";
 import { listNotifications, markNotificationsSeen } from "~/domain/console/notifications.server";
 import { SearchQuerySchema, searchConsole } from "~/domain/console/search.server";
 import { dashboardStats } from "~/domain/reporting/stats.server";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
+import { endpoint } from "~/http/api/endpoint.server";
+import { pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
 
 const count = z.number().int().min(0);
 

@@ -1,4 +1,4 @@
-import { dispatch } from "~/lib/api/dispatch.server";
+import { dispatch } from "~/http/api/dispatch.server";
 import type { Route } from "./+types/dispatch";
 import { compiledEndpoints } from "./registry.server";
 

@@ -1,4 +1,4 @@
-import { buildOpenApi } from "~/lib/api/openapi.server";
+import { buildOpenApi } from "~/http/api/openapi.server";
 import { allEndpoints } from "./registry.server";
 
 type OpenApiDocument = ReturnType<typeof buildOpenApi>;

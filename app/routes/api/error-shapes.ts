@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { USER_PLANS, USER_STATUSES } from "~/domain/subscriptions/values";
-import { ErrorResponseSchema, named } from "~/lib/api/schemas";
+import { ErrorResponseSchema, named } from "~/http/api/schemas";
 
 /*
  * Failures that carry fields beside the message (an AppError's `extra`, which the dispatcher

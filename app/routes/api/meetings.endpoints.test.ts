@@ -8,7 +8,7 @@ import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { fromBase64Utf8 } from "~/domain/meetings/ics";
 import { bookMeeting, completePastMeetings } from "~/domain/meetings/meetings.server";
 import { BookingSchema } from "~/domain/meetings/schemas";
-import { buildOpenApi } from "~/lib/api/openapi.server";
+import { buildOpenApi } from "~/http/api/openapi.server";
 import { allEndpoints } from "~/routes/api/registry.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";

@@ -16,8 +16,8 @@ import {
   MeetingListQuerySchema,
   MeetingStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
+import { endpoint } from "~/http/api/endpoint.server";
+import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
 import { paginationOf } from "~/lib/pagination";
 
 named(MeetingJsonSchema, "Meeting");

@@ -1,7 +1,7 @@
 import { Validator } from "@cfworker/json-schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, isWeekend, todayIn } from "~/domain/calendar/availability";
-import { buildOpenApi } from "~/lib/api/openapi.server";
+import { buildOpenApi } from "~/http/api/openapi.server";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { addCallback, addMeeting, addPost, addUser } from "../../../tests/helpers/console-data";

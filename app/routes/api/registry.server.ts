@@ -1,5 +1,5 @@
-import { compile } from "~/lib/api/dispatch.server";
-import type { Endpoint } from "~/lib/api/endpoint.server";
+import { compile } from "~/http/api/dispatch.server";
+import type { Endpoint } from "~/http/api/endpoint.server";
 
 /**
  * Every `*.endpoints.ts` module beside this file is picked up: declaring an endpoint

@@ -1,8 +1,19 @@
 import { type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { API, withPolicy } from "../../http/route-policy";
 
-export const apiRoutes: RouteConfigEntry[] = [
+export const apiRoutes: RouteConfigEntry[] = withPolicy(API, [
   route("api/openapi.json", "routes/api/openapi-json.ts"),
   route("api/docs", "routes/api/docs.tsx"),
-  // Every other /api path is served by the endpoint registry (app/routes/api/*.endpoints.ts).
+  // Every other /api path is served by the endpoint registry (app/routes/api/*.endpoints.ts);
+  // these groups only say what kind of request each is (decision 061).
+  // Admin endpoints read at the primary, as the console does.
+  ...withPolicy({ ...API, d1: "primary" }, [route("api/admin/*", "routes/api/dispatch.ts", { id: "api-admin" })]),
+  // With REQUIRE_2FA an admin without two-factor sign-in still reaches enrolment, their sessions and signing out.
+  ...withPolicy({ ...API, beforeTwoFactor: true }, [
+    route("api/auth/2fa/*", "routes/api/dispatch.ts", { id: "api-auth-2fa" }),
+    route("api/auth/sessions/*", "routes/api/dispatch.ts", { id: "api-auth-sessions" }),
+    route("api/auth/session", "routes/api/dispatch.ts", { id: "api-auth-session" }),
+    route("api/auth/logout", "routes/api/dispatch.ts", { id: "api-auth-logout" }),
+  ]),
   route("api/*", "routes/api/dispatch.ts"),
-];
+]);

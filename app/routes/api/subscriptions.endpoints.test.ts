@@ -705,7 +705,7 @@ describe("create, purchase, upgrade, renew, cancel", () => {
 
 describe("OpenAPI", () => {
   it("documents every subscription and code endpoint", async () => {
-    const { buildOpenApi } = await import("~/lib/api/openapi.server");
+    const { buildOpenApi } = await import("~/http/api/openapi.server");
     const { allEndpoints } = await import("~/routes/api/registry.server");
     const doc = buildOpenApi(allEndpoints);
     for (const path of [

@@ -49,9 +49,9 @@ import {
   USER_NOT_FOUND,
 } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/lib/api/schemas";
-import { TRIAL_COOKIE } from "~/lib/cookies.server";
+import { endpoint } from "~/http/api/endpoint.server";
+import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { TRIAL_COOKIE } from "~/http/cookies.server";
 import { AppError } from "~/lib/errors";
 import {
   AlreadySubscribedSchema,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MEETING_STATUSES } from "~/db/schema";
 import { dashboardTrends } from "~/domain/reporting/trends.server";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { pickErrors, successWith } from "~/lib/api/schemas";
+import { endpoint } from "~/http/api/endpoint.server";
+import { pickErrors, successWith } from "~/http/api/schemas";
 import { config } from "~/lib/config.server";
 
 const n = z.number().int().min(0);

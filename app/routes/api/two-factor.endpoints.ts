@@ -15,9 +15,9 @@ import {
   VerifyChallengeSchema,
 } from "~/domain/accounts/two-factor-schemas";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { pickErrors, SuccessSchema, successWith } from "~/lib/api/schemas";
-import { isLocalHttp } from "~/lib/cookies.server";
+import { endpoint } from "~/http/api/endpoint.server";
+import { pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
+import { isLocalHttp } from "~/lib/local-http";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
 
 const SessionSchema = z.object({

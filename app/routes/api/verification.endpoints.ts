@@ -9,8 +9,8 @@ import {
   VerifyOtpSchema,
 } from "~/domain/verification/schemas";
 import { codeClient } from "~/domain/verification/secret.server";
-import { endpoint } from "~/lib/api/endpoint.server";
-import { ErrorResponseSchema, pickErrors } from "~/lib/api/schemas";
+import { endpoint } from "~/http/api/endpoint.server";
+import { ErrorResponseSchema, pickErrors } from "~/http/api/schemas";
 import { AlreadySubscribedSchema, CodeRateLimitedSchema, CodeRefusedSchema } from "./error-shapes";
 
 const OTP_SENT = OTP_MESSAGES.sent;

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPost, updatePost } from "~/domain/blog/posts.server";
-import { serveThroughEdgeCache } from "~/lib/edge-cache.server";
+import { serveThroughEdgeCache } from "~/http/edge-cache.server";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { loader as sitemapPostsLoader } from "../resources/sitemap-posts";
 import { loader, meta } from "./post";

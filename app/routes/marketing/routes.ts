@@ -1,8 +1,9 @@
 import { index, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { MARKETING_PAGE, VISITOR_PAGE, withOwnPolicy, withPolicy } from "../../http/route-policy";
 import { BRAND } from "../../lib/brand";
 
 /** The public marketing pages (spec §2): home, the five feature pages and pricing. */
-export const marketingRoutes: RouteConfigEntry[] = [
+export const marketingRoutes: RouteConfigEntry[] = withPolicy(MARKETING_PAGE, [
   index("routes/marketing/home.tsx"),
   route("custom-workflows", "routes/marketing/custom-workflows.tsx"),
   route(`what-is-${BRAND.slug}`, "routes/marketing/what-is.tsx"),
@@ -10,5 +11,5 @@ export const marketingRoutes: RouteConfigEntry[] = [
   route("form-builder", "routes/marketing/form-builder.tsx"),
   route("integration", "routes/marketing/integration.tsx"),
   route("pricing", "routes/marketing/pricing.tsx"),
-  route("pricing/contact-sales", "routes/marketing/contact-sales.tsx"),
-];
+  withOwnPolicy(VISITOR_PAGE, route("pricing/contact-sales", "routes/marketing/contact-sales.tsx")),
+]);

@@ -1,5 +1,5 @@
 import { serveImage } from "~/domain/blog/media.server";
-import { serveShippedMedia } from "~/lib/shipped-media.server";
+import { serveShippedMedia } from "~/http/shipped-media.server";
 import type { Route } from "./+types/image";
 
 /**

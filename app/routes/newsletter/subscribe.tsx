@@ -5,8 +5,8 @@ import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_HONEYPOT, NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
 import { BRAND } from "~/lib/brand";
-import { isLocalHttp } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
+import { isLocalHttp } from "~/lib/local-http";
 import { submitFailure, submitFailureOf, submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/subscribe";
 

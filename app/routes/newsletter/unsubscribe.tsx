@@ -4,7 +4,7 @@ import { StatusMessage } from "~/components/status-message";
 import { unsubscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS, TokenSchema } from "~/domain/newsletter/schemas";
 import { BRAND } from "~/lib/brand";
-import { isLocalHttp } from "~/lib/cookies.server";
+import { isLocalHttp } from "~/lib/local-http";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/unsubscribe";
 

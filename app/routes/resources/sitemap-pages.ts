@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { publishedAuthorsAndTags } from "~/domain/blog/posts.server";
+import { sitemapPaths } from "~/http/request-policy.server";
 import { siteUrl } from "~/lib/config.server";
-import { renderSitemap, STATIC_PAGES, xmlHeaders } from "~/lib/sitemap.server";
+import { renderSitemap, xmlHeaders } from "~/lib/sitemap.server";
 
 const later = (a: Date, b: Date | undefined) => (b && b > a ? b : a);
 
 /**
- * The site's pages, then the blog's tag and author pages (first page of each, like /blog), each
+ * The site's pages (the routes whose policy says `sitemap`, decision 061), then the blog's tag and author pages (first page of each, like /blog), each
  * with when it last changed: a page's text and layout change only with a deploy, so the running
  * Worker version's upload time; a page that lists posts also changes with its newest post.
  */
@@ -17,7 +18,7 @@ export async function loader() {
     (newest, at) => (newest && newest > at ? newest : at),
     undefined,
   );
-  const pages = STATIC_PAGES.map(({ path }) => ({
+  const pages = sitemapPaths().map((path) => ({
     path,
     lastModified: path === "/blog" ? later(deployed, newestPost) : deployed,
   }));

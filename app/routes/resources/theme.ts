@@ -1,7 +1,7 @@
 import { href, redirect } from "react-router";
 import { isTheme } from "remix-themes";
-import { localPath, refuseCrossSite } from "~/lib/same-site.server";
-import { themeSession } from "~/lib/theme.server";
+import { localPath, refuseCrossSite } from "~/http/same-site.server";
+import { themeSession } from "~/http/theme.server";
 import type { Route } from "./+types/theme";
 
 /**

@@ -1,11 +1,12 @@
 import { deleteSignupDraft, readSignupDraft, saveSignupDraft } from "~/domain/subscriptions/signup-drafts.server";
 import { findByUserId } from "~/domain/subscriptions/subscriptions.server";
 import { unsignValue } from "~/domain/verification/secret.server";
-import { isLocalHttp, isRawToken, SIGNUP_DRAFT_COOKIE, TRIAL_COOKIE } from "~/lib/cookies.server";
+import { isRawToken, SIGNUP_DRAFT_COOKIE, TRIAL_COOKIE } from "~/http/cookies.server";
 import { randomToken } from "~/lib/crypto.server";
+import { isLocalHttp } from "~/lib/local-http";
 
 /*
- * Which signup the code screen belongs to: the userId in TRIAL_COOKIE (lib/cookies.server.ts),
+ * Which signup the code screen belongs to: the userId in TRIAL_COOKIE (http/cookies.server.ts),
  * signed by React Router's createCookie with the code secret plus a `:trial-cookie` suffix, so
  * its signature can never stand for a code's HMAC or a newsletter token's (decision 024).
  */

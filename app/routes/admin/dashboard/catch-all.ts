@@ -1,6 +1,6 @@
 import { href, redirect } from "react-router";
-import { requireAdmin } from "~/domain/accounts/guards.server";
-import { refuseCrossSite } from "~/lib/same-site.server";
+import { requireAdmin } from "~/http/guards.server";
+import { refuseCrossSite } from "~/http/same-site.server";
 import type { Route } from "./+types/catch-all";
 
 /** An unknown section of the dashboard goes to the Overview. */

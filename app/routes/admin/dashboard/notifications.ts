@@ -1,7 +1,7 @@
 import { data, href, redirect } from "react-router";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { markNotificationsSeen } from "~/domain/console/notifications.server";
-import { localPath, refuseCrossSite } from "~/lib/same-site.server";
+import { requireAdmin } from "~/http/guards.server";
+import { localPath, refuseCrossSite } from "~/http/same-site.server";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/notifications";
 

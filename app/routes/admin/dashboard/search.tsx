@@ -3,9 +3,9 @@ import { href, Link } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDay } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { SearchQuerySchema, searchConsole } from "~/domain/console/search.server";
 import { consoleStatus } from "~/domain/subscriptions/rules";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/search";
 

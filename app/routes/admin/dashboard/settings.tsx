@@ -2,7 +2,7 @@ import { Download, History, Mail, Newspaper, ShieldCheck, UserCog, UsersRound } 
 import { href, NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
-import { requireAdmin } from "~/domain/accounts/guards.server";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/settings";
 

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { FilterSelect } from "~/components/console/filter-select";
 import { Pagination } from "~/components/pagination";
 import { StatusMessage } from "~/components/status-message";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import {
   daysRemaining,
   isAwaitingApproval,
@@ -15,6 +14,7 @@ import {
 import { type SubscriptionView, USERS_PAGE_SIZE } from "~/domain/subscriptions/schemas";
 import { listSubscriptions, toView } from "~/domain/subscriptions/subscriptions.server";
 import { CONSOLE_STATUSES, USER_PLANS } from "~/domain/subscriptions/values";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { MAX_PAGE, showingRange } from "~/lib/pagination";

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AutosaveAnswer } from "~/components/blog/autosave";
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { formatPostDate } from "~/domain/blog/format";
 import { autosavePost, revisionRows } from "~/domain/blog/revisions.server";
 import { BlogFormSchema, formSeo } from "~/domain/blog/schemas";
+import { requireAdmin } from "~/http/guards.server";
+import { refuseCrossSite } from "~/http/same-site.server";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
-import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/autosave";
 
 const answer = (body: AutosaveAnswer, status = 200) => Response.json(body, { status });

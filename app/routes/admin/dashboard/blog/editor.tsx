@@ -14,7 +14,6 @@ import { useUploadSizeCheck } from "~/components/blog/upload-size";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
 import {
   IMAGE_NOT_UPLOADED,
@@ -36,6 +35,7 @@ import {
   SLUG_MESSAGES,
 } from "~/domain/blog/schemas";
 import { postImages } from "~/domain/blog/uploads.server";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { hasCode, isAppError } from "~/lib/errors";
@@ -63,7 +63,7 @@ type EditorStatus = "draft" | "scheduled" | "published";
 /** What the upload form left in the address (it redirects back here). */
 function uploadOutcome(url: URL) {
   const uploaded = url.searchParams.get("uploaded");
-  // An image over the body cap, sent back here by it (app/lib/body-limit.server.ts): its size in bytes.
+  // An image over the body cap, sent back here by it (app/http/body-limit.server.ts): its size in bytes.
   const tooLarge = url.searchParams.get("uploadTooLarge");
   return {
     notice:

@@ -1,9 +1,9 @@
 import { href, redirect } from "react-router";
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { UploadError, uploadPostImage } from "~/domain/blog/uploads.server";
+import { requireAdmin } from "~/http/guards.server";
+import { refuseCrossSite } from "~/http/same-site.server";
 import { isAppError } from "~/lib/errors";
-import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/images";
 
 /**

@@ -1,11 +1,11 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { href, Link } from "react-router";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { formatTime12h, slotTimes, todayIn } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { longDateLabel, MONTH_NAMES, WEEKDAY_NAMES } from "~/domain/calendar/month";
 import { isoWeekOf, shiftWeek, weekStart, workDays } from "~/domain/calendar/week";
 import { meetingStatusCounts, meetingsBetween } from "~/domain/meetings/meetings.server";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/calendar";
 import { SectionHeader } from "./meeting-ui";

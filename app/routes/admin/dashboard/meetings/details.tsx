@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { data, href, isRouteErrorResponse, Link } from "react-router";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { revalidateOnConflict } from "~/lib/revalidate";

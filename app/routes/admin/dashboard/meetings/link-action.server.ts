@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { setMeetingLink } from "~/domain/meetings/meeting-link.server";
 import { MEETING_LINK_TEXTS, MeetingLinkSchema } from "~/domain/meetings/schemas";
+import { requireAdmin } from "~/http/guards.server";
 import { isAppError } from "~/lib/errors";
 import type { LinkResult } from "./link-texts";
 

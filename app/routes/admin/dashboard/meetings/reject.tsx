@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, href, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/reject";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { updateMeetingStatus } from "~/domain/meetings/meetings.server";
 import { MEETING_TEXTS, MeetingLinkSchema, RejectReasonSchema } from "~/domain/meetings/schemas";
+import { requireAdmin } from "~/http/guards.server";
 import { isAppError } from "~/lib/errors";
 
 export type Decision = "approve" | "reject";

@@ -6,9 +6,9 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { FieldError, FormError } from "~/components/field-error";
 import { changePassword, getAdmin } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { clientAddress } from "~/domain/limits/client-limits.server";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";

@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { getEmailAttachment } from "~/domain/email/log.server";
+import { requireAdmin } from "~/http/guards.server";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/email-attachment";
 

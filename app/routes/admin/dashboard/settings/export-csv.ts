@@ -1,6 +1,6 @@
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { ExportKindSchema, exportCsv } from "~/domain/reporting/exports.server";
+import { requireAdmin } from "~/http/guards.server";
 import { config } from "~/lib/config.server";
 import { csvResponse } from "~/lib/csv";
 import type { Route } from "./+types/export-csv";

@@ -1,7 +1,7 @@
 import { Download, FileSpreadsheet } from "lucide-react";
 import { href } from "react-router";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { exportCounts } from "~/domain/reporting/exports.server";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/export";
 

@@ -1,6 +1,6 @@
-import { requireAdmin } from "~/domain/accounts/guards.server";
+import { requireAdmin } from "~/http/guards.server";
+import { refuseCrossSite } from "~/http/same-site.server";
 import { BRAND } from "~/lib/brand";
-import { refuseCrossSite } from "~/lib/same-site.server";
 import type { Route } from "./+types/security-codes-txt";
 
 const CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;

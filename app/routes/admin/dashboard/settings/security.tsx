@@ -3,7 +3,6 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FieldError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin, TWO_FACTOR_REQUIRED } from "~/domain/accounts/guards.server";
 import { listActiveSessions, revokeOtherSessions, revokeOwnSession } from "~/domain/accounts/session-list.server";
 import {
   beginSetup,
@@ -16,9 +15,10 @@ import {
 } from "~/domain/accounts/two-factor.server";
 import { ConfirmOwnerSchema, EnableTwoFactorSchema } from "~/domain/accounts/two-factor-schemas";
 import { clientAddress } from "~/domain/limits/client-limits.server";
+import { requireAdmin, TWO_FACTOR_REQUIRED } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
-import { isLocalHttp } from "~/lib/cookies.server";
 import { isAppError } from "~/lib/errors";
+import { isLocalHttp } from "~/lib/local-http";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { CODE_INPUT_MAX_LENGTH, typedDigits } from "~/lib/typed-code";
 import { useFieldValue } from "~/lib/use-field-value";

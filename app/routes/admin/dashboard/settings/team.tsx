@@ -5,7 +5,7 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { StatusBadge } from "~/components/console/status-badge";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin } from "~/domain/accounts/guards.server";
+import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";

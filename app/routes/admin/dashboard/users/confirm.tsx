@@ -2,12 +2,12 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from "react-ro
 import { LengthHint } from "~/components/length-hint";
 import { StatusMessage } from "~/components/status-message";
 import { actorOf } from "~/domain/accounts/actor";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
 import { isAwaitingCode, isDecidable, isWelcomeDue } from "~/domain/subscriptions/rules";
 import { DECISION_NOTES_MAX, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
+import { requireAdmin } from "~/http/guards.server";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";

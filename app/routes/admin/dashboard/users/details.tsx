@@ -2,10 +2,10 @@ import { Check, MailCheck, RotateCw, Send, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { StatusMessage } from "~/components/status-message";
-import { requireAdmin } from "~/domain/accounts/guards.server";
 import { consoleStatus, isAwaitingCode, isDecidable, isWelcomeDue } from "~/domain/subscriptions/rules";
 import { requestedPlanLabel, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
+import { requireAdmin } from "~/http/guards.server";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/details";
 import {

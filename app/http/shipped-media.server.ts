@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { SAMPLE_VIDEO } from "~/components/marketing/hero-video";
-import { answerWithRanges } from "./byte-range.server";
+import { answerWithRanges } from "~/lib/byte-range.server";
 
 /**
  * Media shipped in `public/media` that must answer byte ranges: the sample promo video. Static

@@ -1,3 +1,6 @@
+import { requestPolicy } from "./request-policy.server";
+import type { RoutePolicy } from "./route-policy";
+
 /**
  * HTML form posts are capped before anything parses them (decision 014), as `/api` bodies are
  * (64 KB, in its dispatcher). The blog editor carries whole articles (50,000 characters, up to
@@ -7,15 +10,16 @@ export const MAX_FORM_BYTES = 64 * 1024; // 64 KiB
 export const MAX_EDITOR_FORM_BYTES = 1024 * 1024; // 1 MiB
 /** An image upload: the 5 MiB image (MAX_IMAGE_BYTES) plus its alt text and the multipart framing. */
 export const MAX_UPLOAD_FORM_BYTES = 5 * 1024 * 1024 + 8 * 1024; // 5 MiB + 8 KiB
-const UPLOAD_PATH = /^\/admin\/dashboard\/blog\/[^/]+\/images$/;
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const FORM_TYPE = /^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
 
-function formLimit(pathname: string) {
-  if (UPLOAD_PATH.test(pathname)) return MAX_UPLOAD_FORM_BYTES;
-  return pathname.startsWith("/admin/dashboard/blog/") ? MAX_EDITOR_FORM_BYTES : MAX_FORM_BYTES;
-}
+/** The cap each route declares (`body` in its policy, decision 061). */
+const FORM_LIMITS: Record<Exclude<RoutePolicy["body"], "api">, number> = {
+  form: MAX_FORM_BYTES,
+  editor: MAX_EDITOR_FORM_BYTES,
+  upload: MAX_UPLOAD_FORM_BYTES,
+};
 
 function refusal(status: 400 | 413, message: string) {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -27,7 +31,7 @@ function refusal(status: 400 | 413, message: string) {
  * instead of a bare text page with no way back. The editor is that of the path's post.
  */
 function uploadRefusal(pathname: string, size: number) {
-  const editor = pathname.replace(/\/images$/, "/edit");
+  const editor = pathname.replace(/\/images(?:\.data)?$/, "/edit");
   return new Response(null, { status: 303, headers: { Location: `${editor}?uploadTooLarge=${size}#images` } });
 }
 
@@ -81,13 +85,13 @@ async function readCapped(
  */
 export async function capFormBody(request: Request): Promise<Request | Response> {
   const url = new URL(request.url);
-  if (!BODY_METHODS.has(request.method.toUpperCase()) || !request.body || url.pathname.startsWith("/api/")) {
-    return request;
-  }
-  const limit = formLimit(url.pathname);
+  if (!BODY_METHODS.has(request.method.toUpperCase()) || !request.body) return request;
+  const { body } = requestPolicy(request);
+  if (body === "api") return request;
+  const limit = FORM_LIMITS[body];
   const declared = Number(request.headers.get("Content-Length") ?? "0") || 0;
   const tooLarge = (size: number) =>
-    UPLOAD_PATH.test(url.pathname)
+    body === "upload"
       ? uploadRefusal(url.pathname, size)
       : refusal(413, `Request body is too large (limit ${limit / 1024} KB).`);
   if (declared > limit) {

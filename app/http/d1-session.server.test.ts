@@ -1,9 +1,10 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BOOKMARK_COOKIE } from "~/lib/cookies.server";
-import { BOOKMARK_HEADER, db, requestBookmark, sessionStart, withDbSession } from "./client.server";
-import { callbackRequests } from "./schema";
+import { db } from "~/db/client.server";
+import { callbackRequests } from "~/db/schema";
+import { BOOKMARK_COOKIE } from "./cookies.server";
+import { BOOKMARK_HEADER, requestBookmark, sessionStart, withDbSession } from "./d1-session.server";
 
 const ORIGIN = "http://localhost";
 

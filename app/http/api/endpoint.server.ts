@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { type Actor, actorOf } from "~/domain/accounts/actor";
-import { optionalSession, requireAdmin, requireSignedIn } from "~/domain/accounts/guards.server";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
+import { optionalSession, requireAdmin, requireSignedIn } from "~/http/guards.server";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { requireSignedIn } from "~/domain/accounts/guards.server";
+import { requireSignedIn } from "~/http/guards.server";
+import { randomToken } from "~/lib/crypto.server";
 import { action as themeAction } from "~/routes/resources/theme";
 import {
   BOOKMARK_COOKIE,
@@ -11,7 +12,6 @@ import {
   THEME_COOKIE,
   TRIAL_COOKIE,
 } from "./cookies.server";
-import { randomToken } from "./crypto.server";
 import { resolveTheme, themeSession } from "./theme.server";
 
 const LOCAL = "http://localhost/admin";

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cacheVersions } from "~/db/schema";
 import { BLOG_CONTENT_VERSION } from "~/domain/blog/content-version.server";
-import { siteUrl } from "./config.server";
+import { siteUrl } from "~/lib/config.server";
 import { BOOKMARK_COOKIE, requestCookies, SIGNUP_DRAFT_COOKIE, THEME_COOKIE } from "./cookies.server";
-import { MARKETING_PATHS } from "./sitemap.server";
+import { isExactUrl, routeMatch } from "./request-policy.server";
+import type { RoutePolicy } from "./route-policy";
 import { resolveTheme } from "./theme.server";
 
 /**
@@ -33,21 +34,22 @@ const BLOG_HTML: PageKind = { blog: true, cacheControl: "private, no-cache" };
 /** No nonce inside: any cache may keep them a few minutes; feed readers poll. */
 const BLOG_XML: PageKind = { blog: true, cacheControl: "public, max-age=300" };
 
-const MARKETING = new Set<string>(MARKETING_PATHS);
+/** What each `cache` a route declares (decision 061) means here. */
+const KINDS: Record<NonNullable<RoutePolicy["cache"]>, PageKind> = {
+  page: HTML,
+  "blog-page": BLOG_HTML,
+  "blog-feed": BLOG_XML,
+};
 
 /** How long a stored page lives at the edge. Keys change on deploys and blog writes anyway. */
 const EDGE_TTL = 3600; // seconds
 
 /** Which pages go through the edge cache, and how; null for everything else. */
 export function pageKind(pathname: string): PageKind | null {
-  if (MARKETING.has(pathname)) return HTML;
-  if (pathname === "/blog/rss.xml" || pathname === "/sitemap.xml" || pathname === "/sitemap/pages.xml") return BLOG_XML;
-  if (/^\/sitemap\/posts\/[^/]+$/.test(pathname)) return BLOG_XML;
-  // `[^/]+` alone would take `/blog/<slug>.data` too: route data is answered per request (decision 015).
-  if (pathname === "/blog" || /^\/blog\/(?:(?:tag|author)\/)?[^/]+$/.test(pathname)) {
-    return pathname.endsWith(".data") ? null : BLOG_HTML;
-  }
-  return null;
+  const { policy, pattern } = routeMatch(pathname);
+  if (!policy.cache) return null;
+  // Route data (`.data`) is answered per request (decision 015); other spellings of a URL are not kept.
+  return isExactUrl(pathname, pattern) ? KINDS[policy.cache] : null;
 }
 
 /**

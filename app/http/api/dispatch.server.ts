@@ -1,5 +1,5 @@
+import { isCrossSite } from "~/http/same-site.server";
 import { isAppError } from "~/lib/errors";
-import { isCrossSite } from "~/lib/same-site.server";
 import { type Endpoint, failure } from "./endpoint.server";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

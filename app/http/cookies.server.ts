@@ -1,19 +1,15 @@
 import { parse } from "cookie-es";
 import { type Cookie, createCookie } from "react-router";
-import { CHALLENGE, SESSION_LIMITS } from "~/domain/accounts/lifetimes";
-import { codeSecret } from "~/domain/verification/key.server";
+import { SESSION_LIMITS } from "~/domain/accounts/sessions.server";
+import { CHALLENGE } from "~/domain/accounts/two-factor.server";
+import { codeSecret } from "~/domain/verification/secret.server";
+import { isLocalHttp } from "~/lib/local-http";
 
 /*
  * Every cookie the site sets, defined once (decision 032): name, prefix, attributes, lifetime
  * and signing. Reading and writing go through React Router's `createCookie`, whose parser is
  * `cookie-es`; the edge cache reads the Cookie header with the same parser.
  */
-
-/** `__Host-` and Secure are dropped only on plain-http localhost, where browsers refuse them. */
-export function isLocalHttp(request: Request) {
-  const url = new URL(request.url);
-  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-}
 
 export function cookieName(request: Request, base: string) {
   return isLocalHttp(request) ? base : `__Host-${base}`;

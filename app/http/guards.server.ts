@@ -2,8 +2,9 @@ import { href, redirect } from "react-router";
 import { type ActiveSession, findSession } from "~/domain/accounts/sessions.server";
 import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { config } from "~/lib/config.server";
-import { SESSION_COOKIE } from "~/lib/cookies.server";
 import { AppError } from "~/lib/errors";
+import { SESSION_COOKIE } from "./cookies.server";
+import { requestPolicy } from "./request-policy.server";
 
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
@@ -16,7 +17,7 @@ async function credentials(request: Request): Promise<Credentials> {
   return token ? { token, source: "cookie" } : null;
 }
 
-const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+const isApi = (request: Request) => requestPolicy(request).caller === "api";
 
 /** The signed-in admin (any status), or null. */
 export async function getSession(request: Request): Promise<ActiveSession | null> {
@@ -76,17 +77,14 @@ export async function requireAnonymous(request: Request) {
 export const SECURITY_PATH = href("/admin/dashboard/settings/security");
 export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admin accounts. Set it up to continue.";
 
-/** What an admin without two-factor sign-in may still reach with REQUIRE_2FA: enrolment, their sessions, signing out. */
-const ENROLMENT_PATHS = [/^\/api\/auth\/2fa\//, /^\/api\/auth\/sessions(?:\/|$)/, /^\/api\/auth\/(?:session|logout)$/];
-
 /**
- * With REQUIRE_2FA=true an admin without two-factor sign-in reaches only the Security page
- * (to enrol), the enrolment and session endpoints of the API, and signing out.
+ * With REQUIRE_2FA=true an admin without two-factor sign-in reaches only the routes whose policy
+ * says `beforeTwoFactor` (decision 061): the Security page (to enrol), the enrolment and session
+ * endpoints of the API, and signing out.
  */
 async function requireTwoFactorEnrolment(request: Request, session: ActiveSession) {
   if (!config().REQUIRE_2FA) return;
-  const path = new URL(request.url).pathname;
-  if (path === SECURITY_PATH || ENROLMENT_PATHS.some((allowed) => allowed.test(path))) return;
+  if (requestPolicy(request).beforeTwoFactor) return;
   if (await isTwoFactorEnabled(session.admin.id)) return;
   if (isApi(request)) throw new AppError(403, TWO_FACTOR_REQUIRED);
   throw redirect(`${SECURITY_PATH}?required=1`);

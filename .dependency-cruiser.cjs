@@ -1,0 +1,70 @@
+/**
+ * The floors of the app (decision 060), checked by `npm run lint:deps` (a step of `npm test`):
+ * lib (pure helpers) < db < domain < http (requests and responses) < routes and workers.
+ * No import points up a floor and no import makes a circle. Tests may reach across floors
+ * (a domain test may sign in through a route); the modules they test may not.
+ */
+const TESTS = "\\.test\\.tsx?$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "An import circle: modules that need each other are one module, or a floor is missing. A circle closed " +
+        "only by `import type` is erased at build time and allowed.",
+      from: { path: "^(app|workers)/" },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "lib-is-pure",
+      severity: "error",
+      comment: "app/lib holds pure helpers: it imports nothing from the domain, the database or http.",
+      from: { path: "^app/lib/", pathNot: TESTS },
+      to: { path: "^app/(domain|db|http|routes)/|^app/routes\\.ts$|^workers/" },
+    },
+    {
+      name: "db-below-domain",
+      severity: "error",
+      comment: "app/db is below the domain: it knows tables and D1, not business rules or requests.",
+      from: { path: "^app/db/", pathNot: TESTS },
+      to: { path: "^app/(domain|http|routes|emails)/|^app/routes\\.ts$|^workers/" },
+    },
+    {
+      name: "domain-below-http",
+      severity: "error",
+      comment: "The domain (and the email templates it renders) never sees a cookie or a route: that is app/http.",
+      from: { path: "^app/(domain|emails)/", pathNot: TESTS },
+      to: { path: "^app/(http|routes)/|^app/routes\\.ts$|^workers/" },
+    },
+    {
+      name: "http-below-routes",
+      severity: "error",
+      comment: "app/http serves routes and workers; it does not import them (the route table is the exception).",
+      from: { path: "^app/http/", pathNot: TESTS },
+      to: { path: "^app/routes/|^workers/" },
+    },
+    {
+      name: "cookies-only-in-http",
+      severity: "error",
+      comment: "Only app/http parses cookies (routes and workers go through app/http/cookies.server.ts).",
+      from: { pathNot: "^app/http/" },
+      to: { path: "(^|/)node_modules/cookie-es/" },
+    },
+  ],
+  options: {
+    // TypeScript 7 has no compiler API dependency-cruiser can use yet (it supports typescript < 7): swc parses.
+    parser: "swc",
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|build|\\.react-router|\\.wrangler)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+  },
+};
