@@ -102,12 +102,12 @@ async function handle(incoming: Request, env: Env, ctx: ExecutionContext) {
 
 export default {
   async fetch(request, env, ctx) {
-    // The whole configuration, once per isolate, before anything is served (decision 058).
-    if (checkConfig(env)) return misconfigured(request);
-    const refused = unsupportedMethod(request);
-    if (refused) return refused;
     // Early answers (refusals before the body is read) belong inside the `try`, so they are drained too.
     try {
+      // The whole configuration, once per isolate, before anything is served (decision 058).
+      if (checkConfig(env)) return misconfigured(request);
+      const refused = unsupportedMethod(request);
+      if (refused) return refused;
       return await withDbSession(request, () => handle(request, env, ctx));
     } catch (error) {
       return internalError(error);
