@@ -5,7 +5,7 @@ import { checkConfig } from "~/lib/config.server";
 import { requestContext } from "~/lib/context";
 import { serveThroughEdgeCache } from "~/lib/edge-cache.server";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
-import { allowedMethods, misconfigured, notAForm, unsupportedMethod } from "./refusals";
+import { allowedMethods, misconfigured, refusedByPage, unsupportedMethod } from "./refusals";
 import { scheduled } from "./scheduled";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -66,9 +66,10 @@ async function buildId(env: Env) {
 async function handle(incoming: Request, env: Env, ctx: ExecutionContext) {
   const started = performance.now();
   const nonce = createNonce();
-  // A page submission that is not a form is the client's error, not the action's 500.
+  // A method the page does not serve, or a submission that is not a form: the client's error,
+  // answered before React Router logs it as a fault.
   // Form bodies are capped before anything parses them (decision 014).
-  const request = (await notAForm(incoming, loadBuild)) ?? (await capFormBody(incoming));
+  const request = (await refusedByPage(incoming, loadBuild)) ?? (await capFormBody(incoming));
   if (request instanceof Response) {
     return withSecurityHeaders(request, {
       nonce,

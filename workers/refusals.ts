@@ -87,19 +87,20 @@ export function methodNotAllowed(allow: string[]) {
 }
 
 /**
- * A submission to a page must be a form (`multipart/form-data` or urlencoded; an empty form is
- * one too): anything else, such as `curl -X POST` with no body or a JSON body, is refused with
- * 400 instead of failing in the action's `request.formData()` with a 500. A path whose route has
- * no action answers 405 with `Allow` first, as it would for a form. `/api` reads JSON itself.
+ * A request to a page (anything outside `/api`, which answers for itself) that the page cannot
+ * serve, answered before React Router would log it as an error with a stack: a method the route
+ * does not serve is a 405 with `Allow` (a post to a page without an action, OPTIONS); a
+ * submission that is not a form (`multipart/form-data` or urlencoded; an empty form is one too),
+ * such as `curl -X POST` with no body or a JSON body, is a 400 instead of failing in the action's
+ * `request.formData()` with a 500. GET and HEAD go to the page.
  */
-export async function notAForm(request: Request, loadBuild: () => Promise<Pick<ServerBuild, "routes">>) {
+export async function refusedByPage(request: Request, loadBuild: () => Promise<Pick<ServerBuild, "routes">>) {
+  const method = request.method.toUpperCase();
   const { pathname } = new URL(request.url);
-  if (!BODY_METHODS.has(request.method.toUpperCase()) || pathname === "/api" || pathname.startsWith("/api/")) {
-    return null;
-  }
-  if (FORM_TYPE.test(request.headers.get("Content-Type") ?? "")) return null;
+  if (method === "GET" || method === "HEAD" || pathname === "/api" || pathname.startsWith("/api/")) return null;
   const allow = allowedMethods(await loadBuild(), pathname);
-  if (!allow.includes("POST")) return methodNotAllowed(allow);
+  if (!BODY_METHODS.has(method) || !allow.includes("POST")) return methodNotAllowed(allow);
+  if (FORM_TYPE.test(request.headers.get("Content-Type") ?? "")) return null;
   return new Response("Bad Request: the form data could not be read.", {
     status: 400,
     headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },

@@ -47,10 +47,12 @@ test.describe("clean 4xx at the edges", () => {
     });
     expect(broken.status()).toBe(400);
     expect(await broken.text()).not.toMatch(noStack);
+    // A page whose action is a form of its own (the in-place Contact Sales form).
+    expect((await request.post("/pricing")).status()).toBe(400);
   });
 
   test("a method a page does not serve is a 405 with Allow", async ({ request }) => {
-    for (const path of ["/pricing", "/robots.txt"]) {
+    for (const path of ["/", "/robots.txt", "/blog"]) {
       const form = await request.post(path, { form: { anything: "at all" } });
       expect(form.status(), path).toBe(405);
       expect(form.headers().allow, path).toBe("GET, HEAD");
@@ -58,6 +60,12 @@ test.describe("clean 4xx at the edges", () => {
       expect(bare.status(), path).toBe(405);
       expect(bare.headers().allow, path).toBe("GET, HEAD");
     }
+  });
+
+  test("OPTIONS on a page names what it serves", async ({ request }) => {
+    const options = await request.fetch("/newsletter", { method: "OPTIONS" });
+    expect(options.status()).toBe(405);
+    expect(options.headers().allow).toBe("GET, HEAD, POST");
   });
 
   test("TRACE and CONNECT are refused without a stack", async ({ baseURL }) => {
