@@ -71,12 +71,20 @@ function routeTree(routes: ServerBuild["routes"]): Tree {
  * a page or a loader, POST for an action. Single-fetch data URLs (`/x.data`) are their page's.
  */
 export function allowedMethods(build: Pick<ServerBuild, "routes">, pathname: string): string[] {
+  return served(build, pathname).allow;
+}
+
+/** What the route serving `pathname` answers, and whether it is a page (a resource route reads its own bodies). */
+function served(build: Pick<ServerBuild, "routes">, pathname: string) {
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
   const matches = matchRoutes(routeTree(build.routes), page) ?? [];
   const last = matches.at(-1);
   const module = last?.route.id ? build.routes[last.route.id]?.module : undefined;
-  if (!module) return ["GET", "HEAD"];
-  return [...(module.default || module.loader ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])];
+  if (!module) return { allow: ["GET", "HEAD"], isPage: true };
+  return {
+    allow: [...(module.default || module.loader ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])],
+    isPage: Boolean(module.default),
+  };
 }
 
 export function methodNotAllowed(allow: string[]) {
@@ -90,7 +98,7 @@ export function methodNotAllowed(allow: string[]) {
  * A request to a page (anything outside `/api`, which answers for itself) that the page cannot
  * serve, answered before React Router would log it as an error with a stack: a method the route
  * does not serve is a 405 with `Allow` (a post to a page without an action, OPTIONS); a
- * submission that is not a form (`multipart/form-data` or urlencoded; an empty form is one too),
+ * submission to a page that is not a form (`multipart/form-data` or urlencoded; an empty form is one too),
  * such as `curl -X POST` with no body or a JSON body, is a 400 instead of failing in the action's
  * `request.formData()` with a 500. GET and HEAD go to the page.
  */
@@ -98,9 +106,10 @@ export async function refusedByPage(request: Request, loadBuild: () => Promise<P
   const method = request.method.toUpperCase();
   const { pathname } = new URL(request.url);
   if (method === "GET" || method === "HEAD" || pathname === "/api" || pathname.startsWith("/api/")) return null;
-  const allow = allowedMethods(await loadBuild(), pathname);
+  const { allow, isPage } = served(await loadBuild(), pathname);
   if (!BODY_METHODS.has(method) || !allow.includes("POST")) return methodNotAllowed(allow);
-  if (FORM_TYPE.test(request.headers.get("Content-Type") ?? "")) return null;
+  // A resource route (the theme switch takes JSON too) reads its own body.
+  if (!isPage || FORM_TYPE.test(request.headers.get("Content-Type") ?? "")) return null;
   return new Response("Bad Request: the form data could not be read.", {
     status: 400,
     headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
