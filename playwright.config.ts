@@ -10,6 +10,9 @@ import { localVars, varArgs } from "./scripts/local-vars.ts";
 const port = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://localhost:${port}`;
 const chromium = process.env.CHROMIUM_PATH;
+// The key to the server's test clean-up path (workers/e2e-cleanup.ts, decision 027): a fresh
+// value per run, set before the workers start so they inherit it.
+process.env.E2E_CLEANUP_TOKEN ??= crypto.randomUUID();
 
 const launchOptions = {
   executablePath: chromium,
@@ -43,6 +46,7 @@ export default defineConfig({
       // --test-scheduled: specs fire the cron handler at /cdn-cgi/handler/scheduled (scheduled blog posts).
       "wrangler dev --config build/server/wrangler.json --ip localhost --show-interactive-dev-session=false --test-scheduled",
       `--port ${port} --persist-to ${process.env.PERSIST_DIR ?? ".wrangler/state"}`,
+      `--var E2E_CLEANUP_TOKEN:${process.env.E2E_CLEANUP_TOKEN}`,
       // Links in emails and canonical URLs come from SITE_URL only, never from the Host (decision 040).
       ...varArgs(localVars(baseURL)),
     ].join(" "),

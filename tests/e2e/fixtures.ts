@@ -1,19 +1,15 @@
 import { createHash } from "node:crypto";
-import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
-import { getPlatformProxy } from "wrangler";
 import { PARKED_MODULE_TYPE } from "../../app/lib/scripts-after-paint.server";
-import { removeMade } from "../helpers/e2e-cleanup";
 import { E2E_ADMIN } from "./credentials";
 
 export { expect };
 
 /**
  * What the running test made (decision 027): the unique values it made up and the API sessions
- * it opened. After the test, the `cleanUp` fixture deletes every row carrying them straight from
- * the server's local D1 database (tests/helpers/e2e-cleanup.ts, decision 059). Values made
- * outside a test (in `beforeAll`) are not recorded: whoever makes them there removes them in
- * `afterAll`.
+ * it opened. After the test, the `cleanUp` fixture hands them to the server's e2e clean-up
+ * path, which deletes every row carrying them. Values made outside a test (in `beforeAll`)
+ * are not recorded: whoever makes them there removes them in `afterAll`.
  */
 let made: { marks: Set<string>; sessions: Set<string> } | null = null;
 
@@ -26,9 +22,8 @@ export function uniqueMark(prefix = "e2e") {
 
 /** A fresh client address (CF-Connecting-IP) for the per-address limits; its counters are removed after the test. */
 export function uniqueAddress() {
-  // Three digits in every part: no address is the start of another (the clean-up matches inside text).
-  const part = () => 100 + Math.floor(Math.random() * 155);
-  const address = `10.${part()}.${part()}.${part()}`;
+  const byte = () => Math.floor(Math.random() * 256);
+  const address = `10.${byte()}.${byte()}.${1 + Math.floor(Math.random() * 254)}`;
   made?.marks.add(address);
   return address;
 }
@@ -78,19 +73,17 @@ export async function emailsTo(request: APIRequestContext, to: string): Promise<
   return (await response.json()).data;
 }
 
-/**
- * The e2e server's local D1 database, opened beside it as `wrangler d1 execute --local` does
- * (miniflare on the same persisted state, scripts/e2e.ts's PERSIST_DIR): one per Playwright
- * worker process. SQLite's own locking keeps the two processes' writes apart.
- */
-async function openLocalDatabase() {
-  const persistDir = process.env.PERSIST_DIR;
-  if (!persistDir) throw new Error("PERSIST_DIR is not set: start the suite with npm run test:e2e");
-  return getPlatformProxy<Env>({
-    configPath: path.join(import.meta.dirname, "..", "..", "wrangler.toml"),
-    persist: { path: path.join(persistDir, "v3") },
-    remoteBindings: false,
+/** Sends what the test made to the server's clean-up path (workers/e2e-cleanup.ts). */
+async function removeMade(baseURL: string, marks: string[], sessions: string[]) {
+  if (marks.length === 0 && sessions.length === 0) return;
+  const token = process.env.E2E_CLEANUP_TOKEN;
+  if (!token) throw new Error("E2E_CLEANUP_TOKEN is not set: start the suite with npm run test:e2e");
+  const response = await fetch(new URL("/__e2e/cleanup", baseURL), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-E2E-Cleanup": token },
+    body: JSON.stringify({ marks, sessions }),
   });
+  expect(response.status, await response.text()).toBe(200);
 }
 
 /**
@@ -125,32 +118,20 @@ export function hydrating(page: Page, javaScriptEnabled: boolean) {
 
 /** Fails the test on any page error or console error (STYLE: tests fail on console.error). */
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
-export const test = base.extend<{ cleanUp: void; failOnConsoleError: void }, { localDatabase: D1Database }>({
-  localDatabase: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
-    async ({}, use) => {
-      const platform = await openLocalDatabase();
-      try {
-        await use(platform.env.DB);
-      } finally {
-        await platform.dispose();
-      }
-    },
-    { scope: "worker" },
-  ],
+export const test = base.extend<{ cleanUp: void; failOnConsoleError: void }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     await use(hydrating(page, javaScriptEnabled));
   },
   // Set up before every other fixture of the test and torn down after them, pass or fail.
   cleanUp: [
-    async ({ localDatabase }, use) => {
+    async ({ baseURL }, use) => {
       made = { marks: new Set(), sessions: new Set() };
       try {
         await use();
       } finally {
         const { marks, sessions } = made;
         made = null;
-        await removeMade(localDatabase, { marks: [...marks], sessions: [...sessions] });
+        await removeMade(baseURL ?? "", [...marks], [...sessions]);
       }
     },
     { auto: true },
