@@ -5,6 +5,7 @@ import { checkConfig } from "~/lib/config.server";
 import { requestContext } from "~/lib/context";
 import { serveThroughEdgeCache } from "~/lib/edge-cache.server";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
+import { e2eCleanup, isE2eCleanup } from "./e2e-cleanup";
 import { allowedMethods, misconfigured, refusedByPage, unsupportedMethod } from "./refusals";
 import { scheduled } from "./scheduled";
 
@@ -107,6 +108,8 @@ export default {
     try {
       // The whole configuration, once per isolate, before anything is served (decision 058).
       if (checkConfig(env)) return misconfigured(request);
+      // Only the Playwright suite's server has the token this needs (decision 027).
+      if (isE2eCleanup(request, env)) return await e2eCleanup(request, env);
       const refused = unsupportedMethod(request);
       if (refused) return refused;
       return await withDbSession(request, () => handle(request, env, ctx));

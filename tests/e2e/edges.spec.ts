@@ -68,12 +68,13 @@ test.describe("clean 4xx at the edges", () => {
     expect(options.headers().allow).toBe("GET, HEAD, POST");
   });
 
-  test("TRACE and CONNECT are refused without a stack: no path of this site implements them", async ({ baseURL }) => {
+  // CONNECT never reaches the fetch handler: workerd routes it to a `connect()` handler, which
+  // this Worker does not export (the runtime answers 500 itself, before any of the app runs).
+  test("TRACE is refused without a stack: no path of this site implements it", async ({ baseURL }) => {
     for (const [method, path] of [
       ["TRACE", "/"],
       ["TRACE", "/newsletter"],
       ["TRACE", "/api/blogs"],
-      ["CONNECT", "/"],
     ]) {
       const answer = await raw(baseURL ?? "", method ?? "", path ?? "");
       expect(answer.status, `${method} ${path}`).toBe(501);
