@@ -1,4 +1,4 @@
-import { nextCronTime } from "../workers/cron.ts";
+import { nextCronTime } from "./cron.ts";
 
 const FIRST_RUN_DELAY = 5_000; // ms after start: one run soon, so a fresh checkout sees the jobs work
 

@@ -4,8 +4,10 @@ import { withDbSession } from "~/http/d1-session.server";
 import { serveThroughEdgeCache } from "~/http/edge-cache.server";
 import { carriesCredentials } from "~/http/request-policy.server";
 import { createNonce, withSecurityHeaders } from "~/http/security-headers.server";
+import { checkConfig } from "~/lib/config.server";
 import { requestContext } from "~/lib/context";
 import { e2eCleanup, isE2eCleanup } from "./e2e-cleanup";
+import { allowedMethods, misconfigured, refusedByPage, unsupportedMethod } from "./refusals";
 import { scheduled } from "./scheduled";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -58,8 +60,10 @@ async function buildId(env: Env) {
 async function handle(incoming: Request, env: Env, ctx: ExecutionContext) {
   const started = performance.now();
   const nonce = createNonce();
+  // A method the page does not serve, or a submission that is not a form: the client's error,
+  // answered before React Router logs it as a fault.
   // Form bodies are capped before anything parses them (decision 014).
-  const request = await capFormBody(incoming);
+  const request = (await refusedByPage(incoming, loadBuild)) ?? (await capFormBody(incoming));
   if (request instanceof Response) {
     return withSecurityHeaders(request, {
       nonce,
@@ -81,6 +85,10 @@ async function handle(incoming: Request, env: Env, ctx: ExecutionContext) {
     authenticated: carriesCredentials(request),
   });
   secured.headers.set("X-Edge-Cache", status);
+  // React Router's 405 (a page without an action, an action without a page) says what is served.
+  if (secured.status === 405 && !secured.headers.has("Allow")) {
+    secured.headers.set("Allow", allowedMethods(await loadBuild(), new URL(request.url).pathname).join(", "));
+  }
   // The Worker's own time to the response head (workerd's clock advances on I/O).
   const desc = layer ? `${status} ${layer}` : status;
   secured.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(1)};desc="${desc}"`);
@@ -89,10 +97,14 @@ async function handle(incoming: Request, env: Env, ctx: ExecutionContext) {
 
 export default {
   async fetch(request, env, ctx) {
-    // Only the Playwright suite's server has the token this needs (decision 027).
-    if (isE2eCleanup(request, env)) return e2eCleanup(request, env);
     // Early answers (refusals before the body is read) belong inside the `try`, so they are drained too.
     try {
+      // The whole configuration, once per isolate, before anything is served (decision 058).
+      if (checkConfig(env)) return misconfigured(request);
+      // Only the Playwright suite's server has the token this needs (decision 027).
+      if (isE2eCleanup(request, env)) return await e2eCleanup(request, env);
+      const refused = unsupportedMethod(request);
+      if (refused) return refused;
       return await withDbSession(request, () => handle(request, env, ctx));
     } catch (error) {
       return internalError(error);
@@ -100,5 +112,9 @@ export default {
       await drainUnreadBody(request);
     }
   },
-  scheduled,
+  async scheduled(controller, env, ctx) {
+    // A misconfigured deployment runs no job (the problem is logged once, naming each setting).
+    if (checkConfig(env)) return;
+    await scheduled(controller, env, ctx);
+  },
 } satisfies ExportedHandler<Env>;

@@ -53,11 +53,12 @@ export async function dispatch(request: Request, routes: readonly Compiled[]): P
     // CORS is closed: no Access-Control-Allow-* headers, so cross-origin preflights fail.
     return new Response(null, { status: 204, headers: { Allow: "GET, POST, PUT, PATCH, DELETE" } });
   }
-  let pathMatched = false;
+  const allowed = new Set<string>();
   for (const { endpoint, pattern, keys } of routes) {
     const match = pattern.exec(url.pathname);
     if (!match) continue;
-    pathMatched = true;
+    allowed.add(endpoint.method);
+    if (endpoint.method === "GET") allowed.add("HEAD");
     if (endpoint.method !== method && !(method === "HEAD" && endpoint.method === "GET")) continue;
     const params = decodeParams(keys, match);
     if (!params) return failure(400, "The path contains malformed percent-encoding.");
@@ -71,7 +72,7 @@ export async function dispatch(request: Request, routes: readonly Compiled[]): P
       return errorResponse(error);
     }
   }
-  return pathMatched
-    ? failure(405, `Method ${method} is not allowed here.`)
+  return allowed.size > 0
+    ? failure(405, `Method ${method} is not allowed here.`, {}, { Allow: [...allowed].join(", ") })
     : failure(404, `No API endpoint at ${url.pathname}.`);
 }

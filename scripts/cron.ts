@@ -1,7 +1,7 @@
 /**
  * The next firing time of a standard five-field cron expression (minute hour day-of-month month
  * day-of-week, UTC, as Cloudflare evaluates `[triggers] crons`). Used by the local cron ticker
- * (scripts/local-cron.ts) so `npm start` and `npm run dev` fire `scheduled` on the same schedule
+ * (scripts/local-cron.ts, beside it) so `npm start` and `npm run dev` fire `scheduled` on the same schedule
  * as production. Supports `*`, numbers, ranges `a-b`, steps `*\/n` and `a-b/n`, and lists.
  * Plain JavaScript syntax only: Node scripts import this file with type stripping.
  */
