@@ -35,6 +35,23 @@ export const lockedError = (lockedUntil: Date, now = new Date()) => {
 };
 
 /**
+ * One more failed proof on the account, counted in one statement: a new window when the last
+ * one closed, and the lock once the count reaches the account's limit.
+ */
+function accountFailure(adminId: string, at: number) {
+  const windowOpen = sql`(${admins.failedWindowStart} IS NOT NULL AND ${admins.failedWindowStart} > ${at - LOGIN_THROTTLE.window})`;
+  const failures = sql`(CASE WHEN ${windowOpen} THEN ${admins.failedLogins} + 1 ELSE 1 END)`;
+  return db()
+    .update(admins)
+    .set({
+      failedLogins: failures,
+      failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${admins.failedWindowStart} ELSE ${at} END`,
+      lockedUntil: sql`CASE WHEN ${failures} >= ${LOGIN_THROTTLE.maxAccountFailures} THEN ${at + LOGIN_THROTTLE.lockFor} ELSE ${admins.lockedUntil} END`,
+    })
+    .where(eq(admins.id, adminId));
+}
+
+/**
  * Counts one failed sign-in step (a wrong password, or a wrong two-factor code) in two single
  * atomic statements (decisions 013, 020), one for the account (ceiling 50) and one for the
  * account and client address (ceiling 10): each count, its window and its lock are computed by
@@ -44,21 +61,11 @@ export const lockedError = (lockedUntil: Date, now = new Date()) => {
 export async function recordFailedAttempt(adminId: string, now = new Date(), ip = ""): Promise<Date | null> {
   const at = now.getTime();
   const client = db();
-  const windowOpen = sql`(${admins.failedWindowStart} IS NOT NULL AND ${admins.failedWindowStart} > ${at - LOGIN_THROTTLE.window})`;
-  const failures = sql`(CASE WHEN ${windowOpen} THEN ${admins.failedLogins} + 1 ELSE 1 END)`;
   // Inside the upsert the stored row's columns are named by the table: the new count below.
   const pairOpen = sql`(login_failures.window_start > ${at - LOGIN_THROTTLE.window})`;
   const pairFailures = sql`(CASE WHEN ${pairOpen} THEN login_failures.failures + 1 ELSE 1 END)`;
   const [account] = await client.batch([
-    client
-      .update(admins)
-      .set({
-        failedLogins: failures,
-        failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${admins.failedWindowStart} ELSE ${at} END`,
-        lockedUntil: sql`CASE WHEN ${failures} >= ${LOGIN_THROTTLE.maxAccountFailures} THEN ${at + LOGIN_THROTTLE.lockFor} ELSE ${admins.lockedUntil} END`,
-      })
-      .where(eq(admins.id, adminId))
-      .returning({ lockedUntil: admins.lockedUntil }),
+    accountFailure(adminId, at).returning({ lockedUntil: admins.lockedUntil }),
     client
       .insert(loginFailures)
       .values({ adminId, ip, failures: 1, windowStart: now, lockedUntil: null })
@@ -227,20 +234,7 @@ export async function proofFailed(
 ): Promise<AppError> {
   const client = db();
   const at = now.getTime();
-  const windowOpen = sql`(${admins.failedWindowStart} IS NOT NULL AND ${admins.failedWindowStart} > ${at - LOGIN_THROTTLE.window})`;
-  const failures = sql`(CASE WHEN ${windowOpen} THEN ${admins.failedLogins} + 1 ELSE 1 END)`;
-  const [account] = await client.batch([
-    client
-      .update(admins)
-      .set({
-        failedLogins: failures,
-        failedWindowStart: sql`CASE WHEN ${windowOpen} THEN ${admins.failedWindowStart} ELSE ${at} END`,
-        lockedUntil: sql`CASE WHEN ${failures} >= ${LOGIN_THROTTLE.maxAccountFailures} THEN ${at + LOGIN_THROTTLE.lockFor} ELSE ${admins.lockedUntil} END`,
-      })
-      .where(eq(admins.id, attempt.adminId))
-      .returning(),
-    ...also,
-  ]);
+  const [account] = await client.batch([accountFailure(attempt.adminId, at).returning(), ...also]);
   const admin = account[0];
   const accountLocked = Boolean(admin?.lockedUntil && admin.lockedUntil > now);
   if (!admin || (attempt.failures < LOGIN_THROTTLE.maxFailures && !accountLocked)) return failure;

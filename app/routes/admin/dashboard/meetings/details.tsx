@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, href, isRouteErrorResponse, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { requireAdmin } from "~/http/guards.server";
@@ -9,7 +9,14 @@ import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/details";
 import { formIntent, saveMeetingLink } from "./link-action.server";
 import { MeetingLinkForm } from "./meeting-link-form";
-import { DecisionForms, DecisionMessage, MeetingFacts, submitDecision, suggestedLink } from "./meeting-ui";
+import {
+  DecisionForms,
+  DecisionMessage,
+  MeetingError,
+  MeetingFacts,
+  submitDecision,
+  suggestedLink,
+} from "./meeting-ui";
 import { type DecisionResult, decideMeeting } from "./status-action.server";
 
 /** View Details without JavaScript (with it, the list opens a dialog instead). */
@@ -84,17 +91,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  if (!missing) console.error(error);
-  return (
-    <div className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-bold">{missing ? "Meeting not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        {missing ? "This meeting does not exist." : "The meeting could not be loaded. Please try again."}
-      </p>
-      <Link to={href("/admin/dashboard/meetings")} className="btn-secondary mt-6">
-        Back to Demo Meetings
-      </Link>
-    </div>
-  );
+  return <MeetingError error={error} />;
 }

@@ -40,18 +40,12 @@ export function MeetingLinkForm({ meeting, defaultLink }: { meeting: MeetingView
             ? "Changing it emails the new link to the visitor."
             : "No link sent yet: the visitor was told it comes before the meeting. Saving emails it to them."}
         </p>
-        <input
+        <MeetingLinkInput
           id={inputId}
-          name="meetingLink"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
           defaultValue={defaultLink}
-          maxLength={500}
           required
-          className="input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          invalid={Boolean(error)}
+          describedBy={error ? `${errorId} ${hintId}` : hintId}
         />
         <FieldError id={errorId} error={error ?? undefined} />
       </div>
@@ -67,5 +61,36 @@ export function MeetingLinkForm({ meeting, defaultLink }: { meeting: MeetingView
         <span className="sr-only"> to {meeting.name}</span>
       </button>
     </Form>
+  );
+}
+
+/** The meeting's video-link field, as Approve and the link form both ask for it. */
+export function MeetingLinkInput({
+  id,
+  defaultValue,
+  required,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  defaultValue: string;
+  required?: boolean;
+  invalid: boolean;
+  describedBy: string | undefined;
+}) {
+  return (
+    <input
+      id={id}
+      name="meetingLink"
+      type="url"
+      inputMode="url"
+      placeholder="https://"
+      defaultValue={defaultValue}
+      maxLength={500}
+      required={required}
+      className="input"
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={describedBy}
+    />
   );
 }

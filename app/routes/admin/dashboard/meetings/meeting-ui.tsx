@@ -1,6 +1,6 @@
 import { Check, Eye, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Form, href, Link, NavLink, useActionData, useNavigation } from "react-router";
+import { Form, href, isRouteErrorResponse, Link, NavLink, useActionData, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { PendingIcon } from "~/components/pending-icon";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
@@ -10,7 +10,7 @@ import { FIELD_LIMITS, MEETING_LINK_TEXTS, MEETING_TEXTS } from "~/domain/meetin
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { LinkResult } from "./link-texts";
-import { MeetingLinkForm } from "./meeting-link-form";
+import { MeetingLinkForm, MeetingLinkInput } from "./meeting-link-form";
 import type { Decision, DecisionResult } from "./status-action.server";
 
 export type MeetingView = ReturnType<typeof toMeetingJson>;
@@ -231,17 +231,11 @@ export function DecisionForms({
         <label htmlFor={inputId} className="label col-span-2">
           Meeting link <span className="font-normal text-slate-500 dark:text-slate-400">(sent on approval)</span>
         </label>
-        <input
+        <MeetingLinkInput
           id={inputId}
-          name="meetingLink"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
           defaultValue={approved?.typed?.meetingLink ?? suggestedLink(meeting, linkTemplate)}
-          maxLength={500}
-          className="input"
-          aria-invalid={linkError ? true : undefined}
-          aria-describedby={linkError ? `${inputId}-error` : undefined}
+          invalid={Boolean(linkError)}
+          describedBy={linkError ? `${inputId}-error` : undefined}
         />
         <button type="submit" name="intent" value="approve" className="btn-primary" disabled={pending}>
           <PendingIcon pending={pendingIntent === "approve"} icon={Check} />
@@ -424,5 +418,22 @@ export function MeetingCard({
         </Link>
       </div>
     </article>
+  );
+}
+
+/** The meeting pages' error: a meeting that does not exist, or one that could not be loaded. */
+export function MeetingError({ error }: { error: unknown }) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  if (!missing) console.error(error);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold">{missing ? "Meeting not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        {missing ? "This meeting does not exist." : "The meeting could not be loaded. Please try again."}
+      </p>
+      <Link to={href("/admin/dashboard/meetings")} className="btn-secondary mt-6">
+        Back to Demo Meetings
+      </Link>
+    </div>
   );
 }

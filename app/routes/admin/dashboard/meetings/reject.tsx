@@ -1,11 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { data, href, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, href, Link, redirect, useNavigation } from "react-router";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/reject";
-import { DecisionMessage, MeetingFacts, RejectForm, StatusBadge, submitDecision } from "./meeting-ui";
+import { DecisionMessage, MeetingError, MeetingFacts, RejectForm, StatusBadge, submitDecision } from "./meeting-ui";
 import { type DecisionResult, decideMeeting } from "./status-action.server";
 
 /**
@@ -93,17 +93,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  if (!missing) console.error(error);
-  return (
-    <div className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-bold">{missing ? "Meeting not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        {missing ? "This meeting does not exist." : "The meeting could not be loaded. Please try again."}
-      </p>
-      <Link to={href("/admin/dashboard/meetings")} className="btn-secondary mt-6">
-        Back to Demo Meetings
-      </Link>
-    </div>
-  );
+  return <MeetingError error={error} />;
 }
