@@ -8,13 +8,14 @@ import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
-import { companySizeLabel } from "~/domain/subscriptions/schemas";
+import { companySizeLabel } from "~/domain/subscriptions/options";
 import { composeEmail } from "~/emails/render.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { salesCallbackNotice } from "./emails.server";
 import { type EnterpriseLeadInput, SOURCE_LABELS } from "./lead-schemas";
-import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./schemas";
+import type { CallbackInput, CallbackListQuery } from "./schemas";
+import { HONEYPOT_FIELD } from "./texts";
 
 /**
  * A visitor sending the same request again — reloading the thank-you page without JavaScript,

@@ -24,7 +24,8 @@ import {
   meetingConfirmedEmail,
   salesBookingNotice,
 } from "./emails.server";
-import { type BookingInput, HONEYPOT_FIELD, type MeetingListQuery } from "./schemas";
+import type { BookingInput, MeetingListQuery } from "./schemas";
+import { HONEYPOT_FIELD } from "./texts";
 import { issueManageToken, manageUrl } from "./tokens.server";
 
 const MINUTE = 60 * 1000;

@@ -9,7 +9,8 @@ import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
-import { NEWSLETTER_HONEYPOT, type SubscribeInput, type SubscriberListQuery } from "./schemas";
+import { NEWSLETTER_HONEYPOT } from "./honeypot";
+import type { SubscribeInput, SubscriberListQuery } from "./schemas";
 
 /** Newsletter subscribers with double opt-in (decision record 019). */
 

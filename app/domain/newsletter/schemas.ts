@@ -12,9 +12,6 @@ const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 true satisfies Same<(typeof SUBSCRIBER_STATUSES)[number], (typeof stored.SUBSCRIBER_STATUSES)[number]>;
 
-/** The footer box: one field, plus the honeypot every public form carries. */
-export { NEWSLETTER_HONEYPOT } from "./honeypot";
-
 export const SubscribeSchema = z.object({
   email: EmailSchema,
   [NEWSLETTER_HONEYPOT]: z.string().max(1000).nullish(),

@@ -15,22 +15,6 @@ import {
 } from "./options";
 import { APPROVAL_STATUSES, BILLING_CYCLES, USER_PLANS, USER_ROLES, USER_STATUSES } from "./values";
 
-// The signup's option lists and texts live in options.ts, which loads no zod: /free-trial
-// renders with them and fetches these schemas after hydration (decision 026).
-export {
-  COMPANY_SIZES,
-  companySizeLabel,
-  DECISION_NOTES_MAX,
-  HOW_HEARD,
-  INDUSTRIES,
-  REQUESTED_PLANS,
-  type RequestedPlan,
-  ROLE_OPTIONS,
-  requestedPlanLabel,
-  TRIAL_MESSAGES,
-  TRIAL_TEXT_LIMITS,
-} from "./options";
-
 const requiredText = (message: string, label: string, max = 100) =>
   z
     .string({ error: message })
@@ -68,6 +52,9 @@ const WebsiteSchema = z
   .default("");
 
 /** Step 1: who you are. */
+/** A step's "Back" posts whatever is typed: nothing to check. */
+export const TrialBackSchema = z.object({});
+
 export const TrialStep1Schema = z.object({
   role: z.enum(USER_ROLES, { error: TRIAL_MESSAGES.role }),
   firstName: requiredText(TRIAL_MESSAGES.firstName, "First name"),

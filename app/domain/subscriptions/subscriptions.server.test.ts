@@ -6,7 +6,8 @@ import { AppError } from "~/lib/errors";
 import { api } from "../../../tests/helpers/api";
 import { CLIENT, individualPayload, orgSignup, startSignup, uniqueTrialEmail } from "../../../tests/helpers/trial";
 import { TRIAL_HONEYPOT } from "./honeypot";
-import { parseTrialSignup, TRIAL_MESSAGES } from "./schemas";
+import { TRIAL_MESSAGES } from "./options";
+import { parseTrialSignup } from "./schemas";
 import {
   listSubscriptions,
   requireSubscription,

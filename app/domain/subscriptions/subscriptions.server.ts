@@ -12,9 +12,10 @@ import { AppError } from "~/lib/errors";
 import { paginationOf } from "~/lib/pagination";
 import { awaitingApprovalEmail } from "./emails.server";
 import { TRIAL_HONEYPOT } from "./honeypot";
+import { TRIAL_MESSAGES } from "./options";
 import { daysRemaining, isAwaitingCode, nextStep, signupState, trialState } from "./rules";
 import { activeNotEnded, awaitingCode, endedTrial } from "./rules.server";
-import { type SubscriptionListQuery, type SubscriptionView, TRIAL_MESSAGES, type TrialSignup } from "./schemas";
+import type { SubscriptionListQuery, SubscriptionView, TrialSignup } from "./schemas";
 import type { ConsoleStatus } from "./values";
 
 /** What a trial includes (the Pro plan's features, spec §9). */

@@ -13,7 +13,10 @@ type Schemas = { booking: typeof BookingSchema; callback: typeof CallbackSchema 
 const SCHEMA_NAMES = { booking: "BookingSchema", callback: "CallbackSchema" } as const;
 
 /** zod and the schemas, fetched after hydration (decision 026). Stable, so the effect runs once. */
-export const loadValidation = () => import("./validation");
+export const loadValidation = () =>
+  Promise.all([import("@conform-to/zod/v4"), import("~/domain/meetings/schemas")]).then(
+    ([{ parseWithZod }, { BookingSchema, CallbackSchema }]) => ({ parseWithZod, BookingSchema, CallbackSchema }),
+  );
 
 /**
  * A /demo form (booking details or callback): Conform with the shared zod schema, checked on

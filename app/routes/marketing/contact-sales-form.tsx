@@ -7,8 +7,8 @@ import { FieldError, FormError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
 import { PendingIcon } from "~/components/pending-icon";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
-import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/domain/meetings/schemas";
-import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/schemas";
+import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/domain/meetings/texts";
+import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/options";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What /pricing/contact-sales answers (its action data, or its clientAction's on a failed request). */

@@ -1,5 +1,3 @@
-export { messageTone, StatusMessage } from "~/components/status-message";
-
 import type { ReactNode } from "react";
 import { TRIAL_HONEYPOT } from "~/domain/subscriptions/honeypot";
 

@@ -13,6 +13,7 @@ import { data, Form, href, Link, redirect, useLocation, useNavigation, useNaviga
 import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
+import { StatusMessage } from "~/components/status-message";
 import { TRIAL_HONEYPOT } from "~/domain/subscriptions/honeypot";
 import {
   COMPANY_SIZES,
@@ -41,7 +42,7 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useKeptInput } from "~/lib/use-kept-input";
 import type { Route } from "./+types/free-trial";
-import { FieldLabel, Honeypot, StatusMessage, StepIndicator } from "./components";
+import { FieldLabel, Honeypot, StepIndicator } from "./components";
 import { currentDraft, dropDraft, keepDraft, trialCookie } from "./session.server";
 
 type Step = 1 | 2 | 3;
@@ -395,7 +396,10 @@ function AlreadySubscribed({
 }
 
 /** zod and the step schemas, fetched after hydration (decision 026). Stable, so the effect runs once. */
-const loadValidation = () => import("./validation");
+const loadValidation = () =>
+  Promise.all([import("@conform-to/zod/v4"), import("~/domain/subscriptions/schemas")]).then(
+    ([{ parseWithZod }, schemas]) => ({ parseWithZod, ...schemas }),
+  );
 type Validation = Awaited<ReturnType<typeof loadValidation>>;
 
 function schemaFor(validation: Validation, step: Step, role: string | undefined) {
@@ -441,7 +445,7 @@ function StepForm({
     onValidate: validation
       ? ({ formData, submitter }) => {
           const back = submitter instanceof HTMLButtonElement && submitter.value.startsWith("back");
-          const schema = back ? validation.ANY_STEP : schemaFor(validation, step, values.role);
+          const schema = back ? validation.TrialBackSchema : schemaFor(validation, step, values.role);
           return validation.parseWithZod(formData, { schema: schema as z.ZodType<Shape, Shape> });
         }
       : undefined,
