@@ -18,6 +18,7 @@ import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
+import { filledHoneypot } from "~/lib/honeypot";
 import {
   bookingConfirmationEmail,
   meetingCancelledEmail,
@@ -25,7 +26,6 @@ import {
   salesBookingNotice,
 } from "./emails.server";
 import type { BookingInput, MeetingListQuery } from "./schemas";
-import { HONEYPOT_FIELD } from "./texts";
 import { issueManageToken, manageUrl } from "./tokens.server";
 
 const MINUTE = 60 * 1000;
@@ -46,7 +46,7 @@ export async function bookMeeting(
   { now = new Date(), clientAddress = null }: { now?: Date; clientAddress?: string | null } = {},
 ): Promise<Meeting & { manageToken: string }> {
   const rules = bookingRules();
-  const honeypot = Boolean(input[HONEYPOT_FIELD]);
+  const honeypot = filledHoneypot(input);
   if (!honeypot) {
     assertBookableDate(input.date, rules, now);
     const problem = timeProblem(input.timeSlot, rules);

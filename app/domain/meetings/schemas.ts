@@ -8,8 +8,9 @@ import {
   minutesOf,
   normalizeTime,
 } from "~/domain/calendar/availability";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { pageQuery } from "~/lib/page-query";
-import { FIELD_LIMITS, HONEYPOT_FIELD, MEETING_LINK_TEXTS } from "./texts";
+import { FIELD_LIMITS, MEETING_LINK_TEXTS } from "./texts";
 import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "./values";
 
 /**

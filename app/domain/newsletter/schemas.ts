@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type * as stored from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { pageQuery } from "~/lib/page-query";
-import { NEWSLETTER_HONEYPOT } from "./honeypot";
 
 /**
  * The subscriber statuses of `~/db/schema`, restated: this module reaches the browser, the drizzle schema must
@@ -14,7 +14,7 @@ true satisfies Same<(typeof SUBSCRIBER_STATUSES)[number], (typeof stored.SUBSCRI
 
 export const SubscribeSchema = z.object({
   email: EmailSchema,
-  [NEWSLETTER_HONEYPOT]: z.string().max(1000).nullish(),
+  [HONEYPOT_FIELD]: z.string().max(1000).nullish(),
 });
 export type SubscribeInput = z.output<typeof SubscribeSchema>;
 

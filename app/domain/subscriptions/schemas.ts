@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { EmailSchema } from "~/domain/accounts/schemas";
 import { AppError } from "~/lib/errors";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { pageQuery } from "~/lib/page-query";
-import { TRIAL_HONEYPOT } from "./honeypot";
 import {
   COMPANY_SIZES,
   DECISION_NOTES_MAX,
@@ -102,7 +102,7 @@ export const TrialStep3Schema = TrialAdditionalSchema.extend({
     .boolean({ error: TRIAL_MESSAGES.terms })
     .refine((v) => v, TRIAL_MESSAGES.terms)
     .transform((): true => true),
-  [TRIAL_HONEYPOT]: z.string().max(1000).nullish(),
+  [HONEYPOT_FIELD]: z.string().max(1000).nullish(),
 });
 
 export const RequestedPlanSchema = z

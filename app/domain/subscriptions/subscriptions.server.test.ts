@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { api } from "../../../tests/helpers/api";
 import { CLIENT, individualPayload, orgSignup, startSignup, uniqueTrialEmail } from "../../../tests/helpers/trial";
-import { TRIAL_HONEYPOT } from "./honeypot";
 import { TRIAL_MESSAGES } from "./options";
 import { parseTrialSignup } from "./schemas";
 import {
@@ -40,7 +40,7 @@ describe("startTrial", () => {
   });
 
   it("a filled honeypot stores nothing and says so", async () => {
-    const fields = orgSignup({ [TRIAL_HONEYPOT]: "http://spam.example" });
+    const fields = orgSignup({ [HONEYPOT_FIELD]: "http://spam.example" });
     expect(await startTrial(parseTrialSignup(fields), { now: T0 })).toEqual({ stored: false });
     expect(await rowsFor(fields.email)).toEqual([]);
   });

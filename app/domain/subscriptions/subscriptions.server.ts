@@ -9,9 +9,9 @@ import { confirmedBySignupStatement } from "~/domain/newsletter/newsletter.serve
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
+import { filledHoneypot } from "~/lib/honeypot";
 import { paginationOf } from "~/lib/pagination";
 import { awaitingApprovalEmail } from "./emails.server";
-import { TRIAL_HONEYPOT } from "./honeypot";
 import { TRIAL_MESSAGES } from "./options";
 import { daysRemaining, isAwaitingCode, nextStep, signupState, trialState } from "./rules";
 import { activeNotEnded, awaitingCode, endedTrial } from "./rules.server";
@@ -218,7 +218,7 @@ export type StartedTrial = { stored: true; subscription: Subscription; created: 
  * honeypot stores nothing and answers `stored: false`, which the adapter shows like a success.
  */
 export async function startTrial(signup: TrialSignup, { now = new Date() } = {}): Promise<StartedTrial> {
-  if (signup[TRIAL_HONEYPOT]) return { stored: false };
+  if (filledHoneypot(signup)) return { stored: false };
   const client = db();
   const existing = await findByEmail(signup.email);
   if (existing) {

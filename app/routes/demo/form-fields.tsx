@@ -5,7 +5,6 @@ import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
 import type { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
-import { HONEYPOT_FIELD } from "~/domain/meetings/texts";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -121,17 +120,6 @@ export function TextAreaField({
       />
       {maxLength ? <LengthHint id={`${meta.id}-length`} forId={meta.id} max={maxLength} /> : null}
       <FieldError id={meta.errorId} error={meta.errors?.[0]} />
-    </div>
-  );
-}
-
-/** The honeypot: hidden from people (and assistive technology), tempting to bots. */
-export function Honeypot({ idPrefix }: { idPrefix: string }) {
-  const id = `${idPrefix}-${HONEYPOT_FIELD}`;
-  return (
-    <div className="hidden" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

@@ -12,9 +12,9 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { data, Form, href, Link, redirect, useLocation, useNavigation, useNavigationType } from "react-router";
 import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
+import { Honeypot } from "~/components/honeypot";
 import { LengthHint } from "~/components/length-hint";
 import { StatusMessage } from "~/components/status-message";
-import { TRIAL_HONEYPOT } from "~/domain/subscriptions/honeypot";
 import {
   COMPANY_SIZES,
   companySizeLabel,
@@ -37,12 +37,13 @@ import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
+import { filledHoneypot } from "~/lib/honeypot";
 import { canonicalUrl, seo } from "~/lib/seo";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useKeptInput } from "~/lib/use-kept-input";
 import type { Route } from "./+types/free-trial";
-import { FieldLabel, Honeypot, StepIndicator } from "./components";
+import { FieldLabel, StepIndicator } from "./components";
 import { currentDraft, dropDraft, keepDraft, trialCookie } from "./session.server";
 
 type Step = 1 | 2 | 3;
@@ -169,7 +170,7 @@ export async function action({ request }: Route.ActionArgs) {
   const shown = asStep(kind === "back" ? Number(number) + 1 : Number(number));
   const values = merged(await currentDraft(request), form, shown);
   // A filled honeypot is a bot: it gets the same answers, and nothing is kept for it.
-  const bot = Boolean(form.get(TRIAL_HONEYPOT));
+  const bot = filledHoneypot(form);
   const keep = async () => (bot ? undefined : { "Set-Cookie": await keepDraft(request, values) });
   const reply = async (body: ActionData, status = 200) => data(body, { status, headers: await keep() });
   // Post/Redirect/Get: the next step is a new history entry, so Back returns to this one.
@@ -513,7 +514,7 @@ function StepForm({
       {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <Honeypot />
+      <Honeypot id="trial-faxNumber" className="absolute -left-[9999px] h-px w-px overflow-hidden" />
 
       {step === 1 ? (
         <>
