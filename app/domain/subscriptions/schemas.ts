@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { EmailSchema } from "~/domain/accounts/schemas";
-import { AppError } from "~/lib/errors";
+import { AppError, type FieldError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { pageQuery } from "~/lib/page-query";
+import { fieldErrorsOf } from "~/lib/zod-issues";
 import {
   COMPANY_SIZES,
   DECISION_NOTES_MAX,
@@ -119,12 +120,6 @@ export type TrialSignup = z.output<typeof TrialStep1Schema> &
   Partial<z.output<typeof TrialStep2IndividualSchema>> &
   z.output<typeof TrialStep3Schema> & { requestedPlan?: RequestedPlan };
 
-export type FieldError = { field: string; message: string };
-
-function issuesOf(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "body", message: issue.message }));
-}
-
 /**
  * Validates a whole signup (all three steps) given as flat form fields, with the step schemas
  * the form uses one at a time. Every step is checked, so a later step never stands in for a
@@ -135,12 +130,12 @@ export function validateTrialSignup(
 ): { success: true; data: TrialSignup } | { success: false; details: FieldError[] } {
   const details: FieldError[] = [];
   const step1 = TrialStep1Schema.safeParse(input);
-  if (!step1.success) details.push(...issuesOf(step1.error));
+  if (!step1.success) details.push(...fieldErrorsOf(step1.error));
   const role = step1.success ? step1.data.role : USER_ROLES.find((r) => r === input.role);
   const step2 = trialStep2Schema(role ?? "organization").safeParse(input);
-  if (role && !step2.success) details.push(...issuesOf(step2.error));
+  if (role && !step2.success) details.push(...fieldErrorsOf(step2.error));
   const step3 = TrialStep3Schema.safeParse(input);
-  if (!step3.success) details.push(...issuesOf(step3.error));
+  if (!step3.success) details.push(...fieldErrorsOf(step3.error));
   if (!step1.success || !step2.success || !step3.success) return { success: false, details };
   return {
     success: true,
