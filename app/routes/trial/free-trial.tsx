@@ -32,7 +32,7 @@ import {
   TrialStep3Schema,
   trialStep2Schema,
 } from "~/domain/subscriptions/schemas";
-import { sendTrialCode, startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { startTrialAndSendCode } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -195,19 +195,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (step3.status !== "success") return reply({ step: 3, values, result: step3.reply(), banner: true }, 400);
 
   let userId: string;
-  let email: string;
+  let sent: boolean;
   try {
     // The three steps parsed above are the whole signup: the service takes it as is.
-    const started = await startTrial({
-      ...step1.value,
-      ...step2.value,
-      ...step3.value,
-      requestedPlan: RequestedPlanSchema.parse(values.plan),
-    });
+    const started = await startTrialAndSendCode(
+      { ...step1.value, ...step2.value, ...step3.value, requestedPlan: RequestedPlanSchema.parse(values.plan) },
+      codeClient(request),
+    );
     // A filled honeypot: the service stored nothing; answer like a success.
     if (!started.stored) throw redirect("/free-trial/welcome");
     userId = started.subscription.userId;
-    email = started.subscription.email;
+    // A code refused by a limit: the code screen says sending failed and how long to wait.
+    sent = started.codeOnItsWay;
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!isAppError(error)) {
@@ -241,15 +240,6 @@ export async function action({ request }: Route.ActionArgs) {
     return reply({ step: 3, values, error: `Error: ${error.message}` }, error.status);
   }
 
-  let sent = true;
-  try {
-    await sendTrialCode(email, codeClient(request));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    // A code sent less than a minute ago (a signup started again) is still the one to use;
-    // otherwise the code screen says sending failed and how long to wait.
-    sent = error.extra.limit === "cooldown";
-  }
   const headers = new Headers({ "Set-Cookie": await trialCookie(request, userId) });
   // The signup is stored: its draft has done its work.
   const dropped = await dropDraft(request);
