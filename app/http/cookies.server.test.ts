@@ -91,33 +91,6 @@ describe("cookie definitions: Set-Cookie attributes", () => {
   });
 });
 
-describe("cookie definitions: cookies written before decision 032 (raw values)", () => {
-  it("still reads a raw session, refresh and challenge token and a raw bookmark", async () => {
-    const token = randomToken();
-    for (const cookie of [SESSION_COOKIE, REFRESH_COOKIE, CHALLENGE_COOKIE]) {
-      expect(await cookie.read(sending(`${cookie.base}=${token}`))).toBe(token);
-      expect(await cookie.read(sending(`__Host-${cookie.base}=${token}`, DEPLOYED))).toBe(token);
-    }
-    expect(await BOOKMARK_COOKIE.read(sending("flowlane_bookmark=0000000a-00000001"))).toBe("0000000a-00000001");
-  });
-
-  it("refuses a raw value that is not of the old form, and an empty one", async () => {
-    for (const junk of ["abc", `${randomToken()}x`, "a b", "%E0%A4%A", ""]) {
-      expect(await SESSION_COOKIE.read(sending(`flowlane_session=${junk}`)), junk).toBeNull();
-    }
-    expect(await BOOKMARK_COOKIE.read(sending("flowlane_bookmark=not-hex"))).toBeNull();
-  });
-
-  it("reads an old unsigned theme cookie; a tampered or unreadable one falls back to no stored theme", async () => {
-    const unsigned = `flowlane_theme=${encodeURIComponent(btoa(JSON.stringify({ theme: "dark" })))}`;
-    expect((await resolveTheme(sending(unsigned, "https://flowlane.example/"))).theme).toBe("dark");
-    const odd = `flowlane_theme=${encodeURIComponent(btoa(JSON.stringify({ theme: "purple" })))}`;
-    expect((await resolveTheme(sending(odd))).theme).toBeNull();
-    expect((await resolveTheme(sending("flowlane_theme=garbage"))).theme).toBeNull();
-    expect((await resolveTheme(sending("flowlane_theme=light"))).theme).toBeNull();
-  });
-});
-
 describe("the session cookie at the guard", () => {
   /** Where requireSignedIn sends a page request carrying `cookie`, and the cookie it sets. */
   async function guard(cookie: string) {
@@ -165,6 +138,15 @@ describe("cookie definitions: signed cookies refuse tampering", () => {
     const relabelled = `${btoa(JSON.stringify({ theme: "dark" }))}.${signature}`;
     expect(payload).not.toBe(relabelled.split(".")[0]);
     expect((await resolveTheme(sending(`flowlane_theme=${encodeURIComponent(relabelled)}`))).theme).toBeNull();
+  });
+});
+
+describe("the theme cookie: unreadable values", () => {
+  it("an unsigned, odd or unreadable theme cookie is no stored choice", async () => {
+    const unsigned = `flowlane_theme=${encodeURIComponent(btoa(JSON.stringify({ theme: "dark" })))}`;
+    expect((await resolveTheme(sending(unsigned, "https://flowlane.example/"))).theme).toBeNull();
+    expect((await resolveTheme(sending("flowlane_theme=garbage"))).theme).toBeNull();
+    expect((await resolveTheme(sending("flowlane_theme=light"))).theme).toBeNull();
   });
 });
 

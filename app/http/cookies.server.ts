@@ -32,13 +32,6 @@ type CookieDefinition = {
   localPath?: string;
   /** Signed with the code secret plus this purpose suffix; unsigned when absent. */
   signedFor?: string;
-  /** Left unsigned when production has no `CODE_HMAC_SECRET`, instead of failing the request. */
-  signingOptional?: boolean;
-  /**
-   * The form the raw value had before decision 032 (stored as is, not base64 JSON): read when
-   * the new form is absent, until every such cookie has expired.
-   */
-  legacyRaw?: RegExp;
 };
 
 export type SiteCookie = ReturnType<typeof defineCookie>;
@@ -46,18 +39,8 @@ export type SiteCookie = ReturnType<typeof defineCookie>;
 function defineCookie(definition: CookieDefinition) {
   const name = (request: Request) => (definition.hostPrefix ? cookieName(request, definition.base) : definition.base);
 
-  function secrets(local: boolean): string[] {
-    if (!definition.signedFor) return [];
-    try {
-      return [`${codeSecret(local)}:${definition.signedFor}`];
-    } catch (error) {
-      if (definition.signingOptional) return [];
-      throw error;
-    }
-  }
-
   /** React Router's cookie for this request (name and attributes depend on http localhost). */
-  function cookie(request: Request, { signed = true } = {}): Cookie {
+  function cookie(request: Request): Cookie {
     const local = isLocalHttp(request);
     return createCookie(name(request), {
       path: local ? (definition.localPath ?? "/") : "/",
@@ -65,7 +48,7 @@ function defineCookie(definition: CookieDefinition) {
       sameSite: "lax",
       secure: !local,
       maxAge: definition.maxAge,
-      secrets: signed ? secrets(local) : [],
+      secrets: definition.signedFor ? [`${codeSecret(local)}:${definition.signedFor}`] : [],
     });
   }
 
@@ -76,24 +59,16 @@ function defineCookie(definition: CookieDefinition) {
     cookie,
     /** Whether the request carries the cookie at all (no decoding, no signature check). */
     has: (request: Request) => requestCookies(request)[name(request)] !== undefined,
-    /** The value exactly as the browser sent it (URI-decoded), for readers of older formats. */
-    raw: (request: Request) => requestCookies(request)[name(request)] ?? null,
     /** The string value, or null: absent, empty, altered (signed cookies) or not a string. */
     async read(request: Request): Promise<string | null> {
       const value = await cookie(request).parse(request.headers.get("Cookie"));
-      if (typeof value === "string" && value) return value;
-      if (!definition.legacyRaw) return null;
-      const raw = requestCookies(request)[name(request)];
-      return raw && definition.legacyRaw.test(raw) ? raw : null;
+      return typeof value === "string" && value ? value : null;
     },
     serialize: (request: Request, value: string) => cookie(request).serialize(value),
     /** Tells the browser to drop it (same name and path, empty value, Max-Age=0). */
     clear: (request: Request) => cookie(request).serialize("", { maxAge: 0 }),
   };
 }
-
-/** The form of `randomToken()` (32 bytes, base64url): the session, refresh and challenge tokens. */
-const RAW_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The admin's browser session: a random token, looked up by its hash in D1. Not signed: a
@@ -103,7 +78,6 @@ export const SESSION_COOKIE = defineCookie({
   base: "flowlane_session",
   hostPrefix: true,
   maxAge: SESSION_LIMITS.browser.absolute / 1000,
-  legacyRaw: RAW_TOKEN,
 });
 
 /** An API client's refresh token (rotated on use, looked up by hash); sent only to /api/auth locally. */
@@ -112,7 +86,6 @@ export const REFRESH_COOKIE = defineCookie({
   hostPrefix: true,
   maxAge: SESSION_LIMITS.refresh / 1000,
   localPath: "/api/auth",
-  legacyRaw: RAW_TOKEN,
 });
 
 /** Carries the sign-in challenge from the password step to the code step (looked up by hash). */
@@ -120,7 +93,6 @@ export const CHALLENGE_COOKIE = defineCookie({
   base: "flowlane_2fa",
   hostPrefix: true,
   maxAge: CHALLENGE.ttl / 1000,
-  legacyRaw: RAW_TOKEN,
 });
 
 /**
@@ -131,7 +103,6 @@ export const BOOKMARK_COOKIE = defineCookie({
   base: "flowlane_bookmark",
   hostPrefix: true,
   maxAge: 300, // seconds: replication lag is seconds; an older bookmark says nothing useful
-  legacyRaw: /^[0-9a-f-]{1,600}$/i,
 });
 
 /** Which signup the trial code screen belongs to: the userId, signed (decision 024). */
@@ -151,21 +122,19 @@ export const SIGNUP_DRAFT_COOKIE = defineCookie({
   base: "flowlane_signup",
   hostPrefix: true,
   maxAge: 24 * 60 * 60, // 1 day, in seconds: as long as the draft
-  legacyRaw: RAW_TOKEN,
 });
 
-/** Whether a cookie value has the form of `randomToken()`. */
-export const isRawToken = (value: string) => RAW_TOKEN.test(value);
+/** Whether a cookie value has the form of `randomToken()` (32 bytes, base64url). */
+export const isRawToken = (value: string) => /^[A-Za-z0-9_-]{43}$/.test(value);
 
 /**
  * remix-themes' session cookie (`{ theme }`). Signed so React Router does not warn about an
- * unsigned session cookie; unsigned on a production without `CODE_HMAC_SECRET` rather than
- * breaking every page. No prefix, as before: the edge cache lets it through by this name.
+ * unsigned session cookie (production cannot start without `CODE_HMAC_SECRET`: the
+ * configuration check). No prefix: the edge cache lets it through by this name.
  */
 export const THEME_COOKIE = defineCookie({
   base: "flowlane_theme",
   hostPrefix: false,
   maxAge: 365 * 24 * 60 * 60, // 1 year, in seconds
   signedFor: "theme-cookie",
-  signingOptional: true,
 });

@@ -8,19 +8,6 @@ export function themeSession(request: Request) {
 }
 
 /**
- * The stored choice: the signed cookie, else one written before decision 032 (unsigned base64
- * JSON, kept a year). Those are still read, since a theme is no secret and `isTheme` admits
- * only "light" or "dark"; that branch can go after 2027-11-23, when the last has expired.
- */
-async function storedTheme(request: Request): Promise<Theme | null> {
-  const signed = (await themeSession(request)).getTheme();
-  if (signed) return signed;
-  const legacy: unknown = await THEME_COOKIE.cookie(request, { signed: false }).parse(request.headers.get("Cookie"));
-  const theme = legacy && typeof legacy === "object" ? (legacy as { theme?: unknown }).theme : null;
-  return isTheme(theme) ? theme : null;
-}
-
-/**
  * The stored choice (rendered as the `dark`/`light` class on <html>), and the system preference
  * the browser announced with the `Sec-CH-Prefers-Color-Scheme` hint. Without a stored choice
  * <html> gets no class: the CSS media query (no JavaScript) or remix-themes' script decides, so
@@ -28,7 +15,7 @@ async function storedTheme(request: Request): Promise<Theme | null> {
  * toggle which theme is the other one.
  */
 export async function resolveTheme(request: Request): Promise<{ theme: Theme | null; system: Theme | null }> {
-  const stored = await storedTheme(request);
+  const stored = (await themeSession(request)).getTheme();
   const hint = request.headers.get("Sec-CH-Prefers-Color-Scheme")?.replaceAll('"', "");
   return { theme: stored, system: isTheme(hint) ? hint : null };
 }

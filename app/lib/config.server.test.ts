@@ -2,17 +2,8 @@ import { describe, expect, it } from "vitest";
 import { expectConsoleError } from "../../tests/helpers/console-errors";
 import { TEST_SITE_URL } from "../../tests/helpers/site";
 import { setConfig } from "../../tests/helpers/trial";
-import {
-  appLoginUrl,
-  ConfigSchema,
-  checkConfig,
-  config,
-  LOCAL_SITE_URL,
-  PLACEHOLDER_APP_URL,
-  parseConfig,
-  resetConfigCache,
-  siteUrl,
-} from "./config.server";
+import { appLoginUrl, checkConfig, config, parseConfig, resetConfigCache, siteUrl } from "./config.server";
+import { ConfigSchema, LOCAL_SITE_URL, PLACEHOLDER_APP_URL } from "./config-schema";
 
 /** Decision 040: the origins links are built from are configuration, required in production. */
 

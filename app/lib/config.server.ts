@@ -2,8 +2,6 @@ import { env } from "cloudflare:workers";
 import type { z } from "zod";
 import { ConfigSchema, ConfigValuesSchema, describeConfigError } from "./config-schema";
 
-export { ConfigSchema, LOCAL_SITE_URL, PLACEHOLDER_APP_URL, SECRET_NAMES } from "./config-schema";
-
 export type Config = z.output<typeof ConfigSchema>;
 
 /** Parses each setting and the origins (exported for the configuration tests). */

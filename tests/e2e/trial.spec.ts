@@ -209,7 +209,7 @@ test.describe("free trial signup", () => {
         email: bot,
         country: "India",
         agreeToTerms: "on",
-        contact_me_by_fax: "http://spam.example",
+        faxNumber: "http://spam.example",
       },
       maxRedirects: 0,
     });

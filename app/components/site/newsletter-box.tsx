@@ -1,7 +1,7 @@
 import { Loader2, Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, Link, useFetcher } from "react-router";
-import { NEWSLETTER_HONEYPOT } from "~/domain/newsletter/honeypot";
+import { Honeypot } from "~/components/honeypot";
 import { submitFailureOf } from "~/lib/submit-failure";
 
 /** What /newsletter answers a subscribe with (its action data). */
@@ -27,10 +27,7 @@ export function NewsletterBox() {
         <label htmlFor="newsletter-email" className="text-sm font-semibold text-slate-900 dark:text-white">
           Join 25,000+ subscribers reading our automation guides.
         </label>
-        <div className="hidden" aria-hidden="true">
-          <label htmlFor="newsletter-website">Leave this field empty</label>
-          <input id="newsletter-website" type="text" name={NEWSLETTER_HONEYPOT} tabIndex={-1} autoComplete="off" />
-        </div>
+        <Honeypot id="newsletter-fax" />
         <div className="mt-3 flex gap-2">
           <input
             id="newsletter-email"

@@ -7,8 +7,6 @@ import { imageSizes } from "./media.server";
 import { ARCHIVE_PAGE_NOT_FOUND } from "./messages";
 import { BLOG_PAGE_SIZE, type PublicFilter, publishedPostsPage } from "./posts.server";
 
-export { ARCHIVE_PAGE_NOT_FOUND };
-
 /**
  * One page of a filtered list of published posts as cards (tag, author and search pages):
  * 12 a page like /blog; a malformed or past-the-end page is a 404, as on /blog.

@@ -1,7 +1,8 @@
 import { Feed } from "feed";
 import type { BlogPost } from "~/db/schema";
 import { postDate, postPath } from "./format";
-import { imageTypeOfKey, mediaPath } from "./images";
+import { imageTypeOfKey } from "./images";
+import { mediaPath } from "./renditions";
 
 type FeedChannel = { origin: string; title: string; description: string };
 

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  IMAGE_KEY,
-  imageMarkdown,
-  imageSrcSet,
-  newImageKey,
-  renditionKey,
-  renditionWidths,
-  sniffImage,
-} from "./images";
+import { IMAGE_KEY, imageMarkdown, newImageKey, sniffImage } from "./images";
+import { imageSrcSet, renditionKey, renditionWidths } from "./renditions";
 import { avif, gif, jpeg, png, webpExtended, webpLossless, webpLossy } from "./testing/image-bytes";
 
 describe("sniffImage: the type from the bytes and the size from the header", () => {

@@ -142,8 +142,6 @@ export function sniffImage(bytes: Uint8Array): ImageInfo | null {
   return info;
 }
 
-export { imageSrcSet, mediaPath, RENDITION_WIDTHS, renditionKey, renditionPrefix, renditionWidths } from "./renditions";
-
 /** Keys are random, so an address never changes meaning; the extension is for people and tools. */
 const EXTENSIONS: Record<ImageType, string> = {
   "image/jpeg": "jpg",

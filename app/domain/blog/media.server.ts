@@ -3,7 +3,8 @@ import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type BlogImage, blogImages } from "~/db/schema";
 import { contentRange, ifRangeHolds, notSatisfiable, type RangeAsk, readRange } from "~/lib/byte-range.server";
-import { IMAGE_KEY, type ImageInfo, type ImageType, renditionKey, renditionPrefix, renditionWidths } from "./images";
+import { IMAGE_KEY, type ImageInfo, type ImageType } from "./images";
+import { renditionKey, renditionPrefix, renditionWidths } from "./renditions";
 
 /**
  * Uploaded images never change under their key (a new upload gets a new key), so browsers and

@@ -22,12 +22,13 @@ import { AppError, hasCode, isAppError } from "~/lib/errors";
 import { bumpBlogVersionStatement } from "./content-version.server";
 import { authorSlug, postSlug } from "./format";
 import { deleteImageObjects, deleteUnusedImagesStatement, unusedImagesOf } from "./image-cleanup.server";
-import { mediaPath } from "./images";
 import { renderMarkdown } from "./markdown";
 import { imageSizes, mediaKeysIn } from "./media.server";
+import { POST_NOT_FOUND } from "./messages";
 import { readingMinutes } from "./reading-time";
+import { mediaPath } from "./renditions";
 import { type RevisionKind, revisionStatements } from "./revision-log.server";
-import { type BlogInput, type BlogUpdate, POST_NOT_FOUND } from "./schemas";
+import type { BlogInput, BlogUpdate } from "./schemas";
 import { slugFree, slugMoveStatements, slugTaken, slugTakenError, suffixedSlug } from "./slugs.server";
 
 /** Spec §9: up to 3 related articles. */

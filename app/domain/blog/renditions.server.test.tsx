@@ -7,9 +7,9 @@ import { db } from "~/db/client.server";
 import { blogImages } from "~/db/schema";
 import { coverOf } from "./format";
 import { deleteImageObjects } from "./image-cleanup.server";
-import { renditionKey } from "./images";
 import { imageSizes, MEDIA_CACHE_CONTROL, serveImage } from "./media.server";
 import { createPost, getPost } from "./posts.server";
+import { renditionKey } from "./renditions";
 import { gif, png, realPng } from "./testing/image-bytes";
 import { uploadPostImage } from "./uploads.server";
 

@@ -5,7 +5,8 @@ import { db } from "~/db/client.server";
 import { auditLog, blogImages, blogPostRevisions } from "~/db/schema";
 import { unusedImagesOf } from "./image-cleanup.server";
 import { createPost, deletePost, getPost, NOT_A_DRAFT, POST_CHANGED, updatePost } from "./posts.server";
-import { autosavePost, listRevisions, REVISION_NOT_FOUND, REVISIONS_KEPT, restoreRevision } from "./revisions.server";
+import { REVISIONS_KEPT } from "./revision-log.server";
+import { autosavePost, listRevisions, REVISION_NOT_FOUND, restoreRevision } from "./revisions.server";
 import { png } from "./testing/image-bytes";
 import { uploadPostImage } from "./uploads.server";
 

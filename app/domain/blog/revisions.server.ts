@@ -7,8 +7,6 @@ import { formatPostDate } from "./format";
 import { type PostChanges, updatePost } from "./posts.server";
 import { REVISIONS_KEPT } from "./revision-log.server";
 
-export { REVISIONS_KEPT };
-
 export const REVISION_NOT_FOUND = "This revision does not exist for this post (only the last 20 saves are kept).";
 
 /** The revisions of a post, newest first (at most REVISIONS_KEPT are stored). */

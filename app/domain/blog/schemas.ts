@@ -17,8 +17,6 @@ export const BLOG_LIMITS = {
   canonicalUrl: 500,
 } as const;
 
-export { DELETE_FAILED, POST_NOT_FOUND, SAVE_CONFLICT, SAVE_FAILED } from "./messages";
-
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })

@@ -8,13 +8,14 @@ import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
-import { companySizeLabel } from "~/domain/subscriptions/schemas";
+import { companySizeLabel } from "~/domain/subscriptions/options";
 import { composeEmail } from "~/emails/render.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
+import { filledHoneypot } from "~/lib/honeypot";
 import { salesCallbackNotice } from "./emails.server";
 import { type EnterpriseLeadInput, SOURCE_LABELS } from "./lead-schemas";
-import { type CallbackInput, type CallbackListQuery, HONEYPOT_FIELD } from "./schemas";
+import type { CallbackInput, CallbackListQuery } from "./schemas";
 
 /**
  * A visitor sending the same request again — reloading the thank-you page without JavaScript,
@@ -89,7 +90,7 @@ export async function requestCallback(
     teamSize: null,
     createdAt: now,
   };
-  if (input[HONEYPOT_FIELD]) return callback;
+  if (filledHoneypot(input)) return callback;
   const email = await salesCallbackNotice(callback, siteUrl());
   const client = db();
   try {
@@ -130,7 +131,7 @@ export async function captureEnterpriseLead(
     teamSize: input.teamSize,
     createdAt: now,
   };
-  if (input[HONEYPOT_FIELD]) return lead;
+  if (filledHoneypot(input)) return lead;
   const email = await salesLeadNotice(lead, siteUrl());
   const client = db();
   const { stored, request } = await storeOnce(lead, now, [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPANY_SIZES } from "~/domain/subscriptions/schemas";
+import { COMPANY_SIZES } from "~/domain/subscriptions/options";
 import { CallbackSchema } from "./schemas";
 
 /** Spec §8 (Pricing): the Enterprise thank-you text. */

@@ -18,13 +18,14 @@ import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
+import { filledHoneypot } from "~/lib/honeypot";
 import {
   bookingConfirmationEmail,
   meetingCancelledEmail,
   meetingConfirmedEmail,
   salesBookingNotice,
 } from "./emails.server";
-import { type BookingInput, HONEYPOT_FIELD, type MeetingListQuery } from "./schemas";
+import type { BookingInput, MeetingListQuery } from "./schemas";
 import { issueManageToken, manageUrl } from "./tokens.server";
 
 const MINUTE = 60 * 1000;
@@ -45,7 +46,7 @@ export async function bookMeeting(
   { now = new Date(), clientAddress = null }: { now?: Date; clientAddress?: string | null } = {},
 ): Promise<Meeting & { manageToken: string }> {
   const rules = bookingRules();
-  const honeypot = Boolean(input[HONEYPOT_FIELD]);
+  const honeypot = filledHoneypot(input);
   if (!honeypot) {
     assertBookableDate(input.date, rules, now);
     const problem = timeProblem(input.timeSlot, rules);

@@ -8,13 +8,10 @@ import {
   minutesOf,
   normalizeTime,
 } from "~/domain/calendar/availability";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { pageQuery } from "~/lib/page-query";
-import { FIELD_LIMITS, HONEYPOT_FIELD, MEETING_LINK_TEXTS } from "./texts";
+import { FIELD_LIMITS, MEETING_LINK_TEXTS } from "./texts";
 import { CALLBACK_SOURCES, CALLBACK_STATUSES, MEETING_STATUSES, MEETING_TYPES } from "./values";
-
-// The forms' texts and limits live in texts.ts, which loads no zod: the pages render with them
-// and fetch these schemas after hydration (decision 026).
-export { FIELD_LIMITS, HONEYPOT_FIELD, MEETING_LINK_TEXTS, MEETING_TEXTS } from "./texts";
 
 /**
  * One schema per form, shared by the page (Conform) and the `/api` endpoints. Rules that

@@ -15,12 +15,6 @@ export const MEETING_TEXTS = {
   statusUpdateFailed: "Failed to update meeting status. Please try again.",
 } as const;
 
-/**
- * Honeypot: a field people never see. A filled one means a bot; the service then answers
- * as if all went well and stores nothing.
- */
-export const HONEYPOT_FIELD = "faxNumber";
-
 export const FIELD_LIMITS = {
   name: 100,
   phone: 30,

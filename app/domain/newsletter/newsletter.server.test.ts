@@ -86,7 +86,7 @@ describe("subscribe (double opt-in)", () => {
 
   it("a filled honeypot stores and sends nothing", async () => {
     const email = uniqueEmail();
-    expect(await subscribe({ email, website: "http://spam.example" })).toBe(false);
+    expect(await subscribe({ email, faxNumber: "http://spam.example" })).toBe(false);
     expect(await rowOf(email)).toBeUndefined();
     expect(await confirmationsTo(email)).toHaveLength(0);
   });

@@ -9,7 +9,8 @@ import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
-import { NEWSLETTER_HONEYPOT, type SubscribeInput, type SubscriberListQuery } from "./schemas";
+import { filledHoneypot } from "~/lib/honeypot";
+import type { SubscribeInput, SubscriberListQuery } from "./schemas";
 
 /** Newsletter subscribers with double opt-in (decision record 019). */
 
@@ -80,7 +81,7 @@ export async function confirmationEmail(
  * Returns whether a confirmation email was queued (for tests and the log, never the visitor).
  */
 export async function subscribe(input: SubscribeInput, options: LinkOptions = {}): Promise<boolean> {
-  if (input[NEWSLETTER_HONEYPOT]) return false;
+  if (filledHoneypot(input)) return false;
   const now = options.now ?? new Date();
   const token = randomToken();
   const tokenHash = await sha256Hex(token);

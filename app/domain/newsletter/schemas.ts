@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type * as stored from "~/db/schema";
 import { EmailSchema } from "~/domain/accounts/schemas";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { pageQuery } from "~/lib/page-query";
-import { NEWSLETTER_HONEYPOT } from "./honeypot";
 
 /**
  * The subscriber statuses of `~/db/schema`, restated: this module reaches the browser, the drizzle schema must
@@ -12,12 +12,9 @@ const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 true satisfies Same<(typeof SUBSCRIBER_STATUSES)[number], (typeof stored.SUBSCRIBER_STATUSES)[number]>;
 
-/** The footer box: one field, plus the honeypot every public form carries. */
-export { NEWSLETTER_HONEYPOT } from "./honeypot";
-
 export const SubscribeSchema = z.object({
   email: EmailSchema,
-  [NEWSLETTER_HONEYPOT]: z.string().max(1000).nullish(),
+  [HONEYPOT_FIELD]: z.string().max(1000).nullish(),
 });
 export type SubscribeInput = z.output<typeof SubscribeSchema>;
 

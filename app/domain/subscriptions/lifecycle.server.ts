@@ -18,6 +18,7 @@ import {
   rejectedEmail,
   welcomeEmail,
 } from "./emails.server";
+import { TRIAL_MESSAGES } from "./options";
 import { accountCreatedFor, deliverWebhook, provisioningStatement, webhookConfigured } from "./provisioning.server";
 import { isAwaitingApproval, isAwaitingCode, isBeforeDecision, isDecidable, isWelcomeDue, TRIAL_DAYS } from "./rules";
 import { awaitingDecision, beforeDecision, endedTrial, expiringTrial, welcomeDue } from "./rules.server";
@@ -28,7 +29,6 @@ import {
   type CustomerAccount,
   type PurchaseSchema,
   type RenewSchema,
-  TRIAL_MESSAGES,
   type UpgradeSchema,
   USER_ADMIN_MESSAGES,
 } from "./schemas";

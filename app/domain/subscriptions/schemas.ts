@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { EmailSchema } from "~/domain/accounts/schemas";
-import { AppError } from "~/lib/errors";
+import { AppError, type FieldError } from "~/lib/errors";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { pageQuery } from "~/lib/page-query";
-import { TRIAL_HONEYPOT } from "./honeypot";
+import { fieldErrorsOf } from "~/lib/zod-issues";
 import {
   COMPANY_SIZES,
   DECISION_NOTES_MAX,
@@ -14,22 +15,6 @@ import {
   TRIAL_TEXT_LIMITS,
 } from "./options";
 import { APPROVAL_STATUSES, BILLING_CYCLES, USER_PLANS, USER_ROLES, USER_STATUSES } from "./values";
-
-// The signup's option lists and texts live in options.ts, which loads no zod: /free-trial
-// renders with them and fetches these schemas after hydration (decision 026).
-export {
-  COMPANY_SIZES,
-  companySizeLabel,
-  DECISION_NOTES_MAX,
-  HOW_HEARD,
-  INDUSTRIES,
-  REQUESTED_PLANS,
-  type RequestedPlan,
-  ROLE_OPTIONS,
-  requestedPlanLabel,
-  TRIAL_MESSAGES,
-  TRIAL_TEXT_LIMITS,
-} from "./options";
 
 const requiredText = (message: string, label: string, max = 100) =>
   z
@@ -68,6 +53,9 @@ const WebsiteSchema = z
   .default("");
 
 /** Step 1: who you are. */
+/** A step's "Back" posts whatever is typed: nothing to check. */
+export const TrialBackSchema = z.object({});
+
 export const TrialStep1Schema = z.object({
   role: z.enum(USER_ROLES, { error: TRIAL_MESSAGES.role }),
   firstName: requiredText(TRIAL_MESSAGES.firstName, "First name"),
@@ -115,7 +103,7 @@ export const TrialStep3Schema = TrialAdditionalSchema.extend({
     .boolean({ error: TRIAL_MESSAGES.terms })
     .refine((v) => v, TRIAL_MESSAGES.terms)
     .transform((): true => true),
-  [TRIAL_HONEYPOT]: z.string().max(1000).nullish(),
+  [HONEYPOT_FIELD]: z.string().max(1000).nullish(),
 });
 
 export const RequestedPlanSchema = z
@@ -132,12 +120,6 @@ export type TrialSignup = z.output<typeof TrialStep1Schema> &
   Partial<z.output<typeof TrialStep2IndividualSchema>> &
   z.output<typeof TrialStep3Schema> & { requestedPlan?: RequestedPlan };
 
-export type FieldError = { field: string; message: string };
-
-function issuesOf(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "body", message: issue.message }));
-}
-
 /**
  * Validates a whole signup (all three steps) given as flat form fields, with the step schemas
  * the form uses one at a time. Every step is checked, so a later step never stands in for a
@@ -148,12 +130,12 @@ export function validateTrialSignup(
 ): { success: true; data: TrialSignup } | { success: false; details: FieldError[] } {
   const details: FieldError[] = [];
   const step1 = TrialStep1Schema.safeParse(input);
-  if (!step1.success) details.push(...issuesOf(step1.error));
+  if (!step1.success) details.push(...fieldErrorsOf(step1.error));
   const role = step1.success ? step1.data.role : USER_ROLES.find((r) => r === input.role);
   const step2 = trialStep2Schema(role ?? "organization").safeParse(input);
-  if (role && !step2.success) details.push(...issuesOf(step2.error));
+  if (role && !step2.success) details.push(...fieldErrorsOf(step2.error));
   const step3 = TrialStep3Schema.safeParse(input);
-  if (!step3.success) details.push(...issuesOf(step3.error));
+  if (!step3.success) details.push(...fieldErrorsOf(step3.error));
   if (!step1.success || !step2.success || !step3.success) return { success: false, details };
   return {
     success: true,

@@ -3,15 +3,24 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { api } from "../../../tests/helpers/api";
-import { CLIENT, individualPayload, orgSignup, startSignup, uniqueTrialEmail } from "../../../tests/helpers/trial";
-import { TRIAL_HONEYPOT } from "./honeypot";
-import { parseTrialSignup, TRIAL_MESSAGES } from "./schemas";
+import {
+  CLIENT,
+  emailsFor,
+  individualPayload,
+  orgSignup,
+  startSignup,
+  uniqueTrialEmail,
+} from "../../../tests/helpers/trial";
+import { TRIAL_MESSAGES } from "./options";
+import { parseTrialSignup } from "./schemas";
 import {
   listSubscriptions,
   requireSubscription,
   sendTrialCode,
   startTrial,
+  startTrialAndSendCode,
   toTrialStatus,
   toView,
   verifyTrialEmail,
@@ -39,7 +48,7 @@ describe("startTrial", () => {
   });
 
   it("a filled honeypot stores nothing and says so", async () => {
-    const fields = orgSignup({ [TRIAL_HONEYPOT]: "http://spam.example" });
+    const fields = orgSignup({ [HONEYPOT_FIELD]: "http://spam.example" });
     expect(await startTrial(parseTrialSignup(fields), { now: T0 })).toEqual({ stored: false });
     expect(await rowsFor(fields.email)).toEqual([]);
   });
@@ -98,6 +107,50 @@ describe("the same signup sent again", () => {
     for (const r of results) {
       if (r.status === "fulfilled") expect(r.value.subscription.userId).toBe(rows[0]?.userId);
     }
+  });
+});
+
+describe("startTrialAndSendCode (the signup form's submit)", () => {
+  const codeEmails = async (email: string) =>
+    (await emailsFor(email)).filter((m) => m.idempotencyKey.startsWith("code:"));
+
+  it("stores the signup and sends its code to the row it stored", async () => {
+    const fields = orgSignup();
+    const started = await startTrialAndSendCode(parseTrialSignup(fields), CLIENT, { now: T0 });
+    expect(started).toMatchObject({ stored: true, created: true, codeOnItsWay: true });
+    expect(await rowsFor(fields.email)).toHaveLength(1);
+    expect(await codeEmails(fields.email)).toHaveLength(1);
+  });
+
+  it("a filled honeypot: nothing stored, no code", async () => {
+    const fields = orgSignup({ [HONEYPOT_FIELD]: "http://spam.example" });
+    expect(await startTrialAndSendCode(parseTrialSignup(fields), CLIENT, { now: T0 })).toEqual({ stored: false });
+    expect(await rowsFor(fields.email)).toEqual([]);
+    expect(await codeEmails(fields.email)).toEqual([]);
+  });
+
+  it("started again within the cooldown: the signup is updated and the code already sent is the one to use", async () => {
+    const fields = orgSignup();
+    await startTrialAndSendCode(parseTrialSignup(fields), CLIENT, { now: T0 });
+    const again = await startTrialAndSendCode(parseTrialSignup({ ...fields, firstName: "Again" }), CLIENT, {
+      now: new Date(T0.getTime() + 10_000),
+    });
+    expect(again).toMatchObject({ stored: true, created: false, codeOnItsWay: true });
+    expect(await rowsFor(fields.email)).toMatchObject([{ firstName: "Again" }]);
+    expect(await codeEmails(fields.email)).toHaveLength(1);
+  });
+
+  it("20 identical submits at once: one row, one code email, every answer a stored signup with its code coming", async () => {
+    const fields = orgSignup();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => startTrialAndSendCode(parseTrialSignup(fields), CLIENT, { now: T0 })),
+    );
+    const rows = await rowsFor(fields.email);
+    expect(rows).toHaveLength(1);
+    for (const result of results) {
+      expect(result).toMatchObject({ stored: true, codeOnItsWay: true, subscription: { userId: rows[0]?.userId } });
+    }
+    expect(await codeEmails(fields.email)).toHaveLength(1);
   });
 });
 

@@ -9,12 +9,13 @@ import { confirmedBySignupStatement } from "~/domain/newsletter/newsletter.serve
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
+import { filledHoneypot } from "~/lib/honeypot";
 import { paginationOf } from "~/lib/pagination";
 import { awaitingApprovalEmail } from "./emails.server";
-import { TRIAL_HONEYPOT } from "./honeypot";
+import { TRIAL_MESSAGES } from "./options";
 import { daysRemaining, isAwaitingCode, nextStep, signupState, trialState } from "./rules";
 import { activeNotEnded, awaitingCode, endedTrial } from "./rules.server";
-import { type SubscriptionListQuery, type SubscriptionView, TRIAL_MESSAGES, type TrialSignup } from "./schemas";
+import type { SubscriptionListQuery, SubscriptionView, TrialSignup } from "./schemas";
 import type { ConsoleStatus } from "./values";
 
 /** What a trial includes (the Pro plan's features, spec §9). */
@@ -217,7 +218,7 @@ export type StartedTrial = { stored: true; subscription: Subscription; created: 
  * honeypot stores nothing and answers `stored: false`, which the adapter shows like a success.
  */
 export async function startTrial(signup: TrialSignup, { now = new Date() } = {}): Promise<StartedTrial> {
-  if (signup[TRIAL_HONEYPOT]) return { stored: false };
+  if (filledHoneypot(signup)) return { stored: false };
   const client = db();
   const existing = await findByEmail(signup.email);
   if (existing) {
@@ -292,9 +293,13 @@ export async function sendTrialCode(
   now = new Date(),
   alsoRun: BatchItem<"sqlite">[] = [],
 ) {
-  const row = await requireUnverifiedSignup(email);
+  return issueTrialCode(await requireUnverifiedSignup(email), client, now, alsoRun);
+}
+
+/** The code of a signup row already in hand; the batch re-checks that it still awaits one. */
+function issueTrialCode(row: Subscription, client: CodeClient, now: Date, alsoRun: BatchItem<"sqlite">[] = []) {
   return issueCode({
-    email,
+    email: row.email,
     purpose: "trial",
     client,
     now,
@@ -302,6 +307,30 @@ export async function sendTrialCode(
     guards: [stillUnverified(row.id)],
     refused: () => new AppError(409, ALREADY_VERIFIED, { code: "trial.already_verified" }),
   });
+}
+
+export type StartedTrialWithCode = Extract<StartedTrial, { stored: true }> & { codeOnItsWay: boolean };
+
+/**
+ * The signup form's submit: `startTrial`, then the code to the row it returned (not read again).
+ * A refusal of the code (a limit, or the signup verified meanwhile) does not undo the signup:
+ * `codeOnItsWay` says whether a code is coming — just sent, or sent less than a minute ago
+ * (the resend cooldown of a signup started again) — so the code screen can say so truthfully.
+ */
+export async function startTrialAndSendCode(
+  signup: TrialSignup,
+  client: CodeClient,
+  { now = new Date() } = {},
+): Promise<StartedTrialWithCode | { stored: false }> {
+  const started = await startTrial(signup, { now });
+  if (!started.stored) return started;
+  try {
+    await issueTrialCode(started.subscription, client, now);
+    return { ...started, codeOnItsWay: true };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ...started, codeOnItsWay: error.extra.limit === "cooldown" };
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { type Actor, actorOf } from "~/domain/accounts/actor";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { optionalSession, requireAdmin, requireSignedIn } from "~/http/guards.server";
+import { fieldErrorsOf } from "~/lib/zod-issues";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -95,13 +96,6 @@ const callers: { [A in Access]: (request: Request) => Promise<CallerByAccess[A]>
 
 export const MAX_BODY_BYTES = 64 * 1024; // 64 KiB
 
-export function zodDetails(error: z.ZodError) {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join(".") || "body",
-    message: issue.message,
-  }));
-}
-
 type Parsed = { ok: true; value: unknown } | { ok: false; response: Response };
 
 async function readJson(request: Request): Promise<Parsed> {
@@ -129,7 +123,7 @@ async function readJson(request: Request): Promise<Parsed> {
 function validate(schema: z.ZodType, value: unknown, fallback: string): Parsed {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const details = zodDetails(parsed.error);
+  const details = fieldErrorsOf(parsed.error);
   return { ok: false, response: failure(400, details[0]?.message ?? fallback, { details }) };
 }
 

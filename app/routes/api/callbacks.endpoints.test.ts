@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, callbackRequests, emailOutbox } from "~/db/schema";
-import { MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 

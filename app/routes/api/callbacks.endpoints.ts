@@ -6,8 +6,8 @@ import {
   CallbackListQuerySchema,
   CallbackSchema,
   CallbackStatusUpdateSchema,
-  MEETING_TEXTS,
 } from "~/domain/meetings/schemas";
+import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { endpoint } from "~/http/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
 import { paginationOf } from "~/lib/pagination";

@@ -11,6 +11,7 @@ import {
   setEmailVerification,
   upgrade,
 } from "~/domain/subscriptions/lifecycle.server";
+import { TRIAL_MESSAGES } from "~/domain/subscriptions/options";
 import {
   listWebhookDeliveries,
   retryWebhooks,
@@ -30,7 +31,6 @@ import {
   RenewSchema,
   SubscriptionListQuerySchema,
   SubscriptionViewSchema,
-  TRIAL_MESSAGES,
   TrialStartPayloadSchema,
   TrialStatusSchema,
   UpgradeSchema,

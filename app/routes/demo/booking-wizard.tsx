@@ -2,10 +2,11 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, Globe, Loader2 } from "lucide-react";
 import { Form, href, Link } from "react-router";
 import { FieldError, FormError } from "~/components/field-error";
+import { Honeypot } from "~/components/honeypot";
 import { longDateLabel, WEEKDAY_NAMES } from "~/domain/calendar/month";
 import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
 import { useKeptInput } from "~/lib/use-kept-input";
-import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
+import { TextAreaField, TextField, useDemoForm } from "./form-fields";
 import { slotLabel, useVisitorTimeZone, zoneCaption } from "./visitor-time";
 import type { BookedMeeting, MonthView, WizardState } from "./wizard.server";
 
@@ -370,7 +371,7 @@ export function DetailsStep({
         <input type="hidden" name="date" value={wizard.date} />
         <input type="hidden" name="timeSlot" value={wizard.time} />
         <input type="hidden" name="visitorTimezone" value={visitorTimeZone ?? ""} />
-        <Honeypot idPrefix="booking" />
+        <Honeypot id="booking-faxNumber" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField meta={fields.name} label="Name" required autoComplete="name" maxLength={FIELD_LIMITS.name} />
           <TextField meta={fields.email} label="Email" type="email" required autoComplete="email" maxLength={254} />

@@ -2,9 +2,10 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2, PhoneCall } from "lucide-react";
 import { Form } from "react-router";
 import { FormError } from "~/components/field-error";
+import { Honeypot } from "~/components/honeypot";
 import { PendingIcon } from "~/components/pending-icon";
 import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
-import { Honeypot, TextAreaField, TextField, useDemoForm } from "./form-fields";
+import { TextAreaField, TextField, useDemoForm } from "./form-fields";
 
 export function CallbackSuccess() {
   return (
@@ -35,7 +36,7 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
       </p>
       <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="mt-5 space-y-4">
         <input type="hidden" name="intent" value="callback" />
-        <Honeypot idPrefix="callback" />
+        <Honeypot id="callback-faxNumber" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             meta={fields.firstName}

@@ -5,7 +5,6 @@ import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
 import type { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
-import { HONEYPOT_FIELD } from "~/domain/meetings/texts";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -13,7 +12,10 @@ type Schemas = { booking: typeof BookingSchema; callback: typeof CallbackSchema 
 const SCHEMA_NAMES = { booking: "BookingSchema", callback: "CallbackSchema" } as const;
 
 /** zod and the schemas, fetched after hydration (decision 026). Stable, so the effect runs once. */
-export const loadValidation = () => import("./validation");
+export const loadValidation = () =>
+  Promise.all([import("@conform-to/zod/v4"), import("~/domain/meetings/schemas")]).then(
+    ([{ parseWithZod }, { BookingSchema, CallbackSchema }]) => ({ parseWithZod, BookingSchema, CallbackSchema }),
+  );
 
 /**
  * A /demo form (booking details or callback): Conform with the shared zod schema, checked on
@@ -118,17 +120,6 @@ export function TextAreaField({
       />
       {maxLength ? <LengthHint id={`${meta.id}-length`} forId={meta.id} max={maxLength} /> : null}
       <FieldError id={meta.errorId} error={meta.errors?.[0]} />
-    </div>
-  );
-}
-
-/** The honeypot: hidden from people (and assistive technology), tempting to bots. */
-export function Honeypot({ idPrefix }: { idPrefix: string }) {
-  const id = `${idPrefix}-${HONEYPOT_FIELD}`;
-  return (
-    <div className="hidden" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

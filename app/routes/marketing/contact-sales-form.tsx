@@ -4,11 +4,12 @@ import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
 import { FieldError, FormError } from "~/components/field-error";
+import { Honeypot } from "~/components/honeypot";
 import { LengthHint } from "~/components/length-hint";
 import { PendingIcon } from "~/components/pending-icon";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
-import { FIELD_LIMITS, HONEYPOT_FIELD } from "~/domain/meetings/schemas";
-import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/schemas";
+import { FIELD_LIMITS } from "~/domain/meetings/texts";
+import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/options";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What /pricing/contact-sales answers (its action data, or its clientAction's on a failed request). */
@@ -85,10 +86,7 @@ export function ContactSalesForm({
       data-testid="contact-sales-form"
     >
       {hydrated ? <input type="hidden" name={IN_PLACE_FIELD} value="1" /> : null}
-      <div className="hidden" aria-hidden="true">
-        <label htmlFor="contact-sales-fax">Leave this field empty</label>
-        <input id="contact-sales-fax" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot id="contact-sales-fax" />
       <div className="grid gap-4 @md:grid-cols-2">
         <div>
           <label htmlFor={fields.firstName.id} className="label">

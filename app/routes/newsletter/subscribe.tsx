@@ -1,11 +1,13 @@
 import { Mail } from "lucide-react";
 import { data, Form } from "react-router";
+import { Honeypot } from "~/components/honeypot";
 import { StatusMessage } from "~/components/status-message";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
-import { NEWSLETTER_HONEYPOT, NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
+import { NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { isLocalHttp } from "~/lib/local-http";
 import { submitFailure, submitFailureOf, submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/subscribe";
@@ -18,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = SubscribeSchema.safeParse({
     email: form.get("email") ?? "",
-    [NEWSLETTER_HONEYPOT]: form.get(NEWSLETTER_HONEYPOT),
+    [HONEYPOT_FIELD]: form.get(HONEYPOT_FIELD),
   });
   if (!parsed.success) {
     const email = String(form.get("email") ?? "").slice(0, 254);
@@ -61,16 +63,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
           </div>
         ) : (
           <Form method="post" noValidate className="mt-6 space-y-3">
-            <div className="hidden" aria-hidden="true">
-              <label htmlFor="newsletter-page-website">Leave this field empty</label>
-              <input
-                id="newsletter-page-website"
-                type="text"
-                name={NEWSLETTER_HONEYPOT}
-                tabIndex={-1}
-                autoComplete="off"
-              />
-            </div>
+            <Honeypot id="newsletter-page-fax" />
             <label htmlFor="newsletter-page-email" className="label">
               Email
             </label>

@@ -1,7 +1,4 @@
-export { messageTone, StatusMessage } from "~/components/status-message";
-
 import type { ReactNode } from "react";
-import { TRIAL_HONEYPOT } from "~/domain/subscriptions/honeypot";
 
 export function FieldLabel({
   htmlFor,
@@ -52,16 +49,6 @@ export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
           );
         })}
       </ol>
-    </div>
-  );
-}
-
-/** A field bots fill and people never see; a filled honeypot stores nothing (`startTrial`). */
-export function Honeypot() {
-  return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor={TRIAL_HONEYPOT}>Leave this field empty</label>
-      <input id={TRIAL_HONEYPOT} name={TRIAL_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

@@ -12,8 +12,9 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { data, Form, href, Link, redirect, useLocation, useNavigation, useNavigationType } from "react-router";
 import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
+import { Honeypot } from "~/components/honeypot";
 import { LengthHint } from "~/components/length-hint";
-import { TRIAL_HONEYPOT } from "~/domain/subscriptions/honeypot";
+import { StatusMessage } from "~/components/status-message";
 import {
   COMPANY_SIZES,
   companySizeLabel,
@@ -31,17 +32,18 @@ import {
   TrialStep3Schema,
   trialStep2Schema,
 } from "~/domain/subscriptions/schemas";
-import { sendTrialCode, startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { startTrialAndSendCode } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
+import { filledHoneypot } from "~/lib/honeypot";
 import { canonicalUrl, seo } from "~/lib/seo";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useKeptInput } from "~/lib/use-kept-input";
 import type { Route } from "./+types/free-trial";
-import { FieldLabel, Honeypot, StatusMessage, StepIndicator } from "./components";
+import { FieldLabel, StepIndicator } from "./components";
 import { currentDraft, dropDraft, keepDraft, trialCookie } from "./session.server";
 
 type Step = 1 | 2 | 3;
@@ -168,7 +170,7 @@ export async function action({ request }: Route.ActionArgs) {
   const shown = asStep(kind === "back" ? Number(number) + 1 : Number(number));
   const values = merged(await currentDraft(request), form, shown);
   // A filled honeypot is a bot: it gets the same answers, and nothing is kept for it.
-  const bot = Boolean(form.get(TRIAL_HONEYPOT));
+  const bot = filledHoneypot(form);
   const keep = async () => (bot ? undefined : { "Set-Cookie": await keepDraft(request, values) });
   const reply = async (body: ActionData, status = 200) => data(body, { status, headers: await keep() });
   // Post/Redirect/Get: the next step is a new history entry, so Back returns to this one.
@@ -193,19 +195,18 @@ export async function action({ request }: Route.ActionArgs) {
   if (step3.status !== "success") return reply({ step: 3, values, result: step3.reply(), banner: true }, 400);
 
   let userId: string;
-  let email: string;
+  let sent: boolean;
   try {
     // The three steps parsed above are the whole signup: the service takes it as is.
-    const started = await startTrial({
-      ...step1.value,
-      ...step2.value,
-      ...step3.value,
-      requestedPlan: RequestedPlanSchema.parse(values.plan),
-    });
+    const started = await startTrialAndSendCode(
+      { ...step1.value, ...step2.value, ...step3.value, requestedPlan: RequestedPlanSchema.parse(values.plan) },
+      codeClient(request),
+    );
     // A filled honeypot: the service stored nothing; answer like a success.
     if (!started.stored) throw redirect("/free-trial/welcome");
     userId = started.subscription.userId;
-    email = started.subscription.email;
+    // A code refused by a limit: the code screen says sending failed and how long to wait.
+    sent = started.codeOnItsWay;
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!isAppError(error)) {
@@ -239,15 +240,6 @@ export async function action({ request }: Route.ActionArgs) {
     return reply({ step: 3, values, error: `Error: ${error.message}` }, error.status);
   }
 
-  let sent = true;
-  try {
-    await sendTrialCode(email, codeClient(request));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    // A code sent less than a minute ago (a signup started again) is still the one to use;
-    // otherwise the code screen says sending failed and how long to wait.
-    sent = error.extra.limit === "cooldown";
-  }
   const headers = new Headers({ "Set-Cookie": await trialCookie(request, userId) });
   // The signup is stored: its draft has done its work.
   const dropped = await dropDraft(request);
@@ -395,7 +387,10 @@ function AlreadySubscribed({
 }
 
 /** zod and the step schemas, fetched after hydration (decision 026). Stable, so the effect runs once. */
-const loadValidation = () => import("./validation");
+const loadValidation = () =>
+  Promise.all([import("@conform-to/zod/v4"), import("~/domain/subscriptions/schemas")]).then(
+    ([{ parseWithZod }, schemas]) => ({ parseWithZod, ...schemas }),
+  );
 type Validation = Awaited<ReturnType<typeof loadValidation>>;
 
 function schemaFor(validation: Validation, step: Step, role: string | undefined) {
@@ -441,7 +436,7 @@ function StepForm({
     onValidate: validation
       ? ({ formData, submitter }) => {
           const back = submitter instanceof HTMLButtonElement && submitter.value.startsWith("back");
-          const schema = back ? validation.ANY_STEP : schemaFor(validation, step, values.role);
+          const schema = back ? validation.TrialBackSchema : schemaFor(validation, step, values.role);
           return validation.parseWithZod(formData, { schema: schema as z.ZodType<Shape, Shape> });
         }
       : undefined,
@@ -509,7 +504,7 @@ function StepForm({
       {hidden.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <Honeypot />
+      <Honeypot id="trial-faxNumber" className="absolute -left-[9999px] h-px w-px overflow-hidden" />
 
       {step === 1 ? (
         <>

@@ -1,9 +1,7 @@
 import { deleteSignupDraft, readSignupDraft, saveSignupDraft } from "~/domain/subscriptions/signup-drafts.server";
 import { findByUserId } from "~/domain/subscriptions/subscriptions.server";
-import { unsignValue } from "~/domain/verification/secret.server";
 import { isRawToken, SIGNUP_DRAFT_COOKIE, TRIAL_COOKIE } from "~/http/cookies.server";
 import { randomToken } from "~/lib/crypto.server";
-import { isLocalHttp } from "~/lib/local-http";
 
 /*
  * Which signup the code screen belongs to: the userId in TRIAL_COOKIE (http/cookies.server.ts),
@@ -19,17 +17,10 @@ export function clearTrialCookie(request: Request) {
   return TRIAL_COOKIE.clear(request);
 }
 
-/**
- * The signup of this browser, or undefined (no cookie, altered cookie, or unknown user).
- * A cookie issued before decision 024 (`userId.hex HMAC`, at most a day old) is still read
- * with the old check; that branch can go once they have all expired.
- */
+/** The signup of this browser, or undefined (no cookie, altered cookie, or unknown user). */
 export async function currentSignup(request: Request) {
   const userId = await TRIAL_COOKIE.read(request);
-  if (userId) return findByUserId(userId);
-  const raw = TRIAL_COOKIE.raw(request);
-  const legacy = raw ? await unsignValue(raw, isLocalHttp(request)) : null;
-  return legacy ? findByUserId(legacy) : undefined;
+  return userId ? findByUserId(userId) : undefined;
 }
 
 /** The token of this browser's signup draft (decision 048), or null. */

@@ -198,10 +198,7 @@ describe("/free-trial steps", () => {
 
   it("keeps no draft for a bot (filled honeypot) and none after the signup is stored", async () => {
     const bot = uniqueTrialEmail("bot-draft");
-    const botStep = await run(
-      trialAction,
-      post("/free-trial", { intent: "step-1", ...step1(bot), contact_me_by_fax: "x" }),
-    );
+    const botStep = await run(trialAction, post("/free-trial", { intent: "step-1", ...step1(bot), faxNumber: "x" }));
     expect(botStep.response?.headers.get("Location")).toBe("/free-trial?step=2");
     expect(botStep.response?.headers.get("Set-Cookie")).toBeNull();
     expect(await draftsOf(bot)).toHaveLength(0);
@@ -247,7 +244,7 @@ describe("/free-trial steps", () => {
     const email = uniqueTrialEmail("bot");
     const { response } = await run(
       trialAction,
-      post("/free-trial", { intent: "step-3", ...step1(email), ...step2, ...step3, contact_me_by_fax: "x" }),
+      post("/free-trial", { intent: "step-3", ...step1(email), ...step2, ...step3, faxNumber: "x" }),
     );
     expect(response?.headers.get("Location")).toBe("/free-trial/welcome");
     expect(await db().select().from(subscriptions).where(eq(subscriptions.email, email)).get()).toBeUndefined();

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FieldError } from "~/components/field-error";
+import { StatusMessage } from "~/components/status-message";
 import { sendTrialCode, trialCodeStatus, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
 import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
@@ -16,7 +17,6 @@ import { useFieldValue } from "~/lib/use-field-value";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/verify";
 import { CodeRefused, waitText } from "./code-refused";
-import { StatusMessage } from "./components";
 import { currentSignup } from "./session.server";
 
 const VerifySchema = z.object({ otp: OtpSchema });

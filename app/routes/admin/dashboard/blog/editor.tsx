@@ -15,25 +15,13 @@ import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
 import { actorOf } from "~/domain/accounts/actor";
 import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
-import {
-  IMAGE_NOT_UPLOADED,
-  imageMarkdown,
-  imageTooLargeMessage,
-  MAX_ALT_LENGTH,
-  mediaPath,
-} from "~/domain/blog/images";
+import { IMAGE_NOT_UPLOADED, imageMarkdown, imageTooLargeMessage, MAX_ALT_LENGTH } from "~/domain/blog/images";
 import { renderMarkdown } from "~/domain/blog/markdown";
+import { SAVE_CONFLICT, SAVE_FAILED } from "~/domain/blog/messages";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
+import { mediaPath } from "~/domain/blog/renditions";
 import { revisionRows } from "~/domain/blog/revisions.server";
-import {
-  BLOG_LIMITS,
-  BlogFormSchema,
-  formSeo,
-  SAVE_CONFLICT,
-  SAVE_FAILED,
-  SCHEDULE_MESSAGES,
-  SLUG_MESSAGES,
-} from "~/domain/blog/schemas";
+import { BLOG_LIMITS, BlogFormSchema, formSeo, SCHEDULE_MESSAGES, SLUG_MESSAGES } from "~/domain/blog/schemas";
 import { postImages } from "~/domain/blog/uploads.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";

@@ -8,7 +8,7 @@ import { actorOf } from "~/domain/accounts/actor";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listCallbacks, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
 import { SOURCE_LABELS } from "~/domain/meetings/lead-schemas";
-import { companySizeLabel } from "~/domain/subscriptions/schemas";
+import { companySizeLabel } from "~/domain/subscriptions/options";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox } from "~/db/schema";
 import { requireMeeting } from "~/domain/meetings/meetings.server";
-import { MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
 import { addMeeting } from "../../../../../tests/helpers/console-data";
 import { routeArgs as args, outcome } from "../../../../../tests/helpers/route-call";

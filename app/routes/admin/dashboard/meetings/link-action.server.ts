@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { actorOf } from "~/domain/accounts/actor";
 import { setMeetingLink } from "~/domain/meetings/meeting-link.server";
-import { MEETING_LINK_TEXTS, MeetingLinkSchema } from "~/domain/meetings/schemas";
+import { MeetingLinkSchema } from "~/domain/meetings/schemas";
+import { MEETING_LINK_TEXTS } from "~/domain/meetings/texts";
 import { requireAdmin } from "~/http/guards.server";
 import { isAppError } from "~/lib/errors";
 import type { LinkResult } from "./link-texts";

@@ -6,7 +6,7 @@ import { PendingIcon } from "~/components/pending-icon";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { toMeetingJson } from "~/domain/meetings/meetings.server";
-import { FIELD_LIMITS, MEETING_LINK_TEXTS, MEETING_TEXTS } from "~/domain/meetings/schemas";
+import { FIELD_LIMITS, MEETING_LINK_TEXTS, MEETING_TEXTS } from "~/domain/meetings/texts";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { LinkResult } from "./link-texts";

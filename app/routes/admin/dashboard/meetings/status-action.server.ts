@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { actorOf } from "~/domain/accounts/actor";
 import { updateMeetingStatus } from "~/domain/meetings/meetings.server";
-import { MEETING_TEXTS, MeetingLinkSchema, RejectReasonSchema } from "~/domain/meetings/schemas";
+import { MeetingLinkSchema, RejectReasonSchema } from "~/domain/meetings/schemas";
+import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { requireAdmin } from "~/http/guards.server";
 import { isAppError } from "~/lib/errors";
 

@@ -22,6 +22,7 @@ import { isLocalHttp } from "~/lib/local-http";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { CODE_INPUT_MAX_LENGTH, typedDigits } from "~/lib/typed-code";
 import { useFieldValue } from "~/lib/use-field-value";
+import { fieldErrorsOf, firstMessagePerField } from "~/lib/zod-issues";
 import type { Route } from "./+types/security";
 
 const PATH = "/admin/dashboard/settings/security";
@@ -84,7 +85,8 @@ export async function action({ request }: Route.ActionArgs) {
         return redirect(PATH, 303);
       case "enable": {
         const parsed = EnableTwoFactorSchema.safeParse(form);
-        if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: zodFields(parsed.error) }, 400);
+        if (!parsed.success)
+          return data<ActionResult>({ intent, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) }, 400);
         // Shown in this response only: the codes are stored hashed and cannot be shown again.
         return data<ActionResult>({
           intent,
@@ -93,7 +95,8 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "regenerate": {
         const parsed = ConfirmOwnerSchema.safeParse(form);
-        if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: zodFields(parsed.error) }, 400);
+        if (!parsed.success)
+          return data<ActionResult>({ intent, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) }, 400);
         return data<ActionResult>({
           intent,
           recoveryCodes: (await regenerateRecoveryCodes(actor, parsed.data, ctx)).recoveryCodes,
@@ -101,7 +104,8 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "disable": {
         const parsed = ConfirmOwnerSchema.safeParse(form);
-        if (!parsed.success) return data<ActionResult>({ intent, fieldErrors: zodFields(parsed.error) }, 400);
+        if (!parsed.success)
+          return data<ActionResult>({ intent, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) }, 400);
         await disableTwoFactor(actor, parsed.data, ctx);
         return redirect(`${PATH}?notice=disabled`, 303);
       }
@@ -137,15 +141,6 @@ export async function clientAction(args: Route.ClientActionArgs) {
     const failed = OFFLINE[intent] ?? "The request failed.";
     return { intent, error: `${failed} Please check your connection and try again.` };
   });
-}
-
-function zodFields(error: { issues: { path: PropertyKey[]; message: string }[] }) {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    fields[key] ??= issue.message;
-  }
-  return fields;
 }
 
 export default function SecuritySettings({ loaderData, actionData }: Route.ComponentProps) {
