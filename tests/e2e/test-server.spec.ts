@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { cleanupInProductionBuild } from "./server/config";
+import { builtServerDir, cleanupInProductionBuild } from "./server/config";
 import { E2E_CLEANUP_PATH } from "./server/path";
 
 /**
@@ -9,7 +9,7 @@ import { E2E_CLEANUP_PATH } from "./server/path";
  * (decision 059): the Worker that is deployed has none of it.
  */
 test("the production build holds no clean-up code", () => {
-  expect(existsSync(path.join(import.meta.dirname, "..", "..", "build", "server", "index.js"))).toBe(true);
+  expect(existsSync(path.join(builtServerDir, "index.js"))).toBe(true);
   expect(cleanupInProductionBuild()).toEqual([]);
 });
 

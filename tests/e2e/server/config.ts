@@ -4,8 +4,11 @@ import { E2E_CLEANUP_PATH } from "./path.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..", "..");
 
+/** The built Worker's folder (react-router.config.ts: BUILD_DIR, else build). */
+export const builtServerDir = path.resolve(root, process.env.BUILD_DIR ?? "build", "server");
+
 /** The built Worker's own config (assets, bindings, crons), written by `react-router build`. */
-const builtConfig = path.join(root, "build", "server", "wrangler.json");
+const builtConfig = path.join(builtServerDir, "wrangler.json");
 
 /** Where the e2e server's config for a port is written (beside the suite's state, out of git). */
 export function e2eServerConfigPath(port: number | string) {
@@ -60,8 +63,7 @@ export function writeE2eServerConfig(port: number | string) {
  * code reached the Worker that is deployed (decision 059).
  */
 export function cleanupInProductionBuild() {
-  const serverDir = path.dirname(builtConfig);
-  return readdirSync(serverDir, { recursive: true, encoding: "utf8" })
+  return readdirSync(builtServerDir, { recursive: true, encoding: "utf8" })
     .filter((file) => /\.m?js$/.test(file))
-    .filter((file) => readFileSync(path.join(serverDir, file), "utf8").includes(E2E_CLEANUP_PATH));
+    .filter((file) => readFileSync(path.join(builtServerDir, file), "utf8").includes(E2E_CLEANUP_PATH));
 }
