@@ -47,6 +47,15 @@ module.exports = {
       to: { path: "^app/routes/|^workers/" },
     },
     {
+      name: "no-test-code-in-production",
+      severity: "error",
+      comment:
+        "The Worker and the app never import tests/: test-only code (the e2e clean-up, fixtures) stays out of " +
+        "the production bundle (decision 059). Tests beside the code may use the helpers.",
+      from: { path: "^(app|workers)/", pathNot: TESTS },
+      to: { path: "^tests/" },
+    },
+    {
       name: "cookies-only-in-http",
       severity: "error",
       comment: "Only app/http parses cookies (routes and workers go through app/http/cookies.server.ts).",

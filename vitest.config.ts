@@ -36,7 +36,7 @@ export default defineConfig(async () => {
     ],
     resolve: { tsconfigPaths: true },
     test: {
-      include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts"],
+      include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "tests/e2e/server/**/*.test.ts"],
       setupFiles: ["./tests/helpers/apply-migrations.ts", "./tests/helpers/console-errors.ts"],
       // Password hashing is deliberately slow (scrypt); a loaded 2-core CI machine needs headroom.
       testTimeout: 30_000,

@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { E2E_ADMIN } from "../tests/e2e/credentials.ts";
+import { cleanupInProductionBuild, writeE2eServerConfig } from "../tests/e2e/server/config.ts";
 import { ensureChromium } from "../tests/helpers/chromium.ts";
 import { ensureWebKit } from "../tests/helpers/webkit.ts";
 import { checkJsBudget, checkWorkerBudget } from "./bench/size.ts";
@@ -32,6 +33,14 @@ if (checkWorkerBudget().length) {
   console.error("\nThe Worker is over its size budget (decision 039).");
   process.exit(1);
 }
+if (cleanupInProductionBuild().length) {
+  console.error(
+    `\nThe production build holds the e2e clean-up path: ${cleanupInProductionBuild().join(", ")} (decision 059).`,
+  );
+  process.exit(1);
+}
+// The server's entry: the built Worker behind the suite's clean-up path (decision 059).
+writeE2eServerConfig(process.env.E2E_PORT ?? "8788");
 run("playwright", ["test", ...process.argv.slice(2)], {
   env: {
     CHROMIUM_PATH: chromium,

@@ -6,7 +6,6 @@ import { carriesCredentials } from "~/http/request-policy.server";
 import { createNonce, withSecurityHeaders } from "~/http/security-headers.server";
 import { checkConfig } from "~/lib/config.server";
 import { requestContext } from "~/lib/context";
-import { e2eCleanup, isE2eCleanup } from "./e2e-cleanup";
 import { allowedMethods, misconfigured, refusedByPage, unsupportedMethod } from "./refusals";
 import { scheduled } from "./scheduled";
 
@@ -101,8 +100,6 @@ export default {
     try {
       // The whole configuration, once per isolate, before anything is served (decision 058).
       if (checkConfig(env)) return misconfigured(request);
-      // Only the Playwright suite's server has the token this needs (decision 027).
-      if (isE2eCleanup(request, env)) return await e2eCleanup(request, env);
       const refused = unsupportedMethod(request);
       if (refused) return refused;
       return await withDbSession(request, () => handle(request, env, ctx));

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { PARKED_MODULE_TYPE } from "../../app/http/scripts-after-paint.server";
 import { E2E_ADMIN } from "./credentials";
+import { E2E_CLEANUP_PATH } from "./server/path";
 
 export { expect };
 
@@ -73,12 +74,12 @@ export async function emailsTo(request: APIRequestContext, to: string): Promise<
   return (await response.json()).data;
 }
 
-/** Sends what the test made to the server's clean-up path (workers/e2e-cleanup.ts). */
+/** Sends what the test made to the e2e server's clean-up path (tests/e2e/server/cleanup.ts, decision 059). */
 async function removeMade(baseURL: string, marks: string[], sessions: string[]) {
   if (marks.length === 0 && sessions.length === 0) return;
   const token = process.env.E2E_CLEANUP_TOKEN;
   if (!token) throw new Error("E2E_CLEANUP_TOKEN is not set: start the suite with npm run test:e2e");
-  const response = await fetch(new URL("/__e2e/cleanup", baseURL), {
+  const response = await fetch(new URL(E2E_CLEANUP_PATH, baseURL), {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-E2E-Cleanup": token },
     body: JSON.stringify({ marks, sessions }),

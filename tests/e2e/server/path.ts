@@ -1,0 +1,2 @@
+/** The e2e server's clean-up path (decision 059): served by tests/e2e/server/worker.ts, never by the production Worker. */
+export const E2E_CLEANUP_PATH = "/__e2e/cleanup";
