@@ -59,9 +59,9 @@ describe("D1 sessions: where a request starts", () => {
     expect(await sessionStart(request(`flowlane_bookmark=${encoded("0".repeat(500))}`))).toBe("first-unconstrained");
   });
 
-  it("still reads a bookmark cookie written before decision 032 (the raw value)", async () => {
+  it("ignores an unsigned bookmark cookie (the raw form from before decision 032 is no longer read)", async () => {
     const request = new Request(`${ORIGIN}/blog`, { headers: { Cookie: "flowlane_bookmark=0000000a-00000001" } });
-    expect(await requestBookmark(request)).toBe("0000000a-00000001");
+    expect(await requestBookmark(request)).toBeNull();
   });
 });
 

@@ -43,8 +43,22 @@ export function routeMatch(pathname: string): RouteMatch {
   return match;
 }
 
+/** `path` without control characters, typed or percent-encoded (%00–%1F, %7F). */
+function withoutControls(path: string) {
+  const typed = Array.from(path)
+    .filter((c) => c.charCodeAt(0) > 0x1f && c.charCodeAt(0) !== 0x7f)
+    .join("");
+  return typed.replace(/%[01][0-9a-f]|%7f/gi, "");
+}
+
 function matchRoute(pathname: string): RouteMatch {
-  const matches = matchRoutes(table as unknown as RouteObject[], pagePath(pathname)) ?? [];
+  const path = pagePath(pathname);
+  // The matcher's patterns stop at a line break: a path with control characters (as typed or
+  // percent-encoded) is matched without them, so it gets the policy of the route it names.
+  const matches =
+    matchRoutes(table as unknown as RouteObject[], path) ??
+    matchRoutes(table as unknown as RouteObject[], withoutControls(path)) ??
+    [];
   let policy: RoutePolicy | undefined;
   for (const { route } of matches) policy = declaredPolicy(route as unknown as RouteConfigEntry) ?? policy;
   // The route table ends in catch-all routes and route-policy.test.ts checks every route has a policy.

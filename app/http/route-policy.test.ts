@@ -54,6 +54,11 @@ describe("route policies", () => {
     expect(routePolicy("/admin/dashboard/blog/p1/edit.data")).toBe(routePolicy("/admin/dashboard/blog/p1/edit"));
   });
 
+  it("a path with control characters has the policy of the route it names, not a 500", () => {
+    expect(routePolicy("/admin/dashboard/%01%1F%7F%0D%0A%09")).toBe(routePolicy("/admin/dashboard/x"));
+    expect(routePolicy("/blog/a%0Ab")).toBe(routePolicy("/blog/ab"));
+  });
+
   it("answers what the URL patterns answered before the table did", () => {
     const answer = (path: string) => {
       const { body, cache, d1, caller, beforeTwoFactor = false } = routePolicy(path);
