@@ -15,7 +15,7 @@ function random(seed: number) {
   };
 }
 
-/** Every pattern the console and the blog format an instant with. */
+/** Every pattern the console, the blog and the Overview's trends format an instant with. */
 const PATTERNS = [
   "MMM d, yyyy, HH:mm",
   "MMM d, yyyy",
@@ -24,6 +24,8 @@ const PATTERNS = [
   "EEE, MMM d, yyyy, h:mm a",
   "HH:mm",
   "yyyy-MM-dd'T'HH:mm",
+  "MMM d",
+  "MMM yyyy",
 ];
 const ZONES = ["Asia/Kolkata", "UTC", "America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Santiago"];
 const MINUTE = 60_000;
