@@ -7,8 +7,7 @@ export type { Database };
 let cached: { d1: D1Database; db: Database } | undefined;
 /**
  * This request's D1 session (set by `inDbSession`, which app/http's `withDbSession` calls) and, once a query asks for it, the drizzle
- * client over it. Building a client with the schema costs ~0.3–0.8 ms of CPU, which an
- * edge-cache hit (no query at all) should not pay (decision 026).
+ * client over it. An edge-cache hit (no query at all) should not pay for building one (decision 026).
  */
 const requestDb = new AsyncLocalStorage<{ session: D1DatabaseSession; db?: Database }>();
 

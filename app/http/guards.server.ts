@@ -19,10 +19,32 @@ async function credentials(request: Request): Promise<Credentials> {
 
 const isApi = (request: Request) => requestPolicy(request).caller === "api";
 
+type Lookup = { creds: Credentials; session: ActiveSession | null };
+/**
+ * Each request's session look-up, made once: a console page runs two or three guarded loaders
+ * (the dashboard layout, the settings layout, the page) on the same `Request`, and each would
+ * otherwise hash the token and read the session again (decision 038). Keyed by the `Request`
+ * object, so an entry belongs to one request and goes with it: no request ever awaits another's
+ * look-up (decision 037). After an action React Router runs the loaders with a new `Request`, so
+ * a session the action ended is looked up afresh.
+ */
+const lookups = new WeakMap<Request, Promise<Lookup>>();
+
+function lookUp(request: Request): Promise<Lookup> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = credentials(request).then(async (creds) => ({
+      creds,
+      session: creds ? await findSession(creds.token) : null,
+    }));
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
 /** The signed-in admin (any status), or null. */
 export async function getSession(request: Request): Promise<ActiveSession | null> {
-  const creds = await credentials(request);
-  return creds ? findSession(creds.token) : null;
+  return (await lookUp(request)).session;
 }
 
 /**
@@ -30,8 +52,7 @@ export async function getSession(request: Request): Promise<ActiveSession | null
  * to the login screen; `/api` callers get a 401.
  */
 export async function requireSignedIn(request: Request): Promise<ActiveSession> {
-  const creds = await credentials(request);
-  const session = creds ? await findSession(creds.token) : null;
+  const { creds, session } = await lookUp(request);
   if (session) return session;
   if (isApi(request)) {
     throw new AppError(401, creds ? "Authentication expired. Please login again." : "Authentication required.");

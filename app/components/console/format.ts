@@ -1,6 +1,6 @@
-import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { useRouteLoaderData } from "react-router";
+import { formatZoned } from "~/lib/zoned-format";
 
 const FALLBACK_TIMEZONE = "Asia/Kolkata";
 
@@ -15,7 +15,7 @@ export function formatDateTime(value: Date | string | number | null | undefined,
   if (value === null || value === undefined) return "";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return format(new TZDate(date, timezone), "MMM d, yyyy, HH:mm");
+  return formatZoned(date.getTime(), timezone, "MMM d, yyyy, HH:mm");
 }
 
 /** A meeting's stored yyyy-MM-dd as "Nov 24, 2026". */

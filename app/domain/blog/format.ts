@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { BlogPost } from "~/db/schema";
+import { formatZoned } from "~/lib/zoned-format";
 import { readingMinutes } from "./reading-time";
 import { imageSrcSet, mediaPath } from "./renditions";
 
@@ -10,7 +10,7 @@ export const ARTICLE_DATE = "MMMM d, yyyy";
 
 /** A date as the business timezone sees it (formatted on the server, so no hydration drift). */
 export function formatPostDate(date: Date, pattern: string, timeZone: string) {
-  return format(new TZDate(date.getTime(), timeZone), pattern);
+  return formatZoned(date.getTime(), timeZone, pattern);
 }
 
 /** The date a post is shown with: when it was published, else when it was written. */
@@ -88,7 +88,7 @@ export function fromLocalInput(value: string, timeZone: string): Date {
 
 /** An instant as a `datetime-local` value in the business timezone. */
 export const toLocalInput = (date: Date, timeZone: string) =>
-  format(new TZDate(date.getTime(), timeZone), "yyyy-MM-dd'T'HH:mm");
+  formatZoned(date.getTime(), timeZone, "yyyy-MM-dd'T'HH:mm");
 
 /** "Mon, Nov 30, 2026, 9:00 AM": when a scheduled post goes out, as the business sees it. */
 export const SCHEDULE_DATE = "EEE, MMM d, yyyy, h:mm a";

@@ -1,4 +1,4 @@
-import { count, desc, eq, gt } from "drizzle-orm";
+import { count, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, callbackRequests, meetings, subscriptions } from "~/db/schema";
 
@@ -30,13 +30,12 @@ const q = (text: string) => `?q=${encodeURIComponent(text)}`;
  */
 export async function listNotifications(adminId: string, now = new Date()) {
   const client = db();
-  const admin = await client
-    .select({ seenAt: admins.notificationsSeenAt })
-    .from(admins)
-    .where(eq(admins.id, adminId))
-    .get();
-  const since = admin?.seenAt ?? new Date(now.getTime() - FIRST_VISIT_WINDOW);
-  const [bookings, callbacks, signups, newBookings, newCallbacks, newSignups] = await client.batch([
+  const firstVisit = now.getTime() - FIRST_VISIT_WINDOW;
+  // The marker is read inside the same batch as the counts (one round trip, one snapshot): the
+  // counts compare with it in SQL, the list's "unread" flags with the row read first.
+  const sinceSql = sql`coalesce((select ${admins.notificationsSeenAt} from ${admins} where ${admins.id} = ${adminId}), ${firstVisit})`;
+  const [[admin], bookings, callbacks, signups, newBookings, newCallbacks, newSignups] = await client.batch([
+    client.select({ seenAt: admins.notificationsSeenAt }).from(admins).where(eq(admins.id, adminId)),
     client
       .select({ id: meetings.id, name: meetings.name, company: meetings.company, createdAt: meetings.createdAt })
       .from(meetings)
@@ -65,10 +64,11 @@ export async function listNotifications(adminId: string, now = new Date()) {
       .from(subscriptions)
       .orderBy(desc(subscriptions.createdAt))
       .limit(NOTIFICATION_LIMIT),
-    client.select({ n: count() }).from(meetings).where(gt(meetings.createdAt, since)),
-    client.select({ n: count() }).from(callbackRequests).where(gt(callbackRequests.createdAt, since)),
-    client.select({ n: count() }).from(subscriptions).where(gt(subscriptions.createdAt, since)),
+    client.select({ n: count() }).from(meetings).where(gt(meetings.createdAt, sinceSql)),
+    client.select({ n: count() }).from(callbackRequests).where(gt(callbackRequests.createdAt, sinceSql)),
+    client.select({ n: count() }).from(subscriptions).where(gt(subscriptions.createdAt, sinceSql)),
   ]);
+  const since = admin?.seenAt ?? new Date(firstVisit);
   const isNew = (at: Date) => at.getTime() > since.getTime();
   const items: ConsoleNotification[] = [
     ...bookings.map((m) => ({

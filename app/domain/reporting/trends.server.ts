@@ -1,9 +1,10 @@
 import { TZDate } from "@date-fns/tz";
-import { addMonths, addWeeks, format, startOfMonth, startOfWeek } from "date-fns";
+import { addMonths, addWeeks, startOfMonth, startOfWeek } from "date-fns";
 import { and, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { db } from "~/db/client.server";
 import { blogPosts, MEETING_STATUSES, meetings, subscriptions } from "~/db/schema";
+import { formatZoned } from "~/lib/zoned-format";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -82,7 +83,7 @@ export async function dashboardTrends(now: Date, timezone: string): Promise<Dash
 
   const meetingsPerWeek: WeekBucket[] = weeks.slice(0, -1).map((start) => ({
     start: start.toISOString(),
-    label: format(new TZDate(start.getTime(), timezone), "MMM d"),
+    label: formatZoned(start.getTime(), timezone, "MMM d"),
     counts: Object.fromEntries(MEETING_STATUSES.map((s) => [s, 0])) as Record<MeetingStatus, number>,
     total: 0,
   }));
@@ -95,7 +96,7 @@ export async function dashboardTrends(now: Date, timezone: string): Promise<Dash
 
   const postsPerMonth: MonthBucket[] = months.slice(0, -1).map((start) => ({
     start: start.toISOString(),
-    label: format(new TZDate(start.getTime(), timezone), "MMM yyyy"),
+    label: formatZoned(start.getTime(), timezone, "MMM yyyy"),
     count: 0,
   }));
   for (const row of postRows) {

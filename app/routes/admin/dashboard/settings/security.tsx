@@ -475,9 +475,13 @@ function FormError({ result }: { result?: ActionResult }) {
   );
 }
 
+/** Made once per isolate (a plain formatter, decision 037), not once per listed session. */
+let regionNames: Intl.DisplayNames | undefined;
+
 function countryName(code: string) {
   try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+    regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
+    return regionNames.of(code) ?? code;
   } catch {
     return code;
   }

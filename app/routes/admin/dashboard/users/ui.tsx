@@ -1,5 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { BadgeCheck, CircleAlert, Clock, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { href, Link, useNavigate } from "react-router";
@@ -7,14 +5,15 @@ import type { Tone } from "~/components/status-message";
 import { consoleStatus } from "~/domain/subscriptions/rules";
 import { type SubscriptionView, USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { useHydrated } from "~/lib/use-hydrated";
+import { formatZoned } from "~/lib/zoned-format";
 
 /* Formatting: always in the business timezone, so server and browser render the same text. */
 export function formatDate(iso: string | null, timeZone: string) {
-  return iso ? format(new TZDate(Date.parse(iso), timeZone), "MMM d, yyyy") : "—";
+  return iso ? formatZoned(Date.parse(iso), timeZone, "MMM d, yyyy") : "—";
 }
 
 export function formatDateTime(iso: string | null, timeZone: string) {
-  return iso ? format(new TZDate(Date.parse(iso), timeZone), "MMM d, yyyy, h:mm a") : "—";
+  return iso ? formatZoned(Date.parse(iso), timeZone, "MMM d, yyyy, h:mm a") : "—";
 }
 
 const rupees = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
