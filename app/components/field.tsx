@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { FieldError } from "./field-error";
+
+/** What a `Field` hands its control: spread it on the input, textarea or select. */
+export type FieldControlProps = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+/**
+ * One form field: its label, an optional hint, the control and its error, wired once (issue 24).
+ * The control comes as a render prop so any element fits (input, textarea, select, an input with
+ * `useFieldValue`'s ref): it gets the `id` the label points at, `aria-invalid` while there is an
+ * error and `aria-describedby` naming the hint and the error that are on the page. The hint's id
+ * is `${id}-hint` and the error's `${id}-error` unless given (conform names its own `errorId`).
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  hintId = `${id}-hint`,
+  errorId = `${id}-error`,
+  hintAbove = false,
+  hintClassName = "mt-1 text-xs text-slate-600 dark:text-slate-400",
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  /** A line under the control that says what it takes (shown always, read with the control). */
+  hint?: ReactNode;
+  error?: string;
+  hintId?: string;
+  errorId?: string;
+  /** The hint between the label and the control (a note to read before typing) rather than under it. */
+  hintAbove?: boolean;
+  hintClassName?: string;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+  const hintLine = hint ? (
+    <p id={hintId} className={hintClassName}>
+      {hint}
+    </p>
+  ) : null;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      {hintAbove ? hintLine : null}
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
+      {hintAbove ? null : hintLine}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
