@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { FieldError } from "./field-error";
+import { LengthHint } from "./length-hint";
 
 /** What a `Field` hands its control: spread it on the input, textarea or select. */
 export type FieldControlProps = {
@@ -13,7 +14,8 @@ export type FieldControlProps = {
  * The control comes as a render prop so any element fits (input, textarea, select, an input with
  * `useFieldValue`'s ref): it gets the `id` the label points at, `aria-invalid` while there is an
  * error and `aria-describedby` naming the hint and the error that are on the page. The hint's id
- * is `${id}-hint` and the error's `${id}-error` unless given (conform names its own `errorId`).
+ * is `${id}-hint` and the error's `${id}-error` unless given (conform names its own `errorId`);
+ * a long text field passes its limit as `maxLength` to get the `LengthHint` (`${id}-length`) too.
  */
 export function Field({
   id,
@@ -22,6 +24,7 @@ export function Field({
   error,
   hintId = `${id}-hint`,
   errorId = `${id}-error`,
+  maxLength,
   hintAbove = false,
   hintClassName = "mt-1 text-xs text-slate-600 dark:text-slate-400",
   className,
@@ -34,13 +37,18 @@ export function Field({
   error?: string;
   hintId?: string;
   errorId?: string;
+  /** The control's length limit (the same constant as its `maxLength`): shows the `LengthHint` under it. */
+  maxLength?: number;
   /** The hint between the label and the control (a note to read before typing) rather than under it. */
   hintAbove?: boolean;
   hintClassName?: string;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+  const lengthId = `${id}-length`;
+  const describedBy = [hint ? hintId : null, maxLength ? lengthId : null, error ? errorId : null]
+    .filter(Boolean)
+    .join(" ");
   const hintLine = hint ? (
     <p id={hintId} className={hintClassName}>
       {hint}
@@ -54,7 +62,13 @@ export function Field({
       {hintAbove ? hintLine : null}
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
       {hintAbove ? null : hintLine}
+      {maxLength ? <LengthHint id={lengthId} forId={id} max={maxLength} /> : null}
       <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** The `Field` props of a conform field: its id, its error id and its first error. */
+export function conformField(meta: { id: string; errorId: string; errors?: string[] }) {
+  return { id: meta.id, errorId: meta.errorId, error: meta.errors?.[0] };
 }
