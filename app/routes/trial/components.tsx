@@ -1,19 +1,12 @@
 import type { ReactNode } from "react";
 
-export function FieldLabel({
-  htmlFor,
-  children,
-  optional,
-}: {
-  htmlFor: string;
-  children: ReactNode;
-  optional?: boolean;
-}) {
+/** A field's label text, marked "(optional)" when the field may stay empty. */
+export function OptionalLabel({ children, optional }: { children: ReactNode; optional?: boolean }) {
   return (
-    <label htmlFor={htmlFor} className="label">
+    <>
       {children}
       {optional ? <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">(optional)</span> : null}
-    </label>
+    </>
   );
 }
 

@@ -11,9 +11,9 @@ import { ArrowLeft, ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, redirect, useLocation, useNavigation, useNavigationType } from "react-router";
 import type { z } from "zod";
+import { Field, type FieldControlProps } from "~/components/field";
 import { FieldError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
-import { LengthHint } from "~/components/length-hint";
 import { StatusMessage } from "~/components/status-message";
 import {
   COMPANY_SIZES,
@@ -43,7 +43,7 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useKeptInput } from "~/lib/use-kept-input";
 import type { Route } from "./+types/free-trial";
-import { FieldLabel, StepIndicator } from "./components";
+import { OptionalLabel, StepIndicator } from "./components";
 import { currentDraft, dropDraft, keepDraft, trialCookie } from "./session.server";
 
 type Step = 1 | 2 | 3;
@@ -455,27 +455,32 @@ function StepForm({
     if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
   };
   const field = (name: FieldName) => fields[name];
-  /** A field with its label above and its error below. */
-  const labeled = (name: FieldName, label: string, control: ReactNode, { optional = false } = {}) => (
-    <div>
-      <FieldLabel htmlFor={field(name).id} optional={optional}>
-        {label}
-      </FieldLabel>
+  /** A field with its label above and its error below (and the length hint of a long text). */
+  const labeled = (
+    name: FieldName,
+    label: string,
+    control: (control: FieldControlProps) => ReactNode,
+    { optional = false, maxLength }: { optional?: boolean; maxLength?: number } = {},
+  ) => (
+    <Field
+      id={field(name).id}
+      errorId={field(name).errorId}
+      error={errorOf(name)}
+      label={<OptionalLabel optional={optional}>{label}</OptionalLabel>}
+      maxLength={maxLength}
+    >
       {control}
-      <FieldError id={field(name).errorId} error={errorOf(name)} />
-    </div>
+    </Field>
   );
   const hidden = Object.entries(values).filter(([name]) => !STEP_FIELDS[step].includes(name));
-  const text = (name: FieldName, type: "text" | "email" | "tel" | "url" = "text") => ({
+  const text = (control: FieldControlProps, name: FieldName, type: "text" | "email" | "tel" | "url" = "text") => ({
     ...getInputProps(field(name), { type }),
-    "aria-invalid": errorOf(name) ? true : undefined,
-    "aria-describedby": errorOf(name) ? field(name).errorId : undefined,
+    ...control,
     className: "input",
   });
-  const select = (name: FieldName) => ({
+  const select = (control: FieldControlProps, name: FieldName) => ({
     ...getSelectProps(field(name)),
-    "aria-invalid": errorOf(name) ? true : undefined,
-    "aria-describedby": errorOf(name) ? field(name).errorId : undefined,
+    ...control,
     className: "input",
   });
   const titles = {
@@ -531,52 +536,69 @@ function StepForm({
             <FieldError id={field("role").errorId} error={errorOf("role")} />
           </fieldset>
           <div className="grid gap-5 sm:grid-cols-2">
-            {labeled("firstName", "First name", <input {...text("firstName")} autoComplete="given-name" />)}
-            {labeled("lastName", "Last name", <input {...text("lastName")} autoComplete="family-name" />)}
+            {labeled("firstName", "First name", (c) => (
+              <input {...text(c, "firstName")} autoComplete="given-name" />
+            ))}
+            {labeled("lastName", "Last name", (c) => (
+              <input {...text(c, "lastName")} autoComplete="family-name" />
+            ))}
           </div>
-          {labeled("email", "Work email", <input {...text("email", "email")} autoComplete="email" inputMode="email" />)}
-          {labeled("phone", "Phone", <input {...text("phone", "tel")} autoComplete="tel" />, { optional: true })}
+          {labeled("email", "Work email", (c) => (
+            <input {...text(c, "email", "email")} autoComplete="email" inputMode="email" />
+          ))}
+          {labeled(
+            "phone",
+            "Phone",
+            (c) => (
+              <input {...text(c, "phone", "tel")} autoComplete="tel" />
+            ),
+            { optional: true },
+          )}
         </>
       ) : null}
 
       {step === 2 && values.role !== "individual" ? (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
-            {labeled("companyName", "Company name", <input {...text("companyName")} autoComplete="organization" />)}
-            {labeled("jobTitle", "Job title", <input {...text("jobTitle")} autoComplete="organization-title" />)}
+            {labeled("companyName", "Company name", (c) => (
+              <input {...text(c, "companyName")} autoComplete="organization" />
+            ))}
+            {labeled("jobTitle", "Job title", (c) => (
+              <input {...text(c, "jobTitle")} autoComplete="organization-title" />
+            ))}
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            {labeled(
-              "companySize",
-              "Company size",
-              <select {...select("companySize")}>
+            {labeled("companySize", "Company size", (c) => (
+              <select {...select(c, "companySize")}>
                 <option value="">Select company size</option>
                 {COMPANY_SIZES.map((size) => (
                   <option key={size} value={size}>
                     {companySizeLabel(size)}
                   </option>
                 ))}
-              </select>,
-            )}
-            {labeled(
-              "industry",
-              "Industry",
-              <select {...select("industry")}>
+              </select>
+            ))}
+            {labeled("industry", "Industry", (c) => (
+              <select {...select(c, "industry")}>
                 <option value="">Select industry</option>
                 {INDUSTRIES.map((industry) => (
                   <option key={industry} value={industry}>
                     {industry}
                   </option>
                 ))}
-              </select>,
-            )}
+              </select>
+            ))}
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            {labeled("country", "Country", <input {...text("country")} autoComplete="country-name" />)}
+            {labeled("country", "Country", (c) => (
+              <input {...text(c, "country")} autoComplete="country-name" />
+            ))}
             {labeled(
               "website",
               "Website",
-              <input {...text("website", "url")} autoComplete="url" placeholder="https://example.com" />,
+              (c) => (
+                <input {...text(c, "website", "url")} autoComplete="url" placeholder="https://example.com" />
+              ),
               { optional: true },
             )}
           </div>
@@ -585,10 +607,19 @@ function StepForm({
 
       {step === 2 && values.role === "individual" ? (
         <>
-          {labeled("country", "Country", <input {...text("country")} autoComplete="country-name" />)}
-          {labeled("occupation", "Occupation", <input {...text("occupation")} autoComplete="organization-title" />, {
-            optional: true,
-          })}
+          {labeled("country", "Country", (c) => (
+            <input {...text(c, "country")} autoComplete="country-name" />
+          ))}
+          {labeled(
+            "occupation",
+            "Occupation",
+            (c) => (
+              <input {...text(c, "occupation")} autoComplete="organization-title" />
+            ),
+            {
+              optional: true,
+            },
+          )}
         </>
       ) : null}
 
@@ -597,45 +628,38 @@ function StepForm({
           {labeled(
             "howDidYouHear",
             "How did you hear about us?",
-            <select {...select("howDidYouHear")}>
-              <option value="">Select an option</option>
-              {HOW_HEARD.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>,
+            (c) => (
+              <select {...select(c, "howDidYouHear")}>
+                <option value="">Select an option</option>
+                {HOW_HEARD.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            ),
             { optional: true },
           )}
           {labeled(
             "useCase",
             "What would you like to automate?",
-            <>
+            (c) => (
               <textarea
                 {...getTextareaProps(field("useCase"))}
-                aria-invalid={errorOf("useCase") ? true : undefined}
-                aria-describedby={[
-                  errorOf("useCase") ? field("useCase").errorId : null,
-                  `${field("useCase").id}-length`,
-                ]
-                  .filter(Boolean)
-                  .join(" ")}
+                {...c}
                 rows={3}
                 maxLength={TRIAL_TEXT_LIMITS.useCase}
                 className="input"
               />
-              <LengthHint
-                id={`${field("useCase").id}-length`}
-                forId={field("useCase").id}
-                max={TRIAL_TEXT_LIMITS.useCase}
-              />
-            </>,
-            { optional: true },
+            ),
+            { optional: true, maxLength: TRIAL_TEXT_LIMITS.useCase },
           )}
           {labeled(
             "currentTools",
             "Tools you use today",
-            <input {...text("currentTools")} placeholder="Email, spreadsheets, ERP…" />,
+            (c) => (
+              <input {...text(c, "currentTools")} placeholder="Email, spreadsheets, ERP…" />
+            ),
             { optional: true },
           )}
           <div className="space-y-3">
