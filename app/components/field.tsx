@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { cloneElement, type ReactElement, type ReactNode } from "react";
 import { FieldError } from "./field-error";
 import { LengthHint } from "./length-hint";
 
@@ -11,9 +11,11 @@ export type FieldControlProps = {
 
 /**
  * One form field: its label, an optional hint, the control and its error, wired once (issue 24).
- * The control comes as a render prop so any element fits (input, textarea, select, an input with
- * `useFieldValue`'s ref): it gets the `id` the label points at, `aria-invalid` while there is an
- * error and `aria-describedby` naming the hint and the error that are on the page. The hint's id
+ * The control is the child, any element (input, textarea, select, an input with `useFieldValue`'s
+ * ref, a component that spreads its props on one): it gets the `id` the label points at,
+ * `aria-invalid` while there is an error and `aria-describedby` naming the hint, the length hint
+ * and the error that are on the page, over whatever it was given (conform's own aria props
+ * included). A render prop `(control) => …` works too, for a control that places them itself. The hint's id
  * is `${id}-hint` and the error's `${id}-error` unless given (conform names its own `errorId`);
  * a long text field passes its limit as `maxLength` to get the `LengthHint` (`${id}-length`) too.
  */
@@ -43,12 +45,17 @@ export function Field({
   hintAbove?: boolean;
   hintClassName?: string;
   className?: string;
-  children: (control: FieldControlProps) => ReactNode;
+  children: ReactElement<Partial<FieldControlProps>> | ((control: FieldControlProps) => ReactNode);
 }) {
   const lengthId = `${id}-length`;
   const describedBy = [hint ? hintId : null, maxLength ? lengthId : null, error ? errorId : null]
     .filter(Boolean)
     .join(" ");
+  const control: FieldControlProps = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+  };
   const hintLine = hint ? (
     <p id={hintId} className={hintClassName}>
       {hint}
@@ -60,7 +67,7 @@ export function Field({
         {label}
       </label>
       {hintAbove ? hintLine : null}
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
+      {typeof children === "function" ? children(control) : cloneElement(children, control)}
       {hintAbove ? null : hintLine}
       {maxLength ? <LengthHint id={lengthId} forId={id} max={maxLength} /> : null}
       <FieldError id={errorId} error={error} />

@@ -72,18 +72,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <Form method="post" className="space-y-5">
           <Field id="reset-email" label="Email" error={actionData?.fieldError}>
-            {(control) => (
-              <input
-                {...control}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-                defaultValue={actionData?.email ?? ""}
-                className="input"
-              />
-            )}
+            <input
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={actionData?.email ?? ""}
+              className="input"
+            />
           </Field>
           <FormError error={actionData?.error} testId="reset-error" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>

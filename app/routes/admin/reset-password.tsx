@@ -89,31 +89,25 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             hint={PASSWORD_RULE_MESSAGE}
             error={actionData?.fields?.password}
           >
-            {(control) => (
-              <input
-                {...control}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={10}
-                maxLength={128}
-                className="input"
-              />
-            )}
+            <input
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={10}
+              maxLength={128}
+              className="input"
+            />
           </Field>
           <Field id="confirm-password" label="Repeat the new password" error={actionData?.fields?.confirmPassword}>
-            {(control) => (
-              <input
-                {...control}
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                maxLength={128}
-                className="input"
-              />
-            )}
+            <input
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={128}
+              className="input"
+            />
           </Field>
           <FormError error={actionData?.error} testId="reset-error" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -99,21 +99,18 @@ export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
           }
           error={error}
         >
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              type="text"
-              className="input font-mono tracking-widest"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              // biome-ignore lint/a11y/noAutofocus: the only field of a step the user just arrived at
-              autoFocus
-              required
-              maxLength={40}
-            />
-          )}
+          <input
+            name="code"
+            type="text"
+            className="input font-mono tracking-widest"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            // biome-ignore lint/a11y/noAutofocus: the only field of a step the user just arrived at
+            autoFocus
+            required
+            maxLength={40}
+          />
         </Field>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           <ShieldCheck aria-hidden className="size-4" />

@@ -386,7 +386,7 @@ function Actions() {
           }
           maxLength={REASON_MAX}
         >
-          {(control) => <textarea {...control} name="reason" rows={2} maxLength={REASON_MAX} className="input" />}
+          <textarea name="reason" rows={2} maxLength={REASON_MAX} className="input" />
         </Field>
         <button type="submit" name="intent" value="cancel" className="btn-danger" disabled={cancelling}>
           <PendingIcon pending={cancelling} />

@@ -85,67 +85,53 @@ export function ContactSalesForm({
       <Honeypot id="contact-sales-fax" />
       <div className="grid gap-4 @md:grid-cols-2">
         <Field {...conformField(fields.firstName)} label="First name">
-          {(control) => (
-            <input
-              ref={first}
-              {...getInputProps(fields.firstName, { type: "text" })}
-              {...control}
-              required
-              maxLength={FIELD_LIMITS.name}
-              autoComplete="given-name"
-              className="input"
-            />
-          )}
+          <input
+            ref={first}
+            {...getInputProps(fields.firstName, { type: "text" })}
+            required
+            maxLength={FIELD_LIMITS.name}
+            autoComplete="given-name"
+            className="input"
+          />
         </Field>
         <Field {...conformField(fields.lastName)} label="Last name">
-          {(control) => (
-            <input
-              {...getInputProps(fields.lastName, { type: "text" })}
-              {...control}
-              required
-              maxLength={FIELD_LIMITS.name}
-              autoComplete="family-name"
-              className="input"
-            />
-          )}
+          <input
+            {...getInputProps(fields.lastName, { type: "text" })}
+            required
+            maxLength={FIELD_LIMITS.name}
+            autoComplete="family-name"
+            className="input"
+          />
         </Field>
       </div>
       <Field {...conformField(fields.email)} label="Work email">
-        {(control) => (
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            {...control}
-            required
-            maxLength={254}
-            autoComplete="email"
-            className="input"
-          />
-        )}
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          required
+          maxLength={254}
+          autoComplete="email"
+          className="input"
+        />
       </Field>
       <div className="grid gap-4 @md:grid-cols-2">
         <Field {...conformField(fields.company)} label="Company">
-          {(control) => (
-            <input
-              {...getInputProps(fields.company, { type: "text" })}
-              {...control}
-              required
-              maxLength={FIELD_LIMITS.company}
-              autoComplete="organization"
-              className="input"
-            />
-          )}
+          <input
+            {...getInputProps(fields.company, { type: "text" })}
+            required
+            maxLength={FIELD_LIMITS.company}
+            autoComplete="organization"
+            className="input"
+          />
         </Field>
         <Field {...conformField(fields.teamSize)} label="Team size">
-          {(control) => (
-            <select {...getSelectProps(fields.teamSize)} {...control} required className="input">
-              <option value="">Select team size</option>
-              {COMPANY_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {companySizeLabel(size)}
-                </option>
-              ))}
-            </select>
-          )}
+          <select {...getSelectProps(fields.teamSize)} required className="input">
+            <option value="">Select team size</option>
+            {COMPANY_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {companySizeLabel(size)}
+              </option>
+            ))}
+          </select>
         </Field>
       </div>
       <Field
@@ -157,17 +143,14 @@ export function ContactSalesForm({
         }
         maxLength={FIELD_LIMITS.message}
       >
-        {(control) => (
-          <textarea
-            {...control}
-            name={fields.message.name}
-            defaultValue={fields.message.initialValue as string | undefined}
-            rows={3}
-            maxLength={FIELD_LIMITS.message}
-            placeholder="What would you like to automate, and by when?"
-            className="input"
-          />
-        )}
+        <textarea
+          name={fields.message.name}
+          defaultValue={fields.message.initialValue as string | undefined}
+          rows={3}
+          maxLength={FIELD_LIMITS.message}
+          placeholder="What would you like to automate, and by when?"
+          className="input"
+        />
       </Field>
       <FormError error={form.errors?.[0]} testId="contact-sales-error" />
       <button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactElement, useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, redirect, useLocation, useNavigation, useNavigationType } from "react-router";
 import type { z } from "zod";
 import { Field, type FieldControlProps } from "~/components/field";
@@ -455,11 +455,11 @@ function StepForm({
     if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
   };
   const field = (name: FieldName) => fields[name];
-  /** A field with its label above and its error below (and the length hint of a long text). */
+  /** A field with its label above and its error below (and the length hint of a long text), wired by `Field`. */
   const labeled = (
     name: FieldName,
     label: string,
-    control: (control: FieldControlProps) => ReactNode,
+    control: ReactElement<Partial<FieldControlProps>>,
     { optional = false, maxLength }: { optional?: boolean; maxLength?: number } = {},
   ) => (
     <Field
@@ -473,16 +473,11 @@ function StepForm({
     </Field>
   );
   const hidden = Object.entries(values).filter(([name]) => !STEP_FIELDS[step].includes(name));
-  const text = (control: FieldControlProps, name: FieldName, type: "text" | "email" | "tel" | "url" = "text") => ({
+  const text = (name: FieldName, type: "text" | "email" | "tel" | "url" = "text") => ({
     ...getInputProps(field(name), { type }),
-    ...control,
     className: "input",
   });
-  const select = (control: FieldControlProps, name: FieldName) => ({
-    ...getSelectProps(field(name)),
-    ...control,
-    className: "input",
-  });
+  const select = (name: FieldName) => ({ ...getSelectProps(field(name)), className: "input" });
   const titles = {
     1: "Tell us about you",
     2: values.role === "individual" ? "Where are you based?" : "About your organization",
@@ -536,69 +531,52 @@ function StepForm({
             <FieldError id={field("role").errorId} error={errorOf("role")} />
           </fieldset>
           <div className="grid gap-5 sm:grid-cols-2">
-            {labeled("firstName", "First name", (c) => (
-              <input {...text(c, "firstName")} autoComplete="given-name" />
-            ))}
-            {labeled("lastName", "Last name", (c) => (
-              <input {...text(c, "lastName")} autoComplete="family-name" />
-            ))}
+            {labeled("firstName", "First name", <input {...text("firstName")} autoComplete="given-name" />)}
+            {labeled("lastName", "Last name", <input {...text("lastName")} autoComplete="family-name" />)}
           </div>
-          {labeled("email", "Work email", (c) => (
-            <input {...text(c, "email", "email")} autoComplete="email" inputMode="email" />
-          ))}
-          {labeled(
-            "phone",
-            "Phone",
-            (c) => (
-              <input {...text(c, "phone", "tel")} autoComplete="tel" />
-            ),
-            { optional: true },
-          )}
+          {labeled("email", "Work email", <input {...text("email", "email")} autoComplete="email" inputMode="email" />)}
+          {labeled("phone", "Phone", <input {...text("phone", "tel")} autoComplete="tel" />, { optional: true })}
         </>
       ) : null}
 
       {step === 2 && values.role !== "individual" ? (
         <>
           <div className="grid gap-5 sm:grid-cols-2">
-            {labeled("companyName", "Company name", (c) => (
-              <input {...text(c, "companyName")} autoComplete="organization" />
-            ))}
-            {labeled("jobTitle", "Job title", (c) => (
-              <input {...text(c, "jobTitle")} autoComplete="organization-title" />
-            ))}
+            {labeled("companyName", "Company name", <input {...text("companyName")} autoComplete="organization" />)}
+            {labeled("jobTitle", "Job title", <input {...text("jobTitle")} autoComplete="organization-title" />)}
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            {labeled("companySize", "Company size", (c) => (
-              <select {...select(c, "companySize")}>
+            {labeled(
+              "companySize",
+              "Company size",
+              <select {...select("companySize")}>
                 <option value="">Select company size</option>
                 {COMPANY_SIZES.map((size) => (
                   <option key={size} value={size}>
                     {companySizeLabel(size)}
                   </option>
                 ))}
-              </select>
-            ))}
-            {labeled("industry", "Industry", (c) => (
-              <select {...select(c, "industry")}>
+              </select>,
+            )}
+            {labeled(
+              "industry",
+              "Industry",
+              <select {...select("industry")}>
                 <option value="">Select industry</option>
                 {INDUSTRIES.map((industry) => (
                   <option key={industry} value={industry}>
                     {industry}
                   </option>
                 ))}
-              </select>
-            ))}
+              </select>,
+            )}
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            {labeled("country", "Country", (c) => (
-              <input {...text(c, "country")} autoComplete="country-name" />
-            ))}
+            {labeled("country", "Country", <input {...text("country")} autoComplete="country-name" />)}
             {labeled(
               "website",
               "Website",
-              (c) => (
-                <input {...text(c, "website", "url")} autoComplete="url" placeholder="https://example.com" />
-              ),
+              <input {...text("website", "url")} autoComplete="url" placeholder="https://example.com" />,
               { optional: true },
             )}
           </div>
@@ -607,19 +585,10 @@ function StepForm({
 
       {step === 2 && values.role === "individual" ? (
         <>
-          {labeled("country", "Country", (c) => (
-            <input {...text(c, "country")} autoComplete="country-name" />
-          ))}
-          {labeled(
-            "occupation",
-            "Occupation",
-            (c) => (
-              <input {...text(c, "occupation")} autoComplete="organization-title" />
-            ),
-            {
-              optional: true,
-            },
-          )}
+          {labeled("country", "Country", <input {...text("country")} autoComplete="country-name" />)}
+          {labeled("occupation", "Occupation", <input {...text("occupation")} autoComplete="organization-title" />, {
+            optional: true,
+          })}
         </>
       ) : null}
 
@@ -628,38 +597,31 @@ function StepForm({
           {labeled(
             "howDidYouHear",
             "How did you hear about us?",
-            (c) => (
-              <select {...select(c, "howDidYouHear")}>
-                <option value="">Select an option</option>
-                {HOW_HEARD.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            ),
+            <select {...select("howDidYouHear")}>
+              <option value="">Select an option</option>
+              {HOW_HEARD.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>,
             { optional: true },
           )}
           {labeled(
             "useCase",
             "What would you like to automate?",
-            (c) => (
-              <textarea
-                {...getTextareaProps(field("useCase"))}
-                {...c}
-                rows={3}
-                maxLength={TRIAL_TEXT_LIMITS.useCase}
-                className="input"
-              />
-            ),
+            <textarea
+              {...getTextareaProps(field("useCase"))}
+              rows={3}
+              maxLength={TRIAL_TEXT_LIMITS.useCase}
+              className="input"
+            />,
             { optional: true, maxLength: TRIAL_TEXT_LIMITS.useCase },
           )}
           {labeled(
             "currentTools",
             "Tools you use today",
-            (c) => (
-              <input {...text(c, "currentTools")} placeholder="Email, spreadsheets, ERP…" />
-            ),
+            <input {...text("currentTools")} placeholder="Email, spreadsheets, ERP…" />,
             { optional: true },
           )}
           <div className="space-y-3">

@@ -242,22 +242,19 @@ function CodeForms({
       <Form method="post" noValidate className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="verify" />
         <Field id="otp" label="Verification code" hint="Digits only, 6 in all." error={actionData?.fieldError}>
-          {(control) => (
-            <input
-              {...control}
-              name="otp"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              // Room for "374 840" or full-width digits as pasted; the server (and, with JavaScript,
-              // the field itself) normalises them to the 6 digits (issue 30).
-              maxLength={CODE_INPUT_MAX_LENGTH}
-              defaultValue=""
-              ref={otp.ref}
-              onChange={otp.onChange}
-              className="input text-center font-mono text-2xl tracking-[0.5em]"
-            />
-          )}
+          <input
+            name="otp"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            // Room for "374 840" or full-width digits as pasted; the server (and, with JavaScript,
+            // the field itself) normalises them to the 6 digits (issue 30).
+            maxLength={CODE_INPUT_MAX_LENGTH}
+            defaultValue=""
+            ref={otp.ref}
+            onChange={otp.onChange}
+            className="input text-center font-mono text-2xl tracking-[0.5em]"
+          />
         </Field>
         <button
           type="submit"

@@ -39,7 +39,7 @@ export function MeetingLinkForm({ meeting, defaultLink }: { meeting: MeetingView
         error={error ?? undefined}
         className="min-w-0 flex-1 basis-56"
       >
-        {(control) => <MeetingLinkInput {...control} defaultValue={defaultLink} required />}
+        <MeetingLinkInput defaultValue={defaultLink} required />
       </Field>
       <button
         type="submit"
@@ -61,7 +61,7 @@ export function MeetingLinkInput({
   defaultValue,
   required,
   ...control
-}: FieldControlProps & { defaultValue: string; required?: boolean }) {
+}: Partial<FieldControlProps> & { defaultValue: string; required?: boolean }) {
   return (
     <input
       {...control}

@@ -358,17 +358,14 @@ export function RejectForm({
         }
         error={reasonError}
       >
-        {(control) => (
-          <textarea
-            {...control}
-            name="reason"
-            rows={3}
-            maxLength={FIELD_LIMITS.rejectReason}
-            defaultValue={result?.typed?.reason}
-            placeholder="For example: our team is away that week; any day after the 12th works."
-            className="input"
-          />
-        )}
+        <textarea
+          name="reason"
+          rows={3}
+          maxLength={FIELD_LIMITS.rejectReason}
+          defaultValue={result?.typed?.reason}
+          placeholder="For example: our team is away that week; any day after the 12th works."
+          className="input"
+        />
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {cancel}

@@ -115,16 +115,13 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             error={fields.currentPassword.errors?.[0]}
             errorId={fields.currentPassword.errorId}
           >
-            {(control) => (
-              <input
-                {...getInputProps(fields.currentPassword, { type: "password" })}
-                {...control}
-                className="input"
-                autoComplete="current-password"
-                required
-                maxLength={128}
-              />
-            )}
+            <input
+              {...getInputProps(fields.currentPassword, { type: "password" })}
+              className="input"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+            />
           </Field>
           <Field
             id={fields.newPassword.id}
@@ -133,16 +130,13 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             error={fields.newPassword.errors?.[0]}
             errorId={fields.newPassword.errorId}
           >
-            {(control) => (
-              <input
-                {...getInputProps(fields.newPassword, { type: "password" })}
-                {...control}
-                className="input"
-                autoComplete="new-password"
-                required
-                maxLength={128}
-              />
-            )}
+            <input
+              {...getInputProps(fields.newPassword, { type: "password" })}
+              className="input"
+              autoComplete="new-password"
+              required
+              maxLength={128}
+            />
           </Field>
           <FormError error={form.errors?.[0]} />
           <button type="submit" className="btn-primary" disabled={busy}>

@@ -364,17 +364,14 @@ function ConfirmForm(props: {
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id={`${intent}-password`} label="Current password" error={result?.fieldErrors?.password}>
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              className="input"
-              autoComplete="current-password"
-              required
-              maxLength={128}
-            />
-          )}
+          <input
+            name="password"
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+          />
         </Field>
         <CodeField id={`${intent}-code`} error={result?.fieldErrors?.code} />
       </div>
@@ -392,20 +389,17 @@ function CodeField({ id, error }: { id: string; error?: string }) {
   const code = useFieldValue("", (value) => typedDigits(value, 6));
   return (
     <Field id={id} label="Code from the app" error={error}>
-      {(control) => (
-        <input
-          {...control}
-          name="code"
-          className="input font-mono tracking-widest"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={CODE_INPUT_MAX_LENGTH}
-          defaultValue=""
-          ref={code.ref}
-          onChange={code.onChange}
-          required
-        />
-      )}
+      <input
+        name="code"
+        className="input font-mono tracking-widest"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={CODE_INPUT_MAX_LENGTH}
+        defaultValue=""
+        ref={code.ref}
+        onChange={code.onChange}
+        required
+      />
     </Field>
   );
 }

@@ -167,18 +167,15 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
               }
               maxLength={DECISION_NOTES_MAX}
             >
-              {(control) => (
-                <textarea
-                  {...control}
-                  name="notes"
-                  rows={2}
-                  maxLength={DECISION_NOTES_MAX}
-                  className="input"
-                  placeholder={
-                    decision === "approve" ? "Trial approved by admin on today's date" : "Reason for the rejection"
-                  }
-                />
-              )}
+              <textarea
+                name="notes"
+                rows={2}
+                maxLength={DECISION_NOTES_MAX}
+                className="input"
+                placeholder={
+                  decision === "approve" ? "Trial approved by admin on today's date" : "Reason for the rejection"
+                }
+              />
             </Field>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
