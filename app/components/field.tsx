@@ -22,6 +22,7 @@ export type FieldControlProps = {
 export function Field({
   id,
   label,
+  note,
   hint,
   error,
   hintId = `${id}-hint`,
@@ -34,6 +35,8 @@ export function Field({
 }: {
   id: string;
   label: ReactNode;
+  /** Grey words in brackets after the label, such as "optional". */
+  note?: string;
   /** A line under the control that says what it takes (shown always, read with the control). */
   hint?: ReactNode;
   error?: string;
@@ -65,6 +68,7 @@ export function Field({
     <div className={className}>
       <label htmlFor={id} className="label">
         {label}
+        {note ? <span className="font-normal text-slate-500 dark:text-slate-400"> ({note})</span> : null}
       </label>
       {hintAbove ? hintLine : null}
       {typeof children === "function" ? children(control) : cloneElement(children, control)}

@@ -377,15 +377,7 @@ function Actions() {
       </div>
       <Form method="post" className="space-y-3">
         <h3 className="font-semibold">Can't make it?</h3>
-        <Field
-          id="cancel-reason"
-          label={
-            <>
-              Reason <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-            </>
-          }
-          maxLength={REASON_MAX}
-        >
+        <Field id="cancel-reason" label="Reason" note="optional" maxLength={REASON_MAX}>
           <textarea name="reason" rows={2} maxLength={REASON_MAX} className="input" />
         </Field>
         <button type="submit" name="intent" value="cancel" className="btn-danger" disabled={cancelling}>

@@ -134,15 +134,7 @@ export function ContactSalesForm({
           </select>
         </Field>
       </div>
-      <Field
-        {...conformField(fields.message)}
-        label={
-          <>
-            Message <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-          </>
-        }
-        maxLength={FIELD_LIMITS.message}
-      >
+      <Field {...conformField(fields.message)} label="Message" note="optional" maxLength={FIELD_LIMITS.message}>
         <textarea
           name={fields.message.name}
           defaultValue={fields.message.initialValue as string | undefined}

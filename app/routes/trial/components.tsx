@@ -1,15 +1,5 @@
 import type { ReactNode } from "react";
 
-/** A field's label text, marked "(optional)" when the field may stay empty. */
-export function OptionalLabel({ children, optional }: { children: ReactNode; optional?: boolean }) {
-  return (
-    <>
-      {children}
-      {optional ? <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">(optional)</span> : null}
-    </>
-  );
-}
-
 const STEP_LABELS = ["About you", "Your work", "Finish"] as const;
 
 export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {

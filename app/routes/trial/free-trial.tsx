@@ -43,7 +43,7 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useKeptInput } from "~/lib/use-kept-input";
 import type { Route } from "./+types/free-trial";
-import { OptionalLabel, StepIndicator } from "./components";
+import { StepIndicator } from "./components";
 import { currentDraft, dropDraft, keepDraft, trialCookie } from "./session.server";
 
 type Step = 1 | 2 | 3;
@@ -466,7 +466,8 @@ function StepForm({
       id={field(name).id}
       errorId={field(name).errorId}
       error={errorOf(name)}
-      label={<OptionalLabel optional={optional}>{label}</OptionalLabel>}
+      label={label}
+      note={optional ? "optional" : undefined}
       maxLength={maxLength}
     >
       {control}

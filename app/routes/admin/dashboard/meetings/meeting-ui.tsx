@@ -348,16 +348,7 @@ export function RejectForm({
         This cannot be undone.
       </p>
       {result && !result.ok && !result.fieldErrors ? <DecisionMessage result={result} /> : null}
-      <Field
-        id={id}
-        label={
-          <>
-            Reason{" "}
-            <span className="font-normal text-slate-500 dark:text-slate-400">(optional, quoted in their email)</span>
-          </>
-        }
-        error={reasonError}
-      >
+      <Field id={id} label="Reason" note="optional, quoted in their email" error={reasonError}>
         <textarea
           name="reason"
           rows={3}

@@ -158,15 +158,7 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
                   : `Send the welcome email with login details to ${name} (${user.email})? It can be sent only once.`}
           </p>
           {decision === "approve" || decision === "reject" ? (
-            <Field
-              id="decision-notes"
-              label={
-                <>
-                  Notes <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-                </>
-              }
-              maxLength={DECISION_NOTES_MAX}
-            >
+            <Field id="decision-notes" label="Notes" note="optional" maxLength={DECISION_NOTES_MAX}>
               <textarea
                 name="notes"
                 rows={2}
