@@ -1,7 +1,8 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, href, useNavigation } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
-import { FieldError, FormError } from "~/components/field-error";
+import { Field } from "~/components/field";
+import { FormError } from "~/components/field-error";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { BRAND } from "~/lib/brand";
@@ -70,24 +71,17 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </p>
       ) : (
         <Form method="post" className="space-y-5">
-          <div>
-            <label htmlFor="reset-email" className="label">
-              Email
-            </label>
+          <Field id="reset-email" label="Email" error={actionData?.fieldError}>
             <input
-              id="reset-email"
               name="email"
               type="email"
               autoComplete="email"
               required
               maxLength={254}
               defaultValue={actionData?.email ?? ""}
-              aria-invalid={actionData?.fieldError ? true : undefined}
-              aria-describedby={actionData?.fieldError ? "reset-email-error" : undefined}
               className="input"
             />
-            <FieldError id="reset-email-error" error={actionData?.fieldError} />
-          </div>
+          </Field>
           <FormError error={actionData?.error} testId="reset-error" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Sending..." : "Email me a reset link"}

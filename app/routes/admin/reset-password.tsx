@@ -1,7 +1,8 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
-import { FieldError, FormError } from "~/components/field-error";
+import { Field } from "~/components/field";
+import { FormError } from "~/components/field-error";
 import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
 import { PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { BRAND } from "~/lib/brand";
@@ -82,44 +83,32 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       ) : (
         <Form method="post" className="space-y-5">
           <input type="hidden" name="token" value={loaderData.token} />
-          <div>
-            <label htmlFor="new-password" className="label">
-              New password
-            </label>
+          <Field
+            id="new-password"
+            label="New password"
+            hint={PASSWORD_RULE_MESSAGE}
+            error={actionData?.fields?.password}
+          >
             <input
-              id="new-password"
               name="password"
               type="password"
               autoComplete="new-password"
               required
               minLength={10}
               maxLength={128}
-              aria-invalid={actionData?.fields?.password ? true : undefined}
-              aria-describedby={actionData?.fields?.password ? "new-password-error" : "new-password-hint"}
               className="input"
             />
-            <p id="new-password-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              {PASSWORD_RULE_MESSAGE}
-            </p>
-            <FieldError id="new-password-error" error={actionData?.fields?.password} />
-          </div>
-          <div>
-            <label htmlFor="confirm-password" className="label">
-              Repeat the new password
-            </label>
+          </Field>
+          <Field id="confirm-password" label="Repeat the new password" error={actionData?.fields?.confirmPassword}>
             <input
-              id="confirm-password"
               name="confirmPassword"
               type="password"
               autoComplete="new-password"
               required
               maxLength={128}
-              aria-invalid={actionData?.fields?.confirmPassword ? true : undefined}
-              aria-describedby={actionData?.fields?.confirmPassword ? "confirm-password-error" : undefined}
               className="input"
             />
-            <FieldError id="confirm-password-error" error={actionData?.fields?.confirmPassword} />
-          </div>
+          </Field>
           <FormError error={actionData?.error} testId="reset-error" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Saving..." : "Set new password"}

@@ -1,7 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
-import { FieldError } from "~/components/field-error";
+import { Field } from "~/components/field";
 import { LogoMark } from "~/components/site/logo";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession } from "~/domain/accounts/sessions.server";
@@ -89,12 +89,17 @@ export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
       footer={<AuthLink to={href("/admin")}>Start over</AuthLink>}
     >
       <Form method="post" className="space-y-5">
-        <div>
-          <label htmlFor="code" className="label">
-            Code
-          </label>
+        <Field
+          id="code"
+          label="Code"
+          hint={
+            <>
+              Lost your phone? A recovery code (like <span className="font-mono">abcde-fghjk</span>) works once.
+            </>
+          }
+          error={error}
+        >
           <input
-            id="code"
             name="code"
             type="text"
             className="input font-mono tracking-widest"
@@ -105,14 +110,8 @@ export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
             autoFocus
             required
             maxLength={40}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "code-error code-hint" : "code-hint"}
           />
-          <p id="code-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Lost your phone? A recovery code (like <span className="font-mono">abcde-fghjk</span>) works once.
-          </p>
-          <FieldError id="code-error" error={error} />
-        </div>
+        </Field>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           <ShieldCheck aria-hidden className="size-4" />
           {busy ? "Checking..." : "Verify and sign in"}

@@ -2,8 +2,7 @@ import type { FieldMetadata, Submission, SubmissionResult } from "@conform-to/re
 import { getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
-import { FieldError } from "~/components/field-error";
-import { LengthHint } from "~/components/length-hint";
+import { conformField, Field } from "~/components/field";
 import type { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -66,21 +65,28 @@ type FieldProps = {
   hint?: string;
 };
 
-/** A labelled input with its error below, wired for screen readers by Conform. */
+/** A labelled input with its hint and error below, wired by `Field`; a required one is starred. */
 export function TextField({ meta, label, type = "text", required, autoComplete, maxLength, hint }: FieldProps) {
   return (
-    <div>
-      <label htmlFor={meta.id} className="label">
-        {label}
-        {required ? (
-          <span aria-hidden className="text-red-600 dark:text-red-400">
-            {" "}
-            *
-          </span>
+    <Field
+      {...conformField(meta)}
+      label={
+        required ? (
+          <>
+            {label}
+            <span aria-hidden className="text-red-600 dark:text-red-400">
+              {" "}
+              *
+            </span>
+          </>
         ) : (
-          <span className="font-normal text-slate-500 dark:text-slate-400"> (optional)</span>
-        )}
-      </label>
+          label
+        )
+      }
+      note={required ? undefined : "optional"}
+      hint={hint}
+      hintClassName="mt-1 text-xs text-slate-500 dark:text-slate-400"
+    >
       <input
         {...getInputProps(meta, { type })}
         className="input"
@@ -88,9 +94,7 @@ export function TextField({ meta, label, type = "text", required, autoComplete, 
         autoComplete={autoComplete}
         maxLength={maxLength}
       />
-      {hint ? <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p> : null}
-      <FieldError id={meta.errorId} error={meta.errors?.[0]} />
-    </div>
+    </Field>
   );
 }
 
@@ -106,20 +110,14 @@ export function TextAreaField({
   placeholder?: string;
 }) {
   return (
-    <div>
-      <label htmlFor={meta.id} className="label">
-        {label}
-        <span className="font-normal text-slate-500 dark:text-slate-400"> (optional)</span>
-      </label>
+    <Field {...conformField(meta)} label={label} note="optional" maxLength={maxLength}>
       <textarea
-        {...getTextareaProps(meta, maxLength ? { ariaDescribedBy: `${meta.id}-length` } : {})}
+        {...getTextareaProps(meta)}
         className="input min-h-24"
         rows={4}
         maxLength={maxLength}
         placeholder={placeholder}
       />
-      {maxLength ? <LengthHint id={`${meta.id}-length`} forId={meta.id} max={maxLength} /> : null}
-      <FieldError id={meta.errorId} error={meta.errors?.[0]} />
-    </div>
+    </Field>
   );
 }

@@ -1,7 +1,7 @@
 import { CalendarClock, CalendarDays, CalendarPlus, CalendarX, Check, Clock, Download, Video } from "lucide-react";
 import { data, Form, href, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { LengthHint } from "~/components/length-hint";
+import { Field } from "~/components/field";
 import { PendingIcon } from "~/components/pending-icon";
 import type { Meeting } from "~/db/schema";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
@@ -377,20 +377,9 @@ function Actions() {
       </div>
       <Form method="post" className="space-y-3">
         <h3 className="font-semibold">Can't make it?</h3>
-        <div>
-          <label htmlFor="cancel-reason" className="label">
-            Reason <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-          </label>
-          <textarea
-            id="cancel-reason"
-            name="reason"
-            rows={2}
-            maxLength={REASON_MAX}
-            className="input"
-            aria-describedby="cancel-reason-length"
-          />
-          <LengthHint id="cancel-reason-length" forId="cancel-reason" max={REASON_MAX} />
-        </div>
+        <Field id="cancel-reason" label="Reason" note="optional" maxLength={REASON_MAX}>
+          <textarea name="reason" rows={2} maxLength={REASON_MAX} className="input" />
+        </Field>
         <button type="submit" name="intent" value="cancel" className="btn-danger" disabled={cancelling}>
           <PendingIcon pending={cancelling} />
           Cancel booking

@@ -3,9 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
-import { FieldError, FormError } from "~/components/field-error";
+import { conformField, Field } from "~/components/field";
+import { FormError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
-import { LengthHint } from "~/components/length-hint";
 import { PendingIcon } from "~/components/pending-icon";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
 import { FIELD_LIMITS } from "~/domain/meetings/texts";
@@ -72,10 +72,6 @@ export function ContactSalesForm({
     );
   }
 
-  const described = (meta: { errors?: string[]; errorId: string }, hintId?: string) => ({
-    "aria-invalid": meta.errors?.length ? true : undefined,
-    "aria-describedby": [meta.errors?.length ? meta.errorId : null, hintId].filter(Boolean).join(" ") || undefined,
-  });
   return (
     <fetcher.Form
       method="post"
@@ -88,70 +84,47 @@ export function ContactSalesForm({
       {hydrated ? <input type="hidden" name={IN_PLACE_FIELD} value="1" /> : null}
       <Honeypot id="contact-sales-fax" />
       <div className="grid gap-4 @md:grid-cols-2">
-        <div>
-          <label htmlFor={fields.firstName.id} className="label">
-            First name
-          </label>
+        <Field {...conformField(fields.firstName)} label="First name">
           <input
             ref={first}
             {...getInputProps(fields.firstName, { type: "text" })}
-            {...described(fields.firstName)}
             required
             maxLength={FIELD_LIMITS.name}
             autoComplete="given-name"
             className="input"
           />
-          <FieldError id={fields.firstName.errorId} error={fields.firstName.errors?.[0]} />
-        </div>
-        <div>
-          <label htmlFor={fields.lastName.id} className="label">
-            Last name
-          </label>
+        </Field>
+        <Field {...conformField(fields.lastName)} label="Last name">
           <input
             {...getInputProps(fields.lastName, { type: "text" })}
-            {...described(fields.lastName)}
             required
             maxLength={FIELD_LIMITS.name}
             autoComplete="family-name"
             className="input"
           />
-          <FieldError id={fields.lastName.errorId} error={fields.lastName.errors?.[0]} />
-        </div>
+        </Field>
       </div>
-      <div>
-        <label htmlFor={fields.email.id} className="label">
-          Work email
-        </label>
+      <Field {...conformField(fields.email)} label="Work email">
         <input
           {...getInputProps(fields.email, { type: "email" })}
-          {...described(fields.email)}
           required
           maxLength={254}
           autoComplete="email"
           className="input"
         />
-        <FieldError id={fields.email.errorId} error={fields.email.errors?.[0]} />
-      </div>
+      </Field>
       <div className="grid gap-4 @md:grid-cols-2">
-        <div>
-          <label htmlFor={fields.company.id} className="label">
-            Company
-          </label>
+        <Field {...conformField(fields.company)} label="Company">
           <input
             {...getInputProps(fields.company, { type: "text" })}
-            {...described(fields.company)}
             required
             maxLength={FIELD_LIMITS.company}
             autoComplete="organization"
             className="input"
           />
-          <FieldError id={fields.company.errorId} error={fields.company.errors?.[0]} />
-        </div>
-        <div>
-          <label htmlFor={fields.teamSize.id} className="label">
-            Team size
-          </label>
-          <select {...getSelectProps(fields.teamSize)} {...described(fields.teamSize)} required className="input">
+        </Field>
+        <Field {...conformField(fields.teamSize)} label="Team size">
+          <select {...getSelectProps(fields.teamSize)} required className="input">
             <option value="">Select team size</option>
             {COMPANY_SIZES.map((size) => (
               <option key={size} value={size}>
@@ -159,26 +132,18 @@ export function ContactSalesForm({
               </option>
             ))}
           </select>
-          <FieldError id={fields.teamSize.errorId} error={fields.teamSize.errors?.[0]} />
-        </div>
+        </Field>
       </div>
-      <div>
-        <label htmlFor={fields.message.id} className="label">
-          Message <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-        </label>
+      <Field {...conformField(fields.message)} label="Message" note="optional" maxLength={FIELD_LIMITS.message}>
         <textarea
           name={fields.message.name}
-          id={fields.message.id}
           defaultValue={fields.message.initialValue as string | undefined}
-          {...described(fields.message, `${fields.message.id}-length`)}
           rows={3}
           maxLength={FIELD_LIMITS.message}
           placeholder="What would you like to automate, and by when?"
           className="input"
         />
-        <LengthHint id={`${fields.message.id}-length`} forId={fields.message.id} max={FIELD_LIMITS.message} />
-        <FieldError id={fields.message.errorId} error={fields.message.errors?.[0]} />
-      </div>
+      </Field>
       <FormError error={form.errors?.[0]} testId="contact-sales-error" />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         <PendingIcon pending={busy} icon={Send} />

@@ -1,22 +1,5 @@
 import type { ReactNode } from "react";
 
-export function FieldLabel({
-  htmlFor,
-  children,
-  optional,
-}: {
-  htmlFor: string;
-  children: ReactNode;
-  optional?: boolean;
-}) {
-  return (
-    <label htmlFor={htmlFor} className="label">
-      {children}
-      {optional ? <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">(optional)</span> : null}
-    </label>
-  );
-}
-
 const STEP_LABELS = ["About you", "Your work", "Finish"] as const;
 
 export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {

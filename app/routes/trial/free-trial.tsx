@@ -8,12 +8,12 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactElement, useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, redirect, useLocation, useNavigation, useNavigationType } from "react-router";
 import type { z } from "zod";
+import { Field, type FieldControlProps } from "~/components/field";
 import { FieldError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
-import { LengthHint } from "~/components/length-hint";
 import { StatusMessage } from "~/components/status-message";
 import {
   COMPANY_SIZES,
@@ -43,7 +43,7 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useKeptInput } from "~/lib/use-kept-input";
 import type { Route } from "./+types/free-trial";
-import { FieldLabel, StepIndicator } from "./components";
+import { StepIndicator } from "./components";
 import { currentDraft, dropDraft, keepDraft, trialCookie } from "./session.server";
 
 type Step = 1 | 2 | 3;
@@ -455,29 +455,30 @@ function StepForm({
     if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
   };
   const field = (name: FieldName) => fields[name];
-  /** A field with its label above and its error below. */
-  const labeled = (name: FieldName, label: string, control: ReactNode, { optional = false } = {}) => (
-    <div>
-      <FieldLabel htmlFor={field(name).id} optional={optional}>
-        {label}
-      </FieldLabel>
+  /** A field with its label above and its error below (and the length hint of a long text), wired by `Field`. */
+  const labeled = (
+    name: FieldName,
+    label: string,
+    control: ReactElement<Partial<FieldControlProps>>,
+    { optional = false, maxLength }: { optional?: boolean; maxLength?: number } = {},
+  ) => (
+    <Field
+      id={field(name).id}
+      errorId={field(name).errorId}
+      error={errorOf(name)}
+      label={label}
+      note={optional ? "optional" : undefined}
+      maxLength={maxLength}
+    >
       {control}
-      <FieldError id={field(name).errorId} error={errorOf(name)} />
-    </div>
+    </Field>
   );
   const hidden = Object.entries(values).filter(([name]) => !STEP_FIELDS[step].includes(name));
   const text = (name: FieldName, type: "text" | "email" | "tel" | "url" = "text") => ({
     ...getInputProps(field(name), { type }),
-    "aria-invalid": errorOf(name) ? true : undefined,
-    "aria-describedby": errorOf(name) ? field(name).errorId : undefined,
     className: "input",
   });
-  const select = (name: FieldName) => ({
-    ...getSelectProps(field(name)),
-    "aria-invalid": errorOf(name) ? true : undefined,
-    "aria-describedby": errorOf(name) ? field(name).errorId : undefined,
-    className: "input",
-  });
+  const select = (name: FieldName) => ({ ...getSelectProps(field(name)), className: "input" });
   const titles = {
     1: "Tell us about you",
     2: values.role === "individual" ? "Where are you based?" : "About your organization",
@@ -610,27 +611,13 @@ function StepForm({
           {labeled(
             "useCase",
             "What would you like to automate?",
-            <>
-              <textarea
-                {...getTextareaProps(field("useCase"))}
-                aria-invalid={errorOf("useCase") ? true : undefined}
-                aria-describedby={[
-                  errorOf("useCase") ? field("useCase").errorId : null,
-                  `${field("useCase").id}-length`,
-                ]
-                  .filter(Boolean)
-                  .join(" ")}
-                rows={3}
-                maxLength={TRIAL_TEXT_LIMITS.useCase}
-                className="input"
-              />
-              <LengthHint
-                id={`${field("useCase").id}-length`}
-                forId={field("useCase").id}
-                max={TRIAL_TEXT_LIMITS.useCase}
-              />
-            </>,
-            { optional: true },
+            <textarea
+              {...getTextareaProps(field("useCase"))}
+              rows={3}
+              maxLength={TRIAL_TEXT_LIMITS.useCase}
+              className="input"
+            />,
+            { optional: true, maxLength: TRIAL_TEXT_LIMITS.useCase },
           )}
           {labeled(
             "currentTools",

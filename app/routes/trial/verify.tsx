@@ -2,7 +2,7 @@ import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { FieldError } from "~/components/field-error";
+import { Field } from "~/components/field";
 import { StatusMessage } from "~/components/status-message";
 import { sendTrialCode, trialCodeStatus, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
@@ -241,12 +241,8 @@ function CodeForms({
 
       <Form method="post" noValidate className="mt-6 space-y-4">
         <input type="hidden" name="intent" value="verify" />
-        <div>
-          <label htmlFor="otp" className="label">
-            Verification code
-          </label>
+        <Field id="otp" label="Verification code" hint="Digits only, 6 in all." error={actionData?.fieldError}>
           <input
-            id="otp"
             name="otp"
             type="text"
             inputMode="numeric"
@@ -257,15 +253,9 @@ function CodeForms({
             defaultValue=""
             ref={otp.ref}
             onChange={otp.onChange}
-            aria-invalid={actionData?.fieldError ? true : undefined}
-            aria-describedby={actionData?.fieldError ? "otp-error" : "otp-hint"}
             className="input text-center font-mono text-2xl tracking-[0.5em]"
           />
-          <p id="otp-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            Digits only, 6 in all.
-          </p>
-          <FieldError id="otp-error" error={actionData?.fieldError} />
-        </div>
+        </Field>
         <button
           type="submit"
           className="btn-primary w-full"

@@ -1,7 +1,7 @@
 import { Send } from "lucide-react";
 import { useId } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { Field, type FieldControlProps } from "~/components/field";
 import { PendingIcon } from "~/components/pending-icon";
 import { isLinkResult } from "./link-texts";
 import type { MeetingView } from "./meeting-ui";
@@ -23,32 +23,24 @@ export function MeetingLinkForm({ meeting, defaultLink }: { meeting: MeetingView
     navigation.formData?.get("intent") === "link" &&
     navigation.formData?.get("meetingId") === meeting.id;
   const error = isLinkResult(result) && result.meetingId === meeting.id ? result.linkError : null;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   return (
     <Form method="post" className="flex w-full flex-wrap items-end gap-2" data-testid="meeting-link-form">
       <input type="hidden" name="meetingId" value={meeting.id} />
-      <div className="min-w-0 flex-1 basis-56">
-        <label htmlFor={inputId} className="label">
-          Video link
-        </label>
-        <p
-          id={hintId}
-          className={`mb-1.5 text-xs ${meeting.meetingLink ? "text-slate-600 dark:text-slate-400" : "font-medium text-amber-800 dark:text-amber-200"}`}
-        >
-          {meeting.meetingLink
+      <Field
+        id={inputId}
+        label="Video link"
+        hint={
+          meeting.meetingLink
             ? "Changing it emails the new link to the visitor."
-            : "No link sent yet: the visitor was told it comes before the meeting. Saving emails it to them."}
-        </p>
-        <MeetingLinkInput
-          id={inputId}
-          defaultValue={defaultLink}
-          required
-          invalid={Boolean(error)}
-          describedBy={error ? `${errorId} ${hintId}` : hintId}
-        />
-        <FieldError id={errorId} error={error ?? undefined} />
-      </div>
+            : "No link sent yet: the visitor was told it comes before the meeting. Saving emails it to them."
+        }
+        hintAbove
+        hintClassName={`mb-1.5 text-xs ${meeting.meetingLink ? "text-slate-600 dark:text-slate-400" : "font-medium text-amber-800 dark:text-amber-200"}`}
+        error={error ?? undefined}
+        className="min-w-0 flex-1 basis-56"
+      >
+        <MeetingLinkInput defaultValue={defaultLink} required />
+      </Field>
       <button
         type="submit"
         name="intent"
@@ -66,21 +58,13 @@ export function MeetingLinkForm({ meeting, defaultLink }: { meeting: MeetingView
 
 /** The meeting's video-link field, as Approve and the link form both ask for it. */
 export function MeetingLinkInput({
-  id,
   defaultValue,
   required,
-  invalid,
-  describedBy,
-}: {
-  id: string;
-  defaultValue: string;
-  required?: boolean;
-  invalid: boolean;
-  describedBy: string | undefined;
-}) {
+  ...control
+}: Partial<FieldControlProps> & { defaultValue: string; required?: boolean }) {
   return (
     <input
-      id={id}
+      {...control}
       name="meetingLink"
       type="url"
       inputMode="url"
@@ -89,8 +73,6 @@ export function MeetingLinkInput({
       maxLength={500}
       required={required}
       className="input"
-      aria-invalid={invalid ? true : undefined}
-      aria-describedby={describedBy}
     />
   );
 }

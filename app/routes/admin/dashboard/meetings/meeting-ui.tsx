@@ -1,6 +1,7 @@
 import { Check, Eye, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Form, href, isRouteErrorResponse, Link, NavLink, useActionData, useNavigation } from "react-router";
+import { Field } from "~/components/field";
 import { FieldError } from "~/components/field-error";
 import { PendingIcon } from "~/components/pending-icon";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
@@ -234,8 +235,8 @@ export function DecisionForms({
         <MeetingLinkInput
           id={inputId}
           defaultValue={approved?.typed?.meetingLink ?? suggestedLink(meeting, linkTemplate)}
-          invalid={Boolean(linkError)}
-          describedBy={linkError ? `${inputId}-error` : undefined}
+          aria-invalid={linkError ? true : undefined}
+          aria-describedby={linkError ? `${inputId}-error` : undefined}
         />
         <button type="submit" name="intent" value="approve" className="btn-primary" disabled={pending}>
           <PendingIcon pending={pendingIntent === "approve"} icon={Check} />
@@ -347,24 +348,16 @@ export function RejectForm({
         This cannot be undone.
       </p>
       {result && !result.ok && !result.fieldErrors ? <DecisionMessage result={result} /> : null}
-      <div>
-        <label htmlFor={id} className="label">
-          Reason{" "}
-          <span className="font-normal text-slate-500 dark:text-slate-400">(optional, quoted in their email)</span>
-        </label>
+      <Field id={id} label="Reason" note="optional, quoted in their email" error={reasonError}>
         <textarea
-          id={id}
           name="reason"
           rows={3}
           maxLength={FIELD_LIMITS.rejectReason}
           defaultValue={result?.typed?.reason}
           placeholder="For example: our team is away that week; any day after the 12th works."
           className="input"
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${id}-error` : undefined}
         />
-        <FieldError id={`${id}-error`} error={reasonError} />
-      </div>
+      </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {cancel}
         <button type="submit" name="intent" value="reject" className="btn-danger" disabled={pending}>

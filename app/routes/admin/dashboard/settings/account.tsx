@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, KeyRound } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { FieldError, FormError } from "~/components/field-error";
+import { Field } from "~/components/field";
+import { FormError } from "~/components/field-error";
 import { changePassword, getAdmin } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
 import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
@@ -108,10 +109,12 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="mt-5 space-y-4">
-          <div>
-            <label htmlFor={fields.currentPassword.id} className="label">
-              Current password
-            </label>
+          <Field
+            id={fields.currentPassword.id}
+            label="Current password"
+            error={fields.currentPassword.errors?.[0]}
+            errorId={fields.currentPassword.errorId}
+          >
             <input
               {...getInputProps(fields.currentPassword, { type: "password" })}
               className="input"
@@ -119,25 +122,22 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
               required
               maxLength={128}
             />
-            <FieldError id={fields.currentPassword.errorId} error={fields.currentPassword.errors?.[0]} />
-          </div>
-          <div>
-            <label htmlFor={fields.newPassword.id} className="label">
-              New password
-            </label>
+          </Field>
+          <Field
+            id={fields.newPassword.id}
+            label="New password"
+            hint={PASSWORD_RULE_MESSAGE}
+            error={fields.newPassword.errors?.[0]}
+            errorId={fields.newPassword.errorId}
+          >
             <input
               {...getInputProps(fields.newPassword, { type: "password" })}
               className="input"
               autoComplete="new-password"
-              aria-describedby={`${fields.newPassword.id}-hint ${fields.newPassword.errorId}`}
               required
               maxLength={128}
             />
-            <p id={`${fields.newPassword.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              {PASSWORD_RULE_MESSAGE}
-            </p>
-            <FieldError id={fields.newPassword.errorId} error={fields.newPassword.errors?.[0]} />
-          </div>
+          </Field>
           <FormError error={form.errors?.[0]} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Processing..." : "Change password"}

@@ -1,7 +1,7 @@
 import { CheckCircle2, Download, KeyRound, Laptop, LogOut, ShieldAlert, ShieldCheck, Smartphone } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { FieldError } from "~/components/field-error";
+import { Field } from "~/components/field";
 import { actorOf } from "~/domain/accounts/actor";
 import { listActiveSessions, revokeOtherSessions, revokeOwnSession } from "~/domain/accounts/session-list.server";
 import {
@@ -363,23 +363,16 @@ function ConfirmForm(props: {
         {props.hint} Confirm with your password and a current code.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${intent}-password`} className="label">
-            Current password
-          </label>
+        <Field id={`${intent}-password`} label="Current password" error={result?.fieldErrors?.password}>
           <input
-            id={`${intent}-password`}
             name="password"
             type="password"
             className="input"
             autoComplete="current-password"
             required
             maxLength={128}
-            aria-invalid={result?.fieldErrors?.password ? true : undefined}
-            aria-describedby={result?.fieldErrors?.password ? `${intent}-password-error` : undefined}
           />
-          <FieldError id={`${intent}-password-error`} error={result?.fieldErrors?.password} />
-        </div>
+        </Field>
         <CodeField id={`${intent}-code`} error={result?.fieldErrors?.code} />
       </div>
       <FormError result={result} />
@@ -395,12 +388,8 @@ function CodeField({ id, error }: { id: string; error?: string }) {
   // without it the server does (issue 30). Uncontrolled, so nothing typed before hydration is lost.
   const code = useFieldValue("", (value) => typedDigits(value, 6));
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        Code from the app
-      </label>
+    <Field id={id} label="Code from the app" error={error}>
       <input
-        id={id}
         name="code"
         className="input font-mono tracking-widest"
         inputMode="numeric"
@@ -410,11 +399,8 @@ function CodeField({ id, error }: { id: string; error?: string }) {
         ref={code.ref}
         onChange={code.onChange}
         required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
       />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </Field>
   );
 }
 

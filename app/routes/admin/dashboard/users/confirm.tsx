@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { LengthHint } from "~/components/length-hint";
+import { Field } from "~/components/field";
 import { StatusMessage } from "~/components/status-message";
 import { actorOf } from "~/domain/accounts/actor";
 import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
@@ -158,23 +158,17 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
                   : `Send the welcome email with login details to ${name} (${user.email})? It can be sent only once.`}
           </p>
           {decision === "approve" || decision === "reject" ? (
-            <div>
-              <label htmlFor="decision-notes" className="label">
-                Notes <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-              </label>
+            <Field id="decision-notes" label="Notes" note="optional" maxLength={DECISION_NOTES_MAX}>
               <textarea
-                id="decision-notes"
                 name="notes"
                 rows={2}
                 maxLength={DECISION_NOTES_MAX}
-                aria-describedby="decision-notes-length"
                 className="input"
                 placeholder={
                   decision === "approve" ? "Trial approved by admin on today's date" : "Reason for the rejection"
                 }
               />
-              <LengthHint id="decision-notes-length" forId="decision-notes" max={DECISION_NOTES_MAX} />
-            </div>
+            </Field>
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Link to={closeTo} preventScrollReset className="btn-secondary">
