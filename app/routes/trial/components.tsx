@@ -1,5 +1,3 @@
-import type { ReactNode } from "react";
-
 const STEP_LABELS = ["About you", "Your work", "Finish"] as const;
 
 export function StepIndicator({ step }: { step: 1 | 2 | 3 }) {
