@@ -1,4 +1,5 @@
 import { tzOffset } from "@date-fns/tz";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "./calendar-names";
 
 /**
  * An instant formatted as a timezone's wall clock reads it, for the few date-fns patterns the
@@ -13,22 +14,6 @@ import { tzOffset } from "@date-fns/tz";
  * Runs the same on the server and in the browser: it never reads the runtime's own zone.
  */
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-
 /** The tokens these patterns use; a quoted run is literal text, as in date-fns. */
 const TOKEN = /yyyy|MMMM|MMM|MM|dd|d|HH|h|mm|a|EEE|'[^']*'|[^A-Za-z']+/g;
 type Field = (wall: Date) => string;
@@ -36,8 +21,8 @@ type Field = (wall: Date) => string;
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 const FIELDS: Record<string, Field> = {
   yyyy: (w) => pad(w.getUTCFullYear(), 4),
-  MMMM: (w) => MONTHS[w.getUTCMonth()]!,
-  MMM: (w) => MONTHS[w.getUTCMonth()]!.slice(0, 3),
+  MMMM: (w) => MONTH_NAMES[w.getUTCMonth()]!,
+  MMM: (w) => MONTH_NAMES[w.getUTCMonth()]!.slice(0, 3),
   MM: (w) => pad(w.getUTCMonth() + 1),
   dd: (w) => pad(w.getUTCDate()),
   d: (w) => String(w.getUTCDate()),
@@ -45,7 +30,7 @@ const FIELDS: Record<string, Field> = {
   h: (w) => String(w.getUTCHours() % 12 || 12),
   mm: (w) => pad(w.getUTCMinutes()),
   a: (w) => (w.getUTCHours() < 12 ? "AM" : "PM"),
-  EEE: (w) => WEEKDAYS[w.getUTCDay()]!,
+  EEE: (w) => WEEKDAY_NAMES[w.getUTCDay()]!.slice(0, 3),
 };
 
 const compiled = new Map<string, (string | Field)[]>();

@@ -1,28 +1,12 @@
+import { MONTH_NAMES, WEEKDAY_NAMES } from "~/lib/calendar-names";
 import { dateFromEpochDay, dayOfWeek, epochDay } from "./availability";
 
 /**
  * The month grid, on the availability engine's epoch days (decision 038; it was date-fns'
  * `eachDayOfInterval` and `format`, decision 024, at ~10 µs a day on every booking page). The
- * labels run in the public demo pages' browser code too, so they use the name lists below
+ * labels run in the public demo pages' browser code too, so they use the name lists of ~/lib/calendar-names
  * rather than date-fns' `format` and its locale tables.
  */
-
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
-export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 const MONTH_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
 

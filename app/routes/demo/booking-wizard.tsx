@@ -3,8 +3,9 @@ import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, G
 import { Form, href, Link } from "react-router";
 import { FieldError, FormError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
-import { longDateLabel, WEEKDAY_NAMES } from "~/domain/calendar/month";
+import { longDateLabel } from "~/domain/calendar/month";
 import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
+import { WEEKDAY_NAMES } from "~/lib/calendar-names";
 import { useKeptInput } from "~/lib/use-kept-input";
 import { TextAreaField, TextField, useDemoForm } from "./form-fields";
 import { slotLabel, useVisitorTimeZone, zoneCaption } from "./visitor-time";

@@ -2,11 +2,12 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { href, Link } from "react-router";
 import { formatTime12h, slotTimes, todayIn } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
-import { longDateLabel, MONTH_NAMES, WEEKDAY_NAMES } from "~/domain/calendar/month";
+import { longDateLabel } from "~/domain/calendar/month";
 import { isoWeekOf, shiftWeek, weekStart, workDays } from "~/domain/calendar/week";
 import { meetingStatusCounts, meetingsBetween } from "~/domain/meetings/meetings.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "~/lib/calendar-names";
 import type { Route } from "./+types/calendar";
 import { SectionHeader } from "./meeting-ui";
 
