@@ -62,7 +62,7 @@ try {
   } else {
     await db
       .insert(admins)
-      .values({ email: email.data, name: name.data, passwordHash, status: "active", role: "admin" });
+      .values({ email: email.data, name: name.data, passwordHash, status: "active", role: "owner" });
   }
   console.log("");
   console.log("  Admin account ready");

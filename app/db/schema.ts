@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { TEAM_ROLES } from "~/lib/team-roles";
 
 /** Shared column helpers: ids are random UUIDs, times are unix milliseconds. */
 const id = () =>
@@ -15,10 +16,12 @@ const updatedAt = () =>
     .notNull()
     .$defaultFn(() => new Date());
 const bool = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+const listed = (column: string, values: readonly string[]) =>
+  `${column} IN (${values.map((v) => `'${v}'`).join(", ")})`;
+const inList = (column: string, values: readonly string[]) => sql.raw(listed(column, values));
 
 export const ADMIN_STATUSES = ["pending", "active", "rejected"] as const;
+/** Before team roles every account was "admin": the only value the old `role` column holds. */
 export const ADMIN_ROLES = ["admin"] as const;
 
 export const admins = sqliteTable(
@@ -28,7 +31,14 @@ export const admins = sqliteTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ADMIN_ROLES }).notNull().default("admin"),
+    /**
+     * The pre-roles column, never read. It stays because dropping a column a CHECK names means
+     * rebuilding the table, and on D1 the rebuild's DROP TABLE would cascade-delete every session,
+     * code and audit row that references an admin (migration 0018).
+     */
+    legacyRole: text("role", { enum: ADMIN_ROLES }).notNull().default("admin"),
+    /** The member's role; null while the account waits for approval (or was rejected). */
+    role: text("team_role", { enum: TEAM_ROLES }),
     status: text("status", { enum: ADMIN_STATUSES }).notNull().default("pending"),
     approvedBy: text("approved_by"),
     approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
@@ -43,6 +53,7 @@ export const admins = sqliteTable(
     uniqueIndex("admins_email_unique").on(t.email),
     check("admins_status_check", inList("status", ADMIN_STATUSES)),
     check("admins_role_check", inList("role", ADMIN_ROLES)),
+    check("admins_team_role_check", sql.raw(`team_role IS NULL OR ${listed("team_role", TEAM_ROLES)}`)),
     check("admins_email_lower", sql`email = lower(email)`),
   ],
 );

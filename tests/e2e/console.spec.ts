@@ -193,7 +193,7 @@ test.describe("settings", () => {
       .click();
     await expect(page.getByTestId("profile-name")).toHaveText(E2E_ADMIN.name);
     await expect(page.getByTestId("profile-email")).toHaveText(E2E_ADMIN.email);
-    await expect(page.getByTestId("profile-role")).toHaveText("admin");
+    await expect(page.getByTestId("profile-role")).toHaveText("owner");
     await expect(page.getByTestId("profile").locator("input")).toHaveCount(0);
 
     await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: /^Team/ }).click();

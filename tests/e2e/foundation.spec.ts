@@ -11,7 +11,7 @@ test.describe("admin sign in", () => {
       await expect(menu.getByRole("link", { name: new RegExp(`^${label}`) }).first()).toBeAttached();
     }
     await expect(page.getByTestId("admin-name").first()).toHaveText(E2E_ADMIN.name);
-    await expect(page.getByTestId("admin-role").first()).toHaveText("admin");
+    await expect(page.getByTestId("admin-role").first()).toHaveText("owner");
     // The public header and footer are not part of the admin area.
     await expect(page.locator("footer")).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { admins } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { createSession } from "~/domain/accounts/sessions.server";
+import type { TeamRole } from "~/lib/team-roles";
 
 export const TEST_PASSWORD = "correct-horse-42";
 
@@ -10,7 +11,7 @@ let passwordHash: string | undefined;
 
 /** An admin account (active unless told otherwise) with an API session token. */
 export async function createAdmin(
-  overrides: { email?: string; name?: string; status?: "active" | "pending" | "rejected" } = {},
+  overrides: { email?: string; name?: string; status?: "active" | "pending" | "rejected"; role?: TeamRole | null } = {},
 ) {
   passwordHash ??= await hashPassword(TEST_PASSWORD);
   const email = overrides.email ?? `admin-${crypto.randomUUID().slice(0, 8)}@flowlane.test`;
@@ -21,7 +22,8 @@ export async function createAdmin(
       name: overrides.name ?? "Test Admin",
       passwordHash,
       status: overrides.status ?? "active",
-      role: "admin",
+      role:
+        overrides.role !== undefined ? overrides.role : (overrides.status ?? "active") === "active" ? "owner" : null,
     })
     .returning()
     .get();

@@ -371,7 +371,7 @@ export async function registerAdmin(
       id: crypto.randomUUID(),
       name: input.name,
       email: input.email,
-      role: "admin" as const,
+      role: null,
       status: "pending" as const,
     },
     created: null,
@@ -387,7 +387,7 @@ export async function registerAdmin(
   }
   const created = await client
     .insert(admins)
-    .values({ email: input.email, name: input.name, passwordHash, status: "pending", role: "admin" })
+    .values({ email: input.email, name: input.name, passwordHash, status: "pending", role: null })
     .onConflictDoNothing({ target: admins.email })
     .returning()
     .get();
@@ -496,7 +496,14 @@ export async function decideRegistration(
     [
       client
         .update(admins)
-        .set({ status, approvedBy: actor.id, approvedAt: now, updatedAt: now })
+        // Until approval picks a role, an approved member is an Admin, as every account was before roles.
+        .set({
+          status,
+          role: decision === "approve" ? "admin" : null,
+          approvedBy: actor.id,
+          approvedAt: now,
+          updatedAt: now,
+        })
         .where(eq(admins.id, adminId)),
       auditStatement(
         actor,

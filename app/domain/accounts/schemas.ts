@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEAM_ROLES } from "~/lib/team-roles";
 
 export const PASSWORD_RULE_MESSAGE = "Password must be at least 10 characters and include a letter and a number.";
 
@@ -47,6 +48,6 @@ export const AdminProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.literal("admin"),
+  role: z.enum(TEAM_ROLES).nullable().describe("null while the account waits for approval"),
   status: z.enum(["pending", "active", "rejected"]),
 });

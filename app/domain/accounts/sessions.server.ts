@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, refreshTokens, sessions } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
+import type { TeamRole } from "~/lib/team-roles";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -20,7 +21,7 @@ export type SessionKind = "browser" | "api";
 
 export type ActiveSession = {
   sessionId: string;
-  admin: { id: string; email: string; name: string; role: "admin"; status: "pending" | "active" | "rejected" };
+  admin: { id: string; email: string; name: string; role: TeamRole | null; status: "pending" | "active" | "rejected" };
 };
 
 /** Creates a session and returns the token the client keeps; only its hash is stored. */

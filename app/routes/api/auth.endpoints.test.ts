@@ -16,12 +16,12 @@ describe("POST /api/auth/login", () => {
     expect(login.status).toBe(200);
     expect(login.json.success).toBe(true);
     expect(login.json.data.accessToken).toMatch(/^[\w-]{40,}$/);
-    expect(login.json.data.user).toMatchObject({ email: admin.email, role: "admin" });
+    expect(login.json.data.user).toMatchObject({ email: admin.email, role: "owner" });
     expect(login.headers.get("Set-Cookie")).toMatch(/flowlane_refresh=.+; Path=\/api\/auth; HttpOnly; SameSite=Lax/);
     const profile = await api("GET", "/api/auth/profile", { token: login.json.data.accessToken });
     expect(profile.json).toEqual({
       success: true,
-      data: { id: admin.id, name: "Test Admin", email: "login@flowlane.test", role: "admin", status: "active" },
+      data: { id: admin.id, name: "Test Admin", email: "login@flowlane.test", role: "owner", status: "active" },
     });
   });
 
@@ -106,7 +106,7 @@ describe("POST /api/auth/register", () => {
       },
     });
     expect(r.status).toBe(201);
-    expect(r.json.data.user).toMatchObject({ email: "new@flowlane.test", status: "pending", role: "admin" });
+    expect(r.json.data.user).toMatchObject({ email: "new@flowlane.test", status: "pending", role: null });
     expect((await getAdminByEmail("new@flowlane.test"))?.status).toBe("pending");
 
     const login = await api("POST", "/api/auth/login", {

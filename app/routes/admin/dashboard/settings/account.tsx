@@ -87,7 +87,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         <dl className="mt-5 space-y-4" data-testid="profile">
           <ProfileField label="Name" value={profile.name} />
           <ProfileField label="Email" value={profile.email} />
-          <ProfileField label="Role" value={profile.role} capitalize />
+          <ProfileField label="Role" value={profile.role ?? "—"} capitalize />
           <ProfileField label="Member since" value={formatDateTime(profile.createdAt, timezone)} />
         </dl>
       </section>
