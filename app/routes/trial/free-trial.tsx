@@ -11,7 +11,7 @@ import { ArrowLeft, ArrowRight, CheckCircle2, Sparkles } from "lucide-react";
 import { type FormEvent, type ReactElement, useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, redirect, useLocation, useNavigation, useNavigationType } from "react-router";
 import type { z } from "zod";
-import { Field, type FieldControlProps } from "~/components/field";
+import { describedBy, Field, type FieldControlProps } from "~/components/field";
 import { FieldError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
 import { StatusMessage } from "~/components/status-message";
@@ -509,7 +509,11 @@ function StepForm({
 
       {step === 1 ? (
         <>
-          <fieldset aria-describedby={errorOf("role") ? field("role").errorId : undefined}>
+          <fieldset
+            aria-describedby={
+              describedBy({ errorId: field("role").errorId, error: errorOf("role") })["aria-describedby"]
+            }
+          >
             <legend className="label">I am signing up as</legend>
             <div className="grid gap-3 sm:grid-cols-2">
               {ROLE_OPTIONS.map((option) => (
@@ -629,8 +633,7 @@ function StepForm({
             <label className="flex items-start gap-3 text-sm text-slate-700 dark:text-slate-200">
               <input
                 {...getInputProps(field("agreeToTerms"), { type: "checkbox" })}
-                aria-invalid={errorOf("agreeToTerms") ? true : undefined}
-                aria-describedby={errorOf("agreeToTerms") ? field("agreeToTerms").errorId : undefined}
+                {...describedBy({ errorId: field("agreeToTerms").errorId, error: errorOf("agreeToTerms") })}
                 className="mt-0.5 size-4 accent-brand-600"
               />
               <span>I agree to the {BRAND.name} Terms of Service and Privacy Policy</span>
