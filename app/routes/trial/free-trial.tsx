@@ -10,7 +10,7 @@ import {
   TrialStep1Schema,
   TrialStep3Schema,
   trialStep2Schema,
-} from "~/domain/subscriptions/schemas";
+} from "~/domain/subscriptions/signup-schemas";
 import { startTrialAndSendCode } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
 import { BRAND } from "~/lib/brand";

@@ -30,7 +30,7 @@ import { type FieldName, type Shape, STEP_FIELDS, type Step, type Values } from 
 
 /** zod and the step schemas, fetched after hydration (decision 026). Stable, so the effect runs once. */
 const loadValidation = () =>
-  Promise.all([import("@conform-to/zod/v4"), import("~/domain/subscriptions/schemas")]).then(
+  Promise.all([import("@conform-to/zod/v4"), import("~/domain/subscriptions/signup-schemas")]).then(
     ([{ parseWithZod }, schemas]) => ({ parseWithZod, ...schemas }),
   );
 type Validation = Awaited<ReturnType<typeof loadValidation>>;
