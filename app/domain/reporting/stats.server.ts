@@ -45,20 +45,16 @@ function statsRead(client: Database, now: Date) {
     .from(meetings);
 }
 
-const NO_FIGURES: DashboardStats = {
-  totalMeetings: 0,
-  pendingMeetings: 0,
-  totalBlogs: 0,
-  publishedBlogs: 0,
-  totalUsers: 0,
-  trialUsers: 0,
-  recentActivity: 0,
-};
+/** The stats row: an aggregate without GROUP BY answers exactly one row, over empty tables too. */
+function statsRow(rows: DashboardStats[]): DashboardStats {
+  const [row] = rows;
+  if (!row) throw new Error("the dashboard stats query answered no row");
+  return row;
+}
 
 /** The dashboard figures (GET /api/dashboard/stats), in one statement. */
 export async function dashboardStats(now = new Date()): Promise<DashboardStats> {
-  const [row] = await statsRead(db(), now);
-  return { ...NO_FIGURES, ...row };
+  return statsRow(await statsRead(db(), now));
 }
 
 /** A whole-number percentage; a zero total gives 0, never NaN. */
@@ -83,7 +79,7 @@ export function quickInsights(stats: DashboardStats) {
 export async function dashboardOverview(now = new Date(), timezone = config().BUSINESS_TIMEZONE) {
   const client = db();
   const trends = trendsReads(client, now, timezone);
-  const [[row], recentMeetings, recentPosts, ...trendRows] = await client.batch([
+  const [statsRows, recentMeetings, recentPosts, ...trendRows] = await client.batch([
     statsRead(client, now),
     client
       .select({
@@ -111,6 +107,6 @@ export async function dashboardOverview(now = new Date(), timezone = config().BU
       .limit(OVERVIEW_RECENT_ITEMS),
     ...trends.statements,
   ]);
-  const stats: DashboardStats = { ...NO_FIGURES, ...row };
+  const stats = statsRow(statsRows);
   return { stats, insights: quickInsights(stats), recentMeetings, recentPosts, trends: trends.read(trendRows) };
 }
