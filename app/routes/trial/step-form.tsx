@@ -47,6 +47,24 @@ function schemaFor(validation: Validation, step: Step, role: string | undefined)
   return schema as unknown as z.ZodType<Shape, Shape>;
 }
 
+/** A select's options: the empty choice first (what to pick), then each value with its label. */
+function options<T extends string>(
+  empty: string,
+  values: readonly T[],
+  label: (value: T) => string = (value) => value,
+) {
+  return [
+    <option key="" value="">
+      {empty}
+    </option>,
+    ...values.map((value) => (
+      <option key={value} value={value}>
+        {label(value)}
+      </option>
+    )),
+  ];
+}
+
 /** One step of the signup: its fields, checked in the browser once the schemas arrive, and Back and Continue. */
 export function StepForm({
   step,
@@ -198,25 +216,13 @@ export function StepForm({
               "companySize",
               "Company size",
               <select {...select("companySize")}>
-                <option value="">Select company size</option>
-                {COMPANY_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {companySizeLabel(size)}
-                  </option>
-                ))}
+                {options("Select company size", COMPANY_SIZES, companySizeLabel)}
               </select>,
             )}
             {labeled(
               "industry",
               "Industry",
-              <select {...select("industry")}>
-                <option value="">Select industry</option>
-                {INDUSTRIES.map((industry) => (
-                  <option key={industry} value={industry}>
-                    {industry}
-                  </option>
-                ))}
-              </select>,
+              <select {...select("industry")}>{options("Select industry", INDUSTRIES)}</select>,
             )}
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
@@ -245,14 +251,7 @@ export function StepForm({
           {labeled(
             "howDidYouHear",
             "How did you hear about us?",
-            <select {...select("howDidYouHear")}>
-              <option value="">Select an option</option>
-              {HOW_HEARD.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </select>,
+            <select {...select("howDidYouHear")}>{options("Select an option", HOW_HEARD)}</select>,
             { optional: true },
           )}
           {labeled(
