@@ -164,40 +164,20 @@ export function parseTrialSignup(input: Record<string, unknown>): TrialSignup {
 /* The API's signup payload (spec §3 "Trial signup payload"). Field rules are applied to the
    flattened fields by validateTrialSignup, so errors name the form fields (firstName, companyName…). */
 const loose = z.unknown().optional();
+/** A group of the payload: optional texts, the group itself optional. */
+function textGroup<const K extends string>(...names: K[]) {
+  const shape = Object.fromEntries(names.map((name) => [name, z.string().optional()]));
+  const group = z.object(shape as Record<K, z.ZodOptional<z.ZodString>>);
+  // Every key is optional, so {} is a valid output; the generic K hides that from the checker.
+  return group.optional().default({} as never);
+}
 export const TrialStartPayloadSchema = z.object({
   userId: z.string().optional().describe("Ignored: the server builds the userId from the email and the time"),
   email: z.string().describe("Email address (required)"),
   role: z.string().describe("individual | organization"),
-  personalInfo: z
-    .object({
-      firstName: z.string().optional(),
-      lastName: z.string().optional(),
-      phone: z.string().optional(),
-      jobTitle: z.string().optional(),
-      occupation: z.string().optional(),
-    })
-    .optional()
-    .default({}),
-  companyInfo: z
-    .object({
-      name: z.string().optional(),
-      companyName: z.string().optional(),
-      size: z.string().optional(),
-      companySize: z.string().optional(),
-      industry: z.string().optional(),
-      website: z.string().optional(),
-      country: z.string().optional(),
-    })
-    .optional()
-    .default({}),
-  additionalInfo: z
-    .object({
-      howDidYouHear: z.string().optional(),
-      useCase: z.string().optional(),
-      currentTools: z.string().optional(),
-    })
-    .optional()
-    .default({}),
+  personalInfo: textGroup("firstName", "lastName", "phone", "jobTitle", "occupation"),
+  companyInfo: textGroup("name", "companyName", "size", "companySize", "industry", "website", "country"),
+  additionalInfo: textGroup("howDidYouHear", "useCase", "currentTools"),
   preferences: z.object({ subscribeNewsletter: z.boolean().optional() }).optional().default({}),
   plan: z.literal("trial", { error: 'plan must be "trial"' }).optional().default("trial"),
   requestedPlan: z.string().optional().describe("Plan chosen on the pricing page: standard | pro"),
