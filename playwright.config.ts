@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { localVars, varArgs } from "./scripts/local-vars.ts";
 import { e2eServerConfigPath } from "./tests/e2e/server/config.ts";
+import { CHROMIUM_FLAGS } from "./tests/helpers/chromium.ts";
 
 /**
  * End-to-end tests against the production build served by workerd (`wrangler dev`, as
@@ -16,18 +17,7 @@ const chromium = process.env.CHROMIUM_PATH;
 // value per run, set before the workers start so they inherit it.
 process.env.E2E_CLEANUP_TOKEN ??= crypto.randomUUID();
 
-const launchOptions = {
-  executablePath: chromium,
-  args: [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-sandbox",
-    "--disable-gpu",
-  ],
-};
+const launchOptions = { executablePath: chromium, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: "tests/e2e",

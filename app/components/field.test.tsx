@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { conformField, Field } from "./field";
+import { conformField, describedBy, Field } from "./field";
 
 const html = (node: React.ReactNode) => renderToStaticMarkup(node);
 const attrs = (markup: string, tag: string) => markup.match(new RegExp(`<${tag}[^>]*>`))?.[0] ?? "";
@@ -78,5 +78,28 @@ describe("Field", () => {
     );
     expect(markup.indexOf('id="link-hint"')).toBeLessThan(markup.indexOf("<input"));
     expect(attrs(markup, "input")).toContain('aria-describedby="link-hint link-error"');
+  });
+});
+
+describe("describedBy", () => {
+  it("names the hint always and the error only while there is one, as Field does", () => {
+    expect(describedBy({ hintId: "n-hint", errorId: "n-error" })).toEqual({
+      "aria-invalid": undefined,
+      "aria-describedby": "n-hint",
+    });
+    expect(describedBy({ hintId: "n-hint", errorId: "n-error", error: "Email is invalid" })).toEqual({
+      "aria-invalid": true,
+      "aria-describedby": "n-hint n-error",
+    });
+    expect(describedBy({ errorId: "n-error", error: null })).toEqual({
+      "aria-invalid": undefined,
+      "aria-describedby": undefined,
+    });
+    const field = html(
+      <Field id="n" label="Email" hint="We email you first." error="Email is invalid">
+        <input name="email" />
+      </Field>,
+    );
+    expect(attrs(field, "input")).toContain('aria-describedby="n-hint n-error"');
   });
 });

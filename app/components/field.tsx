@@ -10,6 +10,27 @@ export type FieldControlProps = {
 };
 
 /**
+ * The control's `aria-invalid` and `aria-describedby`: the hint and length hint named when they
+ * are on the page, the error while there is one. `Field` wires its control with it; a control of
+ * another shape (a radio group's fieldset, a checkbox inside its label, an input sharing a row
+ * with its button) spreads it itself, so every form describes its fields the same way.
+ */
+export function describedBy({
+  hintId,
+  lengthId,
+  errorId,
+  error,
+}: {
+  hintId?: string;
+  lengthId?: string;
+  errorId: string;
+  error?: string | null;
+}): Omit<FieldControlProps, "id"> {
+  const ids = [hintId, lengthId, error ? errorId : undefined].filter(Boolean).join(" ");
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
+}
+
+/**
  * One form field: its label, an optional hint, the control and its error, wired once (issue 24).
  * The control is the child, any element (input, textarea, select, an input with `useFieldValue`'s
  * ref, a component that spreads its props on one): it gets the `id` the label points at,
@@ -51,13 +72,9 @@ export function Field({
   children: ReactElement<Partial<FieldControlProps>> | ((control: FieldControlProps) => ReactNode);
 }) {
   const lengthId = `${id}-length`;
-  const describedBy = [hint ? hintId : null, maxLength ? lengthId : null, error ? errorId : null]
-    .filter(Boolean)
-    .join(" ");
   const control: FieldControlProps = {
     id,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy || undefined,
+    ...describedBy({ hintId: hint ? hintId : undefined, lengthId: maxLength ? lengthId : undefined, errorId, error }),
   };
   const hintLine = hint ? (
     <p id={hintId} className={hintClassName}>

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createDb, type Database } from "./drizzle";
 
-export type { Database };
+export type { BatchResults, Database } from "./drizzle";
 
 let cached: { d1: D1Database; db: Database } | undefined;
 /**

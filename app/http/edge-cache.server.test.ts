@@ -177,6 +177,15 @@ describe("edge cache: hit and miss", () => {
     }
   });
 
+  it("keeps the API reference page (/api/docs) like a marketing page, and nothing else under /api", async () => {
+    expect(pageKind("/api/docs")).toEqual(pageKind("/pricing"));
+    expect((await get("/api/docs")).status).toBe("MISS");
+    expect((await get("/api/docs")).status).toBe("HIT");
+    for (const path of ["/api/docs.data", "/api/openapi.json", "/api/blogs", "/api/docs/x"]) {
+      expect(pageKind(path), path).toBeNull();
+    }
+  });
+
   it("gives HTML private, no-cache and the feed a short public lifetime in the browser", async () => {
     expect((await get("/")).headers.get("Cache-Control")).toBe("private, no-cache");
     expect((await get("/")).headers.get("Cache-Control")).toBe("private, no-cache");

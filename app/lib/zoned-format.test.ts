@@ -1,19 +1,11 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../tests/helpers/random";
 import { formatZoned } from "./zoned-format";
 
-/** mulberry32: a small seeded generator, so every run checks the same cases. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded, so every run checks the same cases. */
+const random = seededRandom;
 
 /** Every pattern the console, the blog and the Overview's trends format an instant with. */
 const PATTERNS = [

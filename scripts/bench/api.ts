@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 // autocannon ships no types (and adding @types is a dependency change): the part used here is typed below.
 // @ts-expect-error -- untyped module; `ignore` rather than `expect-error` so that added types do not break this file
 import autocannonUntyped from "autocannon";
-import { freePort, hasBuild, prepareLocal, root, stopProcessGroup, waitForUrl } from "../lib.ts";
+import { freePort, root, stopProcessGroup, waitForUrl } from "../lib.ts";
+import { prepareBenchDatabase } from "./serve.ts";
 
 /**
  * `npm run bench:api`: serves the production build locally (vite preview → workerd) on a
@@ -157,12 +157,7 @@ async function freeSlots(base: string) {
   return slots;
 }
 
-const persistDir = mkdtempSync(path.join(os.tmpdir(), "flowlane-bench-"));
-process.env.PERSIST_DIR = persistDir;
-process.env.ADMIN_EMAIL ??= "bench-admin@flowlane.test";
-process.env.ADMIN_PASSWORD ??= `bench-${crypto.randomUUID()}`;
-process.env.ADMIN_NAME ??= "Bench Admin";
-prepareLocal({ build: !(process.env.SKIP_BUILD && hasBuild()) });
+const persistDir = prepareBenchDatabase("bench");
 
 const port = await freePort(HOST);
 const base = `http://${HOST}:${port}`;

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import os from "node:os";
 import path from "node:path";
 import { hasBuild, root, run } from "../lib.ts";
-import { previewBuild } from "./serve.ts";
+import { databaseEnv, previewBuild } from "./serve.ts";
 
 /**
  * `npm run bench:cpu`: the Worker's own time per request (`Server-Timing: worker;dur=`, set by
@@ -75,13 +75,7 @@ function quiet(cwd: string, command: string, args: string[], env: Record<string,
 function prepareDatabase(cwd: string, persistDir: string) {
   console.log(`Preparing ${path.relative(root, persistDir)} with the migrations and seed of ${cwd}`);
   rmSync(persistDir, { recursive: true, force: true });
-  const env = {
-    CI: "true",
-    PERSIST_DIR: persistDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: ADMIN.name,
-  };
+  const env = databaseEnv(persistDir, ADMIN);
   quiet(cwd, "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], env);
   quiet(cwd, "tsx", ["seeds/seed.ts"], env);
   quiet(cwd, "tsx", ["seeds/admin-create.ts", "--ensure"], env);

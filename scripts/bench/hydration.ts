@@ -1,5 +1,5 @@
 import { chromium } from "@playwright/test";
-import { findChromium } from "../../tests/helpers/chromium.ts";
+import { CHROMIUM_FLAGS, findChromium } from "../../tests/helpers/chromium.ts";
 import { hasBuild, run } from "../lib.ts";
 import { compressingProxy, serveBuild } from "./serve.ts";
 
@@ -58,18 +58,7 @@ async function signupCookie() {
 type Sample = { fcp: number; hydrated: number };
 
 async function measure(path: string): Promise<Sample> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-sync",
-      "--disable-quic",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     if (path === "/free-trial/verify") {

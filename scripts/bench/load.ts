@@ -1,21 +1,12 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 // autocannon ships no types (and adding @types is a dependency change): the part used here is typed below.
 // @ts-expect-error -- untyped module
 import autocannonUntyped from "autocannon";
 import { unstable_DevEnv } from "wrangler";
-import {
-  builtConfig,
-  freePort,
-  hasBuild,
-  prepareLocal,
-  serveBuiltWorker,
-  stopProcessGroup,
-  waitForUrl,
-} from "../lib.ts";
+import { builtConfig, freePort, serveBuiltWorker, stopProcessGroup, waitForUrl } from "../lib.ts";
 import { localVars } from "../local-vars.ts";
+import { prepareBenchDatabase } from "./serve.ts";
 
 /**
  * `npm run bench:load`: a bounded mixed load against the server `npm start` runs (wrangler dev
@@ -77,12 +68,7 @@ async function startServer(): Promise<{ base: string; stop: () => void; persistD
     }
     return { base, stop: () => {} };
   }
-  const persistDir = mkdtempSync(path.join(os.tmpdir(), "flowlane-load-"));
-  process.env.PERSIST_DIR = persistDir;
-  process.env.ADMIN_EMAIL ??= "load-admin@flowlane.test";
-  process.env.ADMIN_PASSWORD ??= `load-${crypto.randomUUID()}`;
-  process.env.ADMIN_NAME ??= "Load Admin";
-  prepareLocal({ build: !(process.env.SKIP_BUILD && hasBuild()) });
+  const persistDir = prepareBenchDatabase("load");
   const port = String(await freePort());
   const server: ChildProcess = serveBuiltWorker(
     { port, host: "127.0.0.1", persistDir },

@@ -6,7 +6,7 @@ import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { getPlatformProxy } from "wrangler";
 import { renditionKey, renditionWidths } from "../../app/domain/blog/renditions.ts";
-import { findChromium } from "../../tests/helpers/chromium.ts";
+import { CHROMIUM_FLAGS, findChromium } from "../../tests/helpers/chromium.ts";
 import { root, run } from "../lib.ts";
 import { compressingProxy, serveBuild } from "./serve.ts";
 
@@ -53,16 +53,7 @@ const LIGHTHOUSE_VERSION = (
 ).version;
 /** Benchmark index of the device Lighthouse's mobile profile emulates (DevTools' "low-tier" preset). */
 const LOW_TIER_INDEX = 264;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-  "--disable-quic",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 type Row = {
   page: string;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
 import { root, run } from "../lib.ts";
-import { previewBuild } from "./serve.ts";
+import { databaseEnv, previewBuild } from "./serve.ts";
 
 /**
  * `npm run bench:scale`: every list, feed and page at the seeded size and at 1000× the data,
@@ -36,13 +36,7 @@ const GROWN_MARK = path.join(dirs.large, "grown.json");
 
 function prepare(dir: string) {
   rmSync(dir, { recursive: true, force: true });
-  const env = {
-    CI: "true",
-    PERSIST_DIR: dir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    ADMIN_NAME: ADMIN.name,
-  };
+  const env = databaseEnv(dir, ADMIN);
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir], { env });
   run("tsx", ["seeds/seed.ts"], { env });
   run("tsx", ["seeds/admin-create.ts", "--ensure"], { env });

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { freePort, root, run, stopProcessGroup, waitForUrl } from "../lib.ts";
+import { freePort, hasBuild, prepareLocal, root, run, stopProcessGroup, waitForUrl } from "../lib.ts";
 import { localVars } from "../local-vars.ts";
 
 /**
@@ -127,4 +128,30 @@ export async function compressingProxy(upstream: string): Promise<{ origin: stri
   });
   await new Promise<void>((resolve) => server.listen(port, "localhost", resolve));
   return { origin: `http://localhost:${port}`, stop: () => server.close() };
+}
+
+/**
+ * A local D1 of the bench's own in a new temp folder (`flowlane-<name>-…`), migrated and seeded
+ * with an admin (ADMIN_* unless set: `<name>-admin@flowlane.test`), and the build (SKIP_BUILD=1
+ * reuses it). Returns the folder; PERSIST_DIR points at it for what the bench starts next.
+ */
+export function prepareBenchDatabase(name: string): string {
+  const persistDir = mkdtempSync(path.join(os.tmpdir(), `flowlane-${name}-`));
+  process.env.PERSIST_DIR = persistDir;
+  process.env.ADMIN_EMAIL ??= `${name}-admin@flowlane.test`;
+  process.env.ADMIN_PASSWORD ??= `${name}-${crypto.randomUUID()}`;
+  process.env.ADMIN_NAME ??= `${name[0]?.toUpperCase()}${name.slice(1)} Admin`;
+  prepareLocal({ build: !(process.env.SKIP_BUILD && hasBuild()) });
+  return persistDir;
+}
+
+/** The environment that migrates and seeds the local D1 in `persistDir` with this admin. */
+export function databaseEnv(persistDir: string, admin: { email: string; password: string; name: string }) {
+  return {
+    CI: "true",
+    PERSIST_DIR: persistDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ADMIN_NAME: admin.name,
+  };
 }

@@ -1,4 +1,6 @@
 import { addDays, isWeekend, todayIn } from "~/domain/calendar/availability";
+import { bookMeeting } from "~/domain/meetings/meetings.server";
+import type { BookingInput } from "~/domain/meetings/schemas";
 
 /** The n-th weekday after today in the business time zone, so every slot of it is still ahead. */
 export function weekday(n: number, timeZone = "Asia/Kolkata") {
@@ -8,4 +10,22 @@ export function weekday(n: number, timeZone = "Asia/Kolkata") {
     if (!isWeekend(date)) found++;
   }
   return date;
+}
+
+/**
+ * A demo booking made through the domain, as the booking form makes it: the fields a test names,
+ * the rest empty (no phone, company or notes, no visitor time zone) and, unless named, an email
+ * of its own so no two bookings share a client's limits.
+ */
+export function bookDemo(fields: Pick<BookingInput, "date" | "timeSlot"> & Partial<BookingInput>) {
+  return bookMeeting({
+    name: "Test Booker",
+    email: `booker-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    phone: "",
+    company: "",
+    notes: "",
+    meetingType: "demo",
+    visitorTimezone: null,
+    ...fields,
+  });
 }

@@ -3,6 +3,20 @@ import { existsSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+/**
+ * How every headless Chromium of the project starts (Playwright, the benches): no sandbox (root
+ * in a container), no GPU, and nothing that reaches the internet on its own (offline machine).
+ */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+  "--disable-quic",
+];
+
 /** Where a Chromium usually is: CHROMIUM_PATH, Debian's package, then Playwright's cache. */
 export function findChromium(): string | null {
   const candidates = [

@@ -4,18 +4,13 @@
  * it in one way each. A seeded generator, so a failure names its seed and comes back the same.
  */
 
+import { seededRandom } from "./random";
+
 type Json = Record<string, unknown>;
 
-/** mulberry32: small, fast and good enough to pick test values. */
+/** Seeded picks of test values (mulberry32: small, fast and good enough). */
 export function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(values: readonly T[]): T => values[int(0, values.length - 1)] as T;
   return { next, int, pick, chance: (p: number) => next() < p };

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailOutbox, verificationCodes } from "~/db/schema";
-import { parseTrialSignup } from "~/domain/subscriptions/schemas";
+import { parseTrialSignup } from "~/domain/subscriptions/signup-schemas";
 import { startTrial } from "~/domain/subscriptions/subscriptions.server";
 import { resetConfigCache } from "~/lib/config.server";
 

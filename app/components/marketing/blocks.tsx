@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Illustration, type IllustrationName } from "./illustration";
 
 export type Action = { label: ReactNode; to: string; variant?: "primary" | "secondary"; reloadDocument?: boolean };
@@ -110,18 +110,29 @@ export function FeatureRows({ blocks }: { blocks: FeatureBlock[] }) {
   );
 }
 
-/** The closing call to action of a page. */
+/**
+ * The closing call to action of a marketing page: the free trial and a demo, in the page's own
+ * words, and the trial's terms under them.
+ */
 export function CtaBand({
   title,
   body,
-  actions,
-  note,
+  trial,
+  demo,
+  note = "7-day free trial · No credit card required",
 }: {
   title: string;
   body: string;
-  actions: Action[];
+  /** The trial button's label. */
+  trial: string;
+  /** The demo button's label. */
+  demo: string;
   note?: string;
 }) {
+  const actions: Action[] = [
+    { label: trial, to: href("/free-trial") },
+    { label: demo, to: href("/demo"), variant: "secondary" },
+  ];
   return (
     <section aria-labelledby="cta-title" className="px-4 pt-16 pb-20 sm:px-6 sm:pt-20 lg:px-8">
       <div className="relative mx-auto max-w-7xl overflow-hidden rounded-3xl bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12 dark:bg-brand-900">

@@ -1,6 +1,7 @@
 import { Loader2, Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, Link, useFetcher } from "react-router";
+import { describedBy } from "~/components/field";
 import { Honeypot } from "~/components/honeypot";
 import { submitFailureOf } from "~/lib/submit-failure";
 
@@ -37,8 +38,7 @@ export function NewsletterBox() {
             maxLength={254}
             autoComplete="email"
             placeholder="you@company.com"
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? "newsletter-error" : "newsletter-hint"}
+            {...describedBy({ hintId: "newsletter-hint", errorId: "newsletter-error", error: fieldError })}
             className="input min-w-0 flex-1"
           />
           <button type="submit" className="btn-primary shrink-0" disabled={fetcher.state !== "idle"}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../../tests/helpers/random";
 import {
   addDays,
   BOOKING_MESSAGES,
@@ -268,17 +269,8 @@ describe("the visitor's timezone", () => {
  */
 // The old engine is the slow part (~80 µs a slot): room for a busy 2-core machine.
 describe("the same answers as the date-fns engine", { timeout: 120_000 }, () => {
-  /** mulberry32: a small seeded generator, so every run checks the same cases. */
-  function random(seed: number) {
-    let state = seed >>> 0;
-    return () => {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
+  /** Seeded, so every run checks the same cases. */
+  const random = seededRandom;
   const FROM = Date.UTC(2024, 0, 1);
   const TO = Date.UTC(2036, 0, 1);
   const ZONES = ["Asia/Kolkata", "America/New_York", "Europe/London", "Australia/Lord_Howe", "America/Santiago"];

@@ -1,5 +1,5 @@
 import { count, desc, eq, gt, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { type BatchResults, type Database, db } from "~/db/client.server";
 import { admins, callbackRequests, meetings, subscriptions } from "~/db/schema";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -25,16 +25,17 @@ export type ConsoleNotification = {
 const q = (text: string) => `?q=${encodeURIComponent(text)}`;
 
 /**
- * The notifications menu: the latest new demo bookings, callback requests and trial signups,
- * and how many arrived since the admin last opened the menu (`admins.notifications_seen_at`).
+ * The notifications menu's reads, and how their rows become the menu: the latest new demo
+ * bookings, callback requests and trial signups, and how many arrived since the admin last
+ * opened the menu (`admins.notifications_seen_at`). Apart, so the console layout can send them
+ * in the same round trip as its badges (`consoleFrame`).
  */
-export async function listNotifications(adminId: string, now = new Date()) {
-  const client = db();
+export function notificationsReads(client: Database, adminId: string, now: Date) {
   const firstVisit = now.getTime() - FIRST_VISIT_WINDOW;
   // The marker is read inside the same batch as the counts (one round trip, one snapshot): the
   // counts compare with it in SQL, the list's "unread" flags with the row read first.
   const sinceSql = sql`coalesce((select ${admins.notificationsSeenAt} from ${admins} where ${admins.id} = ${adminId}), ${firstVisit})`;
-  const [[admin], bookings, callbacks, signups, newBookings, newCallbacks, newSignups] = await client.batch([
+  const statements = [
     client.select({ seenAt: admins.notificationsSeenAt }).from(admins).where(eq(admins.id, adminId)),
     client
       .select({ id: meetings.id, name: meetings.name, company: meetings.company, createdAt: meetings.createdAt })
@@ -67,42 +68,54 @@ export async function listNotifications(adminId: string, now = new Date()) {
     client.select({ n: count() }).from(meetings).where(gt(meetings.createdAt, sinceSql)),
     client.select({ n: count() }).from(callbackRequests).where(gt(callbackRequests.createdAt, sinceSql)),
     client.select({ n: count() }).from(subscriptions).where(gt(subscriptions.createdAt, sinceSql)),
-  ]);
-  const since = admin?.seenAt ?? new Date(firstVisit);
-  const isNew = (at: Date) => at.getTime() > since.getTime();
-  const items: ConsoleNotification[] = [
-    ...bookings.map((m) => ({
-      id: `booking:${m.id}`,
-      kind: "booking" as const,
-      title: `New demo booking: ${m.name}`,
-      detail: m.company,
-      createdAt: m.createdAt,
-      unread: isNew(m.createdAt),
-      href: `/admin/dashboard/meetings${q(m.name)}`,
-    })),
-    ...callbacks.map((c) => ({
-      id: `callback:${c.id}`,
-      kind: "callback" as const,
-      title: `Callback request: ${c.firstName} ${c.lastName}`,
-      detail: c.company,
-      createdAt: c.createdAt,
-      unread: isNew(c.createdAt),
-      href: "/admin/dashboard/meetings/callbacks",
-    })),
-    ...signups.map((s) => ({
-      id: `signup:${s.id}`,
-      kind: "signup" as const,
-      title: `Trial signup: ${s.firstName} ${s.lastName}`,
-      detail: s.companyName || s.email,
-      createdAt: s.createdAt,
-      unread: isNew(s.createdAt),
-      href: `/admin/dashboard/users${q(s.email)}`,
-    })),
-  ]
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
-    .slice(0, NOTIFICATION_LIMIT);
-  const unread = (newBookings[0]?.n ?? 0) + (newCallbacks[0]?.n ?? 0) + (newSignups[0]?.n ?? 0);
-  return { items, unread, seenAt: admin?.seenAt ?? null };
+  ] as const;
+  const read = ([[admin], bookings, callbacks, signups, newBookings, newCallbacks, newSignups]: BatchResults<
+    typeof statements
+  >) => {
+    const since = admin?.seenAt ?? new Date(firstVisit);
+    const isNew = (at: Date) => at.getTime() > since.getTime();
+    const items: ConsoleNotification[] = [
+      ...bookings.map((m) => ({
+        id: `booking:${m.id}`,
+        kind: "booking" as const,
+        title: `New demo booking: ${m.name}`,
+        detail: m.company,
+        createdAt: m.createdAt,
+        unread: isNew(m.createdAt),
+        href: `/admin/dashboard/meetings${q(m.name)}`,
+      })),
+      ...callbacks.map((c) => ({
+        id: `callback:${c.id}`,
+        kind: "callback" as const,
+        title: `Callback request: ${c.firstName} ${c.lastName}`,
+        detail: c.company,
+        createdAt: c.createdAt,
+        unread: isNew(c.createdAt),
+        href: "/admin/dashboard/meetings/callbacks",
+      })),
+      ...signups.map((s) => ({
+        id: `signup:${s.id}`,
+        kind: "signup" as const,
+        title: `Trial signup: ${s.firstName} ${s.lastName}`,
+        detail: s.companyName || s.email,
+        createdAt: s.createdAt,
+        unread: isNew(s.createdAt),
+        href: `/admin/dashboard/users${q(s.email)}`,
+      })),
+    ]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
+      .slice(0, NOTIFICATION_LIMIT);
+    const unread = (newBookings[0]?.n ?? 0) + (newCallbacks[0]?.n ?? 0) + (newSignups[0]?.n ?? 0);
+    return { items, unread, seenAt: admin?.seenAt ?? null };
+  };
+  return { statements, read };
+}
+
+/** The notifications menu (GET /api/dashboard/notifications), in one round trip. */
+export async function listNotifications(adminId: string, now = new Date()) {
+  const client = db();
+  const { statements, read } = notificationsReads(client, adminId, now);
+  return read(await client.batch(statements));
 }
 
 /**

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, meetings, newsletterSubscribers } from "~/db/schema";
 import { cancelByVisitor, rescheduleByVisitor } from "~/domain/meetings/manage.server";
-import { bookMeeting, requireMeeting } from "~/domain/meetings/meetings.server";
+import { requireMeeting } from "~/domain/meetings/meetings.server";
 import { NEWSLETTER_RULES, subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS } from "~/domain/newsletter/schemas";
 import { action as subscribeAction } from "~/routes/newsletter/subscribe";
 import { api } from "../../../tests/helpers/api";
-import { weekday } from "../../../tests/helpers/booking";
+import { bookDemo, weekday } from "../../../tests/helpers/booking";
 import { emailsFor, orgPayload } from "../../../tests/helpers/trial";
 import { CLIENT_LIMITS } from "./client-limits.server";
 
@@ -23,18 +23,7 @@ let seq = 0;
 const address = () => `198.51.${100 + (++seq % 50)}.${(seq * 7) % 250}`;
 const victim = () => `victim-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
-const book = (email: string, date: string, timeSlot: string) =>
-  bookMeeting({
-    name: "Vic Tim",
-    email,
-    phone: "",
-    company: "",
-    notes: "",
-    meetingType: "demo",
-    date,
-    timeSlot,
-    visitorTimezone: null,
-  });
+const book = (email: string, date: string, timeSlot: string) => bookDemo({ name: "Vic Tim", email, date, timeSlot });
 
 const outcomes = (results: PromiseSettledResult<unknown>[]) =>
   results.map((r) => (r.status === "fulfilled" ? 200 : (r.reason as { status: number }).status));

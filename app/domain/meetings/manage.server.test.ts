@@ -7,10 +7,10 @@ import { config, resetConfigCache } from "~/lib/config.server";
 import { sha256Hex } from "~/lib/crypto.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
-import { weekday } from "../../../tests/helpers/booking";
+import { bookDemo, weekday } from "../../../tests/helpers/booking";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { cancelByVisitor, MANAGE_MESSAGES, rescheduleByVisitor } from "./manage.server";
-import { bookMeeting, requireMeeting, updateMeetingStatus } from "./meetings.server";
+import { requireMeeting, updateMeetingStatus } from "./meetings.server";
 import { invitationOf } from "./testing/invitation";
 import { issueManageToken, meetingByToken } from "./tokens.server";
 
@@ -18,13 +18,10 @@ const TZ = "Asia/Kolkata";
 
 let counter = 0;
 async function book(date: string, timeSlot = "10:00") {
-  return bookMeeting({
+  return bookDemo({
     name: "Priya Patel",
     email: `visitor${++counter}@example.com`,
-    phone: "",
     company: "Acme",
-    notes: "",
-    meetingType: "demo",
     date,
     timeSlot,
     visitorTimezone: "Europe/Berlin",

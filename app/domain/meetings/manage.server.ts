@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
 import { constraintFailure, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Meeting, meetings } from "~/db/schema";
@@ -86,6 +87,18 @@ async function refusal(id: string, now: Date) {
   return new AppError(409, (current && changeProblem(current, now)) ?? MANAGE_MESSAGES.changed);
 }
 
+/**
+ * A visitor's change in one guarded batch: the client-limit hits, then the change's own
+ * statements, refused as a whole when the meeting changed meanwhile (or a limit is full).
+ */
+function visitorChangeBatch(before: Meeting, now: Date, hits: LimitHit[], statements: BatchItem<"sqlite">[]) {
+  return guardedBatch(
+    stillChangeable(before, now),
+    [...hits.map((hit) => limitHitStatement(hit.bucket, hit.key, now)), ...statements],
+    () => refusal(before.id, now),
+  );
+}
+
 export async function cancelByVisitor(
   before: Meeting,
   { reason = "", now = new Date(), clientAddress = null }: VisitorChange & { reason?: string } = {},
@@ -101,26 +114,18 @@ export async function cancelByVisitor(
   ]);
   const client = db();
   try {
-    await guardedBatch(
-      stillChangeable(before, now),
-      [
-        ...hits.map((hit) => limitHitStatement(hit.bucket, hit.key, now)),
-        client
-          .update(meetings)
-          .set({ status: "cancelled", sequence, updatedAt: now })
-          .where(eq(meetings.id, before.id)),
-        auditStatement(
-          VISITOR_ACTOR,
-          "meeting.cancelled_by_visitor",
-          "meeting",
-          before.id,
-          { status: before.status },
-          { status: "cancelled", ...(reason ? { reason } : {}) },
-        ),
-        ...emails.map(emailStatement),
-      ],
-      () => refusal(before.id, now),
-    );
+    await visitorChangeBatch(before, now, hits, [
+      client.update(meetings).set({ status: "cancelled", sequence, updatedAt: now }).where(eq(meetings.id, before.id)),
+      auditStatement(
+        VISITOR_ACTOR,
+        "meeting.cancelled_by_visitor",
+        "meeting",
+        before.id,
+        { status: before.status },
+        { status: "cancelled", ...(reason ? { reason } : {}) },
+      ),
+      ...emails.map(emailStatement),
+    ]);
   } catch (error) {
     if (hits.length && isLimitRefusal(error)) throw await refusalOf(hits, now);
     throw error;
@@ -171,27 +176,22 @@ export async function rescheduleByVisitor(
   const client = db();
   const hits = changeHits(before.id, clientAddress, true);
   try {
-    await guardedBatch(
-      stillChangeable(before, now),
-      [
-        ...hits.map((hit) => limitHitStatement(hit.bucket, hit.key, now)),
-        client
-          .update(meetings)
-          .set({ date: slot.date, timeSlot: slot.timeSlot, startsAt, status: "scheduled", sequence, updatedAt: now })
-          .where(eq(meetings.id, before.id)),
-        link.statement,
-        auditStatement(
-          VISITOR_ACTOR,
-          "meeting.rescheduled_by_visitor",
-          "meeting",
-          before.id,
-          { status: before.status, date: before.date, timeSlot: before.timeSlot },
-          { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot },
-        ),
-        ...emails.map(emailStatement),
-      ],
-      () => refusal(before.id, now),
-    );
+    await visitorChangeBatch(before, now, hits, [
+      client
+        .update(meetings)
+        .set({ date: slot.date, timeSlot: slot.timeSlot, startsAt, status: "scheduled", sequence, updatedAt: now })
+        .where(eq(meetings.id, before.id)),
+      link.statement,
+      auditStatement(
+        VISITOR_ACTOR,
+        "meeting.rescheduled_by_visitor",
+        "meeting",
+        before.id,
+        { status: before.status, date: before.date, timeSlot: before.timeSlot },
+        { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot },
+      ),
+      ...emails.map(emailStatement),
+    ]);
   } catch (error) {
     forgetHeldSlots(slot.date);
     if (isLimitRefusal(error)) throw await refusalOf(hits, now);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addMeeting, addPost, addUser, NO_STATS } from "../../../tests/helpers/console-data";
+import { roundTrips } from "../../../tests/helpers/round-trips";
 import { dashboardOverview, dashboardStats, percent, quickInsights } from "./stats.server";
+import { dashboardTrends } from "./trends.server";
 
 describe("dashboard stats", () => {
   // Runs first: the file's database starts empty.
@@ -58,6 +60,22 @@ describe("dashboard stats", () => {
       "Recent 4",
     ]);
     expect(overview.recentPosts.map((p) => p.title)).toEqual(["Post 0", "Post 1", "Post 2", "Post 3", "Post 4"]);
+  });
+
+  it("the overview reads everything it shows in one round trip: one batch holding every statement", async () => {
+    const now = new Date("2026-11-22T10:00:00Z");
+    const { result: overview, trips } = await roundTrips(() => dashboardOverview(now, "Asia/Kolkata"));
+    // Stats, recent meetings, recent posts and the three trend reads; nothing prepared outside the batch.
+    expect(trips).toEqual({ prepared: 6, batches: [6] });
+    // The same figures as the endpoints that read them apart.
+    expect(overview.stats).toEqual(await dashboardStats(now));
+    expect(overview.insights).toEqual(quickInsights(overview.stats));
+    expect(overview.trends).toEqual(await dashboardTrends(now, "Asia/Kolkata"));
+  });
+
+  it("the stats are one statement", async () => {
+    const { trips } = await roundTrips(() => dashboardStats());
+    expect(trips).toEqual({ prepared: 1, batches: [] });
   });
 });
 

@@ -1,6 +1,8 @@
-import { count, desc, eq, gte } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { type Database, db } from "~/db/client.server";
 import { blogPosts, meetings, subscriptions } from "~/db/schema";
+import { config } from "~/lib/config.server";
+import { trendsReads } from "./trends.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -20,29 +22,39 @@ export type DashboardStats = {
   recentActivity: number;
 };
 
-/** The dashboard figures, counted in one round trip. Pending meetings are the `scheduled` ones. */
-export async function dashboardStats(now = new Date()): Promise<DashboardStats> {
-  const client = db();
+const counted = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
+const flagged = (condition: SQL | undefined) =>
+  sql<number>`coalesce(sum(CASE WHEN ${condition} THEN 1 ELSE 0 END), 0)`.mapWith(Number);
+
+/**
+ * The dashboard figures in one statement: the meeting figures counted over one pass of
+ * `meetings`, the post and user figures as subqueries. Pending meetings are the `scheduled` ones.
+ */
+function statsRead(client: Database, now: Date) {
   const since = new Date(now.getTime() - RECENT_ACTIVITY_WINDOW);
-  const [total, pending, blogs, published, users, trial, recent] = await client.batch([
-    client.select({ n: count() }).from(meetings),
-    client.select({ n: count() }).from(meetings).where(eq(meetings.status, "scheduled")),
-    client.select({ n: count() }).from(blogPosts),
-    client.select({ n: count() }).from(blogPosts).where(eq(blogPosts.status, "published")),
-    client.select({ n: count() }).from(subscriptions),
-    client.select({ n: count() }).from(subscriptions).where(eq(subscriptions.plan, "trial")),
-    client.select({ n: count() }).from(meetings).where(gte(meetings.createdAt, since)),
-  ]);
-  const n = (rows: { n: number }[]) => rows[0]?.n ?? 0;
-  return {
-    totalMeetings: n(total),
-    pendingMeetings: n(pending),
-    totalBlogs: n(blogs),
-    publishedBlogs: n(published),
-    totalUsers: n(users),
-    trialUsers: n(trial),
-    recentActivity: n(recent),
-  };
+  return client
+    .select({
+      totalMeetings: count(),
+      pendingMeetings: flagged(eq(meetings.status, "scheduled")),
+      recentActivity: flagged(gte(meetings.createdAt, since)),
+      totalBlogs: counted(sql`select count(*) from ${blogPosts}`),
+      publishedBlogs: counted(sql`select count(*) from ${blogPosts} where ${eq(blogPosts.status, "published")}`),
+      totalUsers: counted(sql`select count(*) from ${subscriptions}`),
+      trialUsers: counted(sql`select count(*) from ${subscriptions} where ${eq(subscriptions.plan, "trial")}`),
+    })
+    .from(meetings);
+}
+
+/** The stats row: an aggregate without GROUP BY answers exactly one row, over empty tables too. */
+function statsRow(rows: DashboardStats[]): DashboardStats {
+  const [row] = rows;
+  if (!row) throw new Error("the dashboard stats query answered no row");
+  return row;
+}
+
+/** The dashboard figures (GET /api/dashboard/stats), in one statement. */
+export async function dashboardStats(now = new Date()): Promise<DashboardStats> {
+  return statsRow(await statsRead(db(), now));
 }
 
 /** A whole-number percentage; a zero total gives 0, never NaN. */
@@ -60,37 +72,41 @@ export function quickInsights(stats: DashboardStats) {
   };
 }
 
-/** Everything the Overview shows: the stats, the insights and the most recent meetings and posts. */
-export async function dashboardOverview(now = new Date()) {
+/**
+ * Everything the Overview shows: the stats, the insights, the most recent meetings and posts and
+ * the trends, read in one round trip (one `batch()`: six statements).
+ */
+export async function dashboardOverview(now = new Date(), timezone = config().BUSINESS_TIMEZONE) {
   const client = db();
-  const [stats, [recentMeetings, recentPosts]] = await Promise.all([
-    dashboardStats(now),
-    client.batch([
-      client
-        .select({
-          id: meetings.id,
-          name: meetings.name,
-          company: meetings.company,
-          date: meetings.date,
-          timeSlot: meetings.timeSlot,
-          status: meetings.status,
-          createdAt: meetings.createdAt,
-        })
-        .from(meetings)
-        .orderBy(desc(meetings.createdAt), desc(meetings.id))
-        .limit(OVERVIEW_RECENT_ITEMS),
-      client
-        .select({
-          id: blogPosts.id,
-          title: blogPosts.title,
-          author: blogPosts.author,
-          status: blogPosts.status,
-          createdAt: blogPosts.createdAt,
-        })
-        .from(blogPosts)
-        .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
-        .limit(OVERVIEW_RECENT_ITEMS),
-    ]),
+  const trends = trendsReads(client, now, timezone);
+  const [statsRows, recentMeetings, recentPosts, ...trendRows] = await client.batch([
+    statsRead(client, now),
+    client
+      .select({
+        id: meetings.id,
+        name: meetings.name,
+        company: meetings.company,
+        date: meetings.date,
+        timeSlot: meetings.timeSlot,
+        status: meetings.status,
+        createdAt: meetings.createdAt,
+      })
+      .from(meetings)
+      .orderBy(desc(meetings.createdAt), desc(meetings.id))
+      .limit(OVERVIEW_RECENT_ITEMS),
+    client
+      .select({
+        id: blogPosts.id,
+        title: blogPosts.title,
+        author: blogPosts.author,
+        status: blogPosts.status,
+        createdAt: blogPosts.createdAt,
+      })
+      .from(blogPosts)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(OVERVIEW_RECENT_ITEMS),
+    ...trends.statements,
   ]);
-  return { stats, insights: quickInsights(stats), recentMeetings, recentPosts };
+  const stats = statsRow(statsRows);
+  return { stats, insights: quickInsights(stats), recentMeetings, recentPosts, trends: trends.read(trendRows) };
 }

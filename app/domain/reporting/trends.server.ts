@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { addMonths, addWeeks, startOfMonth, startOfWeek } from "date-fns";
 import { and, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { db } from "~/db/client.server";
+import { type BatchResults, type Database, db } from "~/db/client.server";
 import { blogPosts, MEETING_STATUSES, meetings, subscriptions } from "~/db/schema";
 import { formatZoned } from "~/lib/zoned-format";
 
@@ -40,12 +40,13 @@ function bucketOf(column: SQLiteColumn, bounds: Date[]): SQL<number> {
 }
 
 /**
- * The Overview trends, in one round trip. Each query reads only its window through an index:
- * meetings by created_at (meetings_created_idx), published posts by (status, published_at)
- * (blog_posts_status_idx) and signups by created_at (subscriptions_created_idx).
+ * The Overview trends' three reads and how their rows become the trends, apart, so the Overview
+ * can send them in the same round trip as its other reads (`dashboardOverview`). Each query reads
+ * only its window through an index: meetings by created_at (meetings_created_idx), published
+ * posts by (status, published_at) (blog_posts_status_idx) and signups by created_at
+ * (subscriptions_created_idx).
  */
-export async function dashboardTrends(now: Date, timezone: string): Promise<DashboardTrends> {
-  const client = db();
+export function trendsReads(client: Database, now: Date, timezone: string) {
   const weeks = periodBounds("week", TREND_WINDOWS.weeks, now, timezone);
   const months = periodBounds("month", TREND_WINDOWS.months, now, timezone);
   const funnelSince = new Date(now.getTime() - TREND_WINDOWS.funnelDays * DAY);
@@ -53,7 +54,7 @@ export async function dashboardTrends(now: Date, timezone: string): Promise<Dash
   const monthBucket = bucketOf(blogPosts.publishedAt, months);
   const flag = (condition: SQL) => sql<number>`coalesce(sum(CASE WHEN ${condition} THEN 1 ELSE 0 END), 0)`;
 
-  const [meetingRows, postRows, funnelRows] = await client.batch([
+  const statements = [
     client
       .select({ bucket: weekBucket, status: meetings.status, n: count() })
       .from(meetings)
@@ -79,49 +80,59 @@ export async function dashboardTrends(now: Date, timezone: string): Promise<Dash
       })
       .from(subscriptions)
       .where(and(gte(subscriptions.createdAt, funnelSince), lt(subscriptions.createdAt, now))),
-  ]);
-
-  const meetingsPerWeek: WeekBucket[] = weeks.slice(0, -1).map((start) => ({
-    start: start.toISOString(),
-    label: formatZoned(start.getTime(), timezone, "MMM d"),
-    counts: Object.fromEntries(MEETING_STATUSES.map((s) => [s, 0])) as Record<MeetingStatus, number>,
-    total: 0,
-  }));
-  for (const row of meetingRows) {
-    const bucket = meetingsPerWeek[Number(row.bucket)];
-    if (!bucket) continue;
-    bucket.counts[row.status] += row.n;
-    bucket.total += row.n;
-  }
-
-  const postsPerMonth: MonthBucket[] = months.slice(0, -1).map((start) => ({
-    start: start.toISOString(),
-    label: formatZoned(start.getTime(), timezone, "MMM yyyy"),
-    count: 0,
-  }));
-  for (const row of postRows) {
-    const bucket = postsPerMonth[Number(row.bucket)];
-    if (bucket) bucket.count += row.n;
-  }
-
-  const f = funnelRows[0] ?? { signedUp: 0, verified: 0, approved: 0, welcomed: 0 };
-  const counts = [
-    ["signed-up", "Signed up", f.signedUp],
-    ["email-verified", "Email verified", Number(f.verified)],
-    ["approved", "Approved", Number(f.approved)],
-    ["welcome-sent", "Welcome email sent", Number(f.welcomed)],
   ] as const;
-  const steps = counts.map(([id, label, n], i) => ({
-    id,
-    label,
-    count: n,
-    drop: i === 0 ? 0 : Math.max(0, (counts[i - 1]?.[2] ?? 0) - n),
-  }));
+  function read([meetingRows, postRows, funnelRows]: BatchResults<typeof statements>): DashboardTrends {
+    const meetingsPerWeek: WeekBucket[] = weeks.slice(0, -1).map((start) => ({
+      start: start.toISOString(),
+      label: formatZoned(start.getTime(), timezone, "MMM d"),
+      counts: Object.fromEntries(MEETING_STATUSES.map((s) => [s, 0])) as Record<MeetingStatus, number>,
+      total: 0,
+    }));
+    for (const row of meetingRows) {
+      const bucket = meetingsPerWeek[Number(row.bucket)];
+      if (!bucket) continue;
+      bucket.counts[row.status] += row.n;
+      bucket.total += row.n;
+    }
 
-  return {
-    timezone,
-    meetingsPerWeek,
-    trialFunnel: { since: funnelSince.toISOString(), steps },
-    postsPerMonth,
-  };
+    const postsPerMonth: MonthBucket[] = months.slice(0, -1).map((start) => ({
+      start: start.toISOString(),
+      label: formatZoned(start.getTime(), timezone, "MMM yyyy"),
+      count: 0,
+    }));
+    for (const row of postRows) {
+      const bucket = postsPerMonth[Number(row.bucket)];
+      if (bucket) bucket.count += row.n;
+    }
+
+    const f = funnelRows[0] ?? { signedUp: 0, verified: 0, approved: 0, welcomed: 0 };
+    const counts = [
+      ["signed-up", "Signed up", f.signedUp],
+      ["email-verified", "Email verified", Number(f.verified)],
+      ["approved", "Approved", Number(f.approved)],
+      ["welcome-sent", "Welcome email sent", Number(f.welcomed)],
+    ] as const;
+    const steps = counts.map(([id, label, n], i) => ({
+      id,
+      label,
+      count: n,
+      drop: i === 0 ? 0 : Math.max(0, (counts[i - 1]?.[2] ?? 0) - n),
+    }));
+
+    return {
+      timezone,
+      meetingsPerWeek,
+      trialFunnel: { since: funnelSince.toISOString(), steps },
+      postsPerMonth,
+    };
+  }
+
+  return { statements, read };
+}
+
+/** The Overview trends (GET /api/dashboard/trends), in one round trip. */
+export async function dashboardTrends(now: Date, timezone: string): Promise<DashboardTrends> {
+  const client = db();
+  const { statements, read } = trendsReads(client, now, timezone);
+  return read(await client.batch(statements));
 }

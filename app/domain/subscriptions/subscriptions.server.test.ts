@@ -14,7 +14,7 @@ import {
   uniqueTrialEmail,
 } from "../../../tests/helpers/trial";
 import { TRIAL_MESSAGES } from "./options";
-import { parseTrialSignup } from "./schemas";
+import { parseTrialSignup } from "./signup-schemas";
 import {
   listSubscriptions,
   requireSubscription,

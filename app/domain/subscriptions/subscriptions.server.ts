@@ -15,7 +15,8 @@ import { awaitingApprovalEmail } from "./emails.server";
 import { TRIAL_MESSAGES } from "./options";
 import { daysRemaining, isAwaitingCode, nextStep, signupState, trialState } from "./rules";
 import { activeNotEnded, awaitingCode, endedTrial } from "./rules.server";
-import type { SubscriptionListQuery, SubscriptionView, TrialSignup } from "./schemas";
+import type { SubscriptionListQuery, SubscriptionView } from "./schemas";
+import type { TrialSignup } from "./signup-schemas";
 import type { ConsoleStatus } from "./values";
 
 /** What a trial includes (the Pro plan's features, spec §9). */

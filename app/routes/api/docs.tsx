@@ -13,12 +13,30 @@ type Operation = {
   responses: Record<string, { description: string }>;
 };
 
+/**
+ * Only what the page shows, as text: the loader's answer is also the page's route data, so the
+ * response schemas the page does not show are left out of it, and each request body's schema is
+ * printed here once rather than carried as JSON Schema and printed again while rendering.
+ */
 export function loader(_: Route.LoaderArgs) {
   const document = openApiDocument();
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods as Record<string, Operation>).map(([method, op]) => ({ path, method, ...op })),
+    Object.entries(methods as Record<string, Operation>).map(([method, op]) => ({
+      operationId: op.operationId,
+      path,
+      method,
+      summary: op.summary,
+      tag: op.tags[0] ?? "Other",
+      audience: audience(op.security),
+      parameters: op.parameters.map((p) => `${p.name} (${p.in}${p.required ? ", required" : ""})`).join(", "),
+      requestBody: op.requestBody ? JSON.stringify(op.requestBody.content["application/json"].schema, null, 2) : null,
+      responses: Object.entries(op.responses).map(([status, response]) => ({
+        status,
+        description: response.description,
+      })),
+    })),
   );
-  const tags = [...new Set(operations.map((op) => op.tags[0] ?? "Other"))].map((name) => ({ name, id: slug(name) }));
+  const tags = [...new Set(operations.map((op) => op.tag))].map((name) => ({ name, id: slug(name) }));
   return { tags, operations };
 }
 
@@ -74,7 +92,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           <h2 className="text-2xl font-semibold">{tag.name}</h2>
           <div className="mt-4 space-y-3">
             {operations
-              .filter((op) => (op.tags[0] ?? "Other") === tag.name)
+              .filter((op) => op.tag === tag.name)
               .map((op) => (
                 <details key={op.operationId} id={op.operationId} className="card p-4">
                   <summary className="flex flex-wrap items-center gap-3">
@@ -85,31 +103,24 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                     </span>
                     <code className="font-mono text-sm">{op.path}</code>
                     <span className="text-sm text-slate-600 dark:text-slate-300">{op.summary}</span>
-                    {audience(op.security) ? (
-                      <span className="rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">
-                        {audience(op.security)}
-                      </span>
+                    {op.audience ? (
+                      <span className="rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">{op.audience}</span>
                     ) : null}
                   </summary>
                   <div className="mt-4 space-y-3 text-sm">
-                    {op.parameters.length ? (
-                      <p>
-                        Parameters:{" "}
-                        {op.parameters.map((p) => `${p.name} (${p.in}${p.required ? ", required" : ""})`).join(", ")}
-                      </p>
-                    ) : null}
+                    {op.parameters ? <p>Parameters: {op.parameters}</p> : null}
                     {op.requestBody ? (
                       <div>
                         <p className="font-semibold">Request body</p>
                         <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">
-                          {JSON.stringify(op.requestBody.content["application/json"].schema, null, 2)}
+                          {op.requestBody}
                         </pre>
                       </div>
                     ) : null}
                     <ul className="list-inside list-disc">
-                      {Object.entries(op.responses).map(([status, response]) => (
+                      {op.responses.map(({ status, description }) => (
                         <li key={status}>
-                          <strong>{status}</strong> {response.description}
+                          <strong>{status}</strong> {description}
                         </li>
                       ))}
                     </ul>

@@ -1,9 +1,15 @@
 import { type RouteConfigEntry, route } from "@react-router/dev/routes";
-import { API, withPolicy } from "../../http/route-policy";
+import { API, type RoutePolicy, withOwnPolicy, withPolicy } from "../../http/route-policy";
+
+/**
+ * The API reference page: built from the endpoint declarations alone, the same HTML for everyone
+ * (the theme is in the cache key), so kept at the edge like a marketing page, out of the sitemap.
+ */
+const API_DOCS: RoutePolicy = { caller: "public", body: "form", cache: "page", d1: "nearest" };
 
 export const apiRoutes: RouteConfigEntry[] = withPolicy(API, [
   route("api/openapi.json", "routes/api/openapi-json.ts"),
-  route("api/docs", "routes/api/docs.tsx"),
+  withOwnPolicy(API_DOCS, route("api/docs", "routes/api/docs.tsx")),
   // Every other /api path is served by the endpoint registry (app/routes/api/*.endpoints.ts);
   // these groups only say what kind of request each is (decision 061).
   // Admin endpoints read at the primary, as the console does.

@@ -25,13 +25,10 @@ import {
   CreateSubscriptionSchema,
   CustomerAccountSchema,
   EmailVerificationPatchSchema,
-  flattenTrialPayload,
   PurchaseSchema,
-  parseTrialSignup,
   RenewSchema,
   SubscriptionListQuerySchema,
   SubscriptionViewSchema,
-  TrialStartPayloadSchema,
   TrialStatusSchema,
   UpgradeSchema,
   USER_ADMIN_MESSAGES,
@@ -39,6 +36,7 @@ import {
   WebhookLogQuerySchema,
   WebhookRetrySchema,
 } from "~/domain/subscriptions/schemas";
+import { flattenTrialPayload, parseTrialSignup, TrialStartPayloadSchema } from "~/domain/subscriptions/signup-schemas";
 import {
   findByUserId,
   listSubscriptions,

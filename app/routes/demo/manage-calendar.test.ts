@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { googleCalendarUrl, outlookCalendarUrl } from "~/domain/meetings/calendar-links";
 import { meetingUid } from "~/domain/meetings/emails.server";
 import { cancelByVisitor } from "~/domain/meetings/manage.server";
-import { bookMeeting, requireMeeting } from "~/domain/meetings/meetings.server";
+import { requireMeeting } from "~/domain/meetings/meetings.server";
 import { readInvitation } from "~/domain/meetings/testing/invitation";
-import { weekday } from "../../../tests/helpers/booking";
+import { bookDemo, weekday } from "../../../tests/helpers/booking";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { loader as manageLoader } from "./manage";
 import { loader as calendarLoader } from "./manage-calendar";
@@ -13,13 +13,10 @@ import { loader as calendarLoader } from "./manage-calendar";
 const ORIGIN = "http://localhost";
 let counter = 0;
 const book = () =>
-  bookMeeting({
+  bookDemo({
     name: "Jonas Weber",
     email: `jonas${++counter}@example.com`,
-    phone: "",
     company: "Weber GmbH",
-    notes: "",
-    meetingType: "demo",
     date: weekday(3),
     timeSlot: ["14:30", "15:00", "15:30"][counter % 3] as string,
     visitorTimezone: "Europe/Berlin",

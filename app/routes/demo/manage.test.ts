@@ -4,8 +4,8 @@ import { db } from "~/db/client.server";
 import { auditLog, emailOutbox } from "~/db/schema";
 import { BOOKING_MESSAGES } from "~/domain/calendar/availability";
 import { MANAGE_MESSAGES } from "~/domain/meetings/manage.server";
-import { bookMeeting, requireMeeting } from "~/domain/meetings/meetings.server";
-import { weekday } from "../../../tests/helpers/booking";
+import { requireMeeting } from "~/domain/meetings/meetings.server";
+import { bookDemo, weekday } from "../../../tests/helpers/booking";
 import { action, loader } from "./manage";
 
 const _TZ = "Asia/Kolkata";
@@ -13,17 +13,7 @@ const ORIGIN = "http://localhost";
 
 let counter = 0;
 const book = (date: string, timeSlot: string) =>
-  bookMeeting({
-    name: "Lena Novak",
-    email: `lena${++counter}@example.com`,
-    phone: "",
-    company: "",
-    notes: "",
-    meetingType: "demo",
-    date,
-    timeSlot,
-    visitorTimezone: null,
-  });
+  bookDemo({ name: "Lena Novak", email: `lena${++counter}@example.com`, date, timeSlot });
 
 /** Calls a loader or action and unwraps React Router's results and thrown responses. */
 async function call(fn: typeof loader | typeof action, request: Request, token: string) {

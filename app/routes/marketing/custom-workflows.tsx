@@ -79,11 +79,8 @@ export default function CustomWorkflows() {
       <CtaBand
         title="Your first workflow is 30 minutes away"
         body="Start from a pre-designed template or a blank canvas, invite your team and publish. We will help you every step of the way."
-        actions={[
-          { label: "Start Building Workflows", to: href("/free-trial") },
-          { label: "Book a Demo", to: href("/demo"), variant: "secondary" },
-        ]}
-        note="7-day free trial · No credit card required"
+        trial="Start Building Workflows"
+        demo="Book a Demo"
       />
     </main>
   );

@@ -73,11 +73,8 @@ export default function FormBuilder() {
       <CtaBand
         title="Build your first smart form in minutes"
         body="Start with a template or a blank form, add your logic and share it with a link."
-        actions={[
-          { label: "Start Building Forms", to: href("/free-trial") },
-          { label: "View Demo", to: href("/demo"), variant: "secondary" },
-        ]}
-        note="7-day free trial · No credit card required"
+        trial="Start Building Forms"
+        demo="View Demo"
       />
     </main>
   );

@@ -1,4 +1,3 @@
-import { href } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { CtaBand } from "~/components/marketing/blocks";
 import { SAMPLE_VIDEO } from "~/components/marketing/hero-video";
@@ -64,11 +63,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <CtaBand
         title="Ready to automate your first workflow?"
         body={`Join the teams that replaced email chains and spreadsheets with ${BRAND.name}. Build your first workflow today, or let us show you around.`}
-        actions={[
-          { label: "Start Free Trial", to: href("/free-trial") },
-          { label: "Book a Demo", to: href("/demo"), variant: "secondary" },
-        ]}
-        note="7-day free trial · No credit card required"
+        trial="Start Free Trial"
+        demo="Book a Demo"
       />
     </main>
   );

@@ -126,11 +126,8 @@ export default function Integration() {
       <CtaBand
         title="Connect your first system in under 30 minutes"
         body="Start your free trial, pick an integration and map the fields — or ask us to set it up with you on a demo call."
-        actions={[
-          { label: "Start Integration", to: href("/free-trial") },
-          { label: "Book a Demo", to: href("/demo"), variant: "secondary" },
-        ]}
-        note="7-day free trial · No credit card required"
+        trial="Start Integration"
+        demo="Book a Demo"
       />
     </main>
   );

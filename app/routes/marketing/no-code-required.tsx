@@ -79,11 +79,8 @@ export default function NoCodeRequired() {
       <CtaBand
         title="Automate a process today — no developers needed"
         body="Pick a template, set your milestones and release strategy, and go live in under 30 minutes."
-        actions={[
-          { label: "Start Free Trial", to: href("/free-trial") },
-          { label: "Schedule Demo", to: href("/demo"), variant: "secondary" },
-        ]}
-        note="7-day free trial · No credit card required"
+        trial="Start Free Trial"
+        demo="Schedule Demo"
       />
     </main>
   );

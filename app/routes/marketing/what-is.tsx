@@ -79,10 +79,8 @@ export default function WhatIs() {
       <CtaBand
         title={`See ${BRAND.name} with your own process`}
         body="Try every feature free for 7 days, or book a 30-minute video demo and we will build one of your workflows live."
-        actions={[
-          { label: "Start Free Trial", to: href("/free-trial") },
-          { label: "Schedule Demo", to: href("/demo"), variant: "secondary" },
-        ]}
+        trial="Start Free Trial"
+        demo="Schedule Demo"
         note="No credit card required"
       />
     </main>

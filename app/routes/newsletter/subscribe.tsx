@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import { data, Form } from "react-router";
+import { Field } from "~/components/field";
 import { Honeypot } from "~/components/honeypot";
 import { StatusMessage } from "~/components/status-message";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
@@ -64,26 +65,17 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
         ) : (
           <Form method="post" noValidate className="mt-6 space-y-3">
             <Honeypot id="newsletter-page-fax" />
-            <label htmlFor="newsletter-page-email" className="label">
-              Email
-            </label>
-            <input
-              id="newsletter-page-email"
-              name="email"
-              type="email"
-              required
-              maxLength={254}
-              autoComplete="email"
-              defaultValue={answer?.email}
-              aria-invalid={answer?.fieldError ? true : undefined}
-              aria-describedby={answer?.fieldError ? "newsletter-page-error" : undefined}
-              className="input"
-            />
-            {answer?.fieldError ? (
-              <p id="newsletter-page-error" className="field-error">
-                {answer.fieldError}
-              </p>
-            ) : null}
+            <Field id="newsletter-page-email" label="Email" errorId="newsletter-page-error" error={answer?.fieldError}>
+              <input
+                name="email"
+                type="email"
+                required
+                maxLength={254}
+                autoComplete="email"
+                defaultValue={answer?.email}
+                className="input"
+              />
+            </Field>
             {failure ? <StatusMessage text={failure} /> : null}
             <button type="submit" className="btn-primary">
               Subscribe

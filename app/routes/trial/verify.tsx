@@ -63,24 +63,25 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const client = codeClient(request);
   const reply = (body: ActionData, status = 200) => data(body, { status });
+  /** A refused send or check says why (and how long to wait); anything unexpected is logged and said plainly. */
+  const failed = (intent: ActionData["intent"], error: unknown, unexpected: string) => {
+    if (!isAppError(error)) {
+      console.error(error);
+      return reply({ intent, message: unexpected }, 500);
+    }
+    const retryAfter = error.extra.retryAfter;
+    return data<ActionData>(
+      { intent, message: `Error: ${error.message}` },
+      { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
+    );
+  };
 
   if (form.get("intent") === "resend") {
     try {
       await sendTrialCode(signup.email, client);
       return reply({ intent: "resend", message: OTP_MESSAGES.resent });
     } catch (error) {
-      if (!isAppError(error)) {
-        console.error(error);
-        return reply({ intent: "resend", message: OTP_MESSAGES.sendFailed }, 500);
-      }
-      const retryAfter = error.extra.retryAfter;
-      return data<ActionData>(
-        { intent: "resend", message: `Error: ${error.message}` },
-        {
-          status: error.status,
-          headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
-        },
-      );
+      return failed("resend", error, OTP_MESSAGES.sendFailed);
     }
   }
 
@@ -91,18 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await verifyTrialEmail(signup.email, parsed.data.otp, client);
   } catch (error) {
-    if (!isAppError(error)) {
-      console.error(error);
-      return reply({ intent: "verify", message: OTP_MESSAGES.verifyFailed }, 500);
-    }
-    const retryAfter = error.extra.retryAfter;
-    return data<ActionData>(
-      { intent: "verify", message: `Error: ${error.message}` },
-      {
-        status: error.status,
-        headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
-      },
-    );
+    return failed("verify", error, OTP_MESSAGES.verifyFailed);
   }
   throw redirect(href("/free-trial/welcome"));
 }

@@ -5,8 +5,7 @@ import { RefreshButton } from "~/components/console/refresh-button";
 import { SessionWatch } from "~/components/console/session-watch";
 import { LogoMark } from "~/components/site/logo";
 import { ThemeToggle } from "~/components/site/theme-toggle";
-import { sideMenuBadges } from "~/domain/console/badges.server";
-import { listNotifications } from "~/domain/console/notifications.server";
+import { consoleFrame } from "~/domain/console/badges.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -16,7 +15,7 @@ export const SEARCH_PATH = href("/admin/dashboard/search");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
-  const [badges, notifications] = await Promise.all([sideMenuBadges(), listNotifications(admin.id)]);
+  const { badges, notifications } = await consoleFrame(admin.id);
   return {
     admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
     badges,

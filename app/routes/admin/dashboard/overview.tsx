@@ -6,7 +6,6 @@ import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/cons
 import { StatusBadge } from "~/components/console/status-badge";
 import { MeetingsPerWeekChart, PostsPerMonthChart, TrialFunnelChart } from "~/components/console/trend-charts";
 import { dashboardOverview } from "~/domain/reporting/stats.server";
-import { dashboardTrends } from "~/domain/reporting/trends.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -14,12 +13,7 @@ import type { Route } from "./+types/overview";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const now = new Date();
-  const [overview, trends] = await Promise.all([
-    dashboardOverview(now),
-    dashboardTrends(now, config().BUSINESS_TIMEZONE),
-  ]);
-  return { ...overview, trends };
+  return dashboardOverview(new Date(), config().BUSINESS_TIMEZONE);
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {

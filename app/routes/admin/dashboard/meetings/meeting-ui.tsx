@@ -1,7 +1,7 @@
 import { Check, Eye, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Form, href, isRouteErrorResponse, Link, NavLink, useActionData, useNavigation } from "react-router";
-import { Field } from "~/components/field";
+import { describedBy, Field } from "~/components/field";
 import { FieldError } from "~/components/field-error";
 import { PendingIcon } from "~/components/pending-icon";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
@@ -235,8 +235,7 @@ export function DecisionForms({
         <MeetingLinkInput
           id={inputId}
           defaultValue={approved?.typed?.meetingLink ?? suggestedLink(meeting, linkTemplate)}
-          aria-invalid={linkError ? true : undefined}
-          aria-describedby={linkError ? `${inputId}-error` : undefined}
+          {...describedBy({ errorId: `${inputId}-error`, error: linkError })}
         />
         <button type="submit" name="intent" value="approve" className="btn-primary" disabled={pending}>
           <PendingIcon pending={pendingIntent === "approve"} icon={Check} />
