@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 /**
@@ -9,6 +9,22 @@ import { emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail } from ".
  */
 
 const PASSWORD = "invited-pass-42";
+
+/** With E2E_SCREENSHOTS=dir: the page at phone and desktop widths, light and dark. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  const viewport = page.viewportSize();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  if (viewport) await page.setViewportSize(viewport);
+}
 
 /** The accept link of the newest invitation email to `email`, as a path. */
 async function invitationLink(request: APIRequestContext, email: string) {
@@ -37,6 +53,7 @@ test("an Owner invites a colleague, who accepts from the email and lands in the 
   await expect(page.getByRole("status")).toContainText(`Invitation sent to ${email}`);
   const row = page.getByTestId("pending-invitation").filter({ hasText: email });
   await expect(row).toContainText("Marketing");
+  if (javaScriptEnabled) await shoot(page, "invitations-page");
 
   const link = await invitationLink(request, email);
   // The invitee, in a browser of their own.
@@ -47,6 +64,7 @@ test("an Owner invites a colleague, who accepts from the email and lands in the 
     await expect(invitee.getByRole("heading", { name: "Join the Flowlane team" })).toBeVisible();
     await expect(invitee.getByText("Erin Admin", { exact: true })).toBeVisible();
     await expect(invitee.getByText("Marketing", { exact: true })).toBeVisible();
+    if (javaScriptEnabled) await shoot(invitee, "accept-page");
     // Opening it again (as a mail scanner would) still shows the form: nothing was spent.
     await invitee.reload();
     await invitee.getByLabel("Your name").fill("Ines Invited");
