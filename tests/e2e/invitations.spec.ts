@@ -66,14 +66,16 @@ test("an Owner invites a colleague, who accepts from the email and lands in the 
     await expect(invitee.getByText("Erin Admin", { exact: true })).toBeVisible();
     await expect(invitee.getByText("Marketing", { exact: true })).toBeVisible();
     if (javaScriptEnabled) await shoot(invitee, "accept-page");
-    // The accept page is a page of its own outside the console: axe checks it here.
-    const axe = await new AxeBuilder({ page: invitee })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze();
-    const serious = axe.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious, serious.join("\n")).toEqual([]);
+    // The accept page is a page of its own outside the console: axe (a script) checks it in the js project.
+    if (javaScriptEnabled) {
+      const axe = await new AxeBuilder({ page: invitee })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+        .analyze();
+      const serious = axe.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      expect(serious, serious.join("\n")).toEqual([]);
+    }
     // Opening it again (as a mail scanner would) still shows the form: nothing was spent.
     await invitee.reload();
     await invitee.getByLabel("Your name").fill("Ines Invited");
