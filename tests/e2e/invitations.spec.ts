@@ -54,6 +54,8 @@ test("an Owner invites a colleague, who accepts from the email and lands in the 
   await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${email}` })).toBeVisible();
   const row = page.getByTestId("pending-invitation").filter({ hasText: email });
   await expect(row).toContainText("Marketing");
+  // The form is ready for the next colleague.
+  await expect(page.getByLabel("Email")).toHaveValue("");
   if (javaScriptEnabled) await shoot(page, "invitations-page");
 
   const link = await invitationLink(request, email);

@@ -172,7 +172,12 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
             pick, without waiting for approval.
           </p>
         </div>
-        <Form method="post" className="grid gap-4 px-5 py-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+        {/* A new key after each sent invitation: the form starts empty again (a failed send keeps its input). */}
+        <Form
+          key={notice ?? "invite"}
+          method="post"
+          className="grid gap-4 px-5 py-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+        >
           <Field id="invite-email" label="Email" error={inviteFailed?.fields?.email}>
             <input
               name="email"
@@ -193,7 +198,7 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
               ))}
             </select>
           </Field>
-          <button type="submit" name="intent" value="invite" className="btn-primary sm:mt-7" disabled={inviting}>
+          <button type="submit" name="intent" value="invite" className="btn-primary sm:mt-6" disabled={inviting}>
             <MailPlus aria-hidden className="size-4" /> {inviting ? "Sending..." : "Send invitation"}
           </button>
           {inviteFailed?.error ? (
