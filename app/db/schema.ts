@@ -172,6 +172,34 @@ export const passwordResets = sqliteTable(
   ],
 );
 
+/**
+ * Team invitations (decision 065): an Owner or Admin invites an email with a role. Only the
+ * SHA-256 of the 256-bit token is stored; a link is good for 7 days, once. Resending replaces
+ * the token (the old link stops working); accepting or revoking ends the invitation.
+ */
+export const teamInvitations = sqliteTable(
+  "team_invitations",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    role: text("role", { enum: TEAM_ROLES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => admins.id, { onDelete: "set null" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedBy: text("accepted_by").references(() => admins.id, { onDelete: "set null" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("team_invitations_token_unique").on(t.tokenHash),
+    index("team_invitations_email_idx").on(t.email),
+    check("team_invitations_role_check", inList("role", TEAM_ROLES)),
+    check("team_invitations_email_lower", sql`email = lower(email)`),
+  ],
+);
+
 /** Refresh tokens rotate: each use replaces the token; a replaced token used again revokes its family. */
 export const refreshTokens = sqliteTable(
   "refresh_tokens",
@@ -697,6 +725,7 @@ export type BlogPostRevision = typeof blogPostRevisions.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type EmailMessage = typeof emailOutbox.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type TeamInvitation = typeof teamInvitations.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
 /**

@@ -30,6 +30,7 @@ export const EMAIL_KINDS = {
   "team.register-existing": "Admin: someone tried to register their address again",
   "team.approved": "Registrant: the admin account was approved",
   "team.rejected": "Registrant: the admin registration was declined",
+  "team.invitation": "Invitee: an Owner or Admin invited them to the team with a role, with the accept link",
   "admin.password-reset": "Admin: the password reset link",
   "admin.password-changed": "Admin: the password was changed with a reset link",
   "account.locked": "Admin: too many wrong attempts locked the account",

@@ -10,6 +10,7 @@ import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { EMAIL_KINDS, type EmailKind } from "~/emails/kinds";
 import { config } from "~/lib/config.server";
+import { action as invitationsAction } from "~/routes/admin/dashboard/settings/invitations";
 import { createAdmin } from "../../tests/helpers/accounts";
 import { api } from "../../tests/helpers/api";
 import { weekday } from "../../tests/helpers/booking";
@@ -162,6 +163,13 @@ describe("a forged Host", () => {
       body: { action: "reject" },
     });
     expect(rejected.status).toBe(200);
+
+    // A team invitation sent from the console's form.
+    const invitee = `invitee-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const invite = new URLSearchParams({ intent: "invite", email: invitee, role: "sales" });
+    expect(
+      statusOf(await run(invitationsAction, forged("/admin/dashboard/settings/invitations", { body: invite, token }))),
+    ).toBe(303);
 
     // Two-factor sign-in turned on through the API.
     const setup = await api("POST", "/api/auth/2fa/setup", { origin: EVIL, token: other.token });
@@ -354,6 +362,7 @@ describe("a forged Host", () => {
     expect((await newest(admin.email, "admin.password-reset"))?.text).toContain(
       `${TEST_SITE_URL}/admin/reset-password?token=`,
     );
+    expect((await newest(invitee, "team.invitation"))?.text).toContain(`${TEST_SITE_URL}/admin/invitation?token=`);
   });
 });
 

@@ -500,6 +500,10 @@ const FORM_PAGES: Record<
     group: "console",
     visits: async () => ["/admin/dashboard/settings/team"],
   },
+  "routes/admin/dashboard/settings/invitations.tsx": {
+    group: "console",
+    visits: async () => ["/admin/dashboard/settings/invitations"],
+  },
   "routes/admin/dashboard/settings/activity.tsx": {
     group: "console",
     visits: async () => ["/admin/dashboard/settings/activity"],
@@ -527,6 +531,30 @@ const FORM_PAGES: Record<
       const text = (await emailsTo(request, account.email)).map((m) => m.text).join("\n");
       const link = /\/admin\/reset-password\?token=[\w-]+/.exec(text)?.[0];
       expect(link, "reset link in the email").toBeTruthy();
+      return [link as string];
+    },
+  },
+  "routes/admin/invitation.tsx": {
+    group: "accounts",
+    visits: async ({ request }) => {
+      // An Admin of its own invites, so the shared e2e Owner's hourly sends stay untouched.
+      const inviter = await approvedAccount(request, "Hydra Inviter");
+      const login = await request.post("/api/auth/login", {
+        data: { email: inviter.email, password: inviter.password },
+      });
+      const token = (await login.json()).data.accessToken as string;
+      const email = uniqueEmail("hydra-invitee");
+      const invited = await request.post("/api/team/invitations", {
+        data: { email, role: "author" },
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(invited.status()).toBe(201);
+      await expect
+        .poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation"))
+        .toBe(true);
+      const text = (await emailsTo(request, email)).map((m) => m.text).join("\n");
+      const link = /\/admin\/invitation\?token=[\w-]+/.exec(text)?.[0];
+      expect(link, "invitation link in the email").toBeTruthy();
       return [link as string];
     },
   },

@@ -159,6 +159,13 @@ async function longAdmins(request: APIRequestContext, tag: string) {
     headers: { Authorization: `Bearer ${await adminToken(request)}` },
   });
   expect(decided.ok()).toBeTruthy();
+  // A pending invitation to a long email, sent by the long-named Admin (Settings → Invitations lists it).
+  const login = await request.post("/api/auth/login", { data: { email: member.email, password: member.password } });
+  const invited = await request.post("/api/team/invitations", {
+    data: { email: longEmail(), role: "marketing" },
+    headers: { Authorization: `Bearer ${(await login.json()).data.accessToken}` },
+  });
+  expect(invited.status()).toBe(201);
   // A short-named pending account too ("QA …" was all a phone showed of one), as Team lists them together.
   const short = await registerAccount(request, `QA ${word()}`);
   return { member, pending, short };
@@ -184,6 +191,7 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   settings: () => ["/settings"],
   "settings/security": () => ["/settings/security"],
   "settings/team": () => ["/settings/team"],
+  "settings/invitations": () => ["/settings/invitations"],
   "settings/activity": () => ["/settings/activity"],
   "settings/emails": () => ["/settings/emails"],
   "settings/emails/:id": (d) => [`/settings/emails/${d.emailId}`],

@@ -161,6 +161,7 @@ test.describe("accessibility of Overview and Security (and the pages of the issu
     "/admin/dashboard/users",
     "/admin/dashboard/settings",
     "/admin/dashboard/settings/team",
+    "/admin/dashboard/settings/invitations",
     "/admin/dashboard/settings/activity",
     "/admin/dashboard/settings/emails",
     "/admin/dashboard/settings/subscribers",

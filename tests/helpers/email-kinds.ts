@@ -1,5 +1,6 @@
 import type { CallbackRequest, Meeting } from "~/db/schema";
 import { alreadyRegisteredEmail, decisionEmail, lockedNoticeEmail } from "~/domain/accounts/accounts.server";
+import { invitationEmail } from "~/domain/accounts/invitations.server";
 import { changedEmail, resetEmail } from "~/domain/accounts/password-reset.server";
 import { noticeEmail } from "~/domain/accounts/two-factor.server";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
@@ -139,6 +140,12 @@ export const EMAIL_REGISTRY = {
   "team.register-existing": kind(alreadyRegisteredEmail, [admin, SITE, NOW]),
   "team.approved": kind(decisionEmail, [{ ...admin } as never, "approve", `${SITE}/admin`]),
   "team.rejected": kind(decisionEmail, [{ ...admin } as never, "reject"]),
+  "team.invitation": kind(invitationEmail, [
+    { email: "kavya@example.com", role: "sales" },
+    admin,
+    `${SITE}/admin/invitation?token=invite-token-7`,
+    "team.invitation:1",
+  ]),
   "admin.password-reset": kind(resetEmail, [admin, `${SITE}/admin/reset-password?token=reset-token-9`, "reset:1"]),
   "admin.password-changed": kind(changedEmail, [admin, NOW]),
   "account.locked": kind(

@@ -10,6 +10,7 @@ import {
   emailOutbox,
   meetings,
   subscriptions,
+  teamInvitations,
 } from "~/db/schema";
 
 export type AuditActor = { id: string | null; email: string };
@@ -99,6 +100,11 @@ const TARGET_LOOKUPS = {
       .select({ id: emailOutbox.id, label: sql<string>`${emailOutbox.subject} || ' → ' || ${emailOutbox.to}` })
       .from(emailOutbox)
       .where(inArray(emailOutbox.id, ids)),
+  invitation: (ids: string[]) =>
+    db()
+      .select({ id: teamInvitations.id, label: teamInvitations.email })
+      .from(teamInvitations)
+      .where(inArray(teamInvitations.id, ids)),
 } as const;
 
 /** Synonyms other sections may use for the same tables. */
@@ -113,6 +119,7 @@ const TARGET_ALIASES: Record<string, keyof typeof TARGET_LOOKUPS> = {
   subscription: "subscription",
   user: "subscription",
   email: "email",
+  invitation: "invitation",
 };
 
 /**

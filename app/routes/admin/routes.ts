@@ -17,6 +17,8 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("reset-password", "routes/admin/reset-password.tsx"),
       // Two-factor code step of sign-in (issue 14)
       route("2fa", "routes/admin/two-factor.tsx"),
+      // Accepting a team invitation from its email (issue 25, decision 065)
+      route("invitation", "routes/admin/invitation.tsx"),
     ]),
   ),
   ...withPolicy(
@@ -61,6 +63,7 @@ export const adminRoutes: RouteConfigEntry[] = [
           ),
           route("security/recovery-codes.txt", "routes/admin/dashboard/settings/security-codes-txt.ts"),
           route("team", "routes/admin/dashboard/settings/team.tsx"),
+          route("invitations", "routes/admin/dashboard/settings/invitations.tsx"),
           route("activity", "routes/admin/dashboard/settings/activity.tsx"),
           route("emails", "routes/admin/dashboard/settings/emails.tsx"),
           route("emails/:id", "routes/admin/dashboard/settings/email-message.tsx"),

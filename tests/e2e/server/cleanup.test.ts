@@ -49,6 +49,7 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     twoFactorChallenges: { id: hex(), adminId, expiresAt: now },
     loginFailures: { adminId: sharedAdminId, ip: address, windowStart: now },
     passwordResets: { email, tokenHash: hex(), expiresAt: now },
+    teamInvitations: { email, role: "sales", tokenHash: hex(), sentAt: now, expiresAt: now },
     refreshTokens: { id: hex(), adminId: sharedAdminId, familyId: uuid(), sessionId, expiresAt: now },
     meetings: { id: meetingId, name: "Visitor", email, date: "2030-01-02", timeSlot: "10:00", startsAt: now },
     meetingTokens: { tokenHash: hex(), meetingId },

@@ -1,4 +1,4 @@
-import { Download, History, Mail, Newspaper, ShieldCheck, UserCog, UsersRound } from "lucide-react";
+import { Download, History, Mail, MailPlus, Newspaper, ShieldCheck, UserCog, UsersRound } from "lucide-react";
 import { href, NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
@@ -10,6 +10,7 @@ const TABS = [
   { to: href("/admin/dashboard/settings"), label: "Account", icon: UserCog, end: true },
   { to: href("/admin/dashboard/settings/security"), label: "Security", icon: ShieldCheck, end: false },
   { to: href("/admin/dashboard/settings/team"), label: "Team", icon: UsersRound, end: false },
+  { to: href("/admin/dashboard/settings/invitations"), label: "Invitations", icon: MailPlus, end: false },
   { to: href("/admin/dashboard/settings/activity"), label: "Activity", icon: History, end: false },
   { to: href("/admin/dashboard/settings/emails"), label: "Email log", icon: Mail, end: false },
   { to: href("/admin/dashboard/settings/subscribers"), label: "Subscribers", icon: Newspaper, end: false },

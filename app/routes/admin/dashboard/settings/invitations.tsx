@@ -1,0 +1,310 @@
+import { CheckCircle2, MailPlus, RotateCw, X } from "lucide-react";
+import { data, Form, href, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { Field } from "~/components/field";
+import { actorOf } from "~/domain/accounts/actor";
+import { INVITATION_MESSAGES, InviteSchema, ROLE_LABELS } from "~/domain/accounts/invitation-schemas";
+import {
+  canManageTeam,
+  inviteMember,
+  listPendingInvitations,
+  resendInvitation,
+  revokeInvitation,
+  type TeamManager,
+} from "~/domain/accounts/invitations.server";
+import type { ActiveSession } from "~/domain/accounts/sessions.server";
+import { requireAdmin } from "~/http/guards.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
+import { TEAM_ROLES, type TeamRole } from "~/lib/team-roles";
+import type { Route } from "./+types/invitations";
+
+const PAGE = href("/admin/dashboard/settings/invitations");
+
+const ChangeSchema = z.object({
+  intent: z.enum(["resend", "revoke"], { error: "Choose Resend or Revoke." }),
+  id: z.string().min(1, INVITATION_MESSAGES.notFound).max(100, INVITATION_MESSAGES.notFound),
+});
+
+type ActionData = {
+  intent: "invite" | "resend" | "revoke";
+  error?: string;
+  fields?: Partial<Record<"email" | "role", string>>;
+  values?: { email: string; role: string };
+  id?: string;
+};
+
+const managerOf = (session: ActiveSession): TeamManager => ({ ...actorOf(session), role: session.admin.role });
+
+/** The roles a member may hand out: an Owner any, an Admin any but Owner. */
+const grantable = (role: TeamRole | null): TeamRole[] =>
+  canManageTeam(role) ? TEAM_ROLES.filter((r) => r !== "owner" || role === "owner") : [];
+
+const NOTICES = {
+  invited: (email: string) => `Invitation sent to ${email}. The link is valid for 7 days.`,
+  resent: (email: string) => `A fresh invitation was sent to ${email}; the previous link no longer works.`,
+  revoked: (email: string) => `The invitation to ${email} was withdrawn; its link no longer works.`,
+} as const;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdmin(request);
+  if (!canManageTeam(session.admin.role)) {
+    return data({ allowed: false as const, message: INVITATION_MESSAGES.forbidden }, { status: 403 });
+  }
+  const url = new URL(request.url);
+  const kind = (["invited", "resent", "revoked"] as const).find((key) => url.searchParams.has(key));
+  const notice = kind ? NOTICES[kind](url.searchParams.get(kind) ?? "") : null;
+  const pending = await listPendingInvitations();
+  return {
+    allowed: true as const,
+    notice,
+    roles: grantable(session.admin.role).map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+    pending: pending.map((row) => ({ ...row, roleLabel: ROLE_LABELS[row.role] })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const manager = managerOf(await requireAdmin(request));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "invite") {
+    const values = { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") };
+    const parsed = InviteSchema.safeParse(values);
+    if (!parsed.success) {
+      const fields: ActionData["fields"] = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === "email" || field === "role") fields[field] ??= issue.message;
+      }
+      return data<ActionData>({ intent, fields, values }, { status: 400 });
+    }
+    try {
+      const invitation = await inviteMember(manager, parsed.data);
+      return redirect(`${PAGE}?invited=${encodeURIComponent(invitation.email)}`, 303);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      return data<ActionData>({ intent, error: error.message, values }, { status: error.status });
+    }
+  }
+  const parsed = ChangeSchema.safeParse({ intent, id: form.get("id") ?? "" });
+  if (!parsed.success) {
+    return data<ActionData>(
+      { intent: "resend", error: parsed.error.issues[0]?.message ?? "Invalid request." },
+      { status: 400 },
+    );
+  }
+  const { id } = parsed.data;
+  try {
+    const done =
+      parsed.data.intent === "resend" ? await resendInvitation(manager, id) : await revokeInvitation(manager, id);
+    const key = parsed.data.intent === "resend" ? "resent" : "revoked";
+    return redirect(`${PAGE}?${key}=${encodeURIComponent(done.email)}`, 303);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data<ActionData>({ intent: parsed.data.intent, error: error.message, id }, { status: error.status });
+  }
+}
+
+/** With JavaScript, a request that gets no answer says so and keeps what was typed (decision 050). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(args, (form): ActionData => {
+    const intent = form.get("intent");
+    if (intent === "resend" || intent === "revoke") {
+      return {
+        intent,
+        id: String(form.get("id") ?? ""),
+        error: `Failed to ${intent} the invitation. Please check your connection and try again.`,
+      };
+    }
+    return {
+      intent: "invite",
+      error: "Failed to send the invitation. Please check your connection and try again.",
+      values: { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") },
+    };
+  });
+}
+
+export default function Invitations({ loaderData, actionData }: Route.ComponentProps) {
+  const timezone = useConsoleTimezone();
+  const navigation = useNavigation();
+  if (!loaderData.allowed) {
+    return (
+      <p role="alert" className="card px-5 py-8 text-center text-sm text-slate-700 dark:text-slate-200">
+        {loaderData.message}
+      </p>
+    );
+  }
+  const { notice, roles, pending } = loaderData;
+  const submitting = navigation.state === "submitting" ? navigation.formData : undefined;
+  const inviting = submitting?.get("intent") === "invite";
+  const busyId = submitting?.get("id");
+  const inviteFailed = actionData?.intent === "invite" ? actionData : undefined;
+  const rowError = actionData && actionData.intent !== "invite" && !actionData.id ? actionData.error : undefined;
+
+  return (
+    <div className="space-y-6">
+      {notice ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm break-words text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          <CheckCircle2 aria-hidden className="size-4 shrink-0" /> <span className="min-w-0">{notice}</span>
+        </p>
+      ) : null}
+      {rowError ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {rowError}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="invite-heading" className="card">
+        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+          <h2 id="invite-heading" className="flex items-center gap-2 font-semibold">
+            <MailPlus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Invite a team member
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            We email a link valid for 7 days. The person chooses their name and password and joins with the role you
+            pick, without waiting for approval.
+          </p>
+        </div>
+        {/* A new key after each sent invitation: the form starts empty again (a failed send keeps its input). */}
+        <Form
+          key={notice ?? "invite"}
+          method="post"
+          className="grid gap-4 px-5 py-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+        >
+          <Field id="invite-email" label="Email" error={inviteFailed?.fields?.email}>
+            <input
+              name="email"
+              type="email"
+              autoComplete="off"
+              required
+              maxLength={254}
+              defaultValue={inviteFailed?.values?.email}
+              className="input"
+            />
+          </Field>
+          <Field id="invite-role" label="Role" error={inviteFailed?.fields?.role}>
+            <select name="role" required defaultValue={inviteFailed?.values?.role ?? "sales"} className="input">
+              {roles.map((role) => (
+                <option key={role.value} value={role.value}>
+                  {role.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <button type="submit" name="intent" value="invite" className="btn-primary sm:mt-6" disabled={inviting}>
+            <MailPlus aria-hidden className="size-4" /> {inviting ? "Sending..." : "Send invitation"}
+          </button>
+          {inviteFailed?.error ? (
+            <p role="alert" className="text-sm text-red-700 sm:col-span-3 dark:text-red-300" data-testid="invite-error">
+              {inviteFailed.error}
+            </p>
+          ) : null}
+        </Form>
+      </section>
+
+      <section aria-labelledby="pending-invitations-heading" className="card">
+        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+          <h2 id="pending-invitations-heading" className="font-semibold">
+            Pending invitations
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Resending sends a fresh link (the previous one stops working); revoking makes the link dead.
+          </p>
+        </div>
+        {pending.length === 0 ? (
+          <p className="px-5 py-8 text-center text-sm text-slate-600 dark:text-slate-300">
+            No invitations are pending.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="pending-invitations">
+            {pending.map((invitation) => (
+              <li
+                key={invitation.id}
+                className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4"
+                data-testid="pending-invitation"
+              >
+                <div className="min-w-0 flex-1 basis-60">
+                  <p className="font-medium break-all">{invitation.email}</p>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">
+                    {invitation.roleLabel}
+                    {invitation.invitedBy ? (
+                      <>
+                        {" · invited by "}
+                        <span className="break-all">{invitation.invitedBy}</span>
+                      </>
+                    ) : null}
+                  </p>
+                  <p className="text-xs text-slate-500 dark:text-slate-400">
+                    Sent {formatDateTime(invitation.sentAt, timezone)} ·{" "}
+                    {invitation.expired ? (
+                      <span className="font-semibold text-amber-800 dark:text-amber-300">
+                        Expired {formatDateTime(invitation.expiresAt, timezone)}
+                      </span>
+                    ) : (
+                      <>Expires {formatDateTime(invitation.expiresAt, timezone)}</>
+                    )}
+                  </p>
+                  {actionData && actionData.intent !== "invite" && actionData.id === invitation.id ? (
+                    <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                      {actionData.error}
+                    </p>
+                  ) : null}
+                </div>
+                <div className="flex flex-wrap items-start gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={invitation.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="resend"
+                      className="btn-secondary"
+                      disabled={busyId === invitation.id}
+                      aria-label={`Resend the invitation to ${invitation.email}`}
+                    >
+                      <RotateCw aria-hidden className="size-4" /> Resend
+                    </button>
+                  </Form>
+                  <details className="group">
+                    <summary
+                      className="btn-secondary list-none"
+                      aria-label={`Revoke the invitation to ${invitation.email}…`}
+                    >
+                      <X aria-hidden className="size-4" /> Revoke
+                    </summary>
+                    <Form
+                      method="post"
+                      className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950"
+                    >
+                      <input type="hidden" name="id" value={invitation.id} />
+                      <span className="text-red-900 dark:text-red-100">The link stops working at once.</span>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="revoke"
+                        className="btn-danger"
+                        disabled={busyId === invitation.id}
+                      >
+                        Confirm revoke
+                      </button>
+                    </Form>
+                  </details>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: `Invitations | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import {
+  AcceptInvitationSchema,
+  InvitationSchema,
+  InviteSchema,
+  PendingInvitationSchema,
+} from "~/domain/accounts/invitation-schemas";
+import {
+  acceptInvitation,
+  inviteMember,
+  listPendingInvitations,
+  requireTeamManager,
+  resendInvitation,
+  revokeInvitation,
+  type TeamManager,
+} from "~/domain/accounts/invitations.server";
+import type { ActiveSession } from "~/domain/accounts/sessions.server";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { endpoint } from "~/http/api/endpoint.server";
+import { ErrorResponseSchema, named, pickErrors, successWith } from "~/http/api/schemas";
+import { loginResponse, TokenDataSchema } from "./auth.endpoints";
+
+named(InvitationSchema, "Invitation");
+named(PendingInvitationSchema, "PendingInvitation");
+
+/** The caller as the invitation rules see them: who, and with which role. */
+const managerOf = (session: ActiveSession): TeamManager => ({
+  id: session.admin.id,
+  email: session.admin.email,
+  role: session.admin.role,
+});
+
+/*
+ * Team invitations (issue 25, decision 065). Owners and Admins manage them; accepting is public
+ * (the token from the email is the credential). The link itself is only ever in the email.
+ */
+export const endpoints = [
+  endpoint({
+    method: "GET",
+    path: "/api/team/invitations",
+    summary: "Pending invitations (neither accepted nor withdrawn), the last sent first; Owners and Admins only",
+    tag: "Team",
+    access: "admin",
+    responses: {
+      200: { description: "Pending invitations", schema: successWith(z.array(PendingInvitationSchema)) },
+      ...pickErrors(401, 403),
+    },
+    async handler({ session }) {
+      requireTeamManager(managerOf(session));
+      const rows = await listPendingInvitations();
+      return {
+        success: true,
+        data: rows.map((row) => ({
+          id: row.id,
+          email: row.email,
+          role: row.role,
+          invitedBy: row.invitedBy,
+          sentAt: row.sentAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          expired: row.expired,
+        })),
+      };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/team/invitations",
+    summary:
+      "Invite an email with a role: emails a single-use link valid 7 days (the link is never in the answer). Owners invite any role, Admins any but Owner; at most 20 sends per inviter per hour",
+    tag: "Team",
+    access: "admin",
+    body: InviteSchema,
+    responses: {
+      201: { description: "Invited", schema: successWith(InvitationSchema) },
+      ...pickErrors(400, 401, 403, 409, 429),
+    },
+    async handler({ session, body }) {
+      const invitation = await inviteMember(managerOf(session), body);
+      return Response.json({ success: true, data: invitation }, { status: 201 });
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/team/invitations/accept",
+    summary:
+      "Accept an invitation with the token from its email: makes an active member with the invited role and signs them in (an access token, and the HttpOnly refresh cookie). Works once",
+    tag: "Team",
+    access: "public",
+    body: AcceptInvitationSchema,
+    responses: {
+      201: { description: "Accepted and signed in", schema: successWith(TokenDataSchema) },
+      ...pickErrors(400, 429),
+      404: { description: "No invitation has this token", schema: ErrorResponseSchema },
+      409: { description: "The email already has an account", schema: ErrorResponseSchema },
+      410: {
+        description: "The invitation expired, was withdrawn or was already accepted",
+        schema: ErrorResponseSchema,
+      },
+    },
+    async handler({ request, body }) {
+      const admin = await withClientLimit("auth", request, () => acceptInvitation(body));
+      const signedIn = await loginResponse(request, admin);
+      return new Response(signedIn.body, { status: 201, headers: signedIn.headers });
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/team/invitations/:id/resend",
+    summary:
+      "Send a pending or expired invitation again with a fresh link valid 7 days; the previous link stops working",
+    tag: "Team",
+    access: "admin",
+    responses: {
+      200: { description: "Sent again", schema: successWith(InvitationSchema) },
+      ...pickErrors(401, 403, 404, 409, 429),
+    },
+    async handler({ session, params }) {
+      return { success: true, data: await resendInvitation(managerOf(session), params.id) };
+    },
+  }),
+  endpoint({
+    method: "DELETE",
+    path: "/api/team/invitations/:id",
+    summary: "Withdraw a pending invitation: its link stops working",
+    tag: "Team",
+    access: "admin",
+    responses: {
+      200: { description: "Withdrawn", schema: successWith(InvitationSchema) },
+      ...pickErrors(401, 403, 404, 409),
+    },
+    async handler({ session, params }) {
+      return { success: true, data: await revokeInvitation(managerOf(session), params.id) };
+    },
+  }),
+];
