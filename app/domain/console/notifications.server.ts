@@ -1,6 +1,8 @@
 import { count, desc, eq, gt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, callbackRequests, meetings, subscriptions } from "~/db/schema";
+import { can } from "~/domain/accounts/permissions";
+import type { TeamRole } from "~/lib/team-roles";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,11 +26,23 @@ export type ConsoleNotification = {
 
 const q = (text: string) => `?q=${encodeURIComponent(text)}`;
 
+/** The kinds of notification a role may open (decision 064): each leads to a page its permission guards. */
+export const notificationsShownTo = (role: TeamRole | null) => ({
+  booking: can(role, "read:meeting:any"),
+  callback: can(role, "read:callback:any"),
+  signup: can(role, "read:trial:any"),
+});
+
 /**
  * The notifications menu: the latest new demo bookings, callback requests and trial signups,
  * and how many arrived since the admin last opened the menu (`admins.notifications_seen_at`).
  */
-export async function listNotifications(adminId: string, now = new Date()) {
+export async function listNotifications(
+  adminId: string,
+  now = new Date(),
+  /** The kinds the member's role may open (decision 064); the others are neither listed nor counted. */
+  shown: Readonly<Record<ConsoleNotification["kind"], boolean>> = { booking: true, callback: true, signup: true },
+) {
   const client = db();
   const firstVisit = now.getTime() - FIRST_VISIT_WINDOW;
   // The marker is read inside the same batch as the counts (one round trip, one snapshot): the
@@ -99,9 +113,13 @@ export async function listNotifications(adminId: string, now = new Date()) {
       href: `/admin/dashboard/users${q(s.email)}`,
     })),
   ]
+    .filter((item) => shown[item.kind])
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
     .slice(0, NOTIFICATION_LIMIT);
-  const unread = (newBookings[0]?.n ?? 0) + (newCallbacks[0]?.n ?? 0) + (newSignups[0]?.n ?? 0);
+  const unread =
+    (shown.booking ? (newBookings[0]?.n ?? 0) : 0) +
+    (shown.callback ? (newCallbacks[0]?.n ?? 0) : 0) +
+    (shown.signup ? (newSignups[0]?.n ?? 0) : 0);
   return { items, unread, seenAt: admin?.seenAt ?? null };
 }
 

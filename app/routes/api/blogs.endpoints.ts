@@ -67,6 +67,7 @@ export const endpoints = [
       "Create a blog post from markdown (status draft unless told otherwise); returns it in data. Without a `slug` it gets one made from the title; a `slug` another post has or had answers 409",
     tag: "Blogs",
     access: "admin",
+    permission: "create:blog-post:own",
     body: BlogInputSchema,
     responses: {
       201: { description: "Created", schema: successWith(BlogPostSchema) },
@@ -84,6 +85,7 @@ export const endpoints = [
       "Update a blog post: any of title, content, excerpt, author, tags, status, slug, metaTitle, metaDescription, canonicalUrl (null clears the last three); others are kept. A new slug keeps the old one redirecting; one another post has or had answers 409",
     tag: "Blogs",
     access: "admin",
+    permission: "update:blog-post:any",
     body: BlogUpdateSchema,
     responses: {
       200: { description: "Updated", schema: successWith(BlogPostSchema) },
@@ -100,6 +102,7 @@ export const endpoints = [
     summary: "Delete a blog post",
     tag: "Blogs",
     access: "admin",
+    permission: "delete:blog-post:any",
     responses: {
       200: { description: "Deleted", schema: successWith(z.object({ _id: z.string(), id: z.string() })) },
       ...pickErrors(401, 403, 404),
@@ -115,6 +118,7 @@ export const endpoints = [
     summary: "Render markdown to the sanitized HTML a post would show (the editor's live preview); stores nothing",
     tag: "Blogs",
     access: "admin",
+    permission: "create:blog-post:own",
     body: PreviewSchema,
     responses: {
       200: { description: "Rendered", schema: successWith(z.object({ html: z.string() })) },
