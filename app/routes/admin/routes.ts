@@ -14,6 +14,9 @@ const EDITOR: RoutePolicy = { ...ADMIN_PAGE, body: "editor" };
 const guarded = <T extends RouteConfigEntry>(entry: T, view: Need, change?: Need, base: RoutePolicy = ADMIN_PAGE) =>
   withOwnPolicy({ ...base, permission: change === undefined ? { view } : { view, change } }, entry);
 
+/** The overview, search and unknown dashboard paths: every member (one policy, so they answer alike). */
+const DASHBOARD: RoutePolicy = { ...ADMIN_PAGE, permission: { view: "read:dashboard:any" } };
+
 export const adminRoutes: RouteConfigEntry[] = [
   ...withPolicy(
     SIGN_IN,
@@ -27,13 +30,14 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("2fa", "routes/admin/two-factor.tsx"),
     ]),
   ),
+  // Declared outside prefix(), which copies the entries it is given (and so their declarations).
+  guarded(route("admin/logout", "routes/admin/logout.ts"), null),
+  guarded(route("admin/pending", "routes/admin/pending.tsx"), null),
   ...withPolicy(
     ADMIN_PAGE,
     prefix("admin", [
-      guarded(route("logout", "routes/admin/logout.ts"), null),
-      guarded(route("pending", "routes/admin/pending.tsx"), null),
       route("dashboard", "routes/admin/dashboard/layout.tsx", [
-        guarded(index("routes/admin/dashboard/overview.tsx"), "read:dashboard:any"),
+        withOwnPolicy(DASHBOARD, index("routes/admin/dashboard/overview.tsx")),
         // Demo Meetings (issue 7)
         guarded(route("meetings", "routes/admin/dashboard/meetings.tsx"), "read:meeting:any", "update:meeting:any"),
         guarded(
@@ -155,11 +159,14 @@ export const adminRoutes: RouteConfigEntry[] = [
           guarded(route("export", "routes/admin/dashboard/settings/export.tsx"), "export:lead:any"),
           guarded(route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"), "export:lead:any"),
         ]),
-        guarded(route("search", "routes/admin/dashboard/search.tsx"), "read:dashboard:any"),
+        withOwnPolicy(DASHBOARD, route("search", "routes/admin/dashboard/search.tsx")),
         guarded(route("notifications", "routes/admin/dashboard/notifications.ts"), null),
-        guarded(route("*", "routes/admin/dashboard/catch-all.ts", { id: "admin-dashboard-catch-all" }), null),
+        withOwnPolicy(
+          DASHBOARD,
+          route("*", "routes/admin/dashboard/catch-all.ts", { id: "admin-dashboard-catch-all" }),
+        ),
       ]),
-      guarded(route("*", "routes/admin/catch-all.ts"), null),
     ]),
   ),
+  guarded(route("admin/*", "routes/admin/catch-all.ts"), null),
 ];

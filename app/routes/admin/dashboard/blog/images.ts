@@ -29,7 +29,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export function loader({ params }: Route.LoaderArgs) {
+/** Nothing to show: back to the editor, for a member who may edit posts (decision 064). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
   return redirect(editorPath(params.id));
 }
 
