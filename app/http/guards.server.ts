@@ -1,5 +1,5 @@
 import { data, href, redirect } from "react-router";
-import { FORBIDDEN_MESSAGE, mayHold, type Need, neededFor } from "~/domain/accounts/permissions";
+import { can, FORBIDDEN_MESSAGE, mayHold, type Need, neededFor, type Permission } from "~/domain/accounts/permissions";
 import { hasSecondFactor, secondFactorRequired } from "~/domain/accounts/second-factor.server";
 import { type ActiveSession, findSession } from "~/domain/accounts/sessions.server";
 import { config } from "~/lib/config.server";
@@ -102,6 +102,24 @@ export async function requireAdmin(request: Request): Promise<ActiveSession> {
  */
 export function requirePermission(request: Request, session: ActiveSession, need: Need | undefined) {
   if (need === undefined || !mayHold(session.admin.role, need)) throw forbidden(request);
+}
+
+/**
+ * For what a member may do to their own things only (decision 064): a role holding `permission`
+ * (an `any` grant) may act on anything; a role holding only its `own` form may act on what
+ * `ownerId` says is theirs. Everyone else gets the 403.
+ */
+export function requireOwn(
+  request: Request,
+  session: ActiveSession,
+  permission: `${string}:any` & Permission,
+  ownerId: string | null | undefined,
+) {
+  const { role, id } = session.admin;
+  if (can(role, permission)) return;
+  const own = permission.replace(/:any$/, ":own") as Permission;
+  if (can(role, own) && ownerId === id) return;
+  throw forbidden(request);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { can } from "~/domain/accounts/permissions";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import {
@@ -19,10 +20,13 @@ import {
 } from "~/domain/blog/schemas";
 import { endpoint } from "~/http/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { requirePublishing } from "~/http/post-access.server";
 import { paginationOf } from "~/lib/pagination";
 
 /** Only an approved admin sees drafts; a pending account is treated like a visitor. */
-const isAdmin = (session: ActiveSession | null) => session?.admin.status === "active";
+/** Drafts are for members who may read every post (decision 064); an Author's API view is the public one. */
+const isAdmin = (session: ActiveSession | null) =>
+  session?.admin.status === "active" && can(session.admin.role, "read:blog-post:any");
 
 named(BlogPostSchema, "BlogPost");
 
@@ -73,7 +77,8 @@ export const endpoints = [
       201: { description: "Created", schema: successWith(BlogPostSchema) },
       ...pickErrors(400, 401, 403, 409),
     },
-    async handler({ body, actor }) {
+    async handler({ body, actor, session }) {
+      requirePublishing(session, body.status === "published");
       const post = await createPost(actor, body);
       return Response.json({ success: true, data: toApiPost(post) }, { status: 201 });
     },
