@@ -66,7 +66,7 @@ test.describe("roles in the console", () => {
     await signInAsAdmin(page);
     await page.goto("/admin/dashboard/settings/team");
     const row = page.getByTestId("team-members").getByRole("listitem").filter({ hasText: member.email });
-    await row.getByLabel(`Role of ${member.name}`).selectOption("sales");
+    await row.getByLabel(`Role of ${member.name}`, { exact: true }).selectOption("sales");
     await row.getByRole("button", { name: `Change the role of ${member.name}` }).click();
     await expect(page.getByRole("status").filter({ hasText: `${member.email}) has a new role` })).toBeVisible();
     await expect(
@@ -74,7 +74,7 @@ test.describe("roles in the console", () => {
         .getByTestId("team-members")
         .getByRole("listitem")
         .filter({ hasText: member.email })
-        .getByLabel(`Role of ${member.name}`),
+        .getByLabel(`Role of ${member.name}`, { exact: true }),
     ).toHaveValue("sales");
     const profile = await request.post("/api/auth/login", { data: { email: member.email, password: member.password } });
     const token = (await profile.json()).data.accessToken as string;
