@@ -81,6 +81,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage status={404} title="Page not found" message="The page you are looking for does not exist." />;
   }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    // The guards' refusal of a member whose role does not allow the page (decision 064).
+    const message = typeof error.data === "string" ? error.data : "You are not allowed to open this page.";
+    return <ErrorPage status={403} title="Not allowed" message={message} console />;
+  }
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
   return (
     <ErrorPage

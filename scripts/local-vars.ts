@@ -7,13 +7,22 @@
  * `CODE_HMAC_SECRET`, which production requires before it serves anything (decision 058), is
  * the development key the code used for local runs before (key.server.ts), so codes and
  * two-factor secrets in an existing local database keep working; never a production value.
+ * `REQUIRE_2FA` (production: Owners and Admins, decision 067) is off for local runs unless the
+ * environment names roles, so the seeded Owner of the tests and `npm start` signs in with a
+ * password alone; the tests that exercise it set it themselves.
  * No imports and no side effects: playwright.config.ts, vite.config.ts and vitest.config.ts read it.
  */
-export function localVars(origin: string): { SITE_URL: string; APP_URL: string; CODE_HMAC_SECRET: string } {
+export function localVars(origin: string): {
+  SITE_URL: string;
+  APP_URL: string;
+  CODE_HMAC_SECRET: string;
+  REQUIRE_2FA: string;
+} {
   return {
     SITE_URL: origin.replace(/\/+$/, ""),
     APP_URL: process.env.APP_URL || "https://app.flowlane.example",
     CODE_HMAC_SECRET: process.env.CODE_HMAC_SECRET || "flowlane-dev-only-code-key-never-use-in-production",
+    REQUIRE_2FA: process.env.REQUIRE_2FA ?? "false",
   };
 }
 

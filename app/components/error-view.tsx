@@ -22,7 +22,13 @@ export function ErrorView({
   variant: "page" | "section";
 }) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
-  const { title, message } = missing ? notFound : failed;
+  // A 403 says why in its own words (the guards' message: the role does not allow it).
+  const refused = isRouteErrorResponse(error) && error.status === 403;
+  const { title, message } = refused
+    ? { title: "Not allowed", message: typeof error.data === "string" ? error.data : failed.message }
+    : missing
+      ? notFound
+      : failed;
   if (variant === "section") {
     return (
       <div role="alert" className="card mx-auto max-w-xl p-8 text-center">

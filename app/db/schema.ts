@@ -320,6 +320,12 @@ export const blogPosts = sqliteTable(
     contentHtml: text("content_html").notNull(),
     excerpt: text("excerpt").notNull(),
     author: text("author").notNull(),
+    /**
+     * The member who created the post ("own" in the permission table, decision 064): an Author
+     * works on their own posts only. Null for posts written before roles. No foreign key: adding
+     * one would rebuild the table, and a removed member's posts stay.
+     */
+    createdBy: text("created_by"),
     /** JSON array of strings. */
     tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default([]),
     status: text("status", { enum: BLOG_STATUSES }).notNull().default("draft"),

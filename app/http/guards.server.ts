@@ -1,10 +1,11 @@
-import { href, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
+import { can, FORBIDDEN_MESSAGE, mayHold, type Need, neededFor, type Permission } from "~/domain/accounts/permissions";
+import { hasSecondFactor, secondFactorRequired } from "~/domain/accounts/second-factor.server";
 import { type ActiveSession, findSession } from "~/domain/accounts/sessions.server";
-import { isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { SESSION_COOKIE } from "./cookies.server";
-import { requestPolicy } from "./request-policy.server";
+import { requestPolicy, routePolicy } from "./request-policy.server";
 
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
@@ -64,8 +65,12 @@ export async function requireSignedIn(request: Request): Promise<ActiveSession> 
   });
 }
 
-/** An approved admin. Pending accounts see the waiting page (pages) or a 403 (`/api`). */
-export async function requireAdmin(request: Request): Promise<ActiveSession> {
+/**
+ * An approved member, whatever their role: for the console's layouts, which show only what the
+ * role may use and leave the page's own permission to the page. Pending accounts see the waiting
+ * page (pages) or a 403 (`/api`).
+ */
+export async function requireMember(request: Request): Promise<ActiveSession> {
   const session = await requireSignedIn(request);
   if (session.admin.status === "active") {
     await requireTwoFactorEnrolment(request, session);
@@ -75,6 +80,66 @@ export async function requireAdmin(request: Request): Promise<ActiveSession> {
     throw new AppError(403, "Your account is waiting for approval by an administrator.");
   }
   throw redirect(href("/admin/pending"));
+}
+
+/**
+ * An approved member whose role holds the permission the route declares in the route table
+ * for this request's method (decision 064): every console loader and action calls it. A console
+ * route that declares none refuses everyone, so a forgotten declaration fails closed. `/api`
+ * endpoints check their own declared permission (`requirePermission`, app/http/api).
+ */
+export async function requireAdmin(request: Request): Promise<ActiveSession> {
+  const session = await requireMember(request);
+  const policy = requestPolicy(request);
+  if (policy.caller !== "admin") return session;
+  requirePermission(request, session, policy.permission && neededFor(policy.permission, request.method));
+  return session;
+}
+
+/**
+ * Throws the 403 (a page or `{success:false, error}`) unless the member's role holds `need`;
+ * an undeclared need (undefined) refuses everyone.
+ */
+export function requirePermission(request: Request, session: ActiveSession, need: Need | undefined) {
+  if (need === undefined || !mayHold(session.admin.role, need)) throw forbidden(request);
+}
+
+/**
+ * For what a member may do to their own things only (decision 064): a role holding `permission`
+ * (an `any` grant) may act on anything; a role holding only its `own` form may act on what
+ * `ownerId` says is theirs. Everyone else gets the 403.
+ */
+export function requireOwn(
+  request: Request,
+  session: ActiveSession,
+  permission: `${string}:any` & Permission,
+  ownerId: string | null | undefined,
+) {
+  const { role, id } = session.admin;
+  if (can(role, permission)) return;
+  const own = permission.replace(/:any$/, ":own") as Permission;
+  if (can(role, own) && ownerId === id) return;
+  throw forbidden(request);
+}
+
+/**
+ * Whether the member's role may open the console page at `path` (a GET), by the permission the
+ * route table declares for it: the side menu, the settings tabs, buttons and links ask this, so
+ * what the console shows and what the server allows are the same answer.
+ */
+export function mayOpen(session: ActiveSession, path: string): boolean {
+  const declared = routePolicy(new URL(path, "http://console").pathname).permission;
+  return declared !== undefined && mayHold(session.admin.role, neededFor(declared, "GET"));
+}
+
+/** Whether the member's role may post the forms of the console page at `path`. */
+export function mayChange(session: ActiveSession, path: string): boolean {
+  const declared = routePolicy(new URL(path, "http://console").pathname).permission;
+  return declared !== undefined && mayHold(session.admin.role, neededFor(declared, "POST"));
+}
+
+function forbidden(request: Request) {
+  return isApi(request) ? new AppError(403, FORBIDDEN_MESSAGE) : data(FORBIDDEN_MESSAGE, { status: 403 });
 }
 
 /**
@@ -96,17 +161,17 @@ export async function requireAnonymous(request: Request) {
 }
 
 export const SECURITY_PATH = href("/admin/dashboard/settings/security");
-export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for admin accounts. Set it up to continue.";
+export const TWO_FACTOR_REQUIRED = "Two-factor sign-in is required for your role. Set it up to continue.";
 
 /**
- * With REQUIRE_2FA=true an admin without two-factor sign-in reaches only the routes whose policy
- * says `beforeTwoFactor` (decision 061): the Security page (to enrol), the enrolment and session
- * endpoints of the API, and signing out.
+ * A member of a role REQUIRE_2FA names (decision 067) without a second factor reaches only the
+ * routes whose policy says `beforeTwoFactor` (decision 061): the Security page (to enrol), the
+ * enrolment and session endpoints of the API, and signing out.
  */
 async function requireTwoFactorEnrolment(request: Request, session: ActiveSession) {
-  if (!config().REQUIRE_2FA) return;
+  if (!secondFactorRequired(session.admin.role, config().REQUIRE_2FA)) return;
   if (requestPolicy(request).beforeTwoFactor) return;
-  if (await isTwoFactorEnabled(session.admin.id)) return;
+  if (await hasSecondFactor(session.admin.id)) return;
   if (isApi(request)) throw new AppError(403, TWO_FACTOR_REQUIRED);
   throw redirect(`${SECURITY_PATH}?required=1`);
 }

@@ -1,4 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { RoutePermission } from "../domain/accounts/permissions";
 
 /*
  * What kind of request a route answers, declared once beside the route in the route table
@@ -33,6 +34,12 @@ export type RoutePolicy = {
   sitemap?: true;
   /** Reachable by an admin who has not set up two-factor sign-in yet when REQUIRE_2FA is on (decision 041). */
   beforeTwoFactor?: true;
+  /**
+   * For `admin` routes: the named permission (decision 064) a member's role must hold to read the
+   * page (GET) and to post its forms (`change`, default the same). `requireAdmin` checks it for
+   * every loader and action of the route; a route of the console without one refuses everyone.
+   */
+  permission?: RoutePermission;
 };
 
 /** A marketing page: the same HTML for everyone, kept at the edge, in the sitemap. */

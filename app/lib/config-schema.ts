@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEAM_ROLES, type TeamRole } from "./team-roles";
 
 /**
  * The configuration's schema: every setting from wrangler vars and secrets, and the rules between
@@ -29,6 +30,26 @@ const absoluteUrl = (what: string, { originOnly }: { originOnly: boolean }) =>
 export const SECRET_NAMES = ["EMAIL_API_KEY", "PROVISIONING_WEBHOOK_SECRET", "CODE_HMAC_SECRET"] as const;
 
 /** Every setting's own rule: its type, format and default. */
+/** Owners and Admins must have a second factor unless configured otherwise (decision 067). */
+export const DEFAULT_REQUIRE_2FA = "owner,admin";
+
+/** REQUIRE_2FA's roles: "true" every role, "false" or "" none, else the listed roles. */
+function requiredRoles(value: string, issues: z.core.$RefinementCtx<string>): readonly TeamRole[] {
+  const text = value.trim().toLowerCase();
+  if (text === "true") return TEAM_ROLES;
+  if (text === "false" || text === "") return [];
+  const names = text.split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => !(TEAM_ROLES as readonly string[]).includes(name));
+  if (unknown.length) {
+    issues.addIssue({
+      code: "custom",
+      message: `REQUIRE_2FA lists unknown roles (${unknown.join(", ")}); use ${TEAM_ROLES.join(", ")}, "true" or "false".`,
+    });
+    return z.NEVER;
+  }
+  return TEAM_ROLES.filter((role) => names.includes(role));
+}
+
 const ValuesSchema = z.object({
   /** The Flowlane application host: Login and the welcome email go to `${APP_URL}/login`. Required in production. */
   APP_URL: absoluteUrl("APP_URL", { originOnly: false }).default(""),
@@ -70,11 +91,11 @@ const ValuesSchema = z.object({
   PROVISIONING_WEBHOOK_SECRET: z.string().default(""),
   /** Key for HMAC of one-time codes. Required in production; a fixed dev key otherwise. */
   CODE_HMAC_SECRET: z.string().default(""),
-  /** "true": an admin without two-factor sign-in must set it up before any other console page. */
-  REQUIRE_2FA: z
-    .enum(["true", "false", ""])
-    .default("false")
-    .transform((v) => v === "true"),
+  /**
+   * The roles whose members must have a second factor before any other console page (decision
+   * 067): a comma-separated list of roles, "true" for every role, "false" or "" for none.
+   */
+  REQUIRE_2FA: z.string().default(DEFAULT_REQUIRE_2FA).transform(requiredRoles),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
 });
 type Values = z.output<typeof ValuesSchema>;

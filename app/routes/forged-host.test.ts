@@ -153,7 +153,7 @@ describe("a forged Host", () => {
     // Team decisions: the console form approves, the API rejects.
     const pending = await createAdmin({ status: "pending" });
     const declined = await createAdmin({ status: "pending" });
-    const approve = new URLSearchParams({ intent: "approve", adminId: pending.admin.id });
+    const approve = new URLSearchParams({ intent: "approve", adminId: pending.admin.id, role: "admin" });
     expect(statusOf(await run(teamAction, forged("/admin/dashboard/settings/team", { body: approve, token })))).toBe(
       303,
     );

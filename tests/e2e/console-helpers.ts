@@ -14,12 +14,19 @@ export async function registerAccount(request: APIRequestContext, name = "Casey 
   return { id, email, password, name };
 }
 
-/** A second, approved admin of its own, so a test never changes the shared e2e admin. */
-export async function approvedAccount(request: APIRequestContext, name?: string): Promise<Account> {
+/**
+ * A second, approved member of its own (an Admin unless told another role), so a test never
+ * changes the shared e2e Owner.
+ */
+export async function approvedAccount(
+  request: APIRequestContext,
+  name?: string,
+  role: "owner" | "admin" | "sales" | "marketing" | "author" = "admin",
+): Promise<Account> {
   const account = await registerAccount(request, name);
   const token = await adminToken(request);
   const decided = await request.post(`/api/admin/team/${account.id}/decision`, {
-    data: { action: "approve" },
+    data: { action: "approve", role },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(decided.ok()).toBeTruthy();

@@ -199,6 +199,7 @@ test.describe("settings", () => {
     await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: /^Team/ }).click();
     await expect(page).toHaveURL(/\/settings\/team$/);
     const approveRow = page.getByTestId("pending-registration").filter({ hasText: approvee.email });
+    await approveRow.getByLabel(`Role for ${approvee.name}`).selectOption("admin");
     await approveRow.getByRole("button", { name: `Approve ${approvee.name}` }).click();
     await expect(page.getByRole("status").filter({ hasText: `${approvee.email}) was approved` })).toBeVisible();
     await expect(page.getByTestId("pending-registration").filter({ hasText: approvee.email })).toHaveCount(0);

@@ -155,7 +155,7 @@ async function longAdmins(request: APIRequestContext, tag: string) {
   const member = await register(unbroken(`Admin${tag}`, 100));
   const pending = await register(unbroken(`Pending${tag}`, 100));
   const decided = await request.post(`/api/admin/team/${member.id}/decision`, {
-    data: { action: "approve" },
+    data: { action: "approve", role: "admin" },
     headers: { Authorization: `Bearer ${await adminToken(request)}` },
   });
   expect(decided.ok()).toBeTruthy();

@@ -15,6 +15,15 @@ export function AdminBlogError({
 }) {
   const error = useRouteError();
   const missing = notFound || (isRouteErrorResponse(error) && error.status === 404);
+  // A role the page does not allow (decision 064): say so, and lead back to the overview.
+  const refused = isRouteErrorResponse(error) && error.status === 403;
+  if (refused && !what) {
+    what = {
+      title: "Not allowed",
+      message: typeof error.data === "string" ? error.data : "You are not allowed to open this page.",
+      back: { to: href("/admin/dashboard"), label: "Back to the overview" },
+    };
+  }
   const back = what?.back ?? { to: href("/admin/dashboard/blog"), label: "Blog Management" };
   return (
     <div className="card mx-auto max-w-lg p-8 text-center">

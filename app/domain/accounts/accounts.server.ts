@@ -9,8 +9,11 @@ import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
+import type { TeamRole } from "~/lib/team-roles";
 import type { Actor } from "./actor";
 import { hashPassword, verifyPassword } from "./password.server";
+import { mayManageOwnership, OWNER_ONLY } from "./permissions";
+import { ROLE_REQUIRED } from "./schemas";
 import { revokeLoginStatements, revokeOtherSessionsStatements } from "./sessions.server";
 
 const MINUTE = 60 * 1000;
@@ -474,14 +477,21 @@ export async function listAdmins() {
   return db().select().from(admins).orderBy(asc(admins.createdAt)).all();
 }
 
-/** Team approval: an active admin approves or rejects a pending registration (never their own). */
+/**
+ * Team approval: an Owner or Admin approves a pending registration with a role, or rejects it
+ * (never their own). Only an Owner approves a new Owner (decision 064).
+ */
 export async function decideRegistration(
   actor: Actor,
   adminId: string,
   decision: "approve" | "reject",
-  { now = new Date() }: { now?: Date } = {},
+  { now = new Date(), role = null }: { now?: Date; role?: TeamRole | null } = {},
 ) {
   if (actor.id === adminId) throw new AppError(403, "You cannot approve or reject your own account.");
+  if (decision === "approve" && !role) {
+    throw new AppError(400, ROLE_REQUIRED, { details: [{ field: "role", message: ROLE_REQUIRED }] });
+  }
+  if (role === "owner" && !mayManageOwnership((await getAdmin(actor.id))?.role)) throw new AppError(403, OWNER_ONLY);
   const client = db();
   const target = await getAdmin(adminId);
   if (!target) throw new AppError(404, "Account not found.");
@@ -496,10 +506,9 @@ export async function decideRegistration(
     [
       client
         .update(admins)
-        // Until approval picks a role, an approved member is an Admin, as every account was before roles.
         .set({
           status,
-          role: decision === "approve" ? "admin" : null,
+          role: decision === "approve" ? role : null,
           approvedBy: actor.id,
           approvedAt: now,
           updatedAt: now,
@@ -510,8 +519,8 @@ export async function decideRegistration(
         decision === "approve" ? "team.approved" : "team.rejected",
         "admin",
         adminId,
-        { status: "pending" },
-        { status },
+        { status: "pending", role: null },
+        { status, role: decision === "approve" ? role : null },
       ),
       emailStatement(email),
     ],
@@ -525,7 +534,7 @@ export async function decideRegistration(
     },
   );
   await deliverSoon([email.idempotencyKey]);
-  return { ...toProfile(target), status };
+  return { ...toProfile(target), status, role: decision === "approve" ? role : null };
 }
 
 /** Tells the registrant the outcome; one message per account whatever happens. */

@@ -1,18 +1,10 @@
 import { z } from "zod";
-import { TEAM_ROLES, type TeamRole } from "~/lib/team-roles";
+import { TEAM_ROLES } from "~/lib/team-roles";
+import { FORBIDDEN_MESSAGE } from "./permissions";
 import { EmailSchema, NameSchema, NewPasswordSchema } from "./schemas";
 
-/** How a role reads on the invitation pages and in the email. */
-export const ROLE_LABELS: Record<TeamRole, string> = {
-  owner: "Owner",
-  admin: "Admin",
-  sales: "Sales",
-  marketing: "Marketing",
-  author: "Author",
-};
-
 export const INVITATION_MESSAGES = {
-  forbidden: "You do not have permission to manage the team.",
+  forbidden: FORBIDDEN_MESSAGE,
   ownerOnly: "Only an Owner can invite another Owner.",
   role: "Choose a role: Owner, Admin, Sales, Marketing or Author.",
   hasAccount: (email: string) => `${email} already has an account. Find it on the Team page.`,

@@ -10,7 +10,6 @@ import { verifyLogin } from "./accounts.server";
 import { INVITATION_MESSAGES } from "./invitation-schemas";
 import {
   acceptInvitation,
-  canManageTeam,
   INVITATION_RULES,
   invitationLinkState,
   inviteMember,
@@ -19,6 +18,7 @@ import {
   revokeInvitation,
   type TeamManager,
 } from "./invitations.server";
+import { mayManageTeam } from "./permissions";
 
 /** Decision 065: team invitations. */
 
@@ -47,9 +47,9 @@ const rowsFor = (email: string) => db().select().from(teamInvitations).where(eq(
 
 describe("who may invite", () => {
   it("Owners and Admins manage the team; the other roles and pending accounts do not", () => {
-    expect(canManageTeam("owner")).toBe(true);
-    expect(canManageTeam("admin")).toBe(true);
-    for (const role of ["sales", "marketing", "author", null] as const) expect(canManageTeam(role)).toBe(false);
+    expect(mayManageTeam("owner")).toBe(true);
+    expect(mayManageTeam("admin")).toBe(true);
+    for (const role of ["sales", "marketing", "author", null] as const) expect(mayManageTeam(role)).toBe(false);
   });
 
   it("refuses a Sales member with a 403 and changes nothing", async () => {

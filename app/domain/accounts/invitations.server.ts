@@ -11,8 +11,9 @@ import { randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import type { TeamRole } from "~/lib/team-roles";
 import type { Actor } from "./actor";
-import { INVITATION_MESSAGES, ROLE_LABELS } from "./invitation-schemas";
+import { INVITATION_MESSAGES } from "./invitation-schemas";
 import { hashPassword } from "./password.server";
+import { mayManageOwnership, mayManageTeam, ROLE_LABELS } from "./permissions";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -59,23 +60,15 @@ function invitationAudit(
 /** A member who may invite: who they are and their role (the session's). */
 export type TeamManager = Actor & { role: TeamRole | null };
 
-/**
- * Whether a role may manage the team's invitations: Owners and Admins. The lead replaces this
- * with the role model's named permission when the two branches meet (decision 064).
- */
-export function canManageTeam(role: TeamRole | null): boolean {
-  return role === "owner" || role === "admin";
-}
-
 /** Refuses (403) a member whose role may not manage the team. */
 export function requireTeamManager(manager: TeamManager) {
-  if (!canManageTeam(manager.role)) throw new AppError(403, INVITATION_MESSAGES.forbidden);
+  if (!mayManageTeam(manager.role)) throw new AppError(403, INVITATION_MESSAGES.forbidden);
 }
 
 /** Only an Owner hands out the Owner role; an Admin invites any other role. */
 function requireMayGrant(manager: TeamManager, role: TeamRole) {
   requireTeamManager(manager);
-  if (role === "owner" && manager.role !== "owner") throw new AppError(403, INVITATION_MESSAGES.ownerOnly);
+  if (role === "owner" && !mayManageOwnership(manager.role)) throw new AppError(403, INVITATION_MESSAGES.ownerOnly);
 }
 
 /** The link an invitation email carries: on the configured site only (decision 040). */

@@ -76,7 +76,7 @@ describe("team decisions", { timeout: RACE_TIMEOUT }, () => {
         Array.from({ length: 12 }, (_, i) =>
           api("POST", `/api/admin/team/${applicant.id}/decision`, {
             token,
-            body: { action: i % 2 === 0 ? "approve" : "reject" },
+            body: i % 2 === 0 ? { action: "approve", role: "sales" } : { action: "reject" },
           }),
         ),
       );

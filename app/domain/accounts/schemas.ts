@@ -51,3 +51,7 @@ export const AdminProfileSchema = z.object({
   role: z.enum(TEAM_ROLES).nullable().describe("null while the account waits for approval"),
   status: z.enum(["pending", "active", "rejected"]),
 });
+
+export const ROLE_REQUIRED = "Choose a role for the member: owner, admin, sales, marketing or author.";
+/** A team role as a form or the API sends it. */
+export const TeamRoleSchema = z.enum(TEAM_ROLES, { error: ROLE_REQUIRED });

@@ -15,7 +15,9 @@ describe("team approval", { timeout: SCRYPT_TIMEOUT }, () => {
     expect((await listPendingAdmins()).map((a) => a.email)).toContain("newcomer@flowlane.test");
     const pendingBefore = await countPendingAdmins();
 
-    const result = await decideRegistration({ id: admin.id, email: admin.email }, newcomer.id, "approve");
+    const result = await decideRegistration({ id: admin.id, email: admin.email }, newcomer.id, "approve", {
+      role: "admin",
+    });
     expect(result).toMatchObject({ email: "newcomer@flowlane.test", status: "active" });
     expect(await getAdminByEmail("newcomer@flowlane.test")).toMatchObject({ status: "active", approvedBy: admin.id });
     expect(await countPendingAdmins()).toBe(pendingBefore - 1);
@@ -47,7 +49,7 @@ describe("team approval", { timeout: SCRYPT_TIMEOUT }, () => {
     const { admin: rejected } = await createAdmin({ status: "pending" });
     await decideRegistration({ id: admin.id, email: admin.email }, rejected.id, "reject");
     await expect(
-      decideRegistration({ id: other.id, email: other.email }, rejected.id, "approve"),
+      decideRegistration({ id: other.id, email: other.email }, rejected.id, "approve", { role: "admin" }),
     ).rejects.toMatchObject({ status: 409, message: "This registration was already rejected." });
     await expect(decideRegistration({ id: admin.id, email: admin.email }, rejected.id, "reject")).rejects.toMatchObject(
       {
@@ -60,7 +62,7 @@ describe("team approval", { timeout: SCRYPT_TIMEOUT }, () => {
     expect(audit.map((a) => a.action)).toEqual(["team.rejected"]);
 
     const { admin: approved } = await createAdmin({ status: "pending" });
-    await decideRegistration({ id: admin.id, email: admin.email }, approved.id, "approve");
+    await decideRegistration({ id: admin.id, email: admin.email }, approved.id, "approve", { role: "admin" });
     await expect(decideRegistration({ id: other.id, email: other.email }, approved.id, "reject")).rejects.toMatchObject(
       { status: 409, message: "This registration was already approved." },
     );
@@ -69,7 +71,7 @@ describe("team approval", { timeout: SCRYPT_TIMEOUT }, () => {
   it("an unknown account is a 404", async () => {
     const { admin } = await createAdmin();
     await expect(
-      decideRegistration({ id: admin.id, email: admin.email }, "no-such-id", "approve"),
+      decideRegistration({ id: admin.id, email: admin.email }, "no-such-id", "approve", { role: "admin" }),
     ).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -10,6 +10,7 @@ const post = (over: Partial<BlogPost>): BlogPost => ({
   contentHtml: "<p>x</p>",
   excerpt: "Excerpt",
   author: "Author",
+  createdBy: null,
   tags: [],
   coverImage: null,
   publishAt: null,

@@ -140,15 +140,30 @@ export async function publishedAuthorsAndTags() {
   };
 }
 
-export type AdminPostQuery = { status?: BlogPost["status"]; q?: string; page: number; limit: number };
+export type AdminPostQuery = {
+  status?: BlogPost["status"];
+  q?: string;
+  page: number;
+  limit: number;
+  /** Only the posts this member created (an Author's list, decision 064). */
+  createdBy?: string;
+};
+
+/** Who created the post (null: before roles), or undefined when there is no such post. */
+export async function postCreator(id: string): Promise<string | null | undefined> {
+  const row = await db().select({ createdBy: blogPosts.createdBy }).from(blogPosts).where(eq(blogPosts.id, id)).get();
+  return row ? row.createdBy : undefined;
+}
 
 /**
  * Blog Management: one page of posts, newest change first, optionally one status and a search
  * on title or author. `instr` takes the text literally and, unlike LIKE, has no pattern-length
  * cap on D1 (50 bytes); lower() folds ASCII only, on both sides alike.
  */
-export async function adminPostsPage({ status, q, page, limit }: AdminPostQuery) {
+export async function adminPostsPage({ status, q, page, limit, createdBy }: AdminPostQuery) {
   const filters: SQL[] = [];
+  const mine = createdBy === undefined ? undefined : eq(blogPosts.createdBy, createdBy);
+  if (mine) filters.push(mine);
   if (status) filters.push(eq(blogPosts.status, status));
   const text = q?.trim();
   if (text) {
@@ -181,7 +196,7 @@ export async function adminPostsPage({ status, q, page, limit }: AdminPostQuery)
       .limit(limit)
       .offset((page - 1) * limit),
     client.select({ n: count() }).from(blogPosts).where(where),
-    client.select({ status: blogPosts.status, n: count() }).from(blogPosts).groupBy(blogPosts.status),
+    client.select({ status: blogPosts.status, n: count() }).from(blogPosts).where(mine).groupBy(blogPosts.status),
   ]);
   const counts = { all: 0, draft: 0, published: 0 };
   for (const row of byStatus) {
@@ -339,6 +354,7 @@ export async function createPost(actor: AuditActor, input: BlogInput & { publish
       contentHtml,
       excerpt: input.excerpt,
       author: input.author,
+      createdBy: actor.id,
       tags: input.tags,
       status: input.status,
       publishedAt: input.status === "published" ? now : null,

@@ -28,10 +28,14 @@ export async function sideMenuBadges() {
  * What every console page's frame shows, the side menu's badges and the admin's notifications
  * menu, in one round trip (one `batch()`).
  */
-export async function consoleFrame(adminId: string, now = new Date()) {
+export async function consoleFrame(
+  adminId: string,
+  now = new Date(),
+  shown?: Parameters<typeof notificationsReads>[3],
+) {
   const client = db();
   const badges = badgesReads(client);
-  const notifications = notificationsReads(client, adminId, now);
+  const notifications = notificationsReads(client, adminId, now, shown);
   const [pendingMeetings, awaitingUsers, ...notificationRows] = await client.batch([
     ...badges.statements,
     ...notifications.statements,

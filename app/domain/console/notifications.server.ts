@@ -1,6 +1,8 @@
 import { count, desc, eq, gt, sql } from "drizzle-orm";
 import { type BatchResults, type Database, db } from "~/db/client.server";
 import { admins, callbackRequests, meetings, subscriptions } from "~/db/schema";
+import { can } from "~/domain/accounts/permissions";
+import type { TeamRole } from "~/lib/team-roles";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,13 +26,28 @@ export type ConsoleNotification = {
 
 const q = (text: string) => `?q=${encodeURIComponent(text)}`;
 
+/** The kinds of notification a role may open (decision 064): each leads to a page its permission guards. */
+export const notificationsShownTo = (role: TeamRole | null) => ({
+  booking: can(role, "read:meeting:any"),
+  callback: can(role, "read:callback:any"),
+  signup: can(role, "read:trial:any"),
+});
+type Shown = Readonly<Record<ConsoleNotification["kind"], boolean>>;
+const ALL_SHOWN: Shown = { booking: true, callback: true, signup: true };
+
 /**
  * The notifications menu's reads, and how their rows become the menu: the latest new demo
  * bookings, callback requests and trial signups, and how many arrived since the admin last
  * opened the menu (`admins.notifications_seen_at`). Apart, so the console layout can send them
  * in the same round trip as its badges (`consoleFrame`).
  */
-export function notificationsReads(client: Database, adminId: string, now: Date) {
+export function notificationsReads(
+  client: Database,
+  adminId: string,
+  now: Date,
+  /** The kinds the member's role may open (decision 064); the others are neither listed nor counted. */
+  shown: Shown = ALL_SHOWN,
+) {
   const firstVisit = now.getTime() - FIRST_VISIT_WINDOW;
   // The marker is read inside the same batch as the counts (one round trip, one snapshot): the
   // counts compare with it in SQL, the list's "unread" flags with the row read first.
@@ -103,18 +120,22 @@ export function notificationsReads(client: Database, adminId: string, now: Date)
         href: `/admin/dashboard/users${q(s.email)}`,
       })),
     ]
+      .filter((item) => shown[item.kind])
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id))
       .slice(0, NOTIFICATION_LIMIT);
-    const unread = (newBookings[0]?.n ?? 0) + (newCallbacks[0]?.n ?? 0) + (newSignups[0]?.n ?? 0);
+    const unread =
+      (shown.booking ? (newBookings[0]?.n ?? 0) : 0) +
+      (shown.callback ? (newCallbacks[0]?.n ?? 0) : 0) +
+      (shown.signup ? (newSignups[0]?.n ?? 0) : 0);
     return { items, unread, seenAt: admin?.seenAt ?? null };
   };
   return { statements, read };
 }
 
 /** The notifications menu (GET /api/dashboard/notifications), in one round trip. */
-export async function listNotifications(adminId: string, now = new Date()) {
+export async function listNotifications(adminId: string, now = new Date(), shown: Shown = ALL_SHOWN) {
   const client = db();
-  const { statements, read } = notificationsReads(client, adminId, now);
+  const { statements, read } = notificationsReads(client, adminId, now, shown);
   return read(await client.batch(statements));
 }
 

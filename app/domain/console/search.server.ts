@@ -3,7 +3,9 @@ import { integer, type SQLiteColumn, sqliteTable } from "drizzle-orm/sqlite-core
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { meetings, subscriptions } from "~/db/schema";
+import { can } from "~/domain/accounts/permissions";
 import { trialState } from "~/domain/subscriptions/rules";
+import type { TeamRole } from "~/lib/team-roles";
 
 /** Matches shown per kind on the results page; the sections list the rest. */
 export const SEARCH_RESULT_LIMIT = 20;
@@ -144,5 +146,24 @@ export async function searchConsole(query: string, now = new Date()) {
     })),
     totalMeetings: counts?.meetings ?? meetingTotal[0]?.n ?? 0,
     totalUsers: counts?.subscriptions ?? userTotal[0]?.n ?? 0,
+  };
+}
+
+/** The result lists a role may see (decision 064): each links to a page its permission guards. */
+export const searchShownTo = (role: TeamRole | null) => ({
+  meetings: can(role, "read:meeting:any"),
+  users: can(role, "read:trial:any"),
+});
+
+/** A search's results without the lists the member's role may not see. */
+export function searchResultsFor<T extends Awaited<ReturnType<typeof searchConsole>>>(found: T, role: TeamRole | null) {
+  const shown = searchShownTo(role);
+  return {
+    ...found,
+    meetings: shown.meetings ? found.meetings : [],
+    totalMeetings: shown.meetings ? found.totalMeetings : 0,
+    users: shown.users ? found.users : [],
+    totalUsers: shown.users ? found.totalUsers : 0,
+    shown,
   };
 }

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { type Actor, actorOf } from "~/domain/accounts/actor";
+import type { Need } from "~/domain/accounts/permissions";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
-import { optionalSession, requireAdmin, requireSignedIn } from "~/http/guards.server";
+import { optionalSession, requireMember, requirePermission, requireSignedIn } from "~/http/guards.server";
 import { fieldErrorsOf } from "~/lib/zod-issues";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -61,6 +62,12 @@ export type EndpointDefinition<
   summary: string;
   tag: string;
   access: A;
+  /**
+   * For `admin` endpoints: the named permission (decision 064) the caller's role must hold;
+   * `null` = any approved member (their own account). Declared here, once: the dispatcher checks
+   * it, the OpenAPI document states it and access.test.ts derives the role matrix from it.
+   */
+  permission?: A extends "admin" ? Need : never;
   body?: B;
   query?: Q;
   responses: Record<number, ResponseSpec>;
@@ -89,7 +96,7 @@ const callers: { [A in Access]: (request: Request) => Promise<CallerByAccess[A]>
     return { session, actor: actorOf(session) };
   },
   admin: async (request) => {
-    const session = await requireAdmin(request);
+    const session = await requireMember(request);
     return { session, actor: actorOf(session) };
   },
 };
@@ -144,6 +151,10 @@ export function endpoint<
     async serve(request, params, url) {
       // The caller first: an anonymous request is refused before its input is looked at.
       const caller: CallerByAccess[A] = await callers[definition.access](request);
+      // An admin endpoint that declares no permission refuses everyone: a forgotten one fails closed.
+      if (definition.access === "admin" && "session" in caller && caller.session) {
+        requirePermission(request, caller.session, definition.permission);
+      }
       let body: unknown;
       if (definition.body) {
         const raw = await readJson(request);

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { mayHold, ROLE_LABELS } from "~/domain/accounts/permissions";
 import { BRAND } from "~/lib/brand";
+import { TEAM_ROLES } from "~/lib/team-roles";
 import type { Endpoint, ResponseSpec } from "./endpoint.server";
 import { ErrorResponseSchema } from "./schemas";
 
@@ -65,6 +67,11 @@ function dispatcherResponses(endpoint: Endpoint): Record<number, ResponseSpec> {
     out[400] = { description: "Invalid input, a malformed JSON body or malformed percent-encoding in the path" };
   }
   if (BODY_METHODS.has(endpoint.method)) out[403] = { description: "Cross-site request refused" };
+  if (endpoint.access === "admin") {
+    out[403] = {
+      description: "Not allowed: the caller's role lacks the operation's permission, or the account awaits approval",
+    };
+  }
   if (endpoint.body) {
     out[413] = { description: "Request body is too large (limit 64 KB)" };
     out[415] = { description: "Content-Type must be application/json" };
@@ -82,6 +89,25 @@ const SECURITY: Record<Endpoint["access"], unknown[]> = {
   "signed-in": AUTHENTICATED,
   admin: AUTHENTICATED,
 };
+
+/**
+ * What an admin operation needs (decision 064), stated where a reader and a client generator see
+ * it: the permission in `x-permission` (null = any approved member), the roles holding it in
+ * `x-roles`, and both in words in the description.
+ */
+function permissionOf(endpoint: Endpoint): Record<string, unknown> {
+  if (endpoint.access !== "admin" || endpoint.permission === undefined) return {};
+  const need = endpoint.permission;
+  const roles = TEAM_ROLES.filter((role) => mayHold(role, need));
+  const who = roles.map((role) => ROLE_LABELS[role]).join(", ");
+  return {
+    description: need
+      ? `Requires the permission \`${need}\` (roles: ${who}); other members get 403.`
+      : `Any approved team member (roles: ${who}).`,
+    "x-permission": need,
+    "x-roles": roles,
+  };
+}
 
 /** The OpenAPI 3.1 document, generated from the declared endpoints: no hand-kept copy. */
 export function buildOpenApi(endpoints: readonly Endpoint[]) {
@@ -110,6 +136,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[]) {
       tags: [endpoint.tag],
       operationId: `${endpoint.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
       security: SECURITY[endpoint.access],
+      ...permissionOf(endpoint),
       parameters,
       responses: Object.fromEntries(
         Object.entries(responses)

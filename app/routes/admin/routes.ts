@@ -1,10 +1,21 @@
 import { index, prefix, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import type { Need } from "../../domain/accounts/permissions";
 import { ADMIN_PAGE, type RoutePolicy, withOwnPolicy, withPolicy } from "../../http/route-policy";
 
 /** Signing in: anyone may call them; like the whole console they read at the primary. */
 const SIGN_IN: RoutePolicy = { ...ADMIN_PAGE, caller: "visitor" };
 /** The blog editor's pages carry whole articles; its image upload carries an image. */
 const EDITOR: RoutePolicy = { ...ADMIN_PAGE, body: "editor" };
+
+/**
+ * A console route with the permission its page (`view`) and its forms (`change`) need (decision
+ * 064), declared once here beside the route; `null` = any approved member.
+ */
+const guarded = <T extends RouteConfigEntry>(entry: T, view: Need, change?: Need, base: RoutePolicy = ADMIN_PAGE) =>
+  withOwnPolicy({ ...base, permission: change === undefined ? { view } : { view, change } }, entry);
+
+/** The overview, search and unknown dashboard paths: every member (one policy, so they answer alike). */
+const DASHBOARD: RoutePolicy = { ...ADMIN_PAGE, permission: { view: "read:dashboard:any" } };
 
 export const adminRoutes: RouteConfigEntry[] = [
   ...withPolicy(
@@ -21,62 +32,148 @@ export const adminRoutes: RouteConfigEntry[] = [
       route("invitation", "routes/admin/invitation.tsx"),
     ]),
   ),
+  // Declared outside prefix(), which copies the entries it is given (and so their declarations).
+  guarded(route("admin/logout", "routes/admin/logout.ts"), null),
+  guarded(route("admin/pending", "routes/admin/pending.tsx"), null),
   ...withPolicy(
     ADMIN_PAGE,
     prefix("admin", [
-      route("logout", "routes/admin/logout.ts"),
-      route("pending", "routes/admin/pending.tsx"),
       route("dashboard", "routes/admin/dashboard/layout.tsx", [
-        index("routes/admin/dashboard/overview.tsx"),
+        withOwnPolicy(DASHBOARD, index("routes/admin/dashboard/overview.tsx")),
         // Demo Meetings (issue 7)
-        route("meetings", "routes/admin/dashboard/meetings.tsx"),
-        route("meetings/callbacks", "routes/admin/dashboard/meetings/callbacks.tsx"),
-        route("meetings/calendar", "routes/admin/dashboard/meetings/calendar.tsx"),
-        route("meetings/:id", "routes/admin/dashboard/meetings/details.tsx"),
-        route("meetings/:id/reject", "routes/admin/dashboard/meetings/reject.tsx"),
+        guarded(route("meetings", "routes/admin/dashboard/meetings.tsx"), "read:meeting:any", "update:meeting:any"),
+        guarded(
+          route("meetings/callbacks", "routes/admin/dashboard/meetings/callbacks.tsx"),
+          "read:callback:any",
+          "update:callback:any",
+        ),
+        guarded(route("meetings/calendar", "routes/admin/dashboard/meetings/calendar.tsx"), "read:calendar:own"),
+        guarded(
+          route("meetings/:id", "routes/admin/dashboard/meetings/details.tsx"),
+          "read:meeting:any",
+          "update:meeting:any",
+        ),
+        guarded(
+          route("meetings/:id/reject", "routes/admin/dashboard/meetings/reject.tsx"),
+          "read:meeting:any",
+          "update:meeting:any",
+        ),
         // Blog Management (issue 4)
-        route("blog", "routes/admin/dashboard/blog.tsx"),
+        guarded(route("blog", "routes/admin/dashboard/blog.tsx"), "read:blog-post:own", "update:blog-post:own"),
         ...withPolicy(EDITOR, [
-          route("blog/new", "routes/admin/dashboard/blog/editor.tsx", { id: "admin-blog-new" }),
-          route("blog/:id/edit", "routes/admin/dashboard/blog/editor.tsx", { id: "admin-blog-edit" }),
-          route("blog/:id/preview", "routes/admin/dashboard/blog/preview.tsx"),
-          route("blog/:id/delete", "routes/admin/dashboard/blog/delete.tsx"),
-          withOwnPolicy(
-            { ...ADMIN_PAGE, body: "upload" },
-            route("blog/:id/images", "routes/admin/dashboard/blog/images.ts"),
+          guarded(
+            route("blog/new", "routes/admin/dashboard/blog/editor.tsx", { id: "admin-blog-new" }),
+            "create:blog-post:own",
+            "create:blog-post:own",
+            EDITOR,
           ),
-          route("blog/:id/revisions/:revision", "routes/admin/dashboard/blog/revision.tsx"),
-          route("blog/:id/autosave", "routes/admin/dashboard/blog/autosave.ts"),
+          guarded(
+            route("blog/:id/edit", "routes/admin/dashboard/blog/editor.tsx", { id: "admin-blog-edit" }),
+            "read:blog-post:own",
+            "update:blog-post:own",
+            EDITOR,
+          ),
+          guarded(
+            route("blog/:id/preview", "routes/admin/dashboard/blog/preview.tsx"),
+            "read:blog-post:own",
+            "update:blog-post:own",
+            EDITOR,
+          ),
+          guarded(
+            route("blog/:id/delete", "routes/admin/dashboard/blog/delete.tsx"),
+            "delete:blog-post:any",
+            "delete:blog-post:any",
+            EDITOR,
+          ),
+          guarded(
+            route("blog/:id/images", "routes/admin/dashboard/blog/images.ts"),
+            "update:blog-post:own",
+            undefined,
+            {
+              ...ADMIN_PAGE,
+              body: "upload",
+            },
+          ),
+          guarded(
+            route("blog/:id/revisions/:revision", "routes/admin/dashboard/blog/revision.tsx"),
+            "read:blog-post:own",
+            "update:blog-post:own",
+            EDITOR,
+          ),
+          guarded(
+            route("blog/:id/autosave", "routes/admin/dashboard/blog/autosave.ts"),
+            "update:blog-post:own",
+            undefined,
+            EDITOR,
+          ),
         ]),
         // Users (issue 3)
-        route("users", "routes/admin/dashboard/users.tsx", [
-          route(":id", "routes/admin/dashboard/users/details.tsx"),
-          route(":id/:decision", "routes/admin/dashboard/users/confirm.tsx"),
-        ]),
+        guarded(
+          route("users", "routes/admin/dashboard/users.tsx", [
+            guarded(route(":id", "routes/admin/dashboard/users/details.tsx"), "read:trial:any", "update:trial:any"),
+            guarded(
+              route(":id/:decision", "routes/admin/dashboard/users/confirm.tsx"),
+              "read:trial:any",
+              "update:trial:any",
+            ),
+          ]),
+          "read:trial:any",
+          "update:trial:any",
+        ),
         // Console: settings, search (issue 5)
         route("settings", "routes/admin/dashboard/settings.tsx", [
-          index("routes/admin/dashboard/settings/account.tsx"),
+          guarded(index("routes/admin/dashboard/settings/account.tsx"), "read:account:own", "update:account:own"),
           // Where an admin sets up two-factor sign-in, reachable before it with REQUIRE_2FA (decision 041).
-          withOwnPolicy(
-            { ...ADMIN_PAGE, beforeTwoFactor: true },
+          guarded(
             route("security", "routes/admin/dashboard/settings/security.tsx"),
+            "read:account:own",
+            "update:account:own",
+            {
+              ...ADMIN_PAGE,
+              beforeTwoFactor: true,
+            },
           ),
-          route("security/recovery-codes.txt", "routes/admin/dashboard/settings/security-codes-txt.ts"),
-          route("team", "routes/admin/dashboard/settings/team.tsx"),
-          route("invitations", "routes/admin/dashboard/settings/invitations.tsx"),
-          route("activity", "routes/admin/dashboard/settings/activity.tsx"),
-          route("emails", "routes/admin/dashboard/settings/emails.tsx"),
-          route("emails/:id", "routes/admin/dashboard/settings/email-message.tsx"),
-          route("emails/:id/attachments/:index", "routes/admin/dashboard/settings/email-attachment.ts"),
-          route("subscribers", "routes/admin/dashboard/settings/subscribers.tsx"),
-          route("export", "routes/admin/dashboard/settings/export.tsx"),
-          route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"),
+          guarded(
+            route("security/recovery-codes.txt", "routes/admin/dashboard/settings/security-codes-txt.ts"),
+            "read:account:own",
+          ),
+          guarded(route("team", "routes/admin/dashboard/settings/team.tsx"), "read:team:any", "update:team:any"),
+          guarded(
+            route("invitations", "routes/admin/dashboard/settings/invitations.tsx"),
+            "read:team:any",
+            "update:team:any",
+          ),
+          guarded(route("activity", "routes/admin/dashboard/settings/activity.tsx"), "read:audit-log:any"),
+          guarded(
+            route("emails", "routes/admin/dashboard/settings/emails.tsx"),
+            "read:email-log:any",
+            "update:email-log:any",
+          ),
+          guarded(
+            route("emails/:id", "routes/admin/dashboard/settings/email-message.tsx"),
+            "read:email-log:any",
+            "update:email-log:any",
+          ),
+          guarded(
+            route("emails/:id/attachments/:index", "routes/admin/dashboard/settings/email-attachment.ts"),
+            "read:email-log:any",
+          ),
+          guarded(
+            route("subscribers", "routes/admin/dashboard/settings/subscribers.tsx"),
+            "read:subscriber:any",
+            "update:subscriber:any",
+          ),
+          guarded(route("export", "routes/admin/dashboard/settings/export.tsx"), "export:lead:any"),
+          guarded(route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"), "export:lead:any"),
         ]),
-        route("search", "routes/admin/dashboard/search.tsx"),
-        route("notifications", "routes/admin/dashboard/notifications.ts"),
-        route("*", "routes/admin/dashboard/catch-all.ts", { id: "admin-dashboard-catch-all" }),
+        withOwnPolicy(DASHBOARD, route("search", "routes/admin/dashboard/search.tsx")),
+        guarded(route("notifications", "routes/admin/dashboard/notifications.ts"), null),
+        withOwnPolicy(
+          DASHBOARD,
+          route("*", "routes/admin/dashboard/catch-all.ts", { id: "admin-dashboard-catch-all" }),
+        ),
       ]),
-      route("*", "routes/admin/catch-all.ts"),
     ]),
   ),
+  guarded(route("admin/*", "routes/admin/catch-all.ts"), null),
 ];

@@ -37,6 +37,7 @@ export const endpoints = [
       "Recent outgoing emails (the console's email log), newest first, with their text and HTML bodies. The recipient filter matches in part, case-insensitively",
     tag: "Admin",
     access: "admin",
+    permission: "read:email-log:any",
     query: z.object({
       to: z.email("to must be an email address").optional(),
       status: z.enum(EMAIL_STATUSES).optional(),
@@ -73,6 +74,7 @@ export const endpoints = [
     summary: "One outgoing email with its text and HTML bodies and its attachments' names, types and sizes",
     tag: "Admin",
     access: "admin",
+    permission: "read:email-log:any",
     responses: {
       200: { description: "The message", schema: successWith(EmailMessageSchema) },
       ...pickErrors(401, 403, 404),

@@ -161,6 +161,7 @@ export const endpoints = [
     summary: "Update the signed-in admin's name (email and role are not editable)",
     tag: "Auth",
     access: "admin",
+    permission: "update:account:own",
     body: ProfileUpdateSchema,
     responses: {
       200: { description: "Updated", schema: successWith(AdminProfileSchema) },
@@ -177,6 +178,7 @@ export const endpoints = [
       "Change the password; every other session of the account is revoked. A wrong current password counts with failed sign-ins: the 10th in 15 minutes ends this session, locks sign-in (429) and emails the owner",
     tag: "Auth",
     access: "admin",
+    permission: "update:account:own",
     body: ChangePasswordSchema,
     responses: {
       200: { description: "Changed", schema: successWith(z.object({ message: z.string() })) },

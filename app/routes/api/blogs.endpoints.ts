@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { can } from "~/domain/accounts/permissions";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import {
@@ -19,10 +20,13 @@ import {
 } from "~/domain/blog/schemas";
 import { endpoint } from "~/http/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { requirePublishing } from "~/http/post-access.server";
 import { paginationOf } from "~/lib/pagination";
 
 /** Only an approved admin sees drafts; a pending account is treated like a visitor. */
-const isAdmin = (session: ActiveSession | null) => session?.admin.status === "active";
+/** Drafts are for members who may read every post (decision 064); an Author's API view is the public one. */
+const isAdmin = (session: ActiveSession | null) =>
+  session?.admin.status === "active" && can(session.admin.role, "read:blog-post:any");
 
 named(BlogPostSchema, "BlogPost");
 
@@ -67,12 +71,14 @@ export const endpoints = [
       "Create a blog post from markdown (status draft unless told otherwise); returns it in data. Without a `slug` it gets one made from the title; a `slug` another post has or had answers 409",
     tag: "Blogs",
     access: "admin",
+    permission: "create:blog-post:own",
     body: BlogInputSchema,
     responses: {
       201: { description: "Created", schema: successWith(BlogPostSchema) },
       ...pickErrors(400, 401, 403, 409),
     },
-    async handler({ body, actor }) {
+    async handler({ body, actor, session }) {
+      requirePublishing(session, body.status === "published");
       const post = await createPost(actor, body);
       return Response.json({ success: true, data: toApiPost(post) }, { status: 201 });
     },
@@ -84,6 +90,7 @@ export const endpoints = [
       "Update a blog post: any of title, content, excerpt, author, tags, status, slug, metaTitle, metaDescription, canonicalUrl (null clears the last three); others are kept. A new slug keeps the old one redirecting; one another post has or had answers 409",
     tag: "Blogs",
     access: "admin",
+    permission: "update:blog-post:any",
     body: BlogUpdateSchema,
     responses: {
       200: { description: "Updated", schema: successWith(BlogPostSchema) },
@@ -100,6 +107,7 @@ export const endpoints = [
     summary: "Delete a blog post",
     tag: "Blogs",
     access: "admin",
+    permission: "delete:blog-post:any",
     responses: {
       200: { description: "Deleted", schema: successWith(z.object({ _id: z.string(), id: z.string() })) },
       ...pickErrors(401, 403, 404),
@@ -115,6 +123,7 @@ export const endpoints = [
     summary: "Render markdown to the sanitized HTML a post would show (the editor's live preview); stores nothing",
     tag: "Blogs",
     access: "admin",
+    permission: "create:blog-post:own",
     body: PreviewSchema,
     responses: {
       200: { description: "Rendered", schema: successWith(z.object({ html: z.string() })) },

@@ -43,6 +43,7 @@ export const endpoints = [
     summary: "Callback requests, newest first; filter by status, search name or company",
     tag: "Meetings",
     access: "admin",
+    permission: "read:callback:any",
     query: CallbackListQuerySchema,
     responses: {
       200: {
@@ -66,6 +67,7 @@ export const endpoints = [
     summary: "Mark a callback request contacted (or new again); audited",
     tag: "Meetings",
     access: "admin",
+    permission: "update:callback:any",
     body: CallbackStatusUpdateSchema,
     responses: {
       200: { description: "Updated", schema: successWith(CallbackJsonSchema) },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMAIL_STATUSES } from "~/db/schema";
 import { decideRegistration, listPendingAdmins, toProfile } from "~/domain/accounts/accounts.server";
-import { AdminProfileSchema } from "~/domain/accounts/schemas";
+import { AdminProfileSchema, TeamRoleSchema } from "~/domain/accounts/schemas";
 import { listAudit } from "~/domain/audit/audit.server";
 import { AuditQuerySchema } from "~/domain/audit/schemas";
 import { retryFailedEmail } from "~/domain/email/log.server";
@@ -33,6 +33,7 @@ export const endpoints = [
     summary: "Admin registrations waiting for approval, oldest first",
     tag: "Team",
     access: "admin",
+    permission: "read:team:any",
     responses: {
       200: { description: "Pending registrations", schema: successWith(z.array(PendingAdminSchema)) },
       ...pickErrors(401, 403),
@@ -48,16 +49,21 @@ export const endpoints = [
   endpoint({
     method: "POST",
     path: "/api/admin/team/:id/decision",
-    summary: "Approve or reject a pending registration (never your own); a decision is final",
+    summary:
+      "Approve a pending registration with a role (required; only an Owner approves an Owner) or reject it (never your own); a decision is final",
     tag: "Team",
     access: "admin",
-    body: z.object({ action: z.enum(["approve", "reject"], { error: "action must be approve or reject" }) }),
+    permission: "update:team:any",
+    body: z.object({
+      action: z.enum(["approve", "reject"], { error: "action must be approve or reject" }),
+      role: TeamRoleSchema.optional().describe("The new member's role; required to approve"),
+    }),
     responses: {
       200: { description: "Decided", schema: successWith(AdminProfileSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
     async handler({ params, body, actor }) {
-      const data = await decideRegistration(actor, params.id, body.action);
+      const data = await decideRegistration(actor, params.id, body.action, { role: body.role ?? null });
       return { success: true, data };
     },
   }),
@@ -67,6 +73,7 @@ export const endpoints = [
     summary: "The audit log of admin actions, newest first, filterable by actor email and action",
     tag: "Admin",
     access: "admin",
+    permission: "read:audit-log:any",
     query: AuditQuerySchema,
     responses: {
       200: {
@@ -92,6 +99,7 @@ export const endpoints = [
     summary: "Retry a failed email: it goes back to pending and is sent at once",
     tag: "Admin",
     access: "admin",
+    permission: "update:email-log:any",
     responses: {
       200: {
         description: "The message's state after the new attempt",
@@ -111,6 +119,7 @@ export const endpoints = [
     summary: "CSV download of meetings, callbacks, users or newsletter subscribers (RFC 4180, formula-injection safe)",
     tag: "Admin",
     access: "admin",
+    permission: "export:lead:any",
     responses: {
       200: {
         description: "text/csv attachment (UTF-8 with BOM), header row first",

@@ -108,7 +108,10 @@ describe("team API", { timeout: SCRYPT_TIMEOUT }, () => {
     expect(bad.status).toBe(400);
     expect(bad.json.details).toEqual([{ field: "action", message: "action must be approve or reject" }]);
 
-    const approved = await api("POST", `/api/admin/team/${id}/decision`, { token, body: { action: "approve" } });
+    const approved = await api("POST", `/api/admin/team/${id}/decision`, {
+      token,
+      body: { action: "approve", role: "admin" },
+    });
     expect(approved.json).toMatchObject({ success: true, data: { email: "joiner@flowlane.test", status: "active" } });
     const again = await api("POST", `/api/admin/team/${id}/decision`, { token, body: { action: "reject" } });
     expect(again.status).toBe(409);
@@ -122,7 +125,10 @@ describe("team API", { timeout: SCRYPT_TIMEOUT }, () => {
 
   it("refuses self-approval", async () => {
     const { admin, token } = await createAdmin();
-    const r = await api("POST", `/api/admin/team/${admin.id}/decision`, { token, body: { action: "approve" } });
+    const r = await api("POST", `/api/admin/team/${admin.id}/decision`, {
+      token,
+      body: { action: "approve", role: "admin" },
+    });
     expect(r.status).toBe(403);
     expect(r.json.error).toBe("You cannot approve or reject your own account.");
   });

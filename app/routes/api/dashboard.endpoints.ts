@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MEETING_STATUSES, USER_PLANS, USER_STATUSES } from "~/db/schema";
-import { listNotifications, markNotificationsSeen } from "~/domain/console/notifications.server";
-import { SearchQuerySchema, searchConsole } from "~/domain/console/search.server";
+import { listNotifications, markNotificationsSeen, notificationsShownTo } from "~/domain/console/notifications.server";
+import { SearchQuerySchema, searchConsole, searchResultsFor } from "~/domain/console/search.server";
 import { dashboardStats } from "~/domain/reporting/stats.server";
 import { endpoint } from "~/http/api/endpoint.server";
 import { pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
@@ -72,6 +72,7 @@ export const endpoints = [
     summary: "Dashboard figures: meetings, posts, users and meetings created in the last 7 days",
     tag: "Dashboard",
     access: "admin",
+    permission: "read:analytics:any",
     responses: { 200: { description: "Stats", schema: successWith(DashboardStatsSchema) }, ...pickErrors(401, 403) },
     async handler() {
       return { success: true, data: await dashboardStats() };
@@ -83,13 +84,16 @@ export const endpoints = [
     summary: "Search meetings (name, company) and users (email, first or last name, company), case-insensitive",
     tag: "Dashboard",
     access: "admin",
+    permission: "read:dashboard:any",
     query: SearchQuerySchema,
     responses: {
       200: { description: "Matches (at most 20 of each kind)", schema: successWith(SearchResultSchema) },
       ...pickErrors(400, 401, 403),
     },
-    async handler({ query }) {
-      return { success: true, data: await searchConsole(query.q) };
+    async handler({ query, session }) {
+      // Only the result lists the caller's role may read (decision 064): the others come back empty.
+      const { shown: _shown, ...data } = searchResultsFor(await searchConsole(query.q), session.admin.role);
+      return { success: true, data };
     },
   }),
   endpoint({
@@ -99,12 +103,17 @@ export const endpoints = [
       "Latest bookings, callback requests and trial signups; `unread` counts those since the menu was last opened",
     tag: "Dashboard",
     access: "admin",
+    permission: null,
     responses: {
       200: { description: "Notifications", schema: successWith(NotificationsSchema) },
       ...pickErrors(401, 403),
     },
     async handler({ session }) {
-      const { items, unread } = await listNotifications(session.admin.id);
+      const { items, unread } = await listNotifications(
+        session.admin.id,
+        new Date(),
+        notificationsShownTo(session.admin.role),
+      );
       return {
         success: true,
         data: { unread, items: items.map((item) => ({ ...item, createdAt: item.createdAt.toISOString() })) },
@@ -117,6 +126,7 @@ export const endpoints = [
     summary: "Mark every notification as read (the menu was opened)",
     tag: "Dashboard",
     access: "admin",
+    permission: null,
     responses: { 200: { description: "Marked", schema: SuccessSchema }, ...pickErrors(401, 403) },
     async handler({ session }) {
       await markNotificationsSeen(session.admin.id);

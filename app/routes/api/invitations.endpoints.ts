@@ -41,6 +41,7 @@ export const endpoints = [
     summary: "Pending invitations (neither accepted nor withdrawn), the last sent first; Owners and Admins only",
     tag: "Team",
     access: "admin",
+    permission: "read:team:any",
     responses: {
       200: { description: "Pending invitations", schema: successWith(z.array(PendingInvitationSchema)) },
       ...pickErrors(401, 403),
@@ -69,6 +70,7 @@ export const endpoints = [
       "Invite an email with a role: emails a single-use link valid 7 days (the link is never in the answer). Owners invite any role, Admins any but Owner; at most 20 sends per inviter per hour",
     tag: "Team",
     access: "admin",
+    permission: "update:team:any",
     body: InviteSchema,
     responses: {
       201: { description: "Invited", schema: successWith(InvitationSchema) },
@@ -110,6 +112,7 @@ export const endpoints = [
       "Send a pending or expired invitation again with a fresh link valid 7 days; the previous link stops working",
     tag: "Team",
     access: "admin",
+    permission: "update:team:any",
     responses: {
       200: { description: "Sent again", schema: successWith(InvitationSchema) },
       ...pickErrors(401, 403, 404, 409, 429),
@@ -124,6 +127,7 @@ export const endpoints = [
     summary: "Withdraw a pending invitation: its link stops working",
     tag: "Team",
     access: "admin",
+    permission: "update:team:any",
     responses: {
       200: { description: "Withdrawn", schema: successWith(InvitationSchema) },
       ...pickErrors(401, 403, 404, 409),

@@ -47,6 +47,7 @@ export const endpoints = [
       "Meetings, newest requests first; filter by status, search name or company (case-insensitive). With from and to (yyyy-MM-dd, at most 62 days): the meetings of those dates in time order, for calendars",
     tag: "Meetings",
     access: "admin",
+    permission: "read:meeting:any",
     query: MeetingListQuerySchema,
     responses: {
       200: {
@@ -80,6 +81,7 @@ export const endpoints = [
     summary: "One meeting",
     tag: "Meetings",
     access: "admin",
+    permission: "read:meeting:any",
     responses: {
       200: { description: "The meeting", schema: successWith(MeetingJsonSchema) },
       ...pickErrors(401, 403, 404),
@@ -95,6 +97,7 @@ export const endpoints = [
       "Approve (confirmed) or reject (cancelled) a scheduled meeting; any other change is refused. Emails the visitor; audited",
     tag: "Meetings",
     access: "admin",
+    permission: "update:meeting:any",
     body: MeetingStatusUpdateSchema,
     responses: {
       200: { description: "Updated", schema: successWith(MeetingJsonSchema) },
@@ -112,6 +115,7 @@ export const endpoints = [
       "Add or change the video link of a confirmed meeting that has not ended; emails the visitor the link with an updated invitation (the same link again sends nothing). Audited",
     tag: "Meetings",
     access: "admin",
+    permission: "update:meeting:any",
     body: MeetingLinkUpdateSchema,
     responses: {
       200: { description: "The meeting with its link", schema: successWith(MeetingJsonSchema) },

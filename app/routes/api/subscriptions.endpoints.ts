@@ -162,6 +162,7 @@ export const endpoints = [
     summary: "Trial users and subscriptions, newest first (admin uses limit 10); filter by status, plan or q",
     tag: TAG,
     access: "admin",
+    permission: "read:trial:any",
     query: SubscriptionListQuerySchema,
     responses: {
       200: {
@@ -187,6 +188,7 @@ export const endpoints = [
     summary: "Add a user directly, approved and active (no payment processor is connected)",
     tag: TAG,
     access: "admin",
+    permission: "update:billing:any",
     body: CreateSubscriptionSchema,
     responses: {
       201: { description: "Created", schema: ViewResponse },
@@ -204,6 +206,7 @@ export const endpoints = [
     summary: "Record a paid plan bought outside the site (no payment processor is connected)",
     tag: TAG,
     access: "admin",
+    permission: "update:billing:any",
     body: PurchaseSchema,
     responses: { 200: { description: "Purchased", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
     async handler({ body, actor }) {
@@ -217,6 +220,7 @@ export const endpoints = [
     summary: "Move an active subscription to a higher plan",
     tag: TAG,
     access: "admin",
+    permission: "update:billing:any",
     body: UpgradeSchema,
     responses: { 200: { description: "Upgraded", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
     async handler({ body, params, actor }) {
@@ -230,6 +234,7 @@ export const endpoints = [
     summary: "Extend a paid subscription by one billing cycle (reactivates a cancelled one)",
     tag: TAG,
     access: "admin",
+    permission: "update:billing:any",
     body: RenewSchema,
     responses: { 200: { description: "Renewed", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
     async handler({ body, params, actor }) {
@@ -243,6 +248,7 @@ export const endpoints = [
     summary: "Cancel a subscription",
     tag: TAG,
     access: "admin",
+    permission: "update:billing:any",
     body: CancelSchema,
     responses: { 200: { description: "Cancelled", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
     async handler({ body, params, actor }) {
@@ -256,6 +262,7 @@ export const endpoints = [
     summary: "Provisioning webhook deliveries, newest first",
     tag: WEBHOOKS,
     access: "admin",
+    permission: "read:billing:any",
     query: WebhookLogQuerySchema,
     responses: {
       200: {
@@ -280,6 +287,7 @@ export const endpoints = [
     summary: "Try a delivery again now, or every failed and pending one (up to 20)",
     tag: WEBHOOKS,
     access: "admin",
+    permission: "update:billing:any",
     body: WebhookRetrySchema,
     responses: {
       200: {
@@ -306,6 +314,7 @@ export const endpoints = [
     summary: "Provisioning webhook delivery counts",
     tag: WEBHOOKS,
     access: "admin",
+    permission: "read:billing:any",
     responses: {
       200: {
         description: "Counts",
@@ -333,6 +342,7 @@ export const endpoints = [
     summary: "One user's subscription (by userId or _id)",
     tag: TAG,
     access: "admin",
+    permission: "read:trial:any",
     responses: {
       200: { description: "Subscription", schema: successWith(SubscriptionViewSchema) },
       ...pickErrors(401, 403, 404),
@@ -347,6 +357,7 @@ export const endpoints = [
     summary: "Approve (the 7-day trial starts now) or reject (final) a user awaiting approval",
     tag: TAG,
     access: "admin",
+    permission: "update:trial:any",
     body: ApproveSchema,
     responses: {
       200: {
@@ -372,6 +383,7 @@ export const endpoints = [
     summary: "Set the approval status (approved or rejected); same rules as approve",
     tag: TAG,
     access: "admin",
+    permission: "update:trial:any",
     body: ApprovalPatchSchema,
     responses: {
       200: {
@@ -398,6 +410,7 @@ export const endpoints = [
     summary: "Mark the email verified (the user then awaits approval) or unverified, before approval",
     tag: TAG,
     access: "admin",
+    permission: "update:trial:any",
     body: EmailVerificationPatchSchema,
     responses: { 200: { description: "Changed", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
     async handler({ body, params, actor }) {
@@ -412,6 +425,7 @@ export const endpoints = [
       "Email a new verification code to a signup whose email is not verified yet (same limits as the visitor's resend; the code is not returned)",
     tag: TAG,
     access: "admin",
+    permission: "update:trial:any",
     responses: {
       200: {
         description: "A new code was emailed",
@@ -437,6 +451,7 @@ export const endpoints = [
     summary: "Send the welcome email with login details; at most once per user (a second call gets 409)",
     tag: TAG,
     access: "admin",
+    permission: "update:trial:any",
     responses: {
       200: { description: "Sent", schema: ViewResponse },
       ...pickErrors(401, 403, 404),

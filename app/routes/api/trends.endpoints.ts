@@ -37,6 +37,7 @@ export const endpoints = [
     summary: "Overview trends: meetings per week, the trial funnel of the last 30 days, posts per month",
     tag: "Dashboard",
     access: "admin",
+    permission: "read:analytics:any",
     responses: { 200: { description: "Trends", schema: successWith(TrendsSchema) }, ...pickErrors(401, 403) },
     async handler() {
       return { success: true, data: await dashboardTrends(new Date(), config().BUSINESS_TIMEZONE) };

@@ -45,6 +45,7 @@ export const endpoints = [
     summary: "Whether two-factor sign-in is on, and how many recovery codes are left",
     tag: "Two-factor",
     access: "admin",
+    permission: "read:account:own",
     responses: {
       200: {
         description: "Status",
@@ -63,6 +64,7 @@ export const endpoints = [
     summary: "Start two-factor enrolment: a new TOTP secret, in force once confirmed by /2fa/enable",
     tag: "Two-factor",
     access: "admin",
+    permission: "update:account:own",
     responses: {
       200: {
         description: "The secret (base32) and the otpauth:// URL for an authenticator app",
@@ -80,6 +82,7 @@ export const endpoints = [
     summary: "Confirm enrolment with a current code; returns 10 single-use recovery codes (shown once)",
     tag: "Two-factor",
     access: "admin",
+    permission: "update:account:own",
     body: EnableTwoFactorSchema,
     responses: {
       200: { description: "Two-factor sign-in is on", schema: successWith(RecoveryCodesSchema) },
@@ -96,6 +99,7 @@ export const endpoints = [
       "Turn two-factor sign-in off (password and a current code). Failures count with failed sign-ins: the 10th in 15 minutes ends this session, locks sign-in (429) and emails the owner",
     tag: "Two-factor",
     access: "admin",
+    permission: "update:account:own",
     body: ConfirmOwnerSchema,
     responses: {
       200: { description: "Two-factor sign-in is off", schema: SuccessSchema },
@@ -113,6 +117,7 @@ export const endpoints = [
       "Replace the recovery codes (password and a current code); the old ones stop working. Failures count as for /2fa/disable",
     tag: "Two-factor",
     access: "admin",
+    permission: "update:account:own",
     body: ConfirmOwnerSchema,
     responses: {
       200: { description: "The new recovery codes (shown once)", schema: successWith(RecoveryCodesSchema) },
@@ -159,6 +164,7 @@ export const endpoints = [
     summary: "The signed-in admin's active sessions (browser and API)",
     tag: "Auth",
     access: "admin",
+    permission: "read:account:own",
     responses: {
       200: { description: "Sessions", schema: successWith(z.array(SessionSchema)) },
       ...pickErrors(401, 403),
@@ -177,6 +183,7 @@ export const endpoints = [
     summary: "End one of your own sessions (and the refresh tokens bound to it)",
     tag: "Auth",
     access: "admin",
+    permission: "update:account:own",
     responses: { 200: { description: "Revoked", schema: SuccessSchema }, ...pickErrors(401, 403, 404) },
     async handler({ params, actor }) {
       await revokeOwnSession(actor, params.id);
@@ -189,6 +196,7 @@ export const endpoints = [
     summary: "Sign out everywhere else: every session but this one",
     tag: "Auth",
     access: "admin",
+    permission: "update:account:own",
     responses: {
       200: { description: "Revoked", schema: successWith(z.object({ revoked: z.number().int() })) },
       ...pickErrors(401, 403),

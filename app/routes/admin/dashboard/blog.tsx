@@ -7,6 +7,7 @@ import { TagList } from "~/components/blog/post-card";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { BLOG_STATUSES } from "~/db/schema";
+import { can } from "~/domain/accounts/permissions";
 import { CARD_DATE, formatPostDate, postDate, SCHEDULE_DATE } from "~/domain/blog/format";
 import { adminPostsPage } from "~/domain/blog/posts.server";
 import { requireAdmin } from "~/http/guards.server";
@@ -29,13 +30,21 @@ type Filter = (typeof FILTERS)[number];
 const FILTER_LABELS: Record<Filter, string> = { all: "All", draft: "Drafts", published: "Published" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
+  // An Author lists their own posts only; deleting needs Marketing or above (decision 064).
+  const createdBy = can(admin.role, "read:blog-post:any") ? undefined : admin.id;
+  const mayDelete = can(admin.role, "delete:blog-post:any");
   const timeZone = config().BUSINESS_TIMEZONE;
   const url = new URL(request.url);
   const requested = url.searchParams.get("status") ?? "all";
   const status: Filter = (FILTERS as readonly string[]).includes(requested) ? (requested as Filter) : "all";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const filter = { status: status === "all" ? undefined : status, q: q || undefined, limit: ADMIN_BLOG_PAGE_SIZE };
+  const filter = {
+    status: status === "all" ? undefined : status,
+    q: q || undefined,
+    limit: ADMIN_BLOG_PAGE_SIZE,
+    createdBy,
+  };
   let page = pageParam(url.searchParams.get("page")) ?? 1;
   let result = await adminPostsPage({ ...filter, page });
   // Past the last page (say, after deleting its only post): show the last page instead.
@@ -49,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     status,
     q,
     page,
+    mayDelete,
     pages: pageCount(total, ADMIN_BLOG_PAGE_SIZE),
     total,
     counts,
@@ -193,22 +203,24 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
                       label="Preview"
                     />
                     <MenuLink to={href("/admin/dashboard/blog/:id/edit", { id: post.id })} icon={Pencil} label="Edit" />
-                    <MenuLink
-                      to={href("/admin/dashboard/blog/:id/delete", { id: post.id })}
-                      icon={Trash2}
-                      label="Delete"
-                      danger
-                      onClick={
-                        hydrated
-                          ? (event) => {
-                              // With JavaScript the confirmation is a dialog; without, its own page.
-                              event.preventDefault();
-                              event.currentTarget.closest("details")?.removeAttribute("open");
-                              setDeleting(post);
-                            }
-                          : undefined
-                      }
-                    />
+                    {loaderData.mayDelete ? (
+                      <MenuLink
+                        to={href("/admin/dashboard/blog/:id/delete", { id: post.id })}
+                        icon={Trash2}
+                        label="Delete"
+                        danger
+                        onClick={
+                          hydrated
+                            ? (event) => {
+                                // With JavaScript the confirmation is a dialog; without, its own page.
+                                event.preventDefault();
+                                event.currentTarget.closest("details")?.removeAttribute("open");
+                                setDeleting(post);
+                              }
+                            : undefined
+                        }
+                      />
+                    ) : null}
                   </div>
                 </details>
               </div>

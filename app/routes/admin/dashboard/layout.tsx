@@ -6,18 +6,28 @@ import { SessionWatch } from "~/components/console/session-watch";
 import { LogoMark } from "~/components/site/logo";
 import { ThemeToggle } from "~/components/site/theme-toggle";
 import { consoleFrame } from "~/domain/console/badges.server";
-import { requireAdmin } from "~/http/guards.server";
+import { notificationsShownTo } from "~/domain/console/notifications.server";
+import { mayOpen, requireMember } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/layout";
 
 export const SEARCH_PATH = href("/admin/dashboard/search");
 
+/** The console's shell: any member; the page inside checks its own permission (decision 064). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request);
-  const { badges, notifications } = await consoleFrame(admin.id);
+  const session = await requireMember(request);
+  const { admin } = session;
+  // The menu shows only the sections the member's role may open, and their badges only with them.
+  const sections = SECTIONS.filter((section) => mayOpen(session, section.to)).map((section) => section.to);
+  const { badges: counts, notifications } = await consoleFrame(admin.id, new Date(), notificationsShownTo(admin.role));
+  const badges = {
+    pendingMeetings: sections.includes(href("/admin/dashboard/meetings")) ? counts.pendingMeetings : 0,
+    awaitingUsers: sections.includes(href("/admin/dashboard/users")) ? counts.awaitingUsers : 0,
+  };
   return {
     admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
+    sections,
     badges,
     notifications: { items: notifications.items, unread: notifications.unread },
     timezone: config().BUSINESS_TIMEZONE,
@@ -42,8 +52,9 @@ const SECTIONS = [
 function SideMenu({
   admin,
   badges,
+  sections,
   label,
-}: Pick<Route.ComponentProps["loaderData"], "admin" | "badges"> & { label: string }) {
+}: Pick<Route.ComponentProps["loaderData"], "admin" | "badges" | "sections"> & { label: string }) {
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 px-4 py-5 font-bold">
@@ -51,7 +62,7 @@ function SideMenu({
         <span>{BRAND.name} Admin</span>
       </div>
       <nav aria-label={label} className="flex-1 space-y-1 px-3">
-        {SECTIONS.map((section) => {
+        {SECTIONS.filter((section) => sections.includes(section.to)).map((section) => {
           const count = section.badge ? badges[section.badge] : 0;
           return (
             <NavLink
@@ -149,7 +160,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-dvh bg-slate-50 wrap-break-word lg:flex dark:bg-slate-950 [&_.grid>*]:min-w-0">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
         <div className="sticky top-0 h-dvh">
-          <SideMenu admin={loaderData.admin} badges={loaderData.badges} label="Dashboard" />
+          <SideMenu
+            admin={loaderData.admin}
+            badges={loaderData.badges}
+            sections={loaderData.sections}
+            label="Dashboard"
+          />
         </div>
       </aside>
       <div className="min-w-0 flex-1">
@@ -162,7 +178,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               <Menu aria-hidden className="size-6" />
             </summary>
             <div className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-              <SideMenu admin={loaderData.admin} badges={loaderData.badges} label="Dashboard menu" />
+              <SideMenu
+                admin={loaderData.admin}
+                badges={loaderData.badges}
+                sections={loaderData.sections}
+                label="Dashboard menu"
+              />
             </div>
           </details>
           <SearchBox />

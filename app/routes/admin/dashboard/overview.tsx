@@ -5,6 +5,7 @@ import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { MeetingsPerWeekChart, PostsPerMonthChart, TrialFunnelChart } from "~/components/console/trend-charts";
+import { can } from "~/domain/accounts/permissions";
 import { dashboardOverview } from "~/domain/reporting/stats.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
@@ -12,13 +13,54 @@ import { config } from "~/lib/config.server";
 import type { Route } from "./+types/overview";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return dashboardOverview(new Date(), config().BUSINESS_TIMEZONE);
+  const { admin } = await requireAdmin(request);
+  // Every member has an overview; it holds only what their role may read (decision 064). The reads
+  // are one round trip whatever the role, so nothing is saved by leaving some out.
+  const shown = {
+    figures: can(admin.role, "read:analytics:any"),
+    meetings: can(admin.role, "read:meeting:any"),
+    posts: can(admin.role, "read:blog-post:any"),
+  };
+  const overview = await dashboardOverview(new Date(), config().BUSINESS_TIMEZONE);
+  return {
+    figures: shown.figures ? { stats: overview.stats, insights: overview.insights, trends: overview.trends } : null,
+    recentMeetings: shown.meetings ? overview.recentMeetings : null,
+    recentPosts: shown.posts ? overview.recentPosts : null,
+  };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { stats, insights, recentMeetings, recentPosts, trends } = loaderData;
-  const timezone = useConsoleTimezone();
+  const { figures, recentMeetings, recentPosts } = loaderData;
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Overview</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {figures
+            ? "Demo meetings, blog posts and trial users at a glance."
+            : "Your work in the console: the menu leads to the sections your role uses."}
+        </p>
+      </div>
+      {figures ? (
+        <Figures {...figures} recentMeetings={recentMeetings} />
+      ) : recentMeetings ? (
+        <RecentMeetings items={recentMeetings} />
+      ) : null}
+      {recentPosts ? <RecentPosts items={recentPosts} /> : null}
+    </div>
+  );
+}
+
+type OverviewData = Awaited<ReturnType<typeof dashboardOverview>>;
+
+function Figures({
+  stats,
+  insights,
+  trends,
+  recentMeetings,
+}: Pick<OverviewData, "stats" | "insights" | "trends"> & {
+  recentMeetings: OverviewData["recentMeetings"] | null;
+}) {
   const cards = [
     {
       id: "total-meetings",
@@ -71,14 +113,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
   ] as const;
 
   return (
-    <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Overview</h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Demo meetings, blog posts and trial users at a glance.
-        </p>
-      </div>
-
+    <>
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="sr-only">
           Figures
@@ -119,27 +154,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid gap-6 xl:grid-cols-3">
-        <RecentCard
-          id="recent-meetings"
-          title="Recent meetings"
-          to={href("/admin/dashboard/meetings")}
-          empty="No demo meetings booked yet."
-          items={recentMeetings}
-          className="xl:col-span-2"
-        >
-          {(meeting) => (
-            <>
-              <div className="min-w-0 flex-1 basis-40">
-                <p className="font-medium">{meeting.name}</p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{meeting.company || "—"}</p>
-              </div>
-              <p className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
-                {formatDay(meeting.date)} · {meeting.timeSlot}
-              </p>
-              <StatusBadge status={meeting.status} />
-            </>
-          )}
-        </RecentCard>
+        {recentMeetings ? <RecentMeetings items={recentMeetings} className="xl:col-span-2" /> : null}
 
         <section aria-labelledby="insights-heading" className="card p-5">
           <h2 id="insights-heading" className="flex items-center gap-2 font-semibold">
@@ -184,27 +199,58 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
+    </>
+  );
+}
 
-      <RecentCard
-        id="recent-posts"
-        title="Recent blog posts"
-        to={href("/admin/dashboard/blog")}
-        empty="No blog posts written yet."
-        items={recentPosts}
-      >
-        {(post) => (
-          <>
-            <div className="min-w-0 flex-1 basis-48">
-              <p className="font-medium">{post.title}</p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                {post.author} · {formatDateTime(post.createdAt, timezone)}
-              </p>
-            </div>
-            <StatusBadge status={post.status} />
-          </>
-        )}
-      </RecentCard>
-    </div>
+function RecentMeetings({ items, className }: { items: OverviewData["recentMeetings"]; className?: string }) {
+  return (
+    <RecentCard
+      id="recent-meetings"
+      title="Recent meetings"
+      to={href("/admin/dashboard/meetings")}
+      empty="No demo meetings booked yet."
+      items={items}
+      className={className}
+    >
+      {(meeting) => (
+        <>
+          <div className="min-w-0 flex-1 basis-40">
+            <p className="font-medium">{meeting.name}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{meeting.company || "—"}</p>
+          </div>
+          <p className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
+            {formatDay(meeting.date)} · {meeting.timeSlot}
+          </p>
+          <StatusBadge status={meeting.status} />
+        </>
+      )}
+    </RecentCard>
+  );
+}
+
+function RecentPosts({ items }: { items: OverviewData["recentPosts"] }) {
+  const timezone = useConsoleTimezone();
+  return (
+    <RecentCard
+      id="recent-posts"
+      title="Recent blog posts"
+      to={href("/admin/dashboard/blog")}
+      empty="No blog posts written yet."
+      items={items}
+    >
+      {(post) => (
+        <>
+          <div className="min-w-0 flex-1 basis-48">
+            <p className="font-medium">{post.title}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {post.author} · {formatDateTime(post.createdAt, timezone)}
+            </p>
+          </div>
+          <StatusBadge status={post.status} />
+        </>
+      )}
+    </RecentCard>
   );
 }
 

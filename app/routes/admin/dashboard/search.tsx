@@ -3,24 +3,28 @@ import { href, Link } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDay } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
-import { SearchQuerySchema, searchConsole } from "~/domain/console/search.server";
+import { SearchQuerySchema, searchConsole, searchResultsFor } from "~/domain/console/search.server";
 import { consoleStatus } from "~/domain/subscriptions/rules";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { admin } = await requireAdmin(request);
   const url = new URL(request.url);
   const parsed = SearchQuerySchema.safeParse({ q: url.searchParams.get("q") ?? undefined });
   if (!parsed.success) {
-    return { error: parsed.error.issues[0]?.message ?? "Invalid search.", ...(await searchConsole("")) };
+    return {
+      error: parsed.error.issues[0]?.message ?? "Invalid search.",
+      ...searchResultsFor(await searchConsole(""), admin.role),
+    };
   }
-  return { error: null, ...(await searchConsole(parsed.data.q)) };
+  // Only the result lists the member's role may open (decision 064).
+  return { error: null, ...searchResultsFor(await searchConsole(parsed.data.q), admin.role) };
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { query, meetings, users, totalMeetings, totalUsers, error } = loaderData;
+  const { query, meetings, users, totalMeetings, totalUsers, error, shown } = loaderData;
   const q = `?q=${encodeURIComponent(query)}`;
   return (
     <div className="space-y-6">
@@ -39,80 +43,84 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
 
       {query ? (
         <div className="grid gap-6 xl:grid-cols-2">
-          <section aria-labelledby="meeting-results" className="card" data-testid="meeting-results">
-            <ResultsHeader
-              id="meeting-results"
-              icon={CalendarDays}
-              title="Demo meetings"
-              count={totalMeetings}
-              to={`${href("/admin/dashboard/meetings")}${q}`}
-              linkText="Open in Demo Meetings"
-            />
-            {meetings.length === 0 ? (
-              <Empty text="No meeting matches by name or company." />
-            ) : (
-              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-                {meetings.map((m) => (
-                  <li key={m.id}>
-                    <Link
-                      to={`${href("/admin/dashboard/meetings")}${q}`}
-                      className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
-                    >
-                      <span className="min-w-0 flex-1 basis-60">
-                        <span className="block font-medium">{m.name}</span>
-                        <span className="block text-sm text-slate-600 dark:text-slate-300">
-                          {m.company || "—"} · {m.email}
+          {shown.meetings ? (
+            <section aria-labelledby="meeting-results" className="card" data-testid="meeting-results">
+              <ResultsHeader
+                id="meeting-results"
+                icon={CalendarDays}
+                title="Demo meetings"
+                count={totalMeetings}
+                to={`${href("/admin/dashboard/meetings")}${q}`}
+                linkText="Open in Demo Meetings"
+              />
+              {meetings.length === 0 ? (
+                <Empty text="No meeting matches by name or company." />
+              ) : (
+                <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+                  {meetings.map((m) => (
+                    <li key={m.id}>
+                      <Link
+                        to={`${href("/admin/dashboard/meetings")}${q}`}
+                        className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+                      >
+                        <span className="min-w-0 flex-1 basis-60">
+                          <span className="block font-medium">{m.name}</span>
+                          <span className="block text-sm text-slate-600 dark:text-slate-300">
+                            {m.company || "—"} · {m.email}
+                          </span>
                         </span>
-                      </span>
-                      <span className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
-                        {formatDay(m.date)} · {m.timeSlot}
-                      </span>
-                      <StatusBadge status={m.status} />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <More shown={meetings.length} total={totalMeetings} />
-          </section>
+                        <span className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
+                          {formatDay(m.date)} · {m.timeSlot}
+                        </span>
+                        <StatusBadge status={m.status} />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <More shown={meetings.length} total={totalMeetings} />
+            </section>
+          ) : null}
 
-          <section aria-labelledby="user-results" className="card" data-testid="user-results">
-            <ResultsHeader
-              id="user-results"
-              icon={Users}
-              title="Users"
-              count={totalUsers}
-              to={`${href("/admin/dashboard/users")}${q}`}
-              linkText="Open in Users"
-            />
-            {users.length === 0 ? (
-              <Empty text="No user matches by email, name or company." />
-            ) : (
-              <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-                {users.map((u) => (
-                  <li key={u.id}>
-                    <Link
-                      to={`${href("/admin/dashboard/users")}${q}`}
-                      className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
-                    >
-                      <span className="min-w-0 flex-1 basis-60">
-                        <span className="block font-medium">
-                          {u.firstName} {u.lastName}
+          {shown.users ? (
+            <section aria-labelledby="user-results" className="card" data-testid="user-results">
+              <ResultsHeader
+                id="user-results"
+                icon={Users}
+                title="Users"
+                count={totalUsers}
+                to={`${href("/admin/dashboard/users")}${q}`}
+                linkText="Open in Users"
+              />
+              {users.length === 0 ? (
+                <Empty text="No user matches by email, name or company." />
+              ) : (
+                <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+                  {users.map((u) => (
+                    <li key={u.id}>
+                      <Link
+                        to={`${href("/admin/dashboard/users")}${q}`}
+                        className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60"
+                      >
+                        <span className="min-w-0 flex-1 basis-60">
+                          <span className="block font-medium">
+                            {u.firstName} {u.lastName}
+                          </span>
+                          <span className="block text-sm text-slate-600 dark:text-slate-300">
+                            {u.email}
+                            {u.companyName ? ` · ${u.companyName}` : ""}
+                          </span>
                         </span>
-                        <span className="block text-sm text-slate-600 dark:text-slate-300">
-                          {u.email}
-                          {u.companyName ? ` · ${u.companyName}` : ""}
-                        </span>
-                      </span>
-                      <StatusBadge status={u.plan} />
-                      <StatusBadge status={consoleStatus(u)} />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <More shown={users.length} total={totalUsers} />
-          </section>
+                        <StatusBadge status={u.plan} />
+                        <StatusBadge status={consoleStatus(u)} />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <More shown={users.length} total={totalUsers} />
+            </section>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -2,7 +2,7 @@ import { Download, History, Mail, MailPlus, Newspaper, ShieldCheck, UserCog, Use
 import { href, NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
-import { requireAdmin } from "~/http/guards.server";
+import { mayOpen, requireMember } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/settings";
 
@@ -17,9 +17,13 @@ const TABS = [
   { to: href("/admin/dashboard/settings/export"), label: "Export", icon: Download, end: false },
 ] as const;
 
+/** The layout of the settings tabs: any member; each tab's page checks its own permission. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { pendingTeam: await countPendingAdmins() };
+  const session = await requireMember(request);
+  // Only the tabs the member's role may open (decision 064).
+  const tabs = TABS.filter((tab) => mayOpen(session, tab.to)).map((tab) => tab.to);
+  const team = href("/admin/dashboard/settings/team");
+  return { tabs, pendingTeam: tabs.includes(team) ? await countPendingAdmins() : 0 };
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
@@ -33,7 +37,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </div>
       <nav aria-label="Settings" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <ul className="flex min-w-max gap-1 border-b border-slate-200 dark:border-slate-800">
-          {TABS.map((tab) => (
+          {TABS.filter((tab) => loaderData.tabs.includes(tab.to)).map((tab) => (
             <li key={tab.to}>
               <NavLink
                 to={tab.to}

@@ -5,6 +5,7 @@ import { formatPostDate } from "~/domain/blog/format";
 import { autosavePost, revisionRows } from "~/domain/blog/revisions.server";
 import { BlogFormSchema, formSeo } from "~/domain/blog/schemas";
 import { requireAdmin } from "~/http/guards.server";
+import { requireEditablePost } from "~/http/post-access.server";
 import { refuseCrossSite } from "~/http/same-site.server";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -19,7 +20,9 @@ const answer = (body: AutosaveAnswer, status = 200) => Response.json(body, { sta
  */
 export async function action({ request, params }: Route.ActionArgs) {
   refuseCrossSite(request);
-  const actor = actorOf(await requireAdmin(request));
+  const session = await requireAdmin(request);
+  await requireEditablePost(request, session, params.id);
+  const actor = actorOf(session);
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: BlogFormSchema });
   if (submission.status !== "success") {

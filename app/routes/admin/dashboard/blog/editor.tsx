@@ -14,6 +14,7 @@ import { useUploadSizeCheck } from "~/components/blog/upload-size";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
 import { actorOf } from "~/domain/accounts/actor";
+import { can } from "~/domain/accounts/permissions";
 import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
 import { IMAGE_NOT_UPLOADED, imageMarkdown, imageTooLargeMessage, MAX_ALT_LENGTH } from "~/domain/blog/images";
 import { renderMarkdown } from "~/domain/blog/markdown";
@@ -24,6 +25,7 @@ import { revisionRows } from "~/domain/blog/revisions.server";
 import { BLOG_LIMITS, BlogFormSchema, formSeo, SCHEDULE_MESSAGES, SLUG_MESSAGES } from "~/domain/blog/schemas";
 import { postImages } from "~/domain/blog/uploads.server";
 import { requireAdmin } from "~/http/guards.server";
+import { requireEditablePost, requirePublishing, requireReadablePost } from "~/http/post-access.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { hasCode, isAppError } from "~/lib/errors";
@@ -69,12 +71,15 @@ function uploadOutcome(url: URL) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireAdmin(request);
+  if (params.id) await requireReadablePost(request, session, params.id);
   const { BUSINESS_TIMEZONE: timeZone, SITE_URL: origin } = config();
   const url = new URL(request.url);
   const base = {
     timeZone,
     origin,
+    // An Author saves drafts; publishing and scheduling need Marketing or above (decision 064).
+    mayPublish: can(session.admin.role, "publish:blog-post:any"),
     images: [],
     cover: null,
     upload: uploadOutcome(url),
@@ -137,7 +142,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = actorOf(await requireAdmin(request));
+  const session = await requireAdmin(request);
+  if (params.id) await requireEditablePost(request, session, params.id);
+  const actor = actorOf(session);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: BlogFormSchema });
   if (formData.get("intent") === "latest") {
@@ -172,6 +179,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     publishAt = fromLocalInput(localTime as string, config().BUSINESS_TIMEZONE);
   }
   const input = { ...fields, status: status === "published" ? ("published" as const) : ("draft" as const), publishAt };
+  // Publishing needs Marketing or above (decision 064); an Author saves drafts.
+  try {
+    requirePublishing(session, input.status === "published" || publishAt !== null);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data(
+      { result: submission.reply({ fieldErrors: { status: [error.message] } }), preview: null },
+      { status: error.status },
+    );
+  }
   // The version the form was loaded with (moved forward by autosave): an edit made elsewhere
   // since is not overwritten (decision 030). Absent from an older page: not checked.
   const version = formData.get("version") === null ? undefined : Number(formData.get("version"));
@@ -417,8 +434,12 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
             <Field label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
               <select {...getSelectProps(fields.status)} className="input">
                 <option value="draft">Draft</option>
-                <option value="scheduled">Scheduled</option>
-                <option value="published">Published</option>
+                {loaderData.mayPublish || loaderData.values.status === "scheduled" ? (
+                  <option value="scheduled">Scheduled</option>
+                ) : null}
+                {loaderData.mayPublish || loaderData.values.status === "published" ? (
+                  <option value="published">Published</option>
+                ) : null}
               </select>
             </Field>
             <Field

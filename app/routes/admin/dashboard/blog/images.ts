@@ -2,6 +2,7 @@ import { href, redirect } from "react-router";
 import { actorOf } from "~/domain/accounts/actor";
 import { UploadError, uploadPostImage } from "~/domain/blog/uploads.server";
 import { requireAdmin } from "~/http/guards.server";
+import { requireEditablePost } from "~/http/post-access.server";
 import { refuseCrossSite } from "~/http/same-site.server";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/images";
@@ -12,7 +13,9 @@ import type { Route } from "./+types/images";
  */
 export async function action({ request, params }: Route.ActionArgs) {
   refuseCrossSite(request);
-  const actor = actorOf(await requireAdmin(request));
+  const session = await requireAdmin(request);
+  await requireEditablePost(request, session, params.id);
+  const actor = actorOf(session);
   const back = editorPath(params.id);
   const form = await request.formData().catch(() => null);
   if (!form) return redirect(`${back}?${new URLSearchParams({ uploadError: UNREADABLE_UPLOAD })}#images`);
@@ -29,7 +32,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export function loader({ params }: Route.LoaderArgs) {
+/** Nothing to show: back to the editor, for a member who may edit posts (decision 064). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
   return redirect(editorPath(params.id));
 }
 

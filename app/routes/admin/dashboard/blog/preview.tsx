@@ -8,12 +8,13 @@ import { imageSizes } from "~/domain/blog/media.server";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
 import { findPost } from "~/domain/blog/posts.server";
 import { requireAdmin } from "~/http/guards.server";
+import { requireReadablePost } from "~/http/post-access.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/preview";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireReadablePost(request, await requireAdmin(request), params.id);
   const post = await findPost(params.id);
   if (!post) throw data({ message: POST_NOT_FOUND }, { status: 404 });
   const covers = await imageSizes(post.coverImage ? [post.coverImage] : []);

@@ -10,6 +10,7 @@ import { POST_NOT_FOUND, REVISION_NOT_FOUND_TITLE } from "~/domain/blog/messages
 import { findPost, renderPostHtml } from "~/domain/blog/posts.server";
 import { getRevision, REVISION_TIME, restoreRevision, revisionText } from "~/domain/blog/revisions.server";
 import { requireAdmin } from "~/http/guards.server";
+import { requireEditablePost, requireReadablePost } from "~/http/post-access.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -17,7 +18,7 @@ import { submitFailure, submitFailureOf, submitKeepingInput } from "~/lib/submit
 import type { Route } from "./+types/revision";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireReadablePost(request, await requireAdmin(request), params.id);
   const post = await findPost(params.id);
   if (!post) throw data({ message: POST_NOT_FOUND }, { status: 404 });
   let revision: Awaited<ReturnType<typeof getRevision>>;
@@ -46,7 +47,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** Restore (a plain form POST): back to the editor, or the reason on this page. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = actorOf(await requireAdmin(request));
+  const session = await requireAdmin(request);
+  await requireEditablePost(request, session, params.id);
+  const actor = actorOf(session);
   const form = await request.formData();
   const version = Number(form.get("version"));
   try {

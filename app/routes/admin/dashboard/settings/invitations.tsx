@@ -4,15 +4,15 @@ import { z } from "zod";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
 import { actorOf } from "~/domain/accounts/actor";
-import { INVITATION_MESSAGES, InviteSchema, ROLE_LABELS } from "~/domain/accounts/invitation-schemas";
+import { INVITATION_MESSAGES, InviteSchema } from "~/domain/accounts/invitation-schemas";
 import {
-  canManageTeam,
   inviteMember,
   listPendingInvitations,
   resendInvitation,
   revokeInvitation,
   type TeamManager,
 } from "~/domain/accounts/invitations.server";
+import { mayManageTeam, ROLE_LABELS } from "~/domain/accounts/permissions";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
@@ -40,7 +40,7 @@ const managerOf = (session: ActiveSession): TeamManager => ({ ...actorOf(session
 
 /** The roles a member may hand out: an Owner any, an Admin any but Owner. */
 const grantable = (role: TeamRole | null): TeamRole[] =>
-  canManageTeam(role) ? TEAM_ROLES.filter((r) => r !== "owner" || role === "owner") : [];
+  mayManageTeam(role) ? TEAM_ROLES.filter((r) => r !== "owner" || role === "owner") : [];
 
 const NOTICES = {
   invited: (email: string) => `Invitation sent to ${email}. The link is valid for 7 days.`,
@@ -50,7 +50,7 @@ const NOTICES = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
-  if (!canManageTeam(session.admin.role)) {
+  if (!mayManageTeam(session.admin.role)) {
     return data({ allowed: false as const, message: INVITATION_MESSAGES.forbidden }, { status: 403 });
   }
   const url = new URL(request.url);

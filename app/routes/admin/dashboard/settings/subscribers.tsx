@@ -7,7 +7,7 @@ import { Pagination } from "~/components/pagination";
 import { SUBSCRIBER_STATUSES } from "~/db/schema";
 import { listSubscribers } from "~/domain/newsletter/newsletter.server";
 import { SubscriberListQuerySchema } from "~/domain/newsletter/schemas";
-import { requireAdmin } from "~/http/guards.server";
+import { mayOpen, requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { pageCount, showingRange } from "~/lib/pagination";
 import type { Route } from "./+types/subscribers";
@@ -19,16 +19,25 @@ const FILTERS = [
 ] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireAdmin(request);
+  // The CSV link only for roles that may export (decision 064).
+  const mayExport = mayOpen(session, href("/admin/dashboard/settings/export/:kind", { kind: "subscribers" }));
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = SubscriberListQuerySchema.safeParse({ ...params, limit: PAGE_SIZE });
   const query = parsed.success ? parsed.data : { status: "all" as const, page: 1, limit: PAGE_SIZE };
   const { subscribers, total } = await listSubscribers(query);
-  return { subscribers, total, status: query.status, page: query.page, totalPages: pageCount(total, PAGE_SIZE) };
+  return {
+    subscribers,
+    total,
+    mayExport,
+    status: query.status,
+    page: query.page,
+    totalPages: pageCount(total, PAGE_SIZE),
+  };
 }
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
-  const { subscribers, total, status, page, totalPages } = loaderData;
+  const { subscribers, total, status, page, totalPages, mayExport } = loaderData;
   const range = showingRange(page, PAGE_SIZE, total);
   const timezone = useConsoleTimezone();
   const location = useLocation();
@@ -46,13 +55,15 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
               receive the newsletter.
             </p>
           </div>
-          <a
-            href={href("/admin/dashboard/settings/export/:kind", { kind: "subscribers" })}
-            download
-            className="btn-secondary"
-          >
-            <Download aria-hidden className="size-4" /> Download CSV
-          </a>
+          {mayExport ? (
+            <a
+              href={href("/admin/dashboard/settings/export/:kind", { kind: "subscribers" })}
+              download
+              className="btn-secondary"
+            >
+              <Download aria-hidden className="size-4" /> Download CSV
+            </a>
+          ) : null}
         </div>
         <FilterPills
           items={FILTERS}

@@ -1,29 +1,56 @@
-import { Check, CheckCircle2, UserPlus, X } from "lucide-react";
+import { Check, CheckCircle2, UserMinus, UserPlus, X } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
+import { mayManageOwnership, ROLE_LABELS } from "~/domain/accounts/permissions";
+import { ROLE_REQUIRED, TeamRoleSchema } from "~/domain/accounts/schemas";
+import { changeRole, removeMember } from "~/domain/accounts/team.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
+import { TEAM_ROLES, type TeamRole } from "~/lib/team-roles";
 import type { Route } from "./+types/team";
 
-const DecisionSchema = z.object({
-  intent: z.enum(["approve", "reject"], { error: "Choose Approve or Reject." }),
-  adminId: z.string().min(1).max(100),
-});
+const AdminId = z.string().min(1).max(100);
+/** The forms of the page: approve (with a role) or reject a registration, change a role, remove a member. */
+const TeamFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("approve"), adminId: AdminId, role: TeamRoleSchema }),
+    z.object({ intent: z.literal("reject"), adminId: AdminId }),
+    z.object({ intent: z.literal("role"), adminId: AdminId, role: TeamRoleSchema }),
+    z.object({ intent: z.literal("remove"), adminId: AdminId }),
+  ],
+  { error: "Choose Approve, Reject, Change role or Remove." },
+);
+
+const NOTICES = {
+  approved: (who: string) => `${who} was approved and can now sign in.`,
+  rejected: (who: string) => `${who} was rejected.`,
+  changed: (who: string) => `${who} has a new role; their sessions were ended, so they sign in again to use it.`,
+  removed: (who: string) => `${who} was removed from the team and signed out.`,
+} as const;
+type Outcome = keyof typeof NOTICES;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin: me } = await requireAdmin(request);
   const url = new URL(request.url);
-  const decided = url.searchParams.get("approved") ?? url.searchParams.get("rejected");
-  const who = decided ? await getAdmin(decided) : undefined;
+  const outcome = (Object.keys(NOTICES) as Outcome[]).find((key) => url.searchParams.has(key));
+  // A removed member has no row left: the page names them from the address it was sent.
+  const removedName = url.searchParams.get("name");
+  const who = outcome && outcome !== "removed" ? await getAdmin(url.searchParams.get(outcome) ?? "") : undefined;
   const notice = who
-    ? `${who.name} (${who.email}) was ${url.searchParams.has("approved") ? "approved and can now sign in" : "rejected"}.`
-    : null;
+    ? NOTICES[outcome as Outcome](`${who.name} (${who.email})`)
+    : outcome === "removed" && removedName
+      ? NOTICES.removed(removedName)
+      : null;
+  // Only an Owner gives or takes the Owner role (decision 064).
+  const ownership = mayManageOwnership(me.role);
+  const assignable: TeamRole[] = TEAM_ROLES.filter((role) => ownership || role !== "owner");
   const team = await listAdmins();
   const view = (a: (typeof team)[number]) => ({
     id: a.id,
@@ -34,9 +61,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     createdAt: a.createdAt,
     approvedAt: a.approvedAt,
     isMe: a.id === me.id,
+    // Whether this member's role may be changed (or the member removed) by the viewer.
+    manageable: a.status === "active" && (ownership || a.role !== "owner"),
   });
   return {
     notice,
+    assignable: assignable.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
     pending: team.filter((a) => a.status === "pending").map(view),
     members: team.filter((a) => a.status !== "pending").map(view),
   };
@@ -44,27 +74,53 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = actorOf(await requireAdmin(request));
-  const parsed = DecisionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
-  const { intent, adminId } = parsed.data;
+  const form = Object.fromEntries(await request.formData());
+  const parsed = TeamFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const roleMissing = parsed.error.issues.some((issue) => issue.path[0] === "role");
+    const error = roleMissing ? ROLE_REQUIRED : (parsed.error.issues[0]?.message ?? "Invalid request.");
+    return data({ error, adminId: typeof form.adminId === "string" ? form.adminId : null }, { status: 400 });
+  }
+  const input = parsed.data;
+  const team = href("/admin/dashboard/settings/team");
   try {
-    await decideRegistration(actor, adminId, intent);
+    switch (input.intent) {
+      case "approve":
+        await decideRegistration(actor, input.adminId, "approve", { role: input.role });
+        return redirect(`${team}?approved=${encodeURIComponent(input.adminId)}`, 303);
+      case "reject":
+        await decideRegistration(actor, input.adminId, "reject");
+        return redirect(`${team}?rejected=${encodeURIComponent(input.adminId)}`, 303);
+      case "role":
+        await changeRole(actor, input.adminId, input.role);
+        return redirect(`${team}?changed=${encodeURIComponent(input.adminId)}`, 303);
+      case "remove": {
+        const removed = await removeMember(actor, input.adminId);
+        const name = `${removed.name} (${removed.email})`;
+        return redirect(`${team}?removed=1&name=${encodeURIComponent(name)}`, 303);
+      }
+    }
   } catch (error) {
-    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
+    if (isAppError(error)) return data({ error: error.message, adminId: input.adminId }, { status: error.status });
     throw error;
   }
-  const key = intent === "approve" ? "approved" : "rejected";
-  return redirect(`${href("/admin/dashboard/settings/team")}?${key}=${encodeURIComponent(adminId)}`, 303);
 }
 
 export async function clientAction(args: Route.ClientActionArgs) {
+  const WHAT: Record<string, string> = {
+    approve: "approve the registration",
+    reject: "reject the registration",
+    role: "change the role",
+    remove: "remove the member",
+  };
   return submitKeepingInput(args, (form) => ({
-    error: `Failed to ${form.get("intent") === "reject" ? "reject" : "approve"} the registration. Please try again.`,
+    error: `Failed to ${WHAT[String(form.get("intent"))] ?? "save the change"}. Please try again.`,
+    adminId: typeof form.get("adminId") === "string" ? String(form.get("adminId")) : null,
   }));
 }
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { pending, members, notice } = loaderData;
+  const { pending, members, notice, assignable } = loaderData;
   const timezone = useConsoleTimezone();
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("adminId") : null;
@@ -118,8 +174,12 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                   </p>
                 </div>
                 <div className="flex flex-wrap items-start gap-2">
-                  <Form method="post">
+                  <Form method="post" className="flex flex-wrap items-center gap-2">
                     <input type="hidden" name="adminId" value={person.id} />
+                    <label htmlFor={`approve-role-${person.id}`} className="sr-only">
+                      Role for {person.name}
+                    </label>
+                    <RoleSelect id={`approve-role-${person.id}`} roles={assignable} placeholder="Choose a role…" />
                     <button
                       type="submit"
                       name="intent"
@@ -177,13 +237,90 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 </p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">{person.email}</p>
               </div>
-              <span className="text-xs text-slate-500 capitalize dark:text-slate-400">{person.role}</span>
+              {person.manageable ? (
+                <div className="flex flex-wrap items-start gap-2">
+                  <Form method="post" className="flex flex-wrap items-center gap-2">
+                    <input type="hidden" name="adminId" value={person.id} />
+                    <label htmlFor={`role-${person.id}`} className="sr-only">
+                      Role of {person.name}
+                    </label>
+                    <RoleSelect id={`role-${person.id}`} roles={assignable} value={person.role} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="role"
+                      className="btn-secondary"
+                      disabled={busyId === person.id}
+                      aria-label={`Change the role of ${person.name}`}
+                    >
+                      Change role
+                    </button>
+                  </Form>
+                  {person.isMe ? null : (
+                    <details className="group">
+                      <summary className="btn-secondary list-none" aria-label={`Remove ${person.name}…`}>
+                        <UserMinus aria-hidden className="size-4" /> Remove
+                      </summary>
+                      <Form
+                        method="post"
+                        className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950"
+                      >
+                        <input type="hidden" name="adminId" value={person.id} />
+                        <span className="text-red-900 dark:text-red-100">
+                          Remove {person.email} from the team? They are signed out at once.
+                        </span>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="remove"
+                          className="btn-danger"
+                          disabled={busyId === person.id}
+                        >
+                          Confirm remove
+                        </button>
+                      </Form>
+                    </details>
+                  )}
+                </div>
+              ) : (
+                <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="member-role">
+                  {person.role ? ROLE_LABELS[person.role] : "No role"}
+                </span>
+              )}
               <StatusBadge status={person.status} />
             </li>
           ))}
         </ul>
       </section>
     </div>
+  );
+}
+
+/** The role choice of a team form; with no preselected role the first option asks for one. */
+function RoleSelect({
+  id,
+  roles,
+  value,
+  placeholder,
+}: {
+  id: string;
+  roles: readonly { value: TeamRole; label: string }[];
+  value?: TeamRole | null;
+  placeholder?: string;
+}) {
+  return (
+    <select id={id} name="role" defaultValue={value ?? ""} className="input w-auto" required={!value}>
+      {placeholder ? (
+        <option value="" disabled>
+          {placeholder}
+        </option>
+      ) : null}
+      {roles.map((role) => (
+        <option key={role.value} value={role.value}>
+          {role.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
