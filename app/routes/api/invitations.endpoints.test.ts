@@ -178,6 +178,9 @@ describe("the pages (no JavaScript needed)", () => {
       return { result: result as any };
     } catch (thrown) {
       if (thrown instanceof Response) return { response: thrown };
+      // The guards refuse a role with a thrown `data(message, 403)` (decision 064).
+      // biome-ignore lint/suspicious/noExplicitAny: tests read loader and action results loosely
+      if ((thrown as any)?.type === "DataWithResponseInit") return { result: thrown as any, refused: true };
       throw thrown;
     }
   }
@@ -295,6 +298,7 @@ describe("the pages (no JavaScript needed)", () => {
       invitationsLoader,
       new Request(`${ORIGIN}/admin/dashboard/settings/invitations`, { headers: { Authorization: salesCookie } }),
     );
+    expect(refusedPage.refused).toBe(true);
     expect(refusedPage.result.init.status).toBe(403);
     const refused = await run(
       invitationsAction,
@@ -304,7 +308,8 @@ describe("the pages (no JavaScript needed)", () => {
         salesCookie,
       ),
     );
+    expect(refused.refused).toBe(true);
     expect(refused.result.init.status).toBe(403);
-    expect(refused.result.data.error).toBe(INVITATION_MESSAGES.forbidden);
+    expect(refused.result.data).toBe(INVITATION_MESSAGES.forbidden);
   });
 });
