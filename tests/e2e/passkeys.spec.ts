@@ -40,6 +40,10 @@ test.describe("passkeys", () => {
   }) => {
     test.skip(!javaScriptEnabled, "WebAuthn needs JavaScript; the no-js project checks what is shown instead");
     test.setTimeout(90_000);
+    // A browser without conditional UI: the button is the only way in (the autofill request has its own test).
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    });
     const account = await approvedAccount(request, "Pat Passkey");
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
     await signInAsAdmin(page, account);

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { FieldError, FormError } from "~/components/field-error";
@@ -265,8 +265,14 @@ function PasskeySignIn({ serverError }: { serverError: string | null }) {
   const submit = useSubmit();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The autofill request and the button can both be answered (the button aborts the other, but an
+  // answer may already be on its way): only the first answer is sent.
+  const sent = useRef(false);
 
-  useEffect(() => setError(serverError), [serverError]);
+  useEffect(() => {
+    sent.current = false;
+    setError(serverError);
+  }, [serverError]);
 
   async function run(autofill: boolean) {
     if (!autofill) setBusy(true);
@@ -274,7 +280,12 @@ function PasskeySignIn({ serverError }: { serverError: string | null }) {
     try {
       const options = await passkeyApi<PublicKeyCredentialRequestOptionsJSON>(PASSKEY_OPTIONS);
       const credential = await answerWithPasskey(options, autofill);
-      await submit({ intent: "passkey", credential: JSON.stringify(credential) }, { method: "post" });
+      if (sent.current) return;
+      sent.current = true;
+      await submit(
+        { intent: "passkey", credential: JSON.stringify(credential) },
+        { method: "post", action: href("/admin") },
+      );
     } catch (failure) {
       setError(failure instanceof Error && !("code" in failure) ? failure.message : passkeyPromptFailure(failure));
     } finally {

@@ -411,7 +411,8 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             })}
           </ul>
         )}
-        <AddPasskey result={errorsFor("passkey-add")} />
+        {/* Keyed by the count: once a passkey is added, the form starts empty again. */}
+        <AddPasskey key={passkeys.length} result={errorsFor("passkey-add")} />
       </section>
 
       <section aria-labelledby="sessions-heading" className="card p-6" data-testid="sessions">
