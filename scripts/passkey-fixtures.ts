@@ -1,11 +1,12 @@
 /**
  * Records the WebAuthn fixtures of the passkey tests (tests/fixtures/passkeys.json): a software
- * authenticator (an ES256 key made with WebCrypto) answers registration and sign-in challenges
- * for the unit tests' SITE_URL, exactly as a browser would send them (packed in the
+ * authenticator (an ES256 or RS256 key made with WebCrypto) answers registration and sign-in
+ * challenges for the unit tests' SITE_URL, exactly as a browser would send them (packed in the
  * @simplewebauthn/browser JSON shape). Run again only to change them:
- * `node scripts/passkey-fixtures.ts`.
+ * `node scripts/passkey-fixtures.ts` records every set; `node scripts/passkey-fixtures.ts rs256`
+ * records only the named sets and keeps the others exactly as they were recorded.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { TEST_SITE_URL } from "../tests/helpers/site.ts";
@@ -61,7 +62,30 @@ function der(raw: Uint8Array) {
 
 const FLAGS = { UP: 0x01, UV: 0x04, BE: 0x08, BS: 0x10, AT: 0x40 };
 
-async function authenticator({ backedUp }: { backedUp: boolean }) {
+type Algorithm = "ES256" | "RS256";
+
+/** A key pair and its COSE public key (RFC 9053): EC2 P-256 for ES256, RSA 2048 for RS256. */
+async function keyPair(algorithm: Algorithm) {
+  if (algorithm === "RS256") {
+    const keys = (await crypto.subtle.generateKey(
+      { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+      true,
+      ["sign", "verify"],
+    )) as CryptoKeyPair;
+    const jwk = await crypto.subtle.exportKey("jwk", keys.publicKey);
+    const coseKey = cbor(
+      new Map<Cbor, Cbor>([
+        [1, 3], // kty: RSA
+        [3, -257], // alg: RS256
+        [-1, Buffer.from(jwk.n ?? "", "base64url")],
+        [-2, Buffer.from(jwk.e ?? "", "base64url")],
+      ]),
+    );
+    // RSASSA-PKCS1-v1_5 signatures travel as they are.
+    const sign = async (data: Uint8Array<ArrayBuffer>) =>
+      new Uint8Array(await crypto.subtle.sign("RSASSA-PKCS1-v1_5", keys.privateKey, data));
+    return { coseKey, sign };
+  }
   const keys = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
     "sign",
     "verify",
@@ -76,6 +100,13 @@ async function authenticator({ backedUp }: { backedUp: boolean }) {
       [-3, raw.slice(33, 65)],
     ]),
   );
+  const sign = async (data: Uint8Array<ArrayBuffer>) =>
+    der(new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, keys.privateKey, data)));
+  return { coseKey, sign };
+}
+
+async function authenticator({ backedUp, algorithm }: { backedUp: boolean; algorithm: Algorithm }) {
+  const { coseKey, sign } = await keyPair(algorithm);
   const credentialId = crypto.getRandomValues(new Uint8Array(16));
   const id = b64url(credentialId);
   const rpIdHash = await sha256(enc.encode(rpId));
@@ -123,9 +154,7 @@ async function authenticator({ backedUp }: { backedUp: boolean }) {
       );
       const clientDataJSON = clientData("webauthn.get", challenge, from);
       const signed = concat(authData, await sha256(clientDataJSON));
-      const signature = new Uint8Array(
-        await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, keys.privateKey, signed),
-      );
+      const signature = await sign(signed);
       return {
         id,
         rawId: id,
@@ -133,7 +162,7 @@ async function authenticator({ backedUp }: { backedUp: boolean }) {
         response: {
           clientDataJSON: b64url(clientDataJSON),
           authenticatorData: b64url(authData),
-          signature: b64url(der(signature)),
+          signature: b64url(signature),
           userHandle: b64url(enc.encode("fixture-user")),
         },
         clientExtensionResults: {},
@@ -145,8 +174,8 @@ async function authenticator({ backedUp }: { backedUp: boolean }) {
 
 const challenge = () => b64url(crypto.getRandomValues(new Uint8Array(32)));
 
-async function record(backedUp: boolean, counters: number[]) {
-  const device = await authenticator({ backedUp });
+async function record(backedUp: boolean, counters: number[], algorithm: Algorithm = "ES256") {
+  const device = await authenticator({ backedUp, algorithm });
   const reg = challenge();
   const assertions = [];
   for (const counter of counters) {
@@ -172,12 +201,26 @@ async function record(backedUp: boolean, counters: number[]) {
   };
 }
 
-const fixtures = {
-  recordedWith: "scripts/passkey-fixtures.ts (software ES256 authenticator, 'none' attestation)",
-  rp: { id: rpId, origin },
+const file = path.join(root, "tests/fixtures/passkeys.json");
+const sets = {
   // A synced (backed-up) passkey whose counter counts, and a device-bound one that keeps none.
-  counting: await record(true, [1, 2, 2]),
-  noCounter: await record(false, [0, 0]),
+  counting: () => record(true, [1, 2, 2]),
+  noCounter: () => record(false, [0, 0]),
+  // An RS256 key, as Windows Hello makes: device-bound, counting.
+  rs256: () => record(false, [1, 2], "RS256"),
 };
-writeFileSync(path.join(root, "tests/fixtures/passkeys.json"), `${JSON.stringify(fixtures, null, 2)}\n`);
-console.log("wrote tests/fixtures/passkeys.json");
+const only = process.argv.slice(2);
+const unknown = only.filter((name) => !(name in sets));
+if (unknown.length)
+  throw new Error(`Unknown fixture sets: ${unknown.join(", ")} (known: ${Object.keys(sets).join(", ")})`);
+const kept = only.length && existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+const fixtures: Record<string, unknown> = {
+  ...kept,
+  recordedWith: "scripts/passkey-fixtures.ts (software ES256 and RS256 authenticators, 'none' attestation)",
+  rp: { id: rpId, origin },
+};
+for (const [name, make] of Object.entries(sets)) {
+  if (!only.length || only.includes(name)) fixtures[name] = await make();
+}
+writeFileSync(file, `${JSON.stringify(fixtures, null, 2)}\n`);
+console.log(`wrote tests/fixtures/passkeys.json (${only.length ? only.join(", ") : "every set"})`);

@@ -214,6 +214,50 @@ describe("signing in with a passkey", () => {
     expect((await stored(fixtures.noCounter.credentialId))?.counter).toBe(0);
   });
 
+  it("verifies an RS256 passkey (as Windows Hello makes) and refuses its phished and unverified answers", async () => {
+    const { admin, passkey } = await withPasskey(fixtures.rs256, "Windows Hello");
+    expect(passkey).toMatchObject({ name: "Windows Hello", deviceType: "singleDevice", backedUp: false });
+    for (const a of fixtures.rs256.assertions) {
+      await seedChallenge(a.challenge, "authentication", null);
+      expect((await verifyAuthentication({ credential: a.credential })).admin.id).toBe(admin.id);
+      expect((await stored(fixtures.rs256.credentialId))?.counter).toBe(a.counter);
+    }
+    for (const case_ of [fixtures.rs256.phished, fixtures.rs256.withoutVerification]) {
+      await seedChallenge(case_.challenge, "authentication", null);
+      await expectRefusal(verifyAuthentication({ credential: case_.credential }), 401, PASSKEY_MESSAGES.signInFailed);
+    }
+    expect((await stored(fixtures.rs256.credentialId))?.counter).toBe(2);
+  });
+
+  it("refuses a signature that does not match: altered authenticator data, or another key's signature", async () => {
+    await withPasskey();
+    await withPasskey(fixtures.rs256);
+    /** The answer with its signature counter (bytes 33–36 of authenticator data) raised to 7, unsigned. */
+    const altered = (credential: (typeof fixtures.counting.assertions)[number]["credential"]) => {
+      const data = fromBase64url(credential.response.authenticatorData);
+      data.set([0, 0, 0, 7], 33);
+      return { ...credential, response: { ...credential.response, authenticatorData: base64url(data) } };
+    };
+    const [es, other] = [fixtures.counting.assertions[0], fixtures.noCounter.assertions[0]];
+    const [rs] = fixtures.rs256.assertions;
+    if (!es || !other || !rs) throw new Error("fixtures");
+    const forged = [
+      { challenge: es.challenge, credential: altered(es.credential) },
+      { challenge: rs.challenge, credential: altered(rs.credential) },
+      // The other authenticator's valid signature, presented as this passkey's.
+      {
+        challenge: other.challenge,
+        credential: { ...other.credential, id: es.credential.id, rawId: es.credential.rawId },
+      },
+    ];
+    for (const { challenge, credential } of forged) {
+      await seedChallenge(challenge, "authentication", null);
+      await expectRefusal(verifyAuthentication({ credential }), 401, PASSKEY_MESSAGES.signInFailed);
+    }
+    expect((await stored(fixtures.counting.credentialId))?.counter).toBe(0);
+    expect((await stored(fixtures.rs256.credentialId))?.counter).toBe(0);
+  });
+
   it("uses a challenge once, and refuses an expired one", async () => {
     await withPasskey();
     const [first] = fixtures.counting.assertions;

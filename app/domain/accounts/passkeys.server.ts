@@ -1,22 +1,21 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/browser";
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Admin, admins, type Passkey, passkeys, twoFactorChallenges, webauthnChallenges } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
-import { base64url, fromBase64url, sha256Hex } from "~/lib/crypto.server";
+import { base64url, fromBase64url, randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import type { Actor } from "./actor";
 import { CHALLENGE, CHALLENGE_ENDED } from "./two-factor.server";
+import { PUBLIC_KEY_ALGORITHMS, verifyAuthenticationResponse, verifyRegistrationResponse } from "./webauthn.server";
 
 /** A WebAuthn ceremony must finish within 5 minutes of its options (the browser's own timeout is 60 s). */
 export const PASSKEY_CHALLENGE_TTL = 5 * 60 * 1000;
@@ -48,6 +47,13 @@ const signInFailed = () => new AppError(401, PASSKEY_MESSAGES.signInFailed);
 
 const transportsOf = (row: Pick<Passkey, "transports">) =>
   (row.transports ? row.transports.split(",") : []) as AuthenticatorTransport[];
+
+/** The browser's ceremony timeout; the server's challenge lives longer (PASSKEY_CHALLENGE_TTL). */
+const CEREMONY_TIMEOUT = 60_000;
+
+/** Passkeys the browser should offer (allow) or refuse to create again (exclude). */
+const descriptors = (rows: Pick<Passkey, "credentialId" | "transports">[]) =>
+  rows.map((row) => ({ id: row.credentialId, type: "public-key" as const, transports: transportsOf(row) }));
 
 // --- Challenges -------------------------------------------------------------------
 
@@ -93,7 +99,7 @@ async function takeChallenge(
   return Boolean(row);
 }
 
-/** The challenge a response answers, read from its clientDataJSON (checked again by the library). */
+/** The challenge a response answers, read from its clientDataJSON (checked again with the rest). */
 function challengeOf(credential: { response: { clientDataJSON: string } }, status: 400 | 401 = 401): string {
   try {
     const client = JSON.parse(new TextDecoder().decode(fromBase64url(credential.response.clientDataJSON)));
@@ -156,19 +162,23 @@ export async function registrationOptions(actor: Actor & { name?: string }, now 
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.adminId, actor.id));
-  const options = await generateRegistrationOptions({
-    rpName: rp.name,
-    rpID: rp.id,
-    userName: actor.email,
-    userDisplayName: actor.name ?? actor.email,
+  const options = {
+    challenge: randomToken(32),
+    rp: { name: rp.name, id: rp.id },
     // The account's id as the user handle: stable, and no personal data on the authenticator.
-    userID: new TextEncoder().encode(actor.id),
-    attestationType: "none",
+    user: {
+      id: base64url(new TextEncoder().encode(actor.id)),
+      name: actor.email,
+      displayName: actor.name ?? actor.email,
+    },
+    pubKeyCredParams: PUBLIC_KEY_ALGORITHMS.map((alg) => ({ alg, type: "public-key" as const })),
+    timeout: CEREMONY_TIMEOUT,
+    // We trust the person's device, not its maker: no attestation is asked for or checked.
+    attestation: "none",
     // The same authenticator twice is refused by the browser, before any prompt.
-    excludeCredentials: existing.map((row) => ({ id: row.credentialId, transports: transportsOf(row) })),
-    authenticatorSelection: { residentKey: "required", userVerification: "required" },
-    timeout: 60_000,
-  });
+    excludeCredentials: descriptors(existing),
+    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
+  } satisfies PublicKeyCredentialCreationOptionsJSON;
   await storeChallenge(options.challenge, "registration", actor.id, now);
   return options;
 }
@@ -182,17 +192,9 @@ export async function verifyRegistration(
   const challenge = challengeOf(credential, 400);
   if (!(await takeChallenge(challenge, "registration", actor.id, now))) throw challengeEnded(400);
   const rp = relyingParty();
-  let info: NonNullable<Awaited<ReturnType<typeof verifyRegistrationResponse>>["registrationInfo"]>;
+  let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    const verification = await verifyRegistrationResponse({
-      response: credential,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-    });
-    if (!verification.verified || !verification.registrationInfo) throw new Error("not verified");
-    info = verification.registrationInfo;
+    info = await verifyRegistrationResponse(credential, { challenge, origin: rp.origin, rpId: rp.id });
   } catch {
     throw new AppError(400, PASSKEY_MESSAGES.registrationFailed);
   }
@@ -201,12 +203,13 @@ export async function verifyRegistration(
   const row = {
     id: crypto.randomUUID(),
     adminId: actor.id,
-    credentialId: info.credential.id,
-    publicKey: base64url(info.credential.publicKey),
-    counter: info.credential.counter,
-    transports: (info.credential.transports ?? credential.response.transports ?? []).join(","),
-    deviceType: info.credentialDeviceType,
-    backedUp: info.credentialBackedUp,
+    credentialId: info.credentialId,
+    // The COSE key (RFC 9053) exactly as the authenticator sent it.
+    publicKey: base64url(info.publicKey),
+    counter: info.counter,
+    transports: (credential.response.transports ?? []).join(","),
+    deviceType: info.deviceType,
+    backedUp: info.backedUp,
     name,
     createdAt: now,
     lastUsedAt: null,
@@ -300,12 +303,13 @@ export async function authenticationOptions({
         .where(eq(passkeys.adminId, adminId))
     : [];
   if (adminId && allow.length === 0) throw new AppError(409, PASSKEY_MESSAGES.noPasskey);
-  const options = await generateAuthenticationOptions({
-    rpID: relyingParty().id,
-    allowCredentials: allow.map((row) => ({ id: row.credentialId, transports: transportsOf(row) })),
+  const options = {
+    challenge: randomToken(32),
+    rpId: relyingParty().id,
+    allowCredentials: descriptors(allow),
     userVerification: "required",
-    timeout: 60_000,
-  });
+    timeout: CEREMONY_TIMEOUT,
+  } satisfies PublicKeyCredentialRequestOptionsJSON;
   await storeChallenge(options.challenge, "authentication", adminId, now);
   return options;
 }
@@ -328,23 +332,13 @@ export async function verifyAuthentication(
   const stored = await client.select().from(passkeys).where(eq(passkeys.credentialId, credential.id)).get();
   if (!stored || (adminId && stored.adminId !== adminId)) throw signInFailed();
   const rp = relyingParty();
-  let info: Awaited<ReturnType<typeof verifyAuthenticationResponse>>["authenticationInfo"];
+  let info: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    const verification = await verifyAuthenticationResponse({
-      response: credential,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: stored.credentialId,
-        publicKey: fromBase64url(stored.publicKey),
-        counter: stored.counter,
-        transports: transportsOf(stored),
-      },
-      requireUserVerification: true,
-    });
-    if (!verification.verified) throw new Error("not verified");
-    info = verification.authenticationInfo;
+    info = await verifyAuthenticationResponse(
+      credential,
+      { challenge, origin: rp.origin, rpId: rp.id },
+      fromBase64url(stored.publicKey),
+    );
   } catch {
     throw signInFailed();
   }
@@ -353,8 +347,8 @@ export async function verifyAuthentication(
     .update(passkeys)
     .set({
       counter: info.newCounter,
-      backedUp: info.credentialBackedUp,
-      deviceType: info.credentialDeviceType,
+      backedUp: info.backedUp,
+      deviceType: info.deviceType,
       lastUsedAt: now,
     })
     .where(
