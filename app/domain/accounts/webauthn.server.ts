@@ -1,5 +1,4 @@
 import { decodeCBORToNativeValue, decodeCBORToNativeValueNoLeftoverBytes } from "@oslojs/cbor";
-import { decodePKIXECDSASignature, p256 } from "@oslojs/crypto/ecdsa";
 import {
   type AuthenticatorData,
   ClientDataType,
@@ -96,6 +95,29 @@ function bigIntBytes(value: bigint, length = 0) {
   return Uint8Array.from(hex.match(/../g) ?? [], (byte) => Number.parseInt(byte, 16));
 }
 
+/**
+ * An ECDSA P-256 signature from its DER form (a SEQUENCE of the INTEGERs r and s) to r ‖ s, 32
+ * bytes each. Written out rather than imported: an ASN.1 library for two integers weighed more
+ * in the Worker than the rest of the checks (decision 066).
+ */
+function ecdsaSignatureBytes(der: Uint8Array) {
+  // At most 72 bytes for P-256, so every length is one byte (DER's short form).
+  if (der[0] !== 0x30 || der[1] !== der.byteLength - 2) fail("signature encoding");
+  const raw = new Uint8Array(64);
+  let at = 2;
+  for (const offset of [0, 32]) {
+    const length = der[at + 1] ?? 0;
+    if (der[at] !== 0x02 || length === 0 || length > 33 || at + 2 + length > der.byteLength) fail("signature encoding");
+    let integer = der.subarray(at + 2, at + 2 + length);
+    // A leading zero only keeps a positive integer positive.
+    if (integer.byteLength === 33) integer = integer[0] === 0 ? integer.subarray(1) : fail("signature encoding");
+    raw.set(integer, offset + 32 - integer.byteLength);
+    at += 2 + length;
+  }
+  if (at !== der.byteLength) fail("signature encoding");
+  return raw;
+}
+
 function decodeCoseKey(bytes: Uint8Array) {
   const decoded = decodeCBORToNativeValueNoLeftoverBytes(bytes, 4);
   if (typeof decoded !== "object" || decoded === null) return fail("COSE key");
@@ -155,12 +177,7 @@ export async function verifyAuthenticationResponse(
   const valid =
     algorithm === coseAlgorithmES256
       ? // WebAuthn sends ECDSA signatures DER-encoded; Web Crypto takes r ‖ s.
-        await crypto.subtle.verify(
-          { name: "ECDSA", hash: "SHA-256" },
-          key,
-          Uint8Array.from(decodePKIXECDSASignature(signature).encodeIEEEP1363(p256)),
-          message,
-        )
+        await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, key, ecdsaSignatureBytes(signature), message)
       : await crypto.subtle.verify("RSASSA-PKCS1-v1_5", key, signature, message);
   if (!valid) fail("signature");
   return { newCounter: data.signatureCounter, ...backupFlags(authData) };
