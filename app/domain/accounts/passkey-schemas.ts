@@ -14,7 +14,7 @@ export const RenamePasskeySchema = z.object({ name: PasskeyNameSchema });
 
 /**
  * What `navigator.credentials` answered, as @simplewebauthn/browser serialises it (base64url
- * fields). Loose: the library reads the members WebAuthn defines and future ones pass through.
+ * fields). Loose: webauthn.server.ts reads the members WebAuthn defines and future ones pass through.
  */
 const CredentialJsonSchema = z.looseObject({
   id: z.string().min(1).max(1024),
