@@ -129,6 +129,64 @@ export const twoFactorChallenges = sqliteTable(
   (t) => [index("two_factor_challenges_expires_idx").on(t.expiresAt)],
 );
 
+export const PASSKEY_DEVICE_TYPES = ["singleDevice", "multiDevice"] as const;
+export const PASSKEY_NAME_MAX = 60;
+
+/**
+ * WebAuthn credentials (decision 066): several per account. The public key (COSE, base64url)
+ * checks each sign-in; the counter and the backup flags are what the authenticator last said.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: id(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    /** The authenticator's credential ID, base64url. */
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    /** Comma-separated AuthenticatorTransport values ("internal,hybrid"), as the browser reported them. */
+    transports: text("transports").notNull().default(""),
+    deviceType: text("device_type", { enum: PASSKEY_DEVICE_TYPES }).notNull(),
+    backedUp: bool("backed_up"),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_unique").on(t.credentialId),
+    index("passkeys_admin_idx").on(t.adminId),
+    check("passkeys_device_type_check", inList("device_type", PASSKEY_DEVICE_TYPES)),
+    check("passkeys_name_length", sql.raw(`length(name) BETWEEN 1 AND ${PASSKEY_NAME_MAX}`)),
+    check("passkeys_counter_check", sql`counter >= 0`),
+  ],
+);
+
+export const WEBAUTHN_PURPOSES = ["registration", "authentication"] as const;
+
+/**
+ * WebAuthn challenges, kept on the server: single use (consumed by one DELETE … RETURNING) and
+ * valid 5 minutes. A registration challenge belongs to the admin registering; a sign-in one to
+ * nobody (any passkey may answer it) or, at the second step after a password, to that admin.
+ */
+export const webauthnChallenges = sqliteTable(
+  "webauthn_challenges",
+  {
+    /** The challenge itself, base64url (random, 32 bytes). */
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: WEBAUTHN_PURPOSES }).notNull(),
+    adminId: text("admin_id").references(() => admins.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webauthn_challenges_expires_idx").on(t.expiresAt),
+    check("webauthn_challenges_purpose_check", inList("purpose", WEBAUTHN_PURPOSES)),
+  ],
+);
+
 /**
  * Failed sign-ins per account AND client address (decision 020): 10 within 15 minutes lock
  * that pair only, so a stranger elsewhere cannot lock the real admin out. The account-wide
@@ -732,6 +790,7 @@ export type Subscription = typeof subscriptions.$inferSelect;
 export type EmailMessage = typeof emailOutbox.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
+export type Passkey = typeof passkeys.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
 /**

@@ -27,7 +27,8 @@ export type BlogErrorCode =
   | "blog.not_draft"; // autosave reached a post that is no longer a draft (decision 030)
 export type AuthErrorCode =
   | "auth.challenge_ended" // the code step expired or was used
-  | "auth.too_many_codes"; // the code step's wrong codes are used up: sign in again
+  | "auth.too_many_codes" // the code step's wrong codes are used up: sign in again
+  | "auth.passkey_challenge_ended"; // a WebAuthn challenge expired, was used, or was never issued
 export type ErrorCode = TrialErrorCode | SubscriptionErrorCode | BlogErrorCode | AuthErrorCode;
 
 type Extra = { details?: FieldError[]; retryAfter?: number; [key: string]: unknown };

@@ -4,7 +4,10 @@ import { isTwoFactorEnabled } from "./two-factor.server";
 /**
  * Whether the member has a second factor (decision 067). One question with one answer, so
  * every place that asks — the enrolment guard, the Security page — counts the same factors:
- * an authenticator app (TOTP) today; a passkey joins here when passkeys land.
+ * an authenticator app (TOTP). A passkey does not count yet: signing in with one is two factors,
+ * but the same account can still sign in with its password alone unless TOTP is on, because the
+ * password step asks for a second step only from TOTP accounts (decision 066). Counting passkeys
+ * here waits for that step to ask passkey-only accounts for their passkey.
  */
 export async function hasSecondFactor(adminId: string): Promise<boolean> {
   return isTwoFactorEnabled(adminId);

@@ -1,4 +1,5 @@
 import { purgeLoginFailures } from "~/domain/accounts/accounts.server";
+import { purgePasskeyChallenges } from "~/domain/accounts/passkeys.server";
 import { purgeOldResets } from "~/domain/accounts/password-reset.server";
 import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeChallenges } from "~/domain/accounts/two-factor.server";
@@ -34,4 +35,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "purge-2fa-challenges", run: purgeChallenges },
   { name: "purge-client-limits", run: purgeClientLimits },
   { name: "purge-signup-drafts", run: purgeSignupDrafts },
+  { name: "purge-passkey-challenges", run: purgePasskeyChallenges },
 ];

@@ -1,13 +1,24 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
-import { useState } from "react";
-import { data, Form, href, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, href, Link, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { FieldError, FormError } from "~/components/field-error";
+import {
+  answerWithPasskey,
+  browserSupportsWebAuthnAutofill,
+  PasskeyButton,
+  type PublicKeyCredentialRequestOptionsJSON,
+  passkeyApi,
+  passkeyPromptFailure,
+  useWebAuthn,
+} from "~/components/passkey-button";
 import { LogoMark } from "~/components/site/logo";
 import { REGISTERED_MESSAGE, registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
+import { VerifyAuthenticationSchema } from "~/domain/accounts/passkey-schemas";
+import { verifyAuthentication } from "~/domain/accounts/passkeys.server";
 import { RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
 import { requestCountry } from "~/domain/accounts/session-list.server";
@@ -55,8 +66,35 @@ async function signIn(request: Request, adminId: string, to: string) {
   });
 }
 
+/** Where the sign-in form's passkey button gets its options (the JSON API, decision 066). */
+const PASSKEY_OPTIONS = "/api/auth/passkeys/authentication/options";
+
+/** A passkey's answer, posted by the button or by the email field's autofill (JavaScript only). */
+async function passkeyAction(request: Request, form: FormData) {
+  let credential: unknown;
+  try {
+    credential = JSON.parse(String(form.get("credential") ?? ""));
+  } catch {
+    credential = null;
+  }
+  const parsed = VerifyAuthenticationSchema.safeParse({ credential });
+  if (!parsed.success) return data({ intent: "passkey" as const, error: AUTH_FAILED }, { status: 400 });
+  try {
+    // Only failures use the address's allowance, as the password does (decision 014).
+    const { admin } = await withClientLimit("auth", request, () => verifyAuthentication(parsed.data), {
+      refundOnSuccess: true,
+    });
+    // A passkey is both factors at once: no code step after it.
+    return signIn(request, admin.id, admin.status === "active" ? href("/admin/dashboard") : href("/admin/pending"));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ intent: "passkey" as const, error: error.message }, { status: error.status });
+  }
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.clone().formData();
+  if (form.get("intent") === "passkey") return passkeyAction(request, form);
   const intent = form.get("intent") === "register" ? "register" : "login";
   try {
     if (intent === "register") {
@@ -92,6 +130,7 @@ export async function action({ request }: Route.ActionArgs) {
 /** With JavaScript, a failed request keeps what was typed (the password too) and says so. */
 export async function clientAction(args: Route.ClientActionArgs) {
   return submitKeepingInput(args, (form) => {
+    if (form.get("intent") === "passkey") return { intent: "passkey" as const, error: AUTH_OFFLINE };
     const intent = form.get("intent") === "register" ? "register" : "login";
     const schema = intent === "register" ? RegisterSchema : LoginSchema;
     return { intent, result: parseWithZod(form, { schema }).reply({ formErrors: [AUTH_OFFLINE] }) };
@@ -105,7 +144,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const hydrated = useHydrated();
   const [showPassword, setShowPassword] = useState(false);
-  const lastResult = actionData?.intent === mode ? actionData.result : undefined;
+  const lastResult = actionData?.intent === mode && "result" in actionData ? actionData.result : undefined;
+  const passkeyError = actionData?.intent === "passkey" && "error" in actionData ? actionData.error : null;
   const schema = mode === "register" ? RegisterSchema : LoginSchema;
   const [form, fields] = useForm<{ email: string; password: string; name?: string }>({
     id: `admin-${mode}`,
@@ -161,7 +201,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <label htmlFor={fields.email.id} className="label">
             Email
           </label>
-          <input {...getInputProps(fields.email, { type: "email" })} className="input" autoComplete="email" required />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            className="input"
+            // Sign-in offers the browser's saved passkeys in this field's autofill (conditional UI).
+            autoComplete={mode === "register" ? "email" : "username webauthn"}
+            required
+          />
           <FieldError id={fields.email.errorId} error={fields.email.errors?.[0]} />
         </div>
         <div>
@@ -204,7 +250,74 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           {busy ? "Processing..." : mode === "register" ? "Create account" : "Sign in"}
         </button>
       </Form>
+      {mode === "login" ? <PasskeySignIn serverError={passkeyError ?? null} /> : null}
     </AuthCard>
+  );
+}
+
+/**
+ * "Sign in with a passkey": with JavaScript and WebAuthn only, so it never shows when it cannot
+ * work. On load it also asks for a conditional-mediation request, which offers the saved
+ * passkeys in the email field's autofill; pressing the button replaces that request.
+ */
+function PasskeySignIn({ serverError }: { serverError: string | null }) {
+  const supported = useWebAuthn();
+  const submit = useSubmit();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // The autofill request and the button can both be answered (the button aborts the other, but an
+  // answer may already be on its way): only the first answer is sent.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    sent.current = false;
+    setError(serverError);
+  }, [serverError]);
+
+  async function run(autofill: boolean) {
+    if (!autofill) setBusy(true);
+    setError(null);
+    try {
+      const options = await passkeyApi<PublicKeyCredentialRequestOptionsJSON>(PASSKEY_OPTIONS);
+      const credential = await answerWithPasskey(options, autofill);
+      if (sent.current) return;
+      sent.current = true;
+      await submit(
+        { intent: "passkey", credential: JSON.stringify(credential) },
+        { method: "post", action: href("/admin") },
+      );
+    } catch (failure) {
+      setError(failure instanceof Error && !("code" in failure) ? failure.message : passkeyPromptFailure(failure));
+    } finally {
+      if (!autofill) setBusy(false);
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, when WebAuthn is known to be there
+  useEffect(() => {
+    if (!supported) return;
+    let live = true;
+    browserSupportsWebAuthnAutofill().then((yes) => {
+      if (yes && live) void run(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [supported]);
+
+  if (!supported) return null;
+  return (
+    <div className="mt-5 space-y-3" data-testid="passkey-sign-in">
+      <p className="flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or{" "}
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </p>
+      {/* Not "Sign in …": the password form's button is the page's one "Sign in". */}
+      <PasskeyButton onClick={() => void run(false)} busy={busy}>
+        Continue with a passkey
+      </PasskeyButton>
+      <FormError error={error} testId="passkey-error" />
+    </div>
   );
 }
 

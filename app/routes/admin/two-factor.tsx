@@ -1,8 +1,19 @@
 import { ShieldCheck } from "lucide-react";
-import { data, Form, href, redirect, useNavigation } from "react-router";
+import { useState } from "react";
+import { data, Form, href, redirect, useNavigation, useSubmit } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { Field } from "~/components/field";
+import { FormError } from "~/components/field-error";
+import {
+  answerWithPasskey,
+  PasskeyButton,
+  type PublicKeyCredentialRequestOptionsJSON,
+  passkeyPromptFailure,
+  useWebAuthn,
+} from "~/components/passkey-button";
 import { LogoMark } from "~/components/site/logo";
+import { VerifyAuthenticationSchema } from "~/domain/accounts/passkey-schemas";
+import { stepAuthenticationOptions, stepOffersPasskey, verifyStepWithPasskey } from "~/domain/accounts/passkeys.server";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession } from "~/domain/accounts/sessions.server";
 import { normalizeCode, verifyChallenge } from "~/domain/accounts/two-factor.server";
@@ -22,15 +33,22 @@ const CODE_STEP_OFFLINE = "Failed to check the code. Please check your connectio
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
   // Without a pending challenge there is nothing to answer: back to the password step.
-  if (!(await readChallengeCookie(request))) throw redirect(href("/admin"));
-  return null;
+  const token = await readChallengeCookie(request);
+  if (!token) throw redirect(href("/admin"));
+  // An account with passkeys may answer with one instead of a code (decision 066): the page
+  // carries a fresh single-use challenge for them (shown only where JavaScript can use it).
+  // As JSON text: the browser library reads the WebAuthn JSON form, not React Router's serialisation.
+  const options = (await stepOffersPasskey(token)) ? JSON.stringify(await stepAuthenticationOptions(token)) : null;
+  return { passkeyOptions: options };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
   const token = await readChallengeCookie(request);
   if (!token) return redirect(`${href("/admin")}?session=ended`);
-  const parsed = CodeStepSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  if (form.get("intent") === "passkey") return passkeyStep(request, token, form);
+  const parsed = CodeStepSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data({ error: parsed.error.issues[0]?.message ?? "Enter a code." }, { status: 400 });
   }
@@ -45,31 +63,60 @@ export async function action({ request }: Route.ActionArgs) {
       () => verifyChallenge(token, answer, { local: isLocalHttp(request), ip: clientAddress(request) ?? "" }),
       { refundOnSuccess: true },
     );
-    const session = await createSession(admin.id, "browser", {
-      userAgent: request.headers.get("User-Agent"),
-      country: requestCountry(request),
-    });
-    const headers = new Headers();
-    headers.append("Set-Cookie", await clearChallengeCookie(request));
-    headers.append("Set-Cookie", await SESSION_COOKIE.serialize(request, session.token));
-    return redirect(href("/admin/dashboard"), { headers });
+    return signedIn(request, admin.id);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.code === "auth.challenge_ended" || error.code === "auth.too_many_codes") {
-      // Back to the password step, with why: an expired step, or one stopped by wrong codes.
-      const why = error.code === "auth.too_many_codes" ? "signin=stopped" : "session=ended";
-      return redirect(`${href("/admin")}?${why}`, {
-        headers: { "Set-Cookie": await clearChallengeCookie(request) },
-      });
-    }
-    return data(
-      { error: error.message },
-      {
-        status: error.status,
-        headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
-      },
-    );
+    return refused(request, error);
   }
+}
+
+async function signedIn(request: Request, adminId: string) {
+  const session = await createSession(adminId, "browser", {
+    userAgent: request.headers.get("User-Agent"),
+    country: requestCountry(request),
+  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await clearChallengeCookie(request));
+  headers.append("Set-Cookie", await SESSION_COOKIE.serialize(request, session.token));
+  return redirect(href("/admin/dashboard"), { headers });
+}
+
+/** A passkey instead of the code (JavaScript posts its answer as JSON in one field). */
+async function passkeyStep(request: Request, token: string, form: FormData) {
+  let credential: unknown;
+  try {
+    credential = JSON.parse(String(form.get("credential") ?? ""));
+  } catch {
+    credential = null;
+  }
+  const parsed = VerifyAuthenticationSchema.safeParse({ credential });
+  if (!parsed.success) return data({ error: "Passkey sign-in failed.", passkey: true }, { status: 400 });
+  try {
+    const admin = await withClientLimit("auth", request, () => verifyStepWithPasskey(token, parsed.data), {
+      refundOnSuccess: true,
+    });
+    return signedIn(request, admin.id);
+  } catch (error) {
+    return refused(request, error, true);
+  }
+}
+
+/** Why an answer signed nobody in: an ended step goes back to the password, anything else stays here. */
+async function refused(request: Request, error: unknown, passkey = false) {
+  if (!isAppError(error)) throw error;
+  if (error.code === "auth.challenge_ended" || error.code === "auth.too_many_codes") {
+    // Back to the password step, with why: an expired step, or one stopped by wrong codes.
+    const why = error.code === "auth.too_many_codes" ? "signin=stopped" : "session=ended";
+    return redirect(`${href("/admin")}?${why}`, {
+      headers: { "Set-Cookie": await clearChallengeCookie(request) },
+    });
+  }
+  return data(
+    { error: error.message, passkey },
+    {
+      status: error.status,
+      headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
+    },
+  );
 }
 
 /** With JavaScript, a request that gets no answer says so at the field; the code as typed stays (decision 050). */
@@ -77,10 +124,11 @@ export async function clientAction(args: Route.ClientActionArgs) {
   return submitKeepingInput(args, () => ({ error: CODE_STEP_OFFLINE }));
 }
 
-export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
+export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const error = actionData?.error;
+  const passkeyFailed = Boolean(actionData && "passkey" in actionData && actionData.passkey);
+  const error = passkeyFailed ? undefined : actionData?.error;
   return (
     <AuthCard
       icon={<LogoMark className="size-12" />}
@@ -117,7 +165,46 @@ export default function TwoFactorStep({ actionData }: Route.ComponentProps) {
           {busy ? "Checking..." : "Verify and sign in"}
         </button>
       </Form>
+      {loaderData.passkeyOptions ? (
+        <PasskeyStep
+          options={loaderData.passkeyOptions}
+          serverError={passkeyFailed ? (actionData?.error ?? null) : null}
+        />
+      ) : null}
     </AuthCard>
+  );
+}
+
+/** "Use a passkey instead": only where JavaScript and WebAuthn are there to make it work. */
+function PasskeyStep({ options, serverError }: { options: string; serverError: string | null }) {
+  const supported = useWebAuthn();
+  const submit = useSubmit();
+  const [busy, setBusy] = useState(false);
+  const [promptError, setPromptError] = useState<string | null>(null);
+  if (!supported) return null;
+  async function run() {
+    setBusy(true);
+    setPromptError(null);
+    try {
+      const credential = await answerWithPasskey(JSON.parse(options) as PublicKeyCredentialRequestOptionsJSON);
+      await submit({ intent: "passkey", credential: JSON.stringify(credential) }, { method: "post" });
+    } catch (failure) {
+      setPromptError(passkeyPromptFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="mt-5 space-y-3" data-testid="passkey-step">
+      <p className="flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or{" "}
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </p>
+      <PasskeyButton onClick={() => void run()} busy={busy}>
+        Use a passkey instead
+      </PasskeyButton>
+      <FormError error={promptError ?? serverError} testId="passkey-error" />
+    </div>
   );
 }
 

@@ -18,6 +18,8 @@ export const apiRoutes: RouteConfigEntry[] = withPolicy(API, [
   ...withPolicy({ ...API, beforeTwoFactor: true }, [
     route("api/auth/2fa/*", "routes/api/dispatch.ts", { id: "api-auth-2fa" }),
     route("api/auth/sessions/*", "routes/api/dispatch.ts", { id: "api-auth-sessions" }),
+    // A passkey is a second factor too (decision 066): adding one is enrolment.
+    route("api/auth/passkeys/*", "routes/api/dispatch.ts", { id: "api-auth-passkeys" }),
     route("api/auth/session", "routes/api/dispatch.ts", { id: "api-auth-session" }),
     route("api/auth/logout", "routes/api/dispatch.ts", { id: "api-auth-logout" }),
   ]),

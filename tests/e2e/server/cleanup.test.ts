@@ -47,6 +47,8 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     twoFactor: { adminId, secretEncrypted: "s" },
     recoveryCodes: { adminId, codeHash: hex() },
     twoFactorChallenges: { id: hex(), adminId, expiresAt: now },
+    passkeys: { adminId, credentialId: hex(), publicKey: "k", deviceType: "singleDevice", name: "Key" },
+    webauthnChallenges: { challenge: hex(), purpose: "registration", adminId, expiresAt: now },
     loginFailures: { adminId: sharedAdminId, ip: address, windowStart: now },
     passwordResets: { email, tokenHash: hex(), expiresAt: now },
     teamInvitations: { email, role: "sales", tokenHash: hex(), sentAt: now, expiresAt: now },

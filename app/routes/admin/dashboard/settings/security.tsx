@@ -1,8 +1,29 @@
-import { CheckCircle2, Download, KeyRound, Laptop, LogOut, ShieldAlert, ShieldCheck, Smartphone } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import {
+  CheckCircle2,
+  Download,
+  FingerprintPattern,
+  KeyRound,
+  Laptop,
+  LogOut,
+  ShieldAlert,
+  ShieldCheck,
+  Smartphone,
+} from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
+import {
+  createPasskey,
+  type PublicKeyCredentialCreationOptionsJSON,
+  passkeyApi,
+  passkeyPromptFailure,
+  useWebAuthn,
+} from "~/components/passkey-button";
+import { PASSKEY_NAME_MAX } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
+import { RenamePasskeySchema, VerifyRegistrationSchema } from "~/domain/accounts/passkey-schemas";
+import { deletePasskey, listPasskeys, renamePasskey, verifyRegistration } from "~/domain/accounts/passkeys.server";
 import { listActiveSessions, revokeOtherSessions, revokeOwnSession } from "~/domain/accounts/session-list.server";
 import {
   beginSetup,
@@ -31,30 +52,49 @@ const NOTICES = {
   disabled: "Two-factor sign-in is off. You sign in with your password only.",
   revoked: "The session was signed out.",
   others: "Every other session was signed out.",
+  "passkey-added": "The passkey was added. You can now sign in with it.",
+  "passkey-renamed": "The passkey was renamed.",
+  "passkey-deleted": "The passkey was deleted.",
 } as const;
+
+/** Where the "Add a passkey" button gets its creation options (the JSON API, decision 066). */
+const PASSKEY_OPTIONS = "/api/auth/passkeys/registration/options";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const actor = actorOf(session);
   const url = new URL(request.url);
-  const [status, setup, sessions] = await Promise.all([
+  const [status, setup, sessions, passkeys] = await Promise.all([
     twoFactorStatus(actor.id),
     pendingSetup(actor, { local: isLocalHttp(request) }),
     listActiveSessions(actor.id, session.sessionId),
+    listPasskeys(actor.id),
   ]);
   const notice = url.searchParams.get("notice");
   return {
     status,
     setup: status.enabled || !setup ? null : { ...setup, grouped: formatSecret(setup.secret) },
     sessions,
+    passkeys,
     required: url.searchParams.has("required") && !status.enabled ? TWO_FACTOR_REQUIRED : null,
     notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
   };
 }
 
-type Intent = "setup" | "enable" | "regenerate" | "disable" | "revoke" | "revoke-others";
+type Intent =
+  | "setup"
+  | "enable"
+  | "regenerate"
+  | "disable"
+  | "revoke"
+  | "revoke-others"
+  | "passkey-add"
+  | "passkey-rename"
+  | "passkey-delete";
 type ActionResult = {
   intent: Intent;
+  /** The passkey a rename or delete was about, so its row shows the error. */
+  passkeyId?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
   recoveryCodes?: string[];
@@ -115,6 +155,50 @@ export async function action({ request }: Route.ActionArgs) {
       case "revoke-others":
         await revokeOtherSessions(actor, session.sessionId);
         return redirect(`${PATH}?notice=others`, 303);
+      case "passkey-add": {
+        let credential: unknown = null;
+        try {
+          credential = JSON.parse(String(form.credential ?? ""));
+        } catch {
+          // Not JSON: the schema below says what is missing.
+        }
+        const parsed = VerifyRegistrationSchema.safeParse({ name: form.name || undefined, credential });
+        if (!parsed.success) {
+          const fieldErrors = firstMessagePerField(fieldErrorsOf(parsed.error));
+          return data<ActionResult>(
+            { intent, fieldErrors, error: fieldErrors.name ? undefined : "The passkey could not be registered." },
+            400,
+          );
+        }
+        await verifyRegistration(actor, parsed.data);
+        return redirect(`${PATH}?notice=passkey-added`, 303);
+      }
+      case "passkey-rename": {
+        const passkeyId = String(form.passkeyId ?? "");
+        const parsed = RenamePasskeySchema.safeParse(form);
+        if (!parsed.success)
+          return data<ActionResult>(
+            { intent, passkeyId, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) },
+            400,
+          );
+        try {
+          await renamePasskey(actor, passkeyId, parsed.data.name);
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          return data<ActionResult>({ intent, passkeyId, error: error.message }, { status: error.status });
+        }
+        return redirect(`${PATH}?notice=passkey-renamed`, 303);
+      }
+      case "passkey-delete": {
+        const passkeyId = String(form.passkeyId ?? "");
+        try {
+          await deletePasskey(actor, passkeyId);
+        } catch (error) {
+          if (!isAppError(error)) throw error;
+          return data<ActionResult>({ intent, passkeyId, error: error.message }, { status: error.status });
+        }
+        return redirect(`${PATH}?notice=passkey-deleted`, 303);
+      }
       default:
         return data<ActionResult>({ intent, error: "Unknown action." }, 400);
     }
@@ -132,6 +216,9 @@ const OFFLINE: Record<Intent, string> = {
   disable: "Failed to turn off two-factor sign-in.",
   revoke: "Failed to sign out the session.",
   "revoke-others": "Failed to sign out the other sessions.",
+  "passkey-add": "Failed to add the passkey.",
+  "passkey-rename": "Failed to rename the passkey.",
+  "passkey-delete": "Failed to delete the passkey.",
 };
 
 /** With JavaScript, a request that gets no answer says so beside its form; what was typed stays. */
@@ -139,12 +226,17 @@ export async function clientAction(args: Route.ClientActionArgs) {
   return submitKeepingInput(args, (form): ActionResult => {
     const intent = String(form.get("intent") ?? "") as Intent;
     const failed = OFFLINE[intent] ?? "The request failed.";
-    return { intent, error: `${failed} Please check your connection and try again.` };
+    const passkeyId = form.get("passkeyId");
+    return {
+      intent,
+      ...(typeof passkeyId === "string" ? { passkeyId } : {}),
+      error: `${failed} Please check your connection and try again.`,
+    };
   });
 }
 
 export default function SecuritySettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, setup, sessions, required, notice } = loaderData;
+  const { status, setup, sessions, passkeys, required, notice } = loaderData;
   const result = actionData as ActionResult | undefined;
   const timezone = useConsoleTimezone();
   const navigation = useNavigation();
@@ -169,7 +261,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             <ShieldAlert aria-hidden className="mt-0.5 size-4 shrink-0" /> {required}
           </p>
         ) : null}
-        {notice && !result?.recoveryCodes ? <Notice>{notice}</Notice> : null}
+        {notice && !passkeyNotice(notice) && !result?.recoveryCodes ? <Notice>{notice}</Notice> : null}
 
         {result?.recoveryCodes ? (
           <RecoveryCodes codes={result.recoveryCodes} fresh={result.intent === "enable"} />
@@ -241,6 +333,88 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
         )}
       </section>
 
+      <section aria-labelledby="passkeys-heading" className="card p-6" data-testid="passkeys">
+        <h2 id="passkeys-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <FingerprintPattern aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Passkeys
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Sign in with your fingerprint, face or screen lock instead of a password and code. A passkey counts as both
+          steps of sign-in and only works on this site, so it cannot be phished.
+        </p>
+        {notice && passkeyNotice(notice) ? <Notice>{notice}</Notice> : null}
+        {passkeys.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-700 dark:text-slate-200" data-testid="no-passkeys">
+            No passkeys yet.
+          </p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+            {passkeys.map((p) => {
+              const rowResult = result?.passkeyId === p.id ? result : undefined;
+              return (
+                <li key={p.id} className="space-y-3 py-4" data-testid="passkey">
+                  <div className="text-sm">
+                    <p className="font-medium break-words" data-testid="passkey-name">
+                      {p.name}
+                      <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+                        {p.backedUp ? "Synced" : "This device only"}
+                      </span>
+                    </p>
+                    <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300">
+                      Added {formatDateTime(p.createdAt, timezone)} ·{" "}
+                      {p.lastUsedAt ? `Last used ${formatDateTime(p.lastUsedAt, timezone)}` : "Not used yet"}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-end gap-3">
+                    <Form method="post" action={PATH} className="flex min-w-0 flex-1 items-end gap-2">
+                      <input type="hidden" name="intent" value="passkey-rename" />
+                      <input type="hidden" name="passkeyId" value={p.id} />
+                      <div className="min-w-0 flex-1">
+                        <label htmlFor={`passkey-name-${p.id}`} className="sr-only">
+                          Name of {p.name}
+                        </label>
+                        <input
+                          id={`passkey-name-${p.id}`}
+                          name="name"
+                          className="input"
+                          defaultValue={p.name}
+                          maxLength={PASSKEY_NAME_MAX}
+                          required
+                          aria-invalid={
+                            rowResult?.intent === "passkey-rename" && rowResult.fieldErrors?.name ? true : undefined
+                          }
+                        />
+                      </div>
+                      <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
+                        Rename
+                      </button>
+                    </Form>
+                    <Form method="post" action={PATH}>
+                      <input type="hidden" name="intent" value="passkey-delete" />
+                      <input type="hidden" name="passkeyId" value={p.id} />
+                      <button
+                        type="submit"
+                        className="btn-danger px-3 py-1.5 text-sm"
+                        aria-label={`Delete passkey ${p.name}`}
+                      >
+                        Delete
+                      </button>
+                    </Form>
+                  </div>
+                  {rowResult?.fieldErrors?.name ? (
+                    <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+                      {rowResult.fieldErrors.name}
+                    </p>
+                  ) : null}
+                  <FormError result={rowResult} />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {/* Keyed by the count: once a passkey is added, the form starts empty again. */}
+        <AddPasskey key={passkeys.length} result={errorsFor("passkey-add")} />
+      </section>
+
       <section aria-labelledby="sessions-heading" className="card p-6" data-testid="sessions">
         <h2 id="sessions-heading" className="flex items-center gap-2 text-lg font-semibold">
           <Laptop aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Where you are signed in
@@ -298,6 +472,80 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
         ) : null}
       </section>
     </div>
+  );
+}
+
+const passkeyNotice = (notice: string) =>
+  notice === NOTICES["passkey-added"] || notice === NOTICES["passkey-renamed"] || notice === NOTICES["passkey-deleted"];
+
+/**
+ * Adding a passkey needs JavaScript (the browser's WebAuthn call) and a browser that has it:
+ * until both are known the section says so instead of showing a button that cannot work.
+ */
+function AddPasskey({ result }: { result?: ActionResult }) {
+  const supported = useWebAuthn();
+  const submit = useSubmit();
+  const [busy, setBusy] = useState(false);
+  const [promptError, setPromptError] = useState<string | null>(null);
+  const nameError = result?.fieldErrors?.name;
+
+  async function add(form: HTMLFormElement) {
+    setBusy(true);
+    setPromptError(null);
+    try {
+      const options = await passkeyApi<PublicKeyCredentialCreationOptionsJSON>(PASSKEY_OPTIONS);
+      const credential = await createPasskey(options);
+      const name = String(new FormData(form).get("name") ?? "");
+      await submit(
+        { intent: "passkey-add", name, credential: JSON.stringify(credential) },
+        { method: "post", action: PATH },
+      );
+    } catch (failure) {
+      setPromptError(
+        failure instanceof Error && !("code" in failure) ? failure.message : passkeyPromptFailure(failure),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!supported) {
+    return (
+      <p className="mt-5 border-t border-slate-200 pt-5 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300">
+        Adding a passkey needs JavaScript and a browser that supports passkeys.
+      </p>
+    );
+  }
+  return (
+    <form
+      className="mt-5 space-y-3 border-t border-slate-200 pt-5 dark:border-slate-800"
+      data-testid="add-passkey"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void add(event.currentTarget);
+      }}
+    >
+      <Field id="new-passkey-name" label="Name (optional)" error={nameError}>
+        <input
+          name="name"
+          className="input"
+          maxLength={PASSKEY_NAME_MAX}
+          placeholder="e.g. MacBook Touch ID"
+          autoComplete="off"
+        />
+      </Field>
+      {promptError || result?.error ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {promptError ?? result?.error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary" disabled={busy}>
+        <FingerprintPattern aria-hidden className="size-4" /> {busy ? "Waiting for your passkey..." : "Add a passkey"}
+      </button>
+    </form>
   );
 }
 

@@ -1,0 +1,219 @@
+import { z } from "zod";
+import {
+  AuthenticationCredentialSchema,
+  RenamePasskeySchema,
+  VerifyRegistrationSchema,
+} from "~/domain/accounts/passkey-schemas";
+import {
+  authenticationOptions,
+  deletePasskey,
+  listPasskeys,
+  type PasskeySummary,
+  registrationOptions,
+  renamePasskey,
+  stepAuthenticationOptions,
+  verifyAuthentication,
+  verifyRegistration,
+  verifyStepWithPasskey,
+} from "~/domain/accounts/passkeys.server";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { endpoint } from "~/http/api/endpoint.server";
+import { named, pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
+import { loginResponse, TokenDataSchema } from "./auth.endpoints";
+
+const PasskeySchema = named(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    deviceType: z
+      .enum(["singleDevice", "multiDevice"])
+      .describe("multiDevice: a synced passkey (e.g. iCloud Keychain, Google Password Manager)"),
+    backedUp: z.boolean().describe("Whether the authenticator says the passkey is backed up"),
+    transports: z.array(z.string()).describe("How the browser reaches the authenticator (internal, hybrid, usb, …)"),
+    createdAt: z.string().describe("ISO 8601"),
+    lastUsedAt: z.string().nullable().describe("ISO 8601; null until it first signs in"),
+  }),
+  "Passkey",
+);
+
+const passkeyJson = (p: PasskeySummary) => ({
+  ...p,
+  createdAt: p.createdAt.toISOString(),
+  lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+});
+
+const Descriptor = z.looseObject({
+  id: z.string(),
+  type: z.literal("public-key"),
+  transports: z.array(z.string()).optional(),
+});
+
+/** What to hand to `navigator.credentials.create()` (after base64url decoding), e.g. via @simplewebauthn/browser. */
+const RegistrationOptionsSchema = named(
+  z
+    .looseObject({
+      challenge: z.string().describe("base64url; single use, valid 5 minutes"),
+      rp: z.looseObject({ name: z.string(), id: z.string().describe("SITE_URL's host") }),
+      user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
+      pubKeyCredParams: z.array(z.looseObject({ alg: z.number().int(), type: z.literal("public-key") })),
+      timeout: z.number().int().optional(),
+      excludeCredentials: z.array(Descriptor).optional().describe("The account's passkeys, not to be registered twice"),
+      authenticatorSelection: z.looseObject({}).optional(),
+      attestation: z.string().optional(),
+    })
+    .describe("PublicKeyCredentialCreationOptionsJSON (WebAuthn Level 3)"),
+  "PasskeyRegistrationOptions",
+);
+
+/** What to hand to `navigator.credentials.get()`. */
+const AuthenticationOptionsSchema = named(
+  z
+    .looseObject({
+      challenge: z.string().describe("base64url; single use, valid 5 minutes"),
+      rpId: z.string().optional().describe("SITE_URL's host"),
+      timeout: z.number().int().optional(),
+      allowCredentials: z
+        .array(Descriptor)
+        .optional()
+        .describe("Empty (any passkey of this site) at sign-in; the account's passkeys at the second step"),
+      userVerification: z.string().optional(),
+    })
+    .describe("PublicKeyCredentialRequestOptionsJSON (WebAuthn Level 3)"),
+  "PasskeyAuthenticationOptions",
+);
+
+const ChallengeTokenField = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .describe(
+    "At the second step after a password: the challengeToken from POST /api/auth/login; a passkey of that account answers instead of a code",
+  );
+
+export const endpoints = [
+  endpoint({
+    method: "GET",
+    path: "/api/auth/passkeys",
+    summary: "The signed-in admin's passkeys",
+    tag: "Passkeys",
+    access: "admin",
+    responses: {
+      200: { description: "Passkeys, oldest first", schema: successWith(z.array(PasskeySchema)) },
+      ...pickErrors(401, 403),
+    },
+    async handler({ actor }) {
+      return { success: true, data: (await listPasskeys(actor.id)).map(passkeyJson) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/passkeys/registration/options",
+    summary: "Start adding a passkey: options for navigator.credentials.create() with a single-use challenge",
+    tag: "Passkeys",
+    access: "admin",
+    responses: {
+      200: { description: "Creation options", schema: successWith(RegistrationOptionsSchema) },
+      ...pickErrors(401, 403),
+    },
+    async handler({ actor, session }) {
+      return {
+        success: true,
+        data: await registrationOptions({ ...actor, name: session.admin.name }),
+      };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/passkeys/registration/verify",
+    summary:
+      "Finish adding a passkey: the authenticator's answer to the options' challenge (user verification required, no attestation)",
+    tag: "Passkeys",
+    access: "admin",
+    body: VerifyRegistrationSchema,
+    responses: {
+      201: { description: "The new passkey", schema: successWith(PasskeySchema) },
+      ...pickErrors(400, 401, 403, 409),
+    },
+    async handler({ actor, body }) {
+      const passkey = await verifyRegistration(actor, body);
+      return Response.json({ success: true, data: passkeyJson(passkey) }, { status: 201 });
+    },
+  }),
+  endpoint({
+    method: "PATCH",
+    path: "/api/auth/passkeys/:id",
+    summary: "Rename one of your passkeys",
+    tag: "Passkeys",
+    access: "admin",
+    body: RenamePasskeySchema,
+    responses: {
+      200: { description: "Renamed", schema: successWith(PasskeySchema) },
+      ...pickErrors(400, 401, 403, 404),
+    },
+    async handler({ actor, params, body }) {
+      return { success: true, data: passkeyJson(await renamePasskey(actor, params.id, body.name)) };
+    },
+  }),
+  endpoint({
+    method: "DELETE",
+    path: "/api/auth/passkeys/:id",
+    summary:
+      "Delete one of your passkeys. Refused (409) when it is the account's last way to sign in: no password and no other passkey",
+    tag: "Passkeys",
+    access: "admin",
+    responses: {
+      200: { description: "Deleted", schema: SuccessSchema },
+      ...pickErrors(401, 403, 404, 409),
+    },
+    async handler({ actor, params }) {
+      await deletePasskey(actor, params.id);
+      return { success: true };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/passkeys/authentication/options",
+    summary:
+      "Start signing in with a passkey: options for navigator.credentials.get() with a single-use challenge (any passkey of this site, or with challengeToken that account's)",
+    tag: "Passkeys",
+    access: "public",
+    body: z.object({ challengeToken: ChallengeTokenField }),
+    responses: {
+      200: { description: "Request options", schema: successWith(AuthenticationOptionsSchema) },
+      ...pickErrors(400, 401, 409),
+    },
+    async handler({ body }) {
+      const options = body.challengeToken
+        ? await stepAuthenticationOptions(body.challengeToken)
+        : await authenticationOptions();
+      return { success: true, data: options };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/auth/passkeys/authentication/verify",
+    summary:
+      "Sign in with a passkey (one step: it counts as two factors), or answer the second step after a password with challengeToken. Returns what POST /api/auth/login returns; failures share its per-address limit (429)",
+    tag: "Passkeys",
+    access: "public",
+    body: z.object({ credential: AuthenticationCredentialSchema, challengeToken: ChallengeTokenField }),
+    responses: {
+      200: { description: "Signed in (as /api/auth/login)", schema: successWith(TokenDataSchema) },
+      ...pickErrors(400, 401, 429),
+    },
+    async handler({ request, body }) {
+      // Only failures use the address's allowance, as at the password step (decision 014).
+      const admin = await withClientLimit(
+        "auth",
+        request,
+        async () =>
+          body.challengeToken
+            ? verifyStepWithPasskey(body.challengeToken, body)
+            : (await verifyAuthentication(body)).admin,
+        { refundOnSuccess: true },
+      );
+      return loginResponse(request, admin);
+    },
+  }),
+];
