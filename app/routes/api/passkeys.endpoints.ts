@@ -98,6 +98,7 @@ export const endpoints = [
     summary: "The signed-in admin's passkeys",
     tag: "Passkeys",
     access: "admin",
+    permission: "read:account:own",
     responses: {
       200: { description: "Passkeys, oldest first", schema: successWith(z.array(PasskeySchema)) },
       ...pickErrors(401, 403),
@@ -112,6 +113,7 @@ export const endpoints = [
     summary: "Start adding a passkey: options for navigator.credentials.create() with a single-use challenge",
     tag: "Passkeys",
     access: "admin",
+    permission: "update:account:own",
     responses: {
       200: { description: "Creation options", schema: successWith(RegistrationOptionsSchema) },
       ...pickErrors(401, 403),
@@ -130,6 +132,7 @@ export const endpoints = [
       "Finish adding a passkey: the authenticator's answer to the options' challenge (user verification required, no attestation)",
     tag: "Passkeys",
     access: "admin",
+    permission: "update:account:own",
     body: VerifyRegistrationSchema,
     responses: {
       201: { description: "The new passkey", schema: successWith(PasskeySchema) },
@@ -146,6 +149,7 @@ export const endpoints = [
     summary: "Rename one of your passkeys",
     tag: "Passkeys",
     access: "admin",
+    permission: "update:account:own",
     body: RenamePasskeySchema,
     responses: {
       200: { description: "Renamed", schema: successWith(PasskeySchema) },
@@ -162,6 +166,7 @@ export const endpoints = [
       "Delete one of your passkeys. Refused (409) when it is the account's last way to sign in: no password and no other passkey",
     tag: "Passkeys",
     access: "admin",
+    permission: "update:account:own",
     responses: {
       200: { description: "Deleted", schema: SuccessSchema },
       ...pickErrors(401, 403, 404, 409),
