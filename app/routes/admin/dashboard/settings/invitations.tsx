@@ -1,6 +1,7 @@
 import { CheckCircle2, MailPlus, RotateCw, X } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
 import { actorOf } from "~/domain/accounts/actor";
@@ -271,30 +272,19 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
                       <RotateCw aria-hidden className="size-4" /> Resend
                     </button>
                   </Form>
-                  <details className="group">
-                    <summary
-                      className="btn-secondary list-none"
-                      aria-label={`Revoke the invitation to ${invitation.email}…`}
-                    >
-                      <X aria-hidden className="size-4" /> Revoke
-                    </summary>
-                    <Form
-                      method="post"
-                      className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950"
-                    >
-                      <input type="hidden" name="id" value={invitation.id} />
-                      <span className="text-red-900 dark:text-red-100">The link stops working at once.</span>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="revoke"
-                        className="btn-danger"
-                        disabled={busyId === invitation.id}
-                      >
-                        Confirm revoke
-                      </button>
-                    </Form>
-                  </details>
+                  <ConfirmDisclosure
+                    summary={
+                      <>
+                        <X aria-hidden className="size-4" /> Revoke
+                      </>
+                    }
+                    summaryLabel={`Revoke the invitation to ${invitation.email}…`}
+                    field={{ name: "id", value: invitation.id }}
+                    question="The link stops working at once."
+                    intent="revoke"
+                    confirm="Confirm revoke"
+                    disabled={busyId === invitation.id}
+                  />
                 </div>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import { Check, CheckCircle2, UserMinus, UserPlus, X } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
@@ -191,29 +192,19 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                       <Check aria-hidden className="size-4" /> Approve
                     </button>
                   </Form>
-                  <details className="group">
-                    <summary className="btn-secondary list-none" aria-label={`Reject ${person.name}…`}>
-                      <X aria-hidden className="size-4" /> Reject
-                    </summary>
-                    <Form
-                      method="post"
-                      className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950"
-                    >
-                      <input type="hidden" name="adminId" value={person.id} />
-                      <span className="text-red-900 dark:text-red-100">
-                        Reject {person.email}? This cannot be undone.
-                      </span>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="reject"
-                        className="btn-danger"
-                        disabled={busyId === person.id}
-                      >
-                        Confirm reject
-                      </button>
-                    </Form>
-                  </details>
+                  <ConfirmDisclosure
+                    summary={
+                      <>
+                        <X aria-hidden className="size-4" /> Reject
+                      </>
+                    }
+                    summaryLabel={`Reject ${person.name}…`}
+                    field={{ name: "adminId", value: person.id }}
+                    question={<>Reject {person.email}? This cannot be undone.</>}
+                    intent="reject"
+                    confirm="Confirm reject"
+                    disabled={busyId === person.id}
+                  />
                 </div>
               </li>
             ))}
@@ -257,29 +248,19 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     </button>
                   </Form>
                   {person.isMe ? null : (
-                    <details className="group">
-                      <summary className="btn-secondary list-none" aria-label={`Remove ${person.name}…`}>
-                        <UserMinus aria-hidden className="size-4" /> Remove
-                      </summary>
-                      <Form
-                        method="post"
-                        className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950"
-                      >
-                        <input type="hidden" name="adminId" value={person.id} />
-                        <span className="text-red-900 dark:text-red-100">
-                          Remove {person.email} from the team? They are signed out at once.
-                        </span>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="remove"
-                          className="btn-danger"
-                          disabled={busyId === person.id}
-                        >
-                          Confirm remove
-                        </button>
-                      </Form>
-                    </details>
+                    <ConfirmDisclosure
+                      summary={
+                        <>
+                          <UserMinus aria-hidden className="size-4" /> Remove
+                        </>
+                      }
+                      summaryLabel={`Remove ${person.name}…`}
+                      field={{ name: "adminId", value: person.id }}
+                      question={<>Remove {person.email} from the team? They are signed out at once.</>}
+                      intent="remove"
+                      confirm="Confirm remove"
+                      disabled={busyId === person.id}
+                    />
                   )}
                 </div>
               ) : (
