@@ -1,6 +1,7 @@
-import { CheckCircle2, MailPlus, RotateCw, X } from "lucide-react";
+import { MailPlus, RotateCw, X } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
@@ -146,22 +147,7 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="space-y-6">
-      {notice ? (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm break-words text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          <CheckCircle2 aria-hidden className="size-4 shrink-0" /> <span className="min-w-0">{notice}</span>
-        </p>
-      ) : null}
-      {rowError ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {rowError}
-        </p>
-      ) : null}
+      <ChangeNotices notice={notice} error={rowError} />
 
       <section aria-labelledby="invite-heading" className="card">
         <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">

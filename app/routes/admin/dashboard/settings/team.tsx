@@ -1,6 +1,7 @@
-import { Check, CheckCircle2, UserMinus, UserPlus, X } from "lucide-react";
+import { Check, UserMinus, UserPlus, X } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -128,22 +129,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      {notice ? (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          <CheckCircle2 aria-hidden className="size-4 shrink-0" /> {notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
+      <ChangeNotices notice={notice} error={actionData?.error} />
 
       <section aria-labelledby="pending-heading" className="card">
         <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
