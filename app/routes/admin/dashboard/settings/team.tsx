@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { PendingList } from "~/components/console/pending-list";
 import { StatusBadge } from "~/components/console/status-badge";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
@@ -131,72 +132,60 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
     <div className="space-y-6">
       <ChangeNotices notice={notice} error={actionData?.error} />
 
-      <section aria-labelledby="pending-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="pending-heading" className="flex items-center gap-2 font-semibold">
-            <UserPlus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Pending registrations
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Accounts registered on the sign-in screen can use the console only once another admin approves them.
-            Rejecting is final.
-          </p>
-        </div>
-        {pending.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-slate-600 dark:text-slate-300">
-            No registrations are waiting for approval.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="pending-registrations">
-            {pending.map((person) => (
-              <li
-                key={person.id}
-                className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4"
-                data-testid="pending-registration"
-              >
-                <div className="min-w-0 flex-1 basis-60">
-                  <p className="font-medium">{person.name}</p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">{person.email}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">
-                    Registered {formatDateTime(person.createdAt, timezone)}
-                  </p>
-                </div>
-                <div className="flex flex-wrap items-start gap-2">
-                  <Form method="post" className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="adminId" value={person.id} />
-                    <label htmlFor={`approve-role-${person.id}`} className="sr-only">
-                      Role for {person.name}
-                    </label>
-                    <RoleSelect id={`approve-role-${person.id}`} roles={assignable} placeholder="Choose a role…" />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="approve"
-                      className="btn-primary"
-                      disabled={busyId === person.id}
-                      aria-label={`Approve ${person.name}`}
-                    >
-                      <Check aria-hidden className="size-4" /> Approve
-                    </button>
-                  </Form>
-                  <ConfirmDisclosure
-                    summary={
-                      <>
-                        <X aria-hidden className="size-4" /> Reject
-                      </>
-                    }
-                    summaryLabel={`Reject ${person.name}…`}
-                    field={{ name: "adminId", value: person.id }}
-                    question={<>Reject {person.email}? This cannot be undone.</>}
-                    intent="reject"
-                    confirm="Confirm reject"
-                    disabled={busyId === person.id}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
+      <PendingList
+        headingId="pending-heading"
+        icon={<UserPlus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />}
+        heading="Pending registrations"
+        intro="Accounts registered on the sign-in screen can use the console only once another admin approves them. Rejecting is final."
+        empty="No registrations are waiting for approval."
+        items={pending}
+        listTestId="pending-registrations"
+        itemTestId="pending-registration"
+      >
+        {(person) => (
+          <>
+            <div className="min-w-0 flex-1 basis-60">
+              <p className="font-medium">{person.name}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{person.email}</p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                Registered {formatDateTime(person.createdAt, timezone)}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-start gap-2">
+              <Form method="post" className="flex flex-wrap items-center gap-2">
+                <input type="hidden" name="adminId" value={person.id} />
+                <label htmlFor={`approve-role-${person.id}`} className="sr-only">
+                  Role for {person.name}
+                </label>
+                <RoleSelect id={`approve-role-${person.id}`} roles={assignable} placeholder="Choose a role…" />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="approve"
+                  className="btn-primary"
+                  disabled={busyId === person.id}
+                  aria-label={`Approve ${person.name}`}
+                >
+                  <Check aria-hidden className="size-4" /> Approve
+                </button>
+              </Form>
+              <ConfirmDisclosure
+                summary={
+                  <>
+                    <X aria-hidden className="size-4" /> Reject
+                  </>
+                }
+                summaryLabel={`Reject ${person.name}…`}
+                field={{ name: "adminId", value: person.id }}
+                question={<>Reject {person.email}? This cannot be undone.</>}
+                intent="reject"
+                confirm="Confirm reject"
+                disabled={busyId === person.id}
+              />
+            </div>
+          </>
         )}
-      </section>
+      </PendingList>
 
       <section aria-labelledby="members-heading" className="card">
         <h2 id="members-heading" className="border-b border-slate-100 px-5 py-4 font-semibold dark:border-slate-800">
