@@ -5,6 +5,7 @@ import { admins, auditLog, emailOutbox, teamInvitations } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
 import type { TeamRole } from "~/lib/team-roles";
 import { createAdmin } from "../../../tests/helpers/accounts";
+import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { verifyLogin } from "./accounts.server";
 import { INVITATION_MESSAGES } from "./invitation-schemas";
@@ -38,10 +39,7 @@ const mailFor = (email: string) =>
   db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).all();
 
 /** The token the newest invitation email to `email` carries. */
-async function tokenFor(email: string) {
-  const [latest] = await mailFor(email);
-  return /\/admin\/invitation\?token=([\w-]+)/.exec(latest?.text ?? "")?.[1] ?? "";
-}
+const tokenFor = (email: string) => tokenInNewestEmail(email, /\/admin\/invitation\?token=([\w-]+)/);
 
 const rowsFor = (email: string) => db().select().from(teamInvitations).where(eq(teamInvitations.email, email)).all();
 

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { db } from "~/db/client.server";
 import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { admins, auditLog, type TeamInvitation, teamInvitations } from "~/db/schema";
+import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
@@ -43,18 +44,7 @@ function invitationAudit(
   after: unknown,
   now: Date,
 ) {
-  return db()
-    .insert(auditLog)
-    .values({
-      actorId: actor.id,
-      actorEmail: actor.email,
-      action,
-      targetType: "invitation",
-      targetId: invitationId,
-      before: before ?? null,
-      after: after ?? null,
-      createdAt: now,
-    });
+  return auditStatement(actor, action, "invitation", invitationId, before, after, now);
 }
 
 /** A member who may invite: who they are and their role (the session's). */

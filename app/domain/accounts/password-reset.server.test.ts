@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, passwordResets, sessions } from "~/db/schema";
@@ -8,6 +8,7 @@ import { action as forgotAction } from "~/routes/admin/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/admin/reset-password";
 import { createAdmin, getAdminByEmail, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { appErrorOf as failure } from "../../../tests/helpers/errors";
+import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
 import { verifyLogin } from "./accounts.server";
 import { verifyPassword } from "./password.server";
 import {
@@ -29,14 +30,7 @@ const ORIGIN = "http://localhost";
 /** Requests a link and answers the token the email carries. */
 async function linkFor(email: string, now = T0) {
   await requestPasswordReset({ email }, now);
-  const [latest] = await db()
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.to, email))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1)
-    .all();
-  return /reset-password\?token=([\w-]+)/.exec(latest?.text ?? "")?.[1] ?? "";
+  return tokenInNewestEmail(email, /reset-password\?token=([\w-]+)/);
 }
 
 const mailFor = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();

@@ -17,7 +17,9 @@ export type AuditActor = { id: string | null; email: string };
 
 /**
  * The insert for one audit record, to be put in the same `batch()` as the change it
- * describes so that the record and the change land together or not at all.
+ * describes so that the record and the change land together or not at all. `at` stamps it
+ * with the change's own clock where rules count records by time (the invitation send limit);
+ * without it the database's default time applies.
  */
 export function auditStatement(
   actor: AuditActor,
@@ -26,6 +28,7 @@ export function auditStatement(
   targetId: string | null,
   before: unknown,
   after: unknown,
+  at?: Date,
 ) {
   return db()
     .insert(auditLog)
@@ -37,6 +40,7 @@ export function auditStatement(
       targetId,
       before: before ?? null,
       after: after ?? null,
+      ...(at ? { createdAt: at } : {}),
     });
 }
 

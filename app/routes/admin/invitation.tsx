@@ -1,12 +1,11 @@
 import { UserPlus } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, AuthLink } from "~/components/auth-card";
+import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/components/auth-card";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { AcceptInvitationFormSchema } from "~/domain/accounts/invitation-schemas";
 import { acceptInvitation, invitationLinkState } from "~/domain/accounts/invitations.server";
 import { ROLE_LABELS } from "~/domain/accounts/permissions";
-import { PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
@@ -148,51 +147,24 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
               className="input"
             />
           </Field>
-          <Field
-            id="invitation-password"
-            label="Password"
-            hint={PASSWORD_RULE_MESSAGE}
-            error={actionData?.fields?.password}
-          >
-            <input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={10}
-              maxLength={128}
-              className="input"
-            />
-          </Field>
-          <Field id="invitation-confirm" label="Repeat the password" error={actionData?.fields?.confirmPassword}>
-            <input
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={128}
-              className="input"
-            />
-          </Field>
+          <NewPasswordFields
+            ids={{ password: "invitation-password", confirm: "invitation-confirm" }}
+            labels={{ password: "Password", confirm: "Repeat the password" }}
+            errors={actionData?.fields}
+          />
           <FormError error={actionData?.error} testId="invitation-error" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Joining..." : "Accept and join"}
           </button>
         </Form>
       ) : (
-        <div className="space-y-5" data-testid="invitation-broken" data-state={loaderData.state}>
-          <p
-            role="alert"
-            className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-          >
-            {loaderData.message}
-          </p>
+        <BrokenLinkNotice testId="invitation-broken" state={loaderData.state} message={loaderData.message}>
           {loaderData.state === "used" ? (
             <Link to={href("/admin")} className="btn-primary w-full">
               Sign in
             </Link>
           ) : null}
-        </div>
+        </BrokenLinkNotice>
       )}
     </AuthCard>
   );

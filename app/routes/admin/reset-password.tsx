@@ -1,10 +1,8 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
-import { AuthCard, AuthLink } from "~/components/auth-card";
-import { Field } from "~/components/field";
+import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/components/auth-card";
 import { FormError } from "~/components/field-error";
 import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
-import { PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -69,46 +67,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       footer={<AuthLink to={href("/admin")}>Back to sign in</AuthLink>}
     >
       {linkBroken ? (
-        <div className="space-y-5" data-testid="reset-link-broken" data-state={loaderData.state}>
-          <p
-            role="alert"
-            className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-          >
-            {loaderData.message}
-          </p>
+        <BrokenLinkNotice testId="reset-link-broken" state={loaderData.state} message={loaderData.message}>
           <Link to={href("/admin/forgot-password")} className="btn-primary w-full">
             Ask for a new link
           </Link>
-        </div>
+        </BrokenLinkNotice>
       ) : (
         <Form method="post" className="space-y-5">
           <input type="hidden" name="token" value={loaderData.token} />
-          <Field
-            id="new-password"
-            label="New password"
-            hint={PASSWORD_RULE_MESSAGE}
-            error={actionData?.fields?.password}
-          >
-            <input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={10}
-              maxLength={128}
-              className="input"
-            />
-          </Field>
-          <Field id="confirm-password" label="Repeat the new password" error={actionData?.fields?.confirmPassword}>
-            <input
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={128}
-              className="input"
-            />
-          </Field>
+          <NewPasswordFields
+            ids={{ password: "new-password", confirm: "confirm-password" }}
+            labels={{ password: "New password", confirm: "Repeat the new password" }}
+            errors={actionData?.fields}
+          />
           <FormError error={actionData?.error} testId="reset-error" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             {busy ? "Saving..." : "Set new password"}

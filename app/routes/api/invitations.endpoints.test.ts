@@ -1,7 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { admins, emailOutbox, teamInvitations } from "~/db/schema";
+import { admins, teamInvitations } from "~/db/schema";
 import { INVITATION_MESSAGES } from "~/domain/accounts/invitation-schemas";
 import { findSession } from "~/domain/accounts/sessions.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
@@ -12,22 +12,14 @@ import {
 import { action as acceptAction, loader as acceptLoader } from "~/routes/admin/invitation";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api, ORIGIN } from "../../../tests/helpers/api";
+import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
 
 /** Issue 25 items 2 and 6 (decision 065): the invitation endpoints and pages. */
 
 const PASSWORD = "invited-pass-42";
 const newEmail = () => `api-invitee-${crypto.randomUUID().slice(0, 8)}@flowlane.test`;
 
-async function tokenFor(email: string) {
-  const [latest] = await db()
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.to, email))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1)
-    .all();
-  return /\/admin\/invitation\?token=([\w-]+)/.exec(latest?.text ?? "")?.[1] ?? "";
-}
+const tokenFor = (email: string) => tokenInNewestEmail(email, /\/admin\/invitation\?token=([\w-]+)/);
 
 const invitationsOf = (email: string) =>
   db().select().from(teamInvitations).where(eq(teamInvitations.email, email)).all();

@@ -1,6 +1,7 @@
-import { CheckCircle2, RotateCw } from "lucide-react";
+import { RotateCw } from "lucide-react";
 import { data, Form, href, Link, redirect, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
+import { ChangeNotices } from "~/components/console/change-notices";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FilterPills } from "~/components/console/list-toolbar";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -117,22 +118,7 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
         </div>
       </div>
 
-      {notice ? (
-        <p
-          role="status"
-          className="mx-5 mt-4 flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          <CheckCircle2 aria-hidden className="size-4 shrink-0" /> {notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="mx-5 mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
+      <ChangeNotices notice={notice} error={actionData?.error} className="mx-5 mt-4" />
 
       <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">
         {total > 0

@@ -1,7 +1,10 @@
-import { CheckCircle2, MailPlus, RotateCw, X } from "lucide-react";
+import { MailPlus, RotateCw, X } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { ChangeNotices } from "~/components/console/change-notices";
+import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { PendingList } from "~/components/console/pending-list";
 import { Field } from "~/components/field";
 import { actorOf } from "~/domain/accounts/actor";
 import { INVITATION_MESSAGES, InviteSchema } from "~/domain/accounts/invitation-schemas";
@@ -145,22 +148,7 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="space-y-6">
-      {notice ? (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm break-words text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          <CheckCircle2 aria-hidden className="size-4 shrink-0" /> <span className="min-w-0">{notice}</span>
-        </p>
-      ) : null}
-      {rowError ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {rowError}
-        </p>
-      ) : null}
+      <ChangeNotices notice={notice} error={rowError} />
 
       <section aria-labelledby="invite-heading" className="card">
         <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
@@ -209,98 +197,75 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
         </Form>
       </section>
 
-      <section aria-labelledby="pending-invitations-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="pending-invitations-heading" className="font-semibold">
-            Pending invitations
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Resending sends a fresh link (the previous one stops working); revoking makes the link dead.
-          </p>
-        </div>
-        {pending.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-slate-600 dark:text-slate-300">
-            No invitations are pending.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="pending-invitations">
-            {pending.map((invitation) => (
-              <li
-                key={invitation.id}
-                className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4"
-                data-testid="pending-invitation"
-              >
-                <div className="min-w-0 flex-1 basis-60">
-                  <p className="font-medium break-all">{invitation.email}</p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {invitation.roleLabel}
-                    {invitation.invitedBy ? (
-                      <>
-                        {" · invited by "}
-                        <span className="break-all">{invitation.invitedBy}</span>
-                      </>
-                    ) : null}
-                  </p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">
-                    Sent {formatDateTime(invitation.sentAt, timezone)} ·{" "}
-                    {invitation.expired ? (
-                      <span className="font-semibold text-amber-800 dark:text-amber-300">
-                        Expired {formatDateTime(invitation.expiresAt, timezone)}
-                      </span>
-                    ) : (
-                      <>Expires {formatDateTime(invitation.expiresAt, timezone)}</>
-                    )}
-                  </p>
-                  {actionData && actionData.intent !== "invite" && actionData.id === invitation.id ? (
-                    <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
-                      {actionData.error}
-                    </p>
-                  ) : null}
-                </div>
-                <div className="flex flex-wrap items-start gap-2">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={invitation.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="resend"
-                      className="btn-secondary"
-                      disabled={busyId === invitation.id}
-                      aria-label={`Resend the invitation to ${invitation.email}`}
-                    >
-                      <RotateCw aria-hidden className="size-4" /> Resend
-                    </button>
-                  </Form>
-                  <details className="group">
-                    <summary
-                      className="btn-secondary list-none"
-                      aria-label={`Revoke the invitation to ${invitation.email}…`}
-                    >
-                      <X aria-hidden className="size-4" /> Revoke
-                    </summary>
-                    <Form
-                      method="post"
-                      className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950"
-                    >
-                      <input type="hidden" name="id" value={invitation.id} />
-                      <span className="text-red-900 dark:text-red-100">The link stops working at once.</span>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="revoke"
-                        className="btn-danger"
-                        disabled={busyId === invitation.id}
-                      >
-                        Confirm revoke
-                      </button>
-                    </Form>
-                  </details>
-                </div>
-              </li>
-            ))}
-          </ul>
+      <PendingList
+        headingId="pending-invitations-heading"
+        heading="Pending invitations"
+        intro="Resending sends a fresh link (the previous one stops working); revoking makes the link dead."
+        empty="No invitations are pending."
+        items={pending}
+        listTestId="pending-invitations"
+        itemTestId="pending-invitation"
+      >
+        {(invitation) => (
+          <>
+            <div className="min-w-0 flex-1 basis-60">
+              <p className="font-medium break-all">{invitation.email}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {invitation.roleLabel}
+                {invitation.invitedBy ? (
+                  <>
+                    {" · invited by "}
+                    <span className="break-all">{invitation.invitedBy}</span>
+                  </>
+                ) : null}
+              </p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                Sent {formatDateTime(invitation.sentAt, timezone)} ·{" "}
+                {invitation.expired ? (
+                  <span className="font-semibold text-amber-800 dark:text-amber-300">
+                    Expired {formatDateTime(invitation.expiresAt, timezone)}
+                  </span>
+                ) : (
+                  <>Expires {formatDateTime(invitation.expiresAt, timezone)}</>
+                )}
+              </p>
+              {actionData && actionData.intent !== "invite" && actionData.id === invitation.id ? (
+                <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                  {actionData.error}
+                </p>
+              ) : null}
+            </div>
+            <div className="flex flex-wrap items-start gap-2">
+              <Form method="post">
+                <input type="hidden" name="id" value={invitation.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="resend"
+                  className="btn-secondary"
+                  disabled={busyId === invitation.id}
+                  aria-label={`Resend the invitation to ${invitation.email}`}
+                >
+                  <RotateCw aria-hidden className="size-4" /> Resend
+                </button>
+              </Form>
+              <ConfirmDisclosure
+                summary={
+                  <>
+                    <X aria-hidden className="size-4" /> Revoke
+                  </>
+                }
+                summaryLabel={`Revoke the invitation to ${invitation.email}…`}
+                field={{ name: "id", value: invitation.id }}
+                question="The link stops working at once."
+                intent="revoke"
+                confirm="Confirm revoke"
+                disabled={busyId === invitation.id}
+              />
+            </div>
+          </>
         )}
-      </section>
+      </PendingList>
     </div>
   );
 }

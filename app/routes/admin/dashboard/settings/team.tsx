@@ -1,7 +1,10 @@
-import { Check, CheckCircle2, UserMinus, UserPlus, X } from "lucide-react";
+import { Check, UserMinus, UserPlus, X } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { ChangeNotices } from "~/components/console/change-notices";
+import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { PendingList } from "~/components/console/pending-list";
 import { StatusBadge } from "~/components/console/status-badge";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
@@ -127,99 +130,62 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      {notice ? (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-        >
-          <CheckCircle2 aria-hidden className="size-4 shrink-0" /> {notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
+      <ChangeNotices notice={notice} error={actionData?.error} />
 
-      <section aria-labelledby="pending-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="pending-heading" className="flex items-center gap-2 font-semibold">
-            <UserPlus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Pending registrations
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Accounts registered on the sign-in screen can use the console only once another admin approves them.
-            Rejecting is final.
-          </p>
-        </div>
-        {pending.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-slate-600 dark:text-slate-300">
-            No registrations are waiting for approval.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="pending-registrations">
-            {pending.map((person) => (
-              <li
-                key={person.id}
-                className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4"
-                data-testid="pending-registration"
-              >
-                <div className="min-w-0 flex-1 basis-60">
-                  <p className="font-medium">{person.name}</p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">{person.email}</p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">
-                    Registered {formatDateTime(person.createdAt, timezone)}
-                  </p>
-                </div>
-                <div className="flex flex-wrap items-start gap-2">
-                  <Form method="post" className="flex flex-wrap items-center gap-2">
-                    <input type="hidden" name="adminId" value={person.id} />
-                    <label htmlFor={`approve-role-${person.id}`} className="sr-only">
-                      Role for {person.name}
-                    </label>
-                    <RoleSelect id={`approve-role-${person.id}`} roles={assignable} placeholder="Choose a role…" />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="approve"
-                      className="btn-primary"
-                      disabled={busyId === person.id}
-                      aria-label={`Approve ${person.name}`}
-                    >
-                      <Check aria-hidden className="size-4" /> Approve
-                    </button>
-                  </Form>
-                  <details className="group">
-                    <summary className="btn-secondary list-none" aria-label={`Reject ${person.name}…`}>
-                      <X aria-hidden className="size-4" /> Reject
-                    </summary>
-                    <Form
-                      method="post"
-                      className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950"
-                    >
-                      <input type="hidden" name="adminId" value={person.id} />
-                      <span className="text-red-900 dark:text-red-100">
-                        Reject {person.email}? This cannot be undone.
-                      </span>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="reject"
-                        className="btn-danger"
-                        disabled={busyId === person.id}
-                      >
-                        Confirm reject
-                      </button>
-                    </Form>
-                  </details>
-                </div>
-              </li>
-            ))}
-          </ul>
+      <PendingList
+        headingId="pending-heading"
+        icon={<UserPlus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />}
+        heading="Pending registrations"
+        intro="Accounts registered on the sign-in screen can use the console only once another admin approves them. Rejecting is final."
+        empty="No registrations are waiting for approval."
+        items={pending}
+        listTestId="pending-registrations"
+        itemTestId="pending-registration"
+      >
+        {(person) => (
+          <>
+            <div className="min-w-0 flex-1 basis-60">
+              <p className="font-medium">{person.name}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{person.email}</p>
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                Registered {formatDateTime(person.createdAt, timezone)}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-start gap-2">
+              <Form method="post" className="flex flex-wrap items-center gap-2">
+                <input type="hidden" name="adminId" value={person.id} />
+                <label htmlFor={`approve-role-${person.id}`} className="sr-only">
+                  Role for {person.name}
+                </label>
+                <RoleSelect id={`approve-role-${person.id}`} roles={assignable} placeholder="Choose a role…" />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="approve"
+                  className="btn-primary"
+                  disabled={busyId === person.id}
+                  aria-label={`Approve ${person.name}`}
+                >
+                  <Check aria-hidden className="size-4" /> Approve
+                </button>
+              </Form>
+              <ConfirmDisclosure
+                summary={
+                  <>
+                    <X aria-hidden className="size-4" /> Reject
+                  </>
+                }
+                summaryLabel={`Reject ${person.name}…`}
+                field={{ name: "adminId", value: person.id }}
+                question={<>Reject {person.email}? This cannot be undone.</>}
+                intent="reject"
+                confirm="Confirm reject"
+                disabled={busyId === person.id}
+              />
+            </div>
+          </>
         )}
-      </section>
+      </PendingList>
 
       <section aria-labelledby="members-heading" className="card">
         <h2 id="members-heading" className="border-b border-slate-100 px-5 py-4 font-semibold dark:border-slate-800">
@@ -257,29 +223,19 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     </button>
                   </Form>
                   {person.isMe ? null : (
-                    <details className="group">
-                      <summary className="btn-secondary list-none" aria-label={`Remove ${person.name}…`}>
-                        <UserMinus aria-hidden className="size-4" /> Remove
-                      </summary>
-                      <Form
-                        method="post"
-                        className="mt-2 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950"
-                      >
-                        <input type="hidden" name="adminId" value={person.id} />
-                        <span className="text-red-900 dark:text-red-100">
-                          Remove {person.email} from the team? They are signed out at once.
-                        </span>
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="remove"
-                          className="btn-danger"
-                          disabled={busyId === person.id}
-                        >
-                          Confirm remove
-                        </button>
-                      </Form>
-                    </details>
+                    <ConfirmDisclosure
+                      summary={
+                        <>
+                          <UserMinus aria-hidden className="size-4" /> Remove
+                        </>
+                      }
+                      summaryLabel={`Remove ${person.name}…`}
+                      field={{ name: "adminId", value: person.id }}
+                      question={<>Remove {person.email} from the team? They are signed out at once.</>}
+                      intent="remove"
+                      confirm="Confirm remove"
+                      disabled={busyId === person.id}
+                    />
                   )}
                 </div>
               ) : (

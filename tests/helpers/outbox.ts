@@ -1,0 +1,15 @@
+import { desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+
+/** The first capture of `link` in the text of the newest email to `to` ("" when there is none). */
+export async function tokenInNewestEmail(to: string, link: RegExp) {
+  const [latest] = await db()
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, to))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1)
+    .all();
+  return link.exec(latest?.text ?? "")?.[1] ?? "";
+}
