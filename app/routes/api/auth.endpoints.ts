@@ -16,6 +16,7 @@ import {
   ProfileUpdateSchema,
   RegisterSchema,
 } from "~/domain/accounts/schemas";
+import { hasSecondFactor } from "~/domain/accounts/second-factor.server";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import {
   createSession,
@@ -25,7 +26,7 @@ import {
   rotateRefreshToken,
   SESSION_LIMITS,
 } from "~/domain/accounts/sessions.server";
-import { createChallenge, isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
+import { createChallenge } from "~/domain/accounts/two-factor.server";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/http/api/endpoint.server";
 import { named, pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
@@ -98,7 +99,7 @@ export const endpoints = [
         },
       );
       // Two-factor accounts get no token yet: the code goes to POST /api/auth/2fa/verify.
-      if (admin.status === "active" && (await isTwoFactorEnabled(admin.id))) {
+      if (admin.status === "active" && (await hasSecondFactor(admin.id))) {
         return { success: true, data: { twoFactorRequired: true, challengeToken: await createChallenge(admin.id) } };
       }
       return loginResponse(request, admin);
