@@ -53,7 +53,11 @@ async function issueTokens(request: Request, adminId: string) {
 
 const TwoFactorChallengeSchema = z.object({
   twoFactorRequired: z.literal(true),
-  challengeToken: z.string().describe("Single use, valid 5 minutes: send it to POST /api/auth/2fa/verify"),
+  challengeToken: z
+    .string()
+    .describe(
+      "Single use, valid 5 minutes: send it with a code to POST /api/auth/2fa/verify, or with a passkey's answer to POST /api/auth/passkeys/authentication/verify (the only way for an account with passkeys and no authenticator app)",
+    ),
 });
 
 /** The answer to a completed sign-in: an access token, and the refresh token as an HttpOnly cookie. */
@@ -83,7 +87,8 @@ export const endpoints = [
     body: LoginSchema,
     responses: {
       200: {
-        description: "Signed in, or (for an account with two-factor sign-in) a challenge for the code step",
+        description:
+          "Signed in, or (for an account with a second factor: an authenticator app or a passkey) a challenge for the second step",
         schema: z.union([successWith(TokenDataSchema), successWith(TwoFactorChallengeSchema)]),
       },
       ...pickErrors(400, 401, 403, 429),
