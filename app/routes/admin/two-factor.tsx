@@ -131,14 +131,14 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const passkeyFailed = Boolean(actionData && "passkey" in actionData && actionData.passkey);
   const error = passkeyFailed ? undefined : actionData?.error;
+  const card = {
+    icon: <LogoMark className="size-12" />,
+    title: "Two-factor sign-in",
+    footer: <AuthLink to={href("/admin")}>Start over</AuthLink>,
+  };
   if (!loaderData.codes && loaderData.passkeyOptions) {
     return (
-      <AuthCard
-        icon={<LogoMark className="size-12" />}
-        title={"Two-factor sign-in"}
-        intro={"Confirm it is you with one of your passkeys."}
-        footer={<AuthLink to={href("/admin")}>Start over</AuthLink>}
-      >
+      <AuthCard {...card} intro={"Confirm it is you with one of your passkeys."}>
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="passkey-only">
           This account's second step is a passkey. It needs a browser with JavaScript and passkey support; without them,
           sign in on a device that has them.
@@ -152,12 +152,7 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
     );
   }
   return (
-    <AuthCard
-      icon={<LogoMark className="size-12" />}
-      title={"Two-factor sign-in"}
-      intro={"Enter the 6-digit code from your authenticator app, or one of your recovery codes."}
-      footer={<AuthLink to={href("/admin")}>Start over</AuthLink>}
-    >
+    <AuthCard {...card} intro={"Enter the 6-digit code from your authenticator app, or one of your recovery codes."}>
       <Form method="post" className="space-y-5">
         <Field
           id="code"

@@ -26,6 +26,16 @@ async function registered(fixture = fixtures.counting, name = "Laptop") {
   return { ...created, passkey: added.json.data };
 }
 
+/** The recorded passkey's first answer to the second step opened by `challengeToken`. */
+async function answerStep(adminId: string, challengeToken: string) {
+  const [first] = fixtures.counting.assertions;
+  if (!first) throw new Error("fixtures");
+  await seed(first.challenge, "authentication", adminId);
+  return api("POST", "/api/auth/passkeys/authentication/verify", {
+    body: { credential: first.credential, challengeToken },
+  });
+}
+
 afterEach(async () => {
   await db().delete(passkeys);
   await db().delete(webauthnChallenges);
@@ -124,12 +134,7 @@ describe("signing in with a passkey through the API", () => {
     expect(options.json.data.allowCredentials).toEqual([
       { id: fixtures.counting.credentialId, type: "public-key", transports: ["internal", "hybrid"] },
     ]);
-    const [first] = fixtures.counting.assertions;
-    if (!first) throw new Error("fixtures");
-    await seed(first.challenge, "authentication", admin.id);
-    const signedIn = await api("POST", "/api/auth/passkeys/authentication/verify", {
-      body: { credential: first.credential, challengeToken },
-    });
+    const signedIn = await answerStep(admin.id, challengeToken);
     expect(signedIn.status).toBe(200);
     const ended = await api("POST", "/api/auth/passkeys/authentication/options", { body: { challengeToken } });
     expect(ended.status).toBe(401);
@@ -141,12 +146,7 @@ describe("signing in with a passkey through the API", () => {
     expect(login.status).toBe(200);
     expect(login.json.data).toEqual({ twoFactorRequired: true, challengeToken: expect.any(String) });
     const { challengeToken } = login.json.data;
-    const [first] = fixtures.counting.assertions;
-    if (!first) throw new Error("fixtures");
-    await seed(first.challenge, "authentication", admin.id);
-    const signedIn = await api("POST", "/api/auth/passkeys/authentication/verify", {
-      body: { credential: first.credential, challengeToken },
-    });
+    const signedIn = await answerStep(admin.id, challengeToken);
     expect(signedIn.status).toBe(200);
     expect(signedIn.json.data.accessToken).toEqual(expect.any(String));
   });
