@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TEAM_ROLES, type TeamRole } from "./team-roles";
+import { TEAM_ROLES, type TeamRole } from "./team-roles.ts";
 
 /**
  * The configuration's schema: every setting from wrangler vars and secrets, and the rules between
