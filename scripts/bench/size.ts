@@ -133,10 +133,10 @@ export function checkJsBudget({ verbose = false } = {}): string[] {
 }
 
 /**
- * The Worker's gzip KB: about 10 % above the 501 KB of 2026-11-26 (decision 039), under the
- * 600 KB issue 23 asked for.
+ * The Worker's gzip KB: about 7 % above the 550.7 KB once roles, invitations and passkeys
+ * landed (decision 068, amending 039's 550), under the 600 KB issue 23 asked for.
  */
-export const WORKER_BUDGET_KB = 550;
+export const WORKER_BUDGET_KB = 590;
 
 /** The Worker upload of the current build, as `wrangler deploy --dry-run` sizes it (KiB). */
 export function measureWorker(): { kb: number; gzipKb: number } {
