@@ -148,9 +148,10 @@ test.describe("passkeys", () => {
           const code = generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
           expect((await page.request.post("/api/auth/2fa/enable", { data: { code } })).ok()).toBeTruthy();
         }
-        await signOut(page);
-        // No conditional request may answer for us here: presence off until the step's button.
+        // No conditional request on the login page may answer for us: presence off before it
+        // opens, until the step's button.
         await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: false });
+        await signOut(page);
 
         await page.getByLabel("Email").fill(account.email);
         await page.getByLabel("Password", { exact: true }).fill(account.password);
