@@ -124,39 +124,47 @@ test.describe("passkeys", () => {
     expect((await credentialsOf(cdp, authenticatorId))[0]?.signCount).toBeGreaterThan(0);
   });
 
-  test("a passkey answers the second step after a password, instead of a code", async ({
-    page,
-    request,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "WebAuthn needs JavaScript");
-    test.setTimeout(60_000);
-    const account = await approvedAccount(request, "Sam Second");
-    const { cdp, authenticatorId } = await virtualAuthenticator(page, { presence: false });
-    await signInAsAdmin(page, account);
-    await page.goto(SECURITY);
-    await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: true });
-    await page.getByRole("button", { name: "Add a passkey" }).click();
-    await expect(page.getByTestId("passkey")).toHaveCount(1);
-    // Two-factor on, through the API (its own tests cover the page).
-    const { generateHOTP } = await import("@oslojs/otp");
-    const { decodeBase32IgnorePadding } = await import("@oslojs/encoding");
-    const setup = await page.request.post("/api/auth/2fa/setup");
-    const secret = (await setup.json()).data.secret as string;
-    const code = generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
-    expect((await page.request.post("/api/auth/2fa/enable", { data: { code } })).ok()).toBeTruthy();
-    await signOut(page);
-    // No conditional request may answer for us here: presence off until the step's button.
-    await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: false });
+  for (const withApp of [true, false]) {
+    test(
+      withApp
+        ? "a passkey answers the second step after a password, instead of a code"
+        : "a passkey-only account's password opens the second step, which its passkey alone answers",
+      async ({ page, request, javaScriptEnabled }) => {
+        test.skip(!javaScriptEnabled, "WebAuthn needs JavaScript");
+        test.setTimeout(60_000);
+        const account = await approvedAccount(request, withApp ? "Sam Second" : "Pat Passkey");
+        const { cdp, authenticatorId } = await virtualAuthenticator(page, { presence: false });
+        await signInAsAdmin(page, account);
+        await page.goto(SECURITY);
+        await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: true });
+        await page.getByRole("button", { name: "Add a passkey" }).click();
+        await expect(page.getByTestId("passkey")).toHaveCount(1);
+        if (withApp) {
+          // Two-factor on, through the API (its own tests cover the page).
+          const { generateHOTP } = await import("@oslojs/otp");
+          const { decodeBase32IgnorePadding } = await import("@oslojs/encoding");
+          const setup = await page.request.post("/api/auth/2fa/setup");
+          const secret = (await setup.json()).data.secret as string;
+          const code = generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
+          expect((await page.request.post("/api/auth/2fa/enable", { data: { code } })).ok()).toBeTruthy();
+        }
+        // No conditional request on the login page may answer for us: presence off before it
+        // opens, until the step's button.
+        await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: false });
+        await signOut(page);
 
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL(/\/admin\/2fa$/);
-    await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: true });
-    await page.getByRole("button", { name: "Use a passkey instead" }).click();
-    await page.waitForURL(/\/admin\/dashboard$/);
-  });
+        await page.getByLabel("Email").fill(account.email);
+        await page.getByLabel("Password", { exact: true }).fill(account.password);
+        await page.getByRole("button", { name: "Sign in", exact: true }).click();
+        await page.waitForURL(/\/admin\/2fa$/);
+        // Without an app there is no code to enter: the passkey is the step.
+        await expect(page.getByLabel("Code")).toHaveCount(withApp ? 1 : 0);
+        await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: true });
+        await page.getByRole("button", { name: withApp ? "Use a passkey instead" : "Use your passkey" }).click();
+        await page.waitForURL(/\/admin\/dashboard$/);
+      },
+    );
+  }
 
   test("without JavaScript no passkey button is shown, and Security says what adding one needs", async ({
     page,

@@ -14,7 +14,7 @@ import { siteUrl } from "~/lib/config.server";
 import { base64url, fromBase64url, randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import type { Actor } from "./actor";
-import { CHALLENGE, CHALLENGE_ENDED } from "./two-factor.server";
+import { CHALLENGE, CHALLENGE_ENDED, isTwoFactorEnabled } from "./two-factor.server";
 import { PUBLIC_KEY_ALGORITHMS, verifyAuthenticationResponse, verifyRegistrationResponse } from "./webauthn.server";
 
 /** A WebAuthn ceremony must finish within 5 minutes of its options (the browser's own timeout is 60 s). */
@@ -388,13 +388,19 @@ async function openStepAdmin(token: string, now: Date) {
   return row.adminId;
 }
 
-/** Whether the open code step's account has a passkey to offer (false for an ended step). */
-export async function stepOffersPasskey(token: string, now = new Date()) {
+/**
+ * How the open second step can be answered: with a code (the account has TOTP) and/or a passkey.
+ * An ended step offers codes, so its page looks as always and posting says the step ended.
+ */
+export async function stepAnswers(token: string, now = new Date()) {
+  let adminId: string;
   try {
-    return await hasPasskey(await openStepAdmin(token, now));
+    adminId = await openStepAdmin(token, now);
   } catch {
-    return false;
+    return { codes: true, passkey: false };
   }
+  const [codes, passkey] = await Promise.all([isTwoFactorEnabled(adminId), hasPasskey(adminId)]);
+  return { codes, passkey };
 }
 
 /** Passkey options for the code step: only the passkeys of the account that gave its password. */

@@ -21,9 +21,10 @@ import { VerifyAuthenticationSchema } from "~/domain/accounts/passkey-schemas";
 import { verifyAuthentication } from "~/domain/accounts/passkeys.server";
 import { RESET_MESSAGES } from "~/domain/accounts/password-reset.server";
 import { LoginSchema, RegisterSchema } from "~/domain/accounts/schemas";
+import { hasSecondFactor } from "~/domain/accounts/second-factor.server";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
-import { isTwoFactorEnabled, TOO_MANY_CODES } from "~/domain/accounts/two-factor.server";
+import { TOO_MANY_CODES } from "~/domain/accounts/two-factor.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
 import { getSession, requireAnonymous, SESSION_ENDED_MESSAGE } from "~/http/guards.server";
@@ -108,7 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     const admin = await authenticator.authenticate("form", request);
     // Two-factor accounts: the password step only opens the code step (/admin/2fa).
-    if (admin.status === "active" && (await isTwoFactorEnabled(admin.id))) return startCodeStep(request, admin.id);
+    if (admin.status === "active" && (await hasSecondFactor(admin.id))) return startCodeStep(request, admin.id);
     return signIn(request, admin.id, admin.status === "active" ? href("/admin/dashboard") : href("/admin/pending"));
   } catch (error) {
     if (error instanceof Response) throw error;

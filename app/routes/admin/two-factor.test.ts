@@ -1,5 +1,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { passkeys } from "~/db/schema";
 import {
   beginSetup,
   CHALLENGE,
@@ -13,7 +15,7 @@ import { CHALLENGE_COOKIE } from "~/http/cookies.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { routeArgs as args, outcome } from "../../../tests/helpers/route-call";
 import { loader as loginLoader } from "./login";
-import { action as codeStep } from "./two-factor";
+import { action as codeStep, loader as stepPage } from "./two-factor";
 
 /** An admin with two-factor on, and the Cookie header of a browser at the code step. */
 async function atCodeStep() {
@@ -51,5 +53,32 @@ describe("the sign-in code step", () => {
     };
     expect(login.notice).toBe(TOO_MANY_CODES);
     expect(login.notice).not.toMatch(/session/i);
+  });
+});
+
+describe("the second step of a passkey-only account (decision 066)", () => {
+  const stepCookie = async (adminId: string) => {
+    const token = await createChallenge(adminId);
+    return (await CHALLENGE_COOKIE.serialize(new Request("http://localhost/admin/2fa"), token)).split(";")[0] ?? "";
+  };
+  const open = (cookie: string) =>
+    stepPage(args(new Request("http://localhost/admin/2fa", { headers: { Cookie: cookie } })));
+
+  it("asks for the passkey alone, with no code form to answer; an app account still gets its code form", async () => {
+    const { admin } = await createAdmin();
+    await db()
+      .insert(passkeys)
+      .values({
+        adminId: admin.id,
+        credentialId: `cred-${admin.id}`,
+        publicKey: "pk",
+        deviceType: "multiDevice",
+        name: "Phone",
+      });
+    const passkeyOnly = await open(await stepCookie(admin.id));
+    expect(passkeyOnly).toMatchObject({ codes: false, passkeyOptions: expect.stringContaining(`cred-${admin.id}`) });
+
+    const withApp = await open(await atCodeStep());
+    expect(withApp).toMatchObject({ codes: true, passkeyOptions: null });
   });
 });

@@ -13,7 +13,7 @@ import {
 } from "~/components/passkey-button";
 import { LogoMark } from "~/components/site/logo";
 import { VerifyAuthenticationSchema } from "~/domain/accounts/passkey-schemas";
-import { stepAuthenticationOptions, stepOffersPasskey, verifyStepWithPasskey } from "~/domain/accounts/passkeys.server";
+import { stepAnswers, stepAuthenticationOptions, verifyStepWithPasskey } from "~/domain/accounts/passkeys.server";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession } from "~/domain/accounts/sessions.server";
 import { normalizeCode, verifyChallenge } from "~/domain/accounts/two-factor.server";
@@ -38,8 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An account with passkeys may answer with one instead of a code (decision 066): the page
   // carries a fresh single-use challenge for them (shown only where JavaScript can use it).
   // As JSON text: the browser library reads the WebAuthn JSON form, not React Router's serialisation.
-  const options = (await stepOffersPasskey(token)) ? JSON.stringify(await stepAuthenticationOptions(token)) : null;
-  return { passkeyOptions: options };
+  // A passkey-only account (no authenticator app) answers with its passkey alone.
+  const answers = await stepAnswers(token);
+  const options = answers.passkey ? JSON.stringify(await stepAuthenticationOptions(token)) : null;
+  return { passkeyOptions: options, codes: answers.codes };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -129,13 +131,28 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const passkeyFailed = Boolean(actionData && "passkey" in actionData && actionData.passkey);
   const error = passkeyFailed ? undefined : actionData?.error;
+  const card = {
+    icon: <LogoMark className="size-12" />,
+    title: "Two-factor sign-in",
+    footer: <AuthLink to={href("/admin")}>Start over</AuthLink>,
+  };
+  if (!loaderData.codes && loaderData.passkeyOptions) {
+    return (
+      <AuthCard {...card} intro={"Confirm it is you with one of your passkeys."}>
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="passkey-only">
+          This account's second step is a passkey. It needs a browser with JavaScript and passkey support; without them,
+          sign in on a device that has them.
+        </p>
+        <PasskeyStep
+          options={loaderData.passkeyOptions}
+          serverError={passkeyFailed ? (actionData?.error ?? null) : null}
+          only
+        />
+      </AuthCard>
+    );
+  }
   return (
-    <AuthCard
-      icon={<LogoMark className="size-12" />}
-      title={"Two-factor sign-in"}
-      intro={"Enter the 6-digit code from your authenticator app, or one of your recovery codes."}
-      footer={<AuthLink to={href("/admin")}>Start over</AuthLink>}
-    >
+    <AuthCard {...card} intro={"Enter the 6-digit code from your authenticator app, or one of your recovery codes."}>
       <Form method="post" className="space-y-5">
         <Field
           id="code"
@@ -176,7 +193,15 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
 }
 
 /** "Use a passkey instead": only where JavaScript and WebAuthn are there to make it work. */
-function PasskeyStep({ options, serverError }: { options: string; serverError: string | null }) {
+function PasskeyStep({
+  options,
+  serverError,
+  only = false,
+}: {
+  options: string;
+  serverError: string | null;
+  only?: boolean;
+}) {
   const supported = useWebAuthn();
   const submit = useSubmit();
   const [busy, setBusy] = useState(false);
@@ -196,12 +221,14 @@ function PasskeyStep({ options, serverError }: { options: string; serverError: s
   }
   return (
     <div className="mt-5 space-y-3" data-testid="passkey-step">
-      <p className="flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or{" "}
-        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-      </p>
+      {only ? null : (
+        <p className="flex items-center gap-3 text-xs text-slate-500 uppercase dark:text-slate-400">
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" /> or{" "}
+          <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        </p>
+      )}
       <PasskeyButton onClick={() => void run()} busy={busy}>
-        Use a passkey instead
+        {only ? "Use your passkey" : "Use a passkey instead"}
       </PasskeyButton>
       <FormError error={promptError ?? serverError} testId="passkey-error" />
     </div>

@@ -16,6 +16,7 @@ import {
   ProfileUpdateSchema,
   RegisterSchema,
 } from "~/domain/accounts/schemas";
+import { hasSecondFactor } from "~/domain/accounts/second-factor.server";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import {
   createSession,
@@ -25,7 +26,7 @@ import {
   rotateRefreshToken,
   SESSION_LIMITS,
 } from "~/domain/accounts/sessions.server";
-import { createChallenge, isTwoFactorEnabled } from "~/domain/accounts/two-factor.server";
+import { createChallenge } from "~/domain/accounts/two-factor.server";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/http/api/endpoint.server";
 import { named, pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
@@ -52,7 +53,11 @@ async function issueTokens(request: Request, adminId: string) {
 
 const TwoFactorChallengeSchema = z.object({
   twoFactorRequired: z.literal(true),
-  challengeToken: z.string().describe("Single use, valid 5 minutes: send it to POST /api/auth/2fa/verify"),
+  challengeToken: z
+    .string()
+    .describe(
+      "Single use, valid 5 minutes: send it with a code to POST /api/auth/2fa/verify, or with a passkey's answer to POST /api/auth/passkeys/authentication/verify (the only way for an account with passkeys and no authenticator app)",
+    ),
 });
 
 /** The answer to a completed sign-in: an access token, and the refresh token as an HttpOnly cookie. */
@@ -82,7 +87,8 @@ export const endpoints = [
     body: LoginSchema,
     responses: {
       200: {
-        description: "Signed in, or (for an account with two-factor sign-in) a challenge for the code step",
+        description:
+          "Signed in, or (for an account with a second factor: an authenticator app or a passkey) a challenge for the second step",
         schema: z.union([successWith(TokenDataSchema), successWith(TwoFactorChallengeSchema)]),
       },
       ...pickErrors(400, 401, 403, 429),
@@ -98,7 +104,7 @@ export const endpoints = [
         },
       );
       // Two-factor accounts get no token yet: the code goes to POST /api/auth/2fa/verify.
-      if (admin.status === "active" && (await isTwoFactorEnabled(admin.id))) {
+      if (admin.status === "active" && (await hasSecondFactor(admin.id))) {
         return { success: true, data: { twoFactorRequired: true, challengeToken: await createChallenge(admin.id) } };
       }
       return loginResponse(request, admin);

@@ -5,8 +5,9 @@ import { admins, passkeys, webauthnChallenges } from "~/db/schema";
 import { PASSKEY_CHALLENGE_TTL, PASSKEY_MESSAGES } from "~/domain/accounts/passkeys.server";
 import { createChallenge } from "~/domain/accounts/two-factor.server";
 import fixtures from "../../../tests/fixtures/passkeys.json";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { setConfig } from "../../../tests/helpers/trial";
 
 const seed = (challenge: string, purpose: "registration" | "authentication", adminId: string | null) =>
   db()
@@ -23,6 +24,16 @@ async function registered(fixture = fixtures.counting, name = "Laptop") {
   });
   expect(added.status).toBe(201);
   return { ...created, passkey: added.json.data };
+}
+
+/** The recorded passkey's first answer to the second step opened by `challengeToken`. */
+async function answerStep(adminId: string, challengeToken: string) {
+  const [first] = fixtures.counting.assertions;
+  if (!first) throw new Error("fixtures");
+  await seed(first.challenge, "authentication", adminId);
+  return api("POST", "/api/auth/passkeys/authentication/verify", {
+    body: { credential: first.credential, challengeToken },
+  });
 }
 
 afterEach(async () => {
@@ -123,15 +134,33 @@ describe("signing in with a passkey through the API", () => {
     expect(options.json.data.allowCredentials).toEqual([
       { id: fixtures.counting.credentialId, type: "public-key", transports: ["internal", "hybrid"] },
     ]);
-    const [first] = fixtures.counting.assertions;
-    if (!first) throw new Error("fixtures");
-    await seed(first.challenge, "authentication", admin.id);
-    const signedIn = await api("POST", "/api/auth/passkeys/authentication/verify", {
-      body: { credential: first.credential, challengeToken },
-    });
+    const signedIn = await answerStep(admin.id, challengeToken);
     expect(signedIn.status).toBe(200);
     const ended = await api("POST", "/api/auth/passkeys/authentication/options", { body: { challengeToken } });
     expect(ended.status).toBe(401);
+  });
+
+  it("a passkey-only account's password alone signs in nobody: it opens the second step, which the passkey answers", async () => {
+    const { admin } = await registered();
+    const login = await api("POST", "/api/auth/login", { body: { email: admin.email, password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    expect(login.json.data).toEqual({ twoFactorRequired: true, challengeToken: expect.any(String) });
+    const { challengeToken } = login.json.data;
+    const signedIn = await answerStep(admin.id, challengeToken);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json.data.accessToken).toEqual(expect.any(String));
+  });
+
+  it("a passkey is a second factor for REQUIRE_2FA (decision 067)", async () => {
+    const restore = setConfig({ REQUIRE_2FA: "owner,admin" });
+    try {
+      const { token } = await registered();
+      expect((await api("GET", "/api/meetings", { token })).status).toBe(200);
+      const { token: without } = await createAdmin();
+      expect((await api("GET", "/api/meetings", { token: without })).status).toBe(403);
+    } finally {
+      restore();
+    }
   });
 
   it("a failed answer is a 401 with the message, and changes nothing", async () => {
