@@ -14,7 +14,13 @@ import { siteUrl } from "~/lib/config.server";
 import { base64url, fromBase64url, randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import type { Actor } from "./actor";
-import { CHALLENGE, CHALLENGE_ENDED, isTwoFactorEnabled } from "./two-factor.server";
+import {
+  CHALLENGE,
+  CHALLENGE_ENDED,
+  isTwoFactorEnabled,
+  openChallenge,
+  challengeEnded as stepEnded,
+} from "./two-factor.server";
 import { PUBLIC_KEY_ALGORITHMS, verifyAuthenticationResponse, verifyRegistrationResponse } from "./webauthn.server";
 
 /** A WebAuthn ceremony must finish within 5 minutes of its options (the browser's own timeout is 60 s). */
@@ -367,24 +373,15 @@ export async function verifyAuthentication(
 
 // --- The second step after a password -------------------------------------------------
 
-const codeStepEnded = () => new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
-
 /** The account whose open code step (the token the password step gave) a passkey may answer. */
 async function openStepAdmin(token: string, now: Date) {
-  if (!token || token.length > 200) throw codeStepEnded();
+  if (!token || token.length > 200) throw stepEnded();
   const row = await db()
     .select({ adminId: twoFactorChallenges.adminId })
     .from(twoFactorChallenges)
-    .where(
-      and(
-        eq(twoFactorChallenges.id, await sha256Hex(token)),
-        isNull(twoFactorChallenges.usedAt),
-        gt(twoFactorChallenges.expiresAt, now),
-        lt(twoFactorChallenges.failedAttempts, CHALLENGE.maxFailures),
-      ),
-    )
+    .where(openChallenge(await sha256Hex(token), now))
     .get();
-  if (!row) throw codeStepEnded();
+  if (!row) throw stepEnded();
   return row.adminId;
 }
 
@@ -414,23 +411,16 @@ export async function stepAuthenticationOptions(token: string, now = new Date())
  * parallel answers one signs in.
  */
 export async function verifyStepWithPasskey(token: string, input: { credential: unknown }, now = new Date()) {
-  if (!token || token.length > 200) throw codeStepEnded();
+  if (!token || token.length > 200) throw stepEnded();
   const client = db();
   const id = await sha256Hex(token);
   const step = await client
     .update(twoFactorChallenges)
     .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
-    .where(
-      and(
-        eq(twoFactorChallenges.id, id),
-        isNull(twoFactorChallenges.usedAt),
-        gt(twoFactorChallenges.expiresAt, now),
-        lt(twoFactorChallenges.failedAttempts, CHALLENGE.maxFailures),
-      ),
-    )
+    .where(openChallenge(id, now))
     .returning({ adminId: twoFactorChallenges.adminId })
     .get();
-  if (!step) throw codeStepEnded();
+  if (!step) throw stepEnded();
   const { admin } = await verifyAuthentication(input, { adminId: step.adminId, now });
   const claimed = await client
     .update(twoFactorChallenges)
@@ -438,6 +428,6 @@ export async function verifyStepWithPasskey(token: string, input: { credential: 
     .where(and(eq(twoFactorChallenges.id, id), isNull(twoFactorChallenges.usedAt)))
     .returning({ id: twoFactorChallenges.id })
     .get();
-  if (!claimed) throw codeStepEnded();
+  if (!claimed) throw stepEnded();
   return admin;
 }

@@ -382,7 +382,17 @@ export async function createChallenge(adminId: string, now = new Date()) {
 
 export type ChallengeAnswer = { code?: string; recoveryCode?: string };
 
-const challengeEnded = () => new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
+/** The second step ended (used, expired, out of attempts or unknown): a code or a passkey answers nothing. */
+export const challengeEnded = () => new AppError(401, CHALLENGE_ENDED, { code: "auth.challenge_ended" });
+
+/** The challenge row `id` (the token's SHA-256) while its step is still open to an answer. */
+export const openChallenge = (id: string, now: Date) =>
+  and(
+    eq(twoFactorChallenges.id, id),
+    isNull(twoFactorChallenges.usedAt),
+    gt(twoFactorChallenges.expiresAt, now),
+    lt(twoFactorChallenges.failedAttempts, CHALLENGE.maxFailures),
+  );
 
 /** Why a challenge took no attempt: its codes are used up (say so), or it ended otherwise. */
 async function challengeRefusal(id: string, now: Date) {
@@ -433,14 +443,7 @@ export async function verifyChallenge(token: string, answer: ChallengeAnswer, ct
   const challenge = await client
     .update(twoFactorChallenges)
     .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
-    .where(
-      and(
-        eq(twoFactorChallenges.id, id),
-        isNull(twoFactorChallenges.usedAt),
-        gt(twoFactorChallenges.expiresAt, now),
-        lt(twoFactorChallenges.failedAttempts, CHALLENGE.maxFailures),
-      ),
-    )
+    .where(openChallenge(id, now))
     .returning({ adminId: twoFactorChallenges.adminId, attempts: twoFactorChallenges.failedAttempts })
     .get();
   if (!challenge) throw await challengeRefusal(id, now);
