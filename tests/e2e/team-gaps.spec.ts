@@ -37,6 +37,8 @@ test.describe("an Author's post in review", () => {
     await page.getByRole("button", { name: "Submit for review" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Post submitted for review." })).toBeVisible();
     await expect(postRow(page, title).getByTestId("review-badge")).toHaveText("In review");
+    // The count of posts in review is for the members who review them.
+    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByTestId("badge-postsInReview")).toHaveCount(0);
 
     await switchTo(page, marketing);
     const menu = page.getByRole("navigation", { name: "Dashboard" });
