@@ -46,6 +46,12 @@ export const admins = sqliteTable(
     failedWindowStart: integer("failed_window_start", { mode: "timestamp_ms" }),
     lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
     notificationsSeenAt: integer("notifications_seen_at", { mode: "timestamp_ms" }),
+    /**
+     * Set while an Owner or Admin has disabled the member (decision 070): no sign-in, no session,
+     * role and data kept for re-enabling. A column of its own, not a fourth `status`: a new value
+     * in the status CHECK would rebuild the table, and on D1 that cascade-deletes its sessions.
+     */
+    disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -404,6 +410,13 @@ export const blogPosts = sqliteTable(
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
     canonicalUrl: text("canonical_url"),
+    /**
+     * An Author's draft waiting for Marketing or above (decision 069): set when submitted, cleared
+     * when it is published, scheduled or sent back. Null for every other post.
+     */
+    reviewRequestedAt: integer("review_requested_at", { mode: "timestamp_ms" }),
+    /** What the reviewer wrote when sending the post back (shown to its author); null otherwise. */
+    reviewNote: text("review_note"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -415,6 +428,8 @@ export const blogPosts = sqliteTable(
     index("blog_posts_status_author_idx").on(t.status, t.author),
     index("blog_posts_status_idx").on(t.status, t.publishedAt),
     index("blog_posts_created_idx").on(t.createdAt),
+    // The posts in review (decision 069): the console's count and the "In review" filter read them here.
+    index("blog_posts_review_idx").on(t.reviewRequestedAt),
     // The exact orders of the paged lists (read backwards for newest first), so a page deep in
     // the list steps over index entries only and no list is sorted per request (decision 016).
     index("blog_posts_published_order_idx").on(t.status, t.publishedAt, t.createdAt, t.id),

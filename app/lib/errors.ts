@@ -24,7 +24,9 @@ export type SubscriptionErrorCode =
 export type BlogErrorCode =
   | "blog.post_changed"
   | "blog.slug_taken" // another post has (or had) the slug: a field error on `slug` (decision 029)
-  | "blog.not_draft"; // autosave reached a post that is no longer a draft (decision 030)
+  | "blog.not_draft" // autosave reached a post that is no longer a draft (decision 030)
+  | "blog.not_submittable" // only an unscheduled draft goes to review (decision 069)
+  | "blog.not_in_review"; // a return reached a post no longer in review (decision 069)
 export type AuthErrorCode =
   | "auth.challenge_ended" // the code step expired or was used
   | "auth.too_many_codes" // the code step's wrong codes are used up: sign in again

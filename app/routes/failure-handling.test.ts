@@ -18,6 +18,8 @@ const EXEMPT: Record<string, string> = {
     "posted by the editor's script with fetch, which keeps the text and says the autosave failed (decision 030)",
   "routes/admin/dashboard/blog/images.ts":
     "a native multipart form (a document post with JavaScript on too): the browser's own behaviour applies",
+  "routes/admin/dashboard/blog/review.ts":
+    "the editor's review forms are native forms (a document post with JavaScript on too, decision 069): the browser's own behaviour applies, and the note is one short field",
   "routes/admin/dashboard/settings/security-codes-txt.ts":
     "a file download (reloadDocument) that changes nothing: the codes stay on the page it was posted from",
   "routes/api/dispatch.ts": "the JSON API: its clients handle their own failures",

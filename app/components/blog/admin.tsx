@@ -55,3 +55,15 @@ export function ErrorAlert({ children, className = "" }: { children: React.React
     </p>
   );
 }
+
+/** A draft waiting for review (decision 069), beside its status badge. */
+export function InReviewBadge() {
+  return (
+    <span
+      data-testid="review-badge"
+      className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900 dark:bg-violet-950 dark:text-violet-200"
+    >
+      In review
+    </span>
+  );
+}

@@ -24,6 +24,7 @@ const STATUS_TONE: Record<string, keyof typeof TONES> = {
   new: "blue",
   contacted: "slate",
   unsubscribed: "slate",
+  disabled: "red",
 };
 
 /** A status as a coloured pill; the text itself carries the meaning (not the colour alone). */

@@ -96,6 +96,9 @@ export async function lockFor(admin: Pick<Admin, "id" | "lockedUntil">, ip: stri
   return ends.length ? new Date(Math.max(...ends.map((d) => d.getTime()))) : null;
 }
 
+/** What a disabled member reads when signing in (decision 070). */
+export const DISABLED_ACCOUNT = "This account is disabled. Ask an Owner or Admin of your team to enable it.";
+
 /**
  * Checks a login from client address `ip` (Cloudflare's CF-Connecting-IP; "" when unknown).
  * Failures count per account and address (10 in 15 minutes lock that pair for 15 minutes) and
@@ -121,6 +124,8 @@ export async function verifyLogin(email: string, password: string, now = new Dat
   if (admin.status === "rejected") {
     throw new AppError(403, "This account was not approved. Contact an administrator.");
   }
+  // A disabled member (decision 070) learns why only after the right password, like a rejected one.
+  if (admin.disabledAt) throw new AppError(403, DISABLED_ACCOUNT);
   const [unlocked] = await guardedBatch(
     [
       rowMatches(

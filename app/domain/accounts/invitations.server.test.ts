@@ -14,7 +14,7 @@ import {
   INVITATION_RULES,
   invitationLinkState,
   inviteMember,
-  listPendingInvitations,
+  pendingInvitationsPage,
   resendInvitation,
   revokeInvitation,
   type TeamManager,
@@ -326,10 +326,24 @@ describe("the link", () => {
     await inviteMember(owner, { email: pending, role: "sales" }, T0);
     const gone = await inviteMember(owner, { email: revoked, role: "sales" }, T0);
     await revokeInvitation(owner, gone.id, T0);
-    const later = await listPendingInvitations(at(8 * DAY));
+    const { invitations: later } = await pendingInvitationsPage({ page: 1, limit: 100 }, at(8 * DAY));
     const mine = later.filter((i) => i.email === pending || i.email === revoked);
     expect(mine).toEqual([
       expect.objectContaining({ email: pending, role: "sales", invitedBy: owner.email, expired: true }),
     ]);
+  });
+
+  it("pages the pending invitations, the last sent first, with their total", async () => {
+    const owner = await manager();
+    const { total: before } = await pendingInvitationsPage({ page: 1, limit: 1 }, T0);
+    const sent = [];
+    for (let i = 0; i < 3; i++)
+      sent.push(await inviteMember(owner, { email: newEmail("paged"), role: "author" }, at(400 * DAY + i)));
+    // Sent after every other invitation of this file: they lead the list.
+    const first = await pendingInvitationsPage({ page: 1, limit: 2 }, at(10));
+    expect(first.total).toBe(before + 3);
+    expect(first.invitations.map((i) => i.email)).toEqual([sent[2]?.email, sent[1]?.email]);
+    const second = await pendingInvitationsPage({ page: 2, limit: 2 }, at(10));
+    expect(second.invitations[0]?.email).toBe(sent[0]?.email);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db } from "~/db/client.server";
 import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
@@ -291,24 +291,38 @@ export async function revokeInvitation(manager: TeamManager, id: string, now = n
   return toInvitation(row);
 }
 
-/** Invitations neither accepted nor withdrawn, the last sent first; expired ones too (they can be resent). */
-export async function listPendingInvitations(now = new Date()) {
+/**
+ * One page of the invitations neither accepted nor withdrawn, the last sent first, expired ones
+ * too (they can be resent), and how many there are.
+ */
+export async function pendingInvitationsPage({ page, limit }: { page: number; limit: number }, now = new Date()) {
   const inviter = alias(admins, "inviter");
-  const rows = await db()
-    .select({
-      id: teamInvitations.id,
-      email: teamInvitations.email,
-      role: teamInvitations.role,
-      sentAt: teamInvitations.sentAt,
-      expiresAt: teamInvitations.expiresAt,
-      invitedBy: inviter.email,
-    })
-    .from(teamInvitations)
-    .leftJoin(inviter, eq(inviter.id, teamInvitations.invitedBy))
-    .where(and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
-    .orderBy(desc(teamInvitations.sentAt))
-    .all();
-  return rows.map((row) => ({ ...row, invitedBy: row.invitedBy ?? null, expired: row.expiresAt <= now }));
+  const client = db();
+  const pending = and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt));
+  const [rows, totals] = await client.batch([
+    client
+      .select({
+        id: teamInvitations.id,
+        email: teamInvitations.email,
+        role: teamInvitations.role,
+        sentAt: teamInvitations.sentAt,
+        expiresAt: teamInvitations.expiresAt,
+        // Named apart: in a batch D1 answers rows keyed by column name, and two "email"s would collide.
+        invitedBy: sql<string | null>`${inviter.email}`.as("inviter_email"),
+      })
+      .from(teamInvitations)
+      .leftJoin(inviter, eq(inviter.id, teamInvitations.invitedBy))
+      .where(pending)
+      // The id breaks ties, so a page boundary between two invitations sent at once is stable.
+      .orderBy(desc(teamInvitations.sentAt), desc(teamInvitations.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    client.select({ n: count() }).from(teamInvitations).where(pending),
+  ]);
+  return {
+    invitations: rows.map((row) => ({ ...row, invitedBy: row.invitedBy ?? null, expired: row.expiresAt <= now })),
+    total: totals[0]?.n ?? 0,
+  };
 }
 
 type LinkState = "valid" | "unknown" | "expired" | "revoked" | "used";

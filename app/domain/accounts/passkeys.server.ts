@@ -13,6 +13,7 @@ import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { base64url, fromBase64url, randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
+import { DISABLED_ACCOUNT } from "./accounts.server";
 import type { Actor } from "./actor";
 import {
   CHALLENGE,
@@ -368,6 +369,8 @@ export async function verifyAuthentication(
   if (!used) throw signInFailed();
   const admin = await client.select().from(admins).where(eq(admins.id, stored.adminId)).get();
   if (!admin || admin.status === "rejected") throw signInFailed();
+  // A disabled member (decision 070) signs in by no method.
+  if (admin.disabledAt) throw new AppError(403, DISABLED_ACCOUNT);
   return { admin, passkey: summary(used) };
 }
 

@@ -63,7 +63,8 @@ export async function findSession(token: string, now = new Date()): Promise<Acti
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(eq(sessions.id, id))
     .get();
-  if (!row || row.session.revokedAt) return null;
+  // A disabled member's sessions end when they are disabled; this also ends one created meanwhile (decision 070).
+  if (!row || row.session.revokedAt || row.admin.disabledAt) return null;
   const { session, admin } = row;
   const idleLimit = SESSION_LIMITS[session.kind].idle;
   if (session.expiresAt <= now || session.lastSeenAt.getTime() + idleLimit <= now.getTime()) return null;
@@ -192,7 +193,7 @@ export async function rotateRefreshToken(token: string, now = new Date()): Promi
   }
   if (claimed.expiresAt <= now) return { ok: false, reason: "expired" };
   const admin = await client.select().from(admins).where(eq(admins.id, claimed.adminId)).get();
-  if (!admin || admin.status === "rejected") return { ok: false, reason: "inactive" };
+  if (!admin || admin.status === "rejected" || admin.disabledAt) return { ok: false, reason: "inactive" };
   if (claimed.sessionId) await revokeSession(claimed.sessionId, now);
   const access = await createSession(admin.id, "api", { now });
   const refreshToken = await issueRefreshToken(admin.id, access.sessionId, {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Admin, admins } from "~/db/schema";
@@ -20,16 +20,31 @@ import { revokeOtherSessionsStatements } from "./sessions.server";
 export const LAST_OWNER = "The team must keep at least one Owner: make another member an Owner first.";
 export const CHANGED_MEANWHILE = "This member was changed meanwhile. Reload the team and try again.";
 
+export const CANNOT_DISABLE_SELF = "You cannot disable your own account.";
+
+/** A member's status as the team shows it: a disabled member (decision 070) reads "disabled". */
+export const MEMBER_STATUSES = ["pending", "active", "rejected", "disabled"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** A member as the team endpoints and the team page show one. */
+export function toMember(admin: Pick<Admin, "id" | "name" | "email" | "role" | "status" | "disabledAt">) {
+  const status: MemberStatus = admin.disabledAt ? "disabled" : admin.status;
+  return { ...toProfile(admin), status };
+}
+
 /** The team as the console and GET /api/team list it: members first by when they joined. */
 export async function listTeam() {
   const rows = await db().select().from(admins).orderBy(admins.createdAt).all();
-  return rows.map(toProfile);
+  return rows.map(toMember);
 }
+
+/** An enabled Owner: the last one can be neither demoted, removed nor disabled. */
+const enabledOwner = and(eq(admins.status, "active"), eq(admins.role, "owner"), isNull(admins.disabledAt));
 
 async function actorRole(actor: Actor): Promise<TeamRole> {
   const me = await getAdmin(actor.id);
   // Read fresh: a role changed since the session was looked up counts, not the older one.
-  if (me?.status !== "active" || !me.role || !mayManageTeam(me.role)) {
+  if (me?.status !== "active" || me.disabledAt || !me.role || !mayManageTeam(me.role)) {
     throw new AppError(403, FORBIDDEN_MESSAGE);
   }
   return me.role;
@@ -55,35 +70,28 @@ export function guardsFor(actor: Actor, target: Admin & { role: TeamRole }, owne
       and(
         eq(admins.id, actor.id),
         eq(admins.status, "active"),
+        isNull(admins.disabledAt),
         inArray(admins.role, TEAM_ROLES.filter(ownership ? mayManageOwnership : mayManageTeam)),
       ),
     ),
   ];
-  if (target.role === "owner") {
-    guards.push(
-      rowMatches(
-        "another owner remains",
-        admins,
-        and(ne(admins.id, target.id), eq(admins.status, "active"), eq(admins.role, "owner")),
-      ),
-    );
-  }
+  if (target.role === "owner") guards.push(anotherOwnerRemains(target.id));
   return guards;
 }
+
+/** Another enabled Owner than `targetId` (a disabled Owner cannot manage the team). */
+const anotherOwnerRemains = (targetId: string) =>
+  rowMatches("another owner remains", admins, and(ne(admins.id, targetId), enabledOwner));
 
 /** Why a guarded change was refused, read after the fact. */
 async function refusal(actor: Actor, targetId: string, wasOwner: boolean): Promise<AppError> {
   const [current, me, owners] = await Promise.all([
     getAdmin(targetId),
     getAdmin(actor.id),
-    db()
-      .select({ id: admins.id })
-      .from(admins)
-      .where(and(eq(admins.status, "active"), eq(admins.role, "owner")))
-      .all(),
+    db().select({ id: admins.id }).from(admins).where(enabledOwner).all(),
   ]);
   if (current?.status !== "active") return new AppError(404, "Team member not found.");
-  if (me?.status !== "active" || !mayManageTeam(me.role)) {
+  if (me?.status !== "active" || me.disabledAt || !mayManageTeam(me.role)) {
     return new AppError(403, FORBIDDEN_MESSAGE);
   }
   if (wasOwner && current.role === "owner" && owners.length <= 1) return new AppError(409, LAST_OWNER);
@@ -97,7 +105,7 @@ async function refusal(actor: Actor, targetId: string, wasOwner: boolean): Promi
 export async function changeRole(actor: Actor, targetId: string, role: TeamRole, now = new Date()) {
   const mine = await actorRole(actor);
   const target = await member(targetId);
-  if (target.role === role) return toProfile(target);
+  if (target.role === role) return toMember(target);
   const ownership = target.role === "owner" || role === "owner";
   if (ownership && !mayManageOwnership(mine)) throw new AppError(403, OWNER_ONLY);
   if (target.role === "owner" && (await ownerCount()) <= 1) throw new AppError(409, LAST_OWNER);
@@ -111,7 +119,7 @@ export async function changeRole(actor: Actor, targetId: string, role: TeamRole,
     ],
     () => refusal(actor, target.id, target.role === "owner"),
   );
-  return toProfile({ ...target, role });
+  return toMember({ ...target, role });
 }
 
 /**
@@ -145,14 +153,67 @@ export async function removeMember(actor: Actor, targetId: string) {
     ],
     () => refusal(actor, target.id, ownership),
   );
-  return toProfile(target);
+  return toMember(target);
 }
 
 async function ownerCount() {
-  const rows = await db()
-    .select({ id: admins.id })
-    .from(admins)
-    .where(and(eq(admins.status, "active"), eq(admins.role, "owner")))
-    .all();
+  const rows = await db().select({ id: admins.id }).from(admins).where(enabledOwner).all();
   return rows.length;
+}
+
+/**
+ * Disables a member, or enables them again (decision 070). Disabled, they cannot sign in (password,
+ * passkey, refresh token) and every session and refresh token of theirs ends in the same batch;
+ * their role and data stay. Only an Owner disables or enables an Owner; the last enabled Owner
+ * stays enabled however many requests race; nobody disables themselves. The same change sent
+ * twice (or twenty times at once) finds its work done: one change, one audit record.
+ */
+export async function setMemberStatus(actor: Actor, targetId: string, wanted: "active" | "disabled", now = new Date()) {
+  const disabling = wanted === "disabled";
+  if (disabling && actor.id === targetId) throw new AppError(403, CANNOT_DISABLE_SELF);
+  const mine = await actorRole(actor);
+  const target = await member(targetId);
+  if (Boolean(target.disabledAt) === disabling) return toMember(target);
+  const ownership = target.role === "owner";
+  if (ownership && !mayManageOwnership(mine)) throw new AppError(403, OWNER_ONLY);
+  if (ownership && disabling && (await ownerCount()) <= 1) throw new AppError(409, LAST_OWNER);
+  const client = db();
+  const [memberGuard, actorGuard] = guardsFor(actor, target, ownership);
+  const guards = [
+    memberGuard,
+    actorGuard,
+    rowMatches(
+      disabling ? "member enabled" : "member disabled",
+      admins,
+      and(eq(admins.id, target.id), disabling ? isNull(admins.disabledAt) : isNotNull(admins.disabledAt)),
+    ),
+    ...(ownership && disabling ? [anotherOwnerRemains(target.id)] : []),
+  ].filter((guard) => guard !== undefined);
+  try {
+    await guardedBatch(
+      guards,
+      [
+        client
+          .update(admins)
+          .set({ disabledAt: disabling ? now : null, updatedAt: now })
+          .where(eq(admins.id, target.id)),
+        // Ended in the same batch: no request of theirs passes between.
+        ...(disabling ? revokeOtherSessionsStatements(target.id, null, now) : []),
+        auditStatement(
+          actor,
+          disabling ? "team.disabled" : "team.enabled",
+          "admin",
+          target.id,
+          { status: disabling ? "active" : "disabled", role: target.role },
+          { status: wanted, role: target.role },
+        ),
+      ],
+      () => refusal(actor, target.id, ownership && disabling),
+    );
+  } catch (error) {
+    const current = await getAdmin(target.id);
+    if (current && current.status === "active" && Boolean(current.disabledAt) === disabling) return toMember(current);
+    throw error;
+  }
+  return toMember({ ...target, disabledAt: disabling ? now : null });
 }

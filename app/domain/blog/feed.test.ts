@@ -11,6 +11,8 @@ const post = (over: Partial<BlogPost>): BlogPost => ({
   excerpt: "Excerpt",
   author: "Author",
   createdBy: null,
+  reviewRequestedAt: null,
+  reviewNote: null,
   tags: [],
   coverImage: null,
   publishAt: null,

@@ -147,6 +147,8 @@ export type AdminPostQuery = {
   limit: number;
   /** Only the posts this member created (an Author's list, decision 064). */
   createdBy?: string;
+  /** Only the posts waiting for review (decision 069). */
+  inReview?: boolean;
 };
 
 /** Who created the post (null: before roles), or undefined when there is no such post. */
@@ -160,11 +162,12 @@ export async function postCreator(id: string): Promise<string | null | undefined
  * on title or author. `instr` takes the text literally and, unlike LIKE, has no pattern-length
  * cap on D1 (50 bytes); lower() folds ASCII only, on both sides alike.
  */
-export async function adminPostsPage({ status, q, page, limit, createdBy }: AdminPostQuery) {
+export async function adminPostsPage({ status, inReview, q, page, limit, createdBy }: AdminPostQuery) {
   const filters: SQL[] = [];
   const mine = createdBy === undefined ? undefined : eq(blogPosts.createdBy, createdBy);
   if (mine) filters.push(mine);
   if (status) filters.push(eq(blogPosts.status, status));
+  if (inReview) filters.push(isNotNull(blogPosts.reviewRequestedAt));
   const text = q?.trim();
   if (text) {
     filters.push(
@@ -176,7 +179,7 @@ export async function adminPostsPage({ status, q, page, limit, createdBy }: Admi
   }
   const where = filters.length ? and(...filters) : undefined;
   const client = db();
-  const [rows, totals, byStatus] = await client.batch([
+  const [rows, totals, byStatus, inReviewCount] = await client.batch([
     client
       .select({
         id: blogPosts.id,
@@ -187,6 +190,8 @@ export async function adminPostsPage({ status, q, page, limit, createdBy }: Admi
         status: blogPosts.status,
         publishedAt: blogPosts.publishedAt,
         publishAt: blogPosts.publishAt,
+        reviewRequestedAt: blogPosts.reviewRequestedAt,
+        reviewNote: blogPosts.reviewNote,
         createdAt: blogPosts.createdAt,
         updatedAt: blogPosts.updatedAt,
       })
@@ -197,8 +202,12 @@ export async function adminPostsPage({ status, q, page, limit, createdBy }: Admi
       .offset((page - 1) * limit),
     client.select({ n: count() }).from(blogPosts).where(where),
     client.select({ status: blogPosts.status, n: count() }).from(blogPosts).where(mine).groupBy(blogPosts.status),
+    client
+      .select({ n: count() })
+      .from(blogPosts)
+      .where(and(isNotNull(blogPosts.reviewRequestedAt), mine)),
   ]);
-  const counts = { all: 0, draft: 0, published: 0 };
+  const counts = { all: 0, draft: 0, published: 0, review: inReviewCount[0]?.n ?? 0 };
   for (const row of byStatus) {
     counts[row.status] = row.n;
     counts.all += row.n;
@@ -359,6 +368,8 @@ export async function createPost(actor: AuditActor, input: BlogInput & { publish
       status: input.status,
       publishedAt: input.status === "published" ? now : null,
       publishAt: input.status === "draft" ? (input.publishAt ?? null) : null,
+      reviewRequestedAt: null,
+      reviewNote: null,
       coverImage: null,
       metaTitle: input.metaTitle ?? null,
       metaDescription: input.metaDescription ?? null,
@@ -465,6 +476,11 @@ export async function updatePost(
     updatedAt: sql`max(${now.getTime()}, ${blogPosts.updatedAt} + 1)`,
   };
   if (changes.content !== undefined) set.contentHtml = await renderPostHtml(changes.content);
+  // Publishing or scheduling a post ends its review (decision 069): it is no longer waiting.
+  if (changes.status === "published" || changes.publishAt) {
+    set.reviewRequestedAt = null;
+    set.reviewNote = null;
+  }
   if (changes.status === "published") {
     // One statement: the first publication date wins even if two edits race.
     set.publishedAt = sql`coalesce(${blogPosts.publishedAt}, ${now.getTime()})`;
@@ -576,6 +592,8 @@ export function toApiPost(post: BlogPost) {
     metaDescription: post.metaDescription,
     canonicalUrl: post.canonicalUrl,
     scheduledFor: post.status === "draft" ? (post.publishAt?.toISOString() ?? null) : null,
+    reviewRequestedAt: post.reviewRequestedAt?.toISOString() ?? null,
+    reviewNote: post.reviewNote,
     publishedAt: post.publishedAt?.toISOString() ?? null,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),

@@ -227,6 +227,15 @@ export const BlogPostSchema = z.object({
   metaDescription: z.string().nullable().describe("Page description, if set (else the excerpt)"),
   canonicalUrl: z.string().nullable().describe("Canonical URL override (absolute https), if set"),
   scheduledFor: IsoDate.nullable().describe("A draft the scheduler publishes at this time (decision 028)"),
+  reviewRequestedAt: IsoDate.nullable().describe(
+    "When its author submitted the draft for review, while it waits for Marketing or above (decision 069)",
+  ),
+  reviewNote: z
+    .string()
+    .nullable()
+    .describe(
+      'The note of the last "send back" ("" when it had none); null if never sent back, or since submitted or published',
+    ),
   publishedAt: IsoDate.nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,

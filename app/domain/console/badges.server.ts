@@ -1,18 +1,21 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, isNotNull } from "drizzle-orm";
 import { type BatchResults, type Database, db } from "~/db/client.server";
-import { meetings, subscriptions } from "~/db/schema";
+import { blogPosts, meetings, subscriptions } from "~/db/schema";
 import { awaitingDecision } from "~/domain/subscriptions/rules.server";
 import { notificationsReads } from "./notifications.server";
 
-/** The side menu's badges' reads: scheduled meetings and users an admin can approve or reject. */
+/** The side menu's badges' reads: scheduled meetings, users an admin can approve or reject, posts in review. */
 function badgesReads(client: Database) {
   const statements = [
     client.select({ n: count() }).from(meetings).where(eq(meetings.status, "scheduled")),
     client.select({ n: count() }).from(subscriptions).where(awaitingDecision),
+    // Posts waiting for review (decision 069), read from their index.
+    client.select({ n: count() }).from(blogPosts).where(isNotNull(blogPosts.reviewRequestedAt)),
   ] as const;
-  const read = ([pendingMeetings, awaitingUsers]: BatchResults<typeof statements>) => ({
+  const read = ([pendingMeetings, awaitingUsers, postsInReview]: BatchResults<typeof statements>) => ({
     pendingMeetings: pendingMeetings[0]?.n ?? 0,
     awaitingUsers: awaitingUsers[0]?.n ?? 0,
+    postsInReview: postsInReview[0]?.n ?? 0,
   });
   return { statements, read };
 }
@@ -36,9 +39,12 @@ export async function consoleFrame(
   const client = db();
   const badges = badgesReads(client);
   const notifications = notificationsReads(client, adminId, now, shown);
-  const [pendingMeetings, awaitingUsers, ...notificationRows] = await client.batch([
+  const [pendingMeetings, awaitingUsers, postsInReview, ...notificationRows] = await client.batch([
     ...badges.statements,
     ...notifications.statements,
   ]);
-  return { badges: badges.read([pendingMeetings, awaitingUsers]), notifications: notifications.read(notificationRows) };
+  return {
+    badges: badges.read([pendingMeetings, awaitingUsers, postsInReview]),
+    notifications: notifications.read(notificationRows),
+  };
 }

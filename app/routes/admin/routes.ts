@@ -106,6 +106,12 @@ export const adminRoutes: RouteConfigEntry[] = [
             undefined,
             EDITOR,
           ),
+          // An Author's post in review (decision 069): submit, send back, publish.
+          guarded(
+            route("blog/:id/review", "routes/admin/dashboard/blog/review.ts"),
+            "read:blog-post:own",
+            "submit:blog-post:own",
+          ),
         ]),
         // Users (issue 3)
         guarded(

@@ -2,15 +2,18 @@ import { z } from "zod";
 import { can } from "~/domain/accounts/permissions";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { renderMarkdown } from "~/domain/blog/markdown";
+import { POST_NOT_FOUND } from "~/domain/blog/messages";
 import {
   apiPostsPage,
   createPost,
   deletePost,
   getPost,
   getPublishedPost,
+  postCreator,
   toApiPost,
   updatePost,
 } from "~/domain/blog/posts.server";
+import { ReturnSchema, returnFromReview, submitForReview } from "~/domain/blog/review.server";
 import {
   BlogInputSchema,
   BlogListQuerySchema,
@@ -20,7 +23,9 @@ import {
 } from "~/domain/blog/schemas";
 import { endpoint } from "~/http/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { requireOwn } from "~/http/guards.server";
 import { requirePublishing } from "~/http/post-access.server";
+import { AppError } from "~/lib/errors";
 import { paginationOf } from "~/lib/pagination";
 
 /** Only an approved admin sees drafts; a pending account is treated like a visitor. */
@@ -131,6 +136,44 @@ export const endpoints = [
     },
     handler({ body }) {
       return { success: true, data: { html: renderMarkdown(body.content) } };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/blogs/:id/review",
+    summary:
+      "Submit a draft for review (decision 069): an Author their own, Marketing or above any. Only a draft that is not scheduled (409); submitting a post already in review answers it unchanged",
+    tag: "Blogs",
+    access: "admin",
+    permission: "submit:blog-post:own",
+    responses: {
+      200: { description: "The post, in review", schema: successWith(BlogPostSchema) },
+      ...pickErrors(401, 403, 404, 409),
+    },
+    async handler({ params, actor, session, request }) {
+      const creator = await postCreator(params.id);
+      if (creator === undefined) throw new AppError(404, POST_NOT_FOUND);
+      requireOwn(request, session, "submit:blog-post:any", creator);
+      const { post } = await submitForReview(actor, params.id);
+      return { success: true, data: toApiPost(post) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/blogs/:id/return",
+    summary:
+      "Send a post in review back to its author as a draft, with an optional `note` (up to 1000 characters) the author sees. A post not in review answers 409",
+    tag: "Blogs",
+    access: "admin",
+    permission: "publish:blog-post:any",
+    body: ReturnSchema,
+    responses: {
+      200: { description: "The post, sent back", schema: successWith(BlogPostSchema) },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ params, body, actor }) {
+      const post = await returnFromReview(actor, params.id, body.note);
+      return { success: true, data: toApiPost(post) };
     },
   }),
 ];

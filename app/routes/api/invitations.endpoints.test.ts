@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, teamInvitations } from "~/db/schema";
 import { INVITATION_MESSAGES } from "~/domain/accounts/invitation-schemas";
+import { pendingInvitationsPage } from "~/domain/accounts/invitations.server";
 import { findSession } from "~/domain/accounts/sessions.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
 import {
@@ -303,5 +304,36 @@ describe("the pages (no JavaScript needed)", () => {
     expect(refused.refused).toBe(true);
     expect(refused.result.init.status).toBe(403);
     expect(refused.result.data).toBe(INVITATION_MESSAGES.forbidden);
+  });
+
+  it("the invitations page shows 20 a page, the last sent first, with page links; past the last page shows the last", async () => {
+    const { token } = await createAdmin({ role: "owner" });
+    const cookie = `Bearer ${token}`;
+    const base = Date.now() + 365 * 86_400_000; // after every other invitation of this file
+    const { total: before } = await pendingInvitationsPage({ page: 1, limit: 1 });
+    for (let i = 0; i < 21; i++) {
+      await db()
+        .insert(teamInvitations)
+        .values({
+          email: `page-${i}-${crypto.randomUUID().slice(0, 8)}@flowlane.test`,
+          role: "author",
+          tokenHash: crypto.randomUUID(),
+          sentAt: new Date(base + i),
+          expiresAt: new Date(base + i + 86_400_000),
+        });
+    }
+    const load = (query: string) =>
+      run(
+        invitationsLoader,
+        new Request(`${ORIGIN}/admin/dashboard/settings/invitations${query}`, { headers: { Authorization: cookie } }),
+      );
+    const first = await load("");
+    expect(first.result.pending).toHaveLength(20);
+    expect(first.result.pending[0].email).toMatch(/^page-20-/);
+    expect(first.result).toMatchObject({ page: 1, total: before + 21 });
+    const pages = Math.ceil((before + 21) / 20);
+    expect(first.result.pages).toBe(pages);
+    const last = await load(`?page=${pages + 5}`);
+    expect(last.result.page).toBe(pages);
   });
 });

@@ -8,7 +8,7 @@ import {
 import {
   acceptInvitation,
   inviteMember,
-  listPendingInvitations,
+  pendingInvitationsPage,
   requireTeamManager,
   resendInvitation,
   revokeInvitation,
@@ -17,11 +17,16 @@ import {
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint } from "~/http/api/endpoint.server";
-import { ErrorResponseSchema, named, pickErrors, successWith } from "~/http/api/schemas";
+import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { pageQuery } from "~/lib/page-query";
+import { paginationOf } from "~/lib/pagination";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
 
 named(InvitationSchema, "Invitation");
 named(PendingInvitationSchema, "PendingInvitation");
+
+/** GET /api/team/invitations: `page` from 1, `limit` 1–100 (default 20), like the other paged lists (decision 025). */
+const InvitationListQuerySchema = z.object(pageQuery({ limit: 20, maxLimit: 100 }));
 
 /** The caller as the invitation rules see them: who, and with which role. */
 const managerOf = (session: ActiveSession): TeamManager => ({
@@ -38,20 +43,29 @@ export const endpoints = [
   endpoint({
     method: "GET",
     path: "/api/team/invitations",
-    summary: "Pending invitations (neither accepted nor withdrawn), the last sent first; Owners and Admins only",
+    summary:
+      "Pending invitations (neither accepted nor withdrawn), the last sent first, a page at a time (`page`, `limit` up to 100, default 20; a page past the last has an empty `data`); Owners and Admins only",
     tag: "Team",
     access: "admin",
     permission: "read:team:any",
+    query: InvitationListQuerySchema,
     responses: {
-      200: { description: "Pending invitations", schema: successWith(z.array(PendingInvitationSchema)) },
-      ...pickErrors(401, 403),
+      200: {
+        description: "One page of pending invitations",
+        schema: z.object({
+          success: z.literal(true),
+          data: z.array(PendingInvitationSchema),
+          pagination: PaginationSchema,
+        }),
+      },
+      ...pickErrors(400, 401, 403),
     },
-    async handler({ session }) {
+    async handler({ session, query }) {
       requireTeamManager(managerOf(session));
-      const rows = await listPendingInvitations();
+      const { invitations, total } = await pendingInvitationsPage(query);
       return {
         success: true,
-        data: rows.map((row) => ({
+        data: invitations.map((row) => ({
           id: row.id,
           email: row.email,
           role: row.role,
@@ -60,6 +74,7 @@ export const endpoints = [
           expiresAt: row.expiresAt.toISOString(),
           expired: row.expired,
         })),
+        pagination: paginationOf(query.page, query.limit, total),
       };
     },
   }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, webhookDeliveries } from "~/db/schema";
+import { auditLog, teamInvitations, webhookDeliveries } from "~/db/schema";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { addCallback, addMeeting, addPost, addUser } from "../../../tests/helpers/console-data";
@@ -40,6 +40,21 @@ const lists: Paged[] = [
         .values({ actorEmail: ACTOR, action: "test.page", targetType: "test", targetId: `t${n}` }),
     items: (j) => j.data.entries,
     pagination: (j) => j.data.pagination,
+    pastEnd: "empty",
+  },
+  {
+    path: "/api/team/invitations",
+    add: (n) =>
+      db()
+        .insert(teamInvitations)
+        .values({
+          email: `paged-${n}-${crypto.randomUUID().slice(0, 8)}@flowlane.test`,
+          role: "author",
+          tokenHash: crypto.randomUUID(),
+          sentAt: new Date(),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        }),
+    items: (j) => j.data,
     pastEnd: "empty",
   },
   { path: "/api/subscriptions", add: () => addUser(), items: (j) => j.subscriptions, pastEnd: "400" },

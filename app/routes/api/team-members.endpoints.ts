@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { ADMIN_STATUSES } from "~/db/schema";
-import { TeamRoleSchema } from "~/domain/accounts/schemas";
-import { changeRole, listTeam, removeMember } from "~/domain/accounts/team.server";
+import { ROLE_REQUIRED, TeamRoleSchema } from "~/domain/accounts/schemas";
+import { changeRole, listTeam, MEMBER_STATUSES, removeMember, setMemberStatus } from "~/domain/accounts/team.server";
 import { endpoint } from "~/http/api/endpoint.server";
 import { pickErrors, successWith } from "~/http/api/schemas";
 import { TEAM_ROLES } from "~/lib/team-roles";
@@ -12,8 +11,22 @@ const MemberSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(TEAM_ROLES).nullable().describe("null while the account waits for approval (or was rejected)"),
-  status: z.enum(ADMIN_STATUSES),
+  status: z
+    .enum(MEMBER_STATUSES)
+    .describe("disabled: an Owner or Admin disabled the member, who cannot sign in until enabled (role kept)"),
 });
+
+/** PATCH /api/team/{id}: a new role, a new status (disable or enable the member), or both. */
+const MemberChangeSchema = z
+  .object({
+    role: TeamRoleSchema.optional(),
+    status: z
+      .enum(["active", "disabled"], { error: "Status must be active or disabled." })
+      .optional()
+      .describe("disabled: the member cannot sign in and their sessions end at once; active: enabled again"),
+  })
+  // Neither: the role's rule, as the endpoint answered before it took a status.
+  .refine((change) => change.role !== undefined || change.status !== undefined, { error: ROLE_REQUIRED });
 
 export const endpoints = [
   endpoint({
@@ -35,17 +48,19 @@ export const endpoints = [
     method: "PATCH",
     path: "/api/team/:id",
     summary:
-      "Give a member another role. Only an Owner gives or takes the Owner role; the last Owner keeps it (409). The member's sessions end at once",
+      "Give a member another role, or disable or enable them (`status`, decision 070). Only an Owner gives or takes the Owner role and disables an Owner; the last enabled Owner keeps the role and stays enabled (409); nobody disables themselves (403). A role change or disabling ends the member's sessions and refresh tokens at once",
     tag: "Team",
     access: "admin",
     permission: "update:team:any",
-    body: z.object({ role: TeamRoleSchema }),
+    body: MemberChangeSchema,
     responses: {
-      200: { description: "The member with the new role", schema: successWith(MemberSchema) },
+      200: { description: "The member as changed", schema: successWith(MemberSchema) },
       ...pickErrors(400, 401, 403, 404, 409),
     },
     async handler({ params, body, actor }) {
-      return { success: true, data: await changeRole(actor, params.id, body.role) };
+      let member = body.role === undefined ? undefined : await changeRole(actor, params.id, body.role);
+      if (body.status !== undefined) member = await setMemberStatus(actor, params.id, body.status);
+      return { success: true, data: member };
     },
   }),
   endpoint({

@@ -1,7 +1,7 @@
 import { Eye, FilePlus2, MoreVertical, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { href, Link, useLocation, useSearchParams } from "react-router";
-import { BlogStatusBadge, Notice } from "~/components/blog/admin";
+import { BlogStatusBadge, InReviewBadge, Notice } from "~/components/blog/admin";
 import { DeleteDialog } from "~/components/blog/delete-dialog";
 import { TagList } from "~/components/blog/post-card";
 import { ListToolbar } from "~/components/console/list-toolbar";
@@ -21,13 +21,22 @@ import type { Route } from "./+types/blog";
 const NOTICES: Record<string, string> = {
   updated: "Blog post saved.",
   deleted: "Blog post deleted.",
+  // Decision 069: the review forms of the editor.
+  submitted: "Post submitted for review.",
+  returned: "Post sent back to its author.",
+  published: "Blog post published.",
 };
 
 /** Posts per page of Blog Management. */
 export const ADMIN_BLOG_PAGE_SIZE = 20;
-const FILTERS = ["all", ...BLOG_STATUSES] as const;
+const FILTERS = ["all", ...BLOG_STATUSES, "review"] as const;
 type Filter = (typeof FILTERS)[number];
-const FILTER_LABELS: Record<Filter, string> = { all: "All", draft: "Drafts", published: "Published" };
+const FILTER_LABELS: Record<Filter, string> = {
+  all: "All",
+  draft: "Drafts",
+  published: "Published",
+  review: "In review",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { admin } = await requireAdmin(request);
@@ -40,7 +49,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status: Filter = (FILTERS as readonly string[]).includes(requested) ? (requested as Filter) : "all";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const filter = {
-    status: status === "all" ? undefined : status,
+    status: status === "all" || status === "review" ? undefined : status,
+    inReview: status === "review",
     q: q || undefined,
     limit: ADMIN_BLOG_PAGE_SIZE,
     createdBy,
@@ -69,6 +79,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       author: post.author,
       tags: post.tags,
       status: post.status,
+      inReview: post.reviewRequestedAt !== null,
+      returned: post.status === "draft" && post.reviewRequestedAt === null && post.reviewNote !== null,
       date: formatPostDate(postDate(post), CARD_DATE, timeZone),
       isoDate: postDate(post).toISOString(),
       // When a scheduled post goes out, as the business sees it.
@@ -170,6 +182,10 @@ export default function BlogManagement({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <BlogStatusBadge status={post.status} scheduled={post.goesOut !== null} />
+                    {post.inReview ? <InReviewBadge /> : null}
+                    {post.returned ? (
+                      <span className="text-xs font-medium text-amber-900 dark:text-amber-200">Sent back</span>
+                    ) : null}
                     {post.goesOut ? (
                       <time
                         dateTime={post.goesOut.iso}

@@ -5,6 +5,7 @@ import { RefreshButton } from "~/components/console/refresh-button";
 import { SessionWatch } from "~/components/console/session-watch";
 import { LogoMark } from "~/components/site/logo";
 import { ThemeToggle } from "~/components/site/theme-toggle";
+import { can } from "~/domain/accounts/permissions";
 import { consoleFrame } from "~/domain/console/badges.server";
 import { notificationsShownTo } from "~/domain/console/notifications.server";
 import { mayOpen, requireMember } from "~/http/guards.server";
@@ -24,6 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const badges = {
     pendingMeetings: sections.includes(href("/admin/dashboard/meetings")) ? counts.pendingMeetings : 0,
     awaitingUsers: sections.includes(href("/admin/dashboard/users")) ? counts.awaitingUsers : 0,
+    // For the members who review them: Marketing or above (decision 069).
+    postsInReview: can(admin.role, "publish:blog-post:any") ? counts.postsInReview : 0,
   };
   return {
     admin: { id: admin.id, name: admin.name, email: admin.email, role: admin.role },
@@ -43,7 +46,7 @@ const SECTIONS = [
     end: false,
     badge: "pendingMeetings",
   },
-  { to: href("/admin/dashboard/blog"), label: "Blog Management", icon: FileText, end: false, badge: null },
+  { to: href("/admin/dashboard/blog"), label: "Blog Management", icon: FileText, end: false, badge: "postsInReview" },
   { to: href("/admin/dashboard/users"), label: "Users", icon: Users, end: false, badge: "awaitingUsers" },
   { to: href("/admin/dashboard/settings"), label: "Settings", icon: Settings, end: false, badge: null },
 ] as const;

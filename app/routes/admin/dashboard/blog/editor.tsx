@@ -7,6 +7,7 @@ import { ErrorAlert, Notice } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { AutosaveStatus, LeavePrompt, useEditorSafety } from "~/components/blog/autosave";
 import { PostContent } from "~/components/blog/post-content";
+import { ReviewPanel, type ReviewView } from "~/components/blog/review-panel";
 import { RevisionsPanel } from "~/components/blog/revisions";
 import { LoadLatestButton, TypedCopy, typedFields } from "~/components/blog/save-conflict";
 import { SeoFieldset } from "~/components/blog/seo-fieldset";
@@ -15,12 +16,13 @@ import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
-import { fromLocalInput, toLocalInput } from "~/domain/blog/format";
+import { formatPostDate, fromLocalInput, SCHEDULE_DATE, toLocalInput } from "~/domain/blog/format";
 import { IMAGE_NOT_UPLOADED, imageMarkdown, imageTooLargeMessage, MAX_ALT_LENGTH } from "~/domain/blog/images";
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { SAVE_CONFLICT, SAVE_FAILED } from "~/domain/blog/messages";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
 import { mediaPath } from "~/domain/blog/renditions";
+import { reviewState } from "~/domain/blog/review";
 import { revisionRows } from "~/domain/blog/revisions.server";
 import { BLOG_LIMITS, BlogFormSchema, formSeo, SCHEDULE_MESSAGES, SLUG_MESSAGES } from "~/domain/blog/schemas";
 import { postImages } from "~/domain/blog/uploads.server";
@@ -88,6 +90,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     revisions: [] as Awaited<ReturnType<typeof revisionRows>>,
     restored: url.searchParams.get("restored"),
     created: url.searchParams.has("created"),
+    review: {
+      state: null,
+      since: null,
+      note: null,
+      maySubmit: false,
+      mayReview: false,
+      error: url.searchParams.get("reviewError")?.slice(0, 200) ?? null,
+    } as ReviewView,
   };
   if (!params.id) {
     return {
@@ -116,8 +126,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     markdown: imageMarkdown(image.alt, image.key),
   }));
   const scheduled = post.status === "draft" && post.publishAt !== null;
+  const state = reviewState(post);
+  // Decision 069: the post's owner (or anyone who may submit any) submits an unscheduled draft;
+  // a member who may publish reviews it.
+  const maySubmit =
+    state !== "in-review" &&
+    post.status === "draft" &&
+    !scheduled &&
+    (can(session.admin.role, "submit:blog-post:any") ||
+      (can(session.admin.role, "submit:blog-post:own") && post.createdBy === session.admin.id));
   return {
     ...base,
+    review: {
+      ...base.review,
+      state,
+      since: post.reviewRequestedAt ? formatPostDate(post.reviewRequestedAt, SCHEDULE_DATE, timeZone) : null,
+      note: post.reviewNote,
+      maySubmit,
+      mayReview: state === "in-review" && base.mayPublish,
+    },
     version: post.updatedAt.getTime(),
     revisions: await revisionRows(post.id, timeZone),
     images,
@@ -487,6 +514,9 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
             </div>
           </Form>
 
+          {loaderData.id && !loaderData.missing ? (
+            <ReviewPanel postId={loaderData.id} review={loaderData.review} />
+          ) : null}
           {loaderData.id ? (
             <ImagesPanel
               postId={loaderData.id}

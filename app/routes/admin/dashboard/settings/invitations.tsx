@@ -6,11 +6,12 @@ import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { PendingList } from "~/components/console/pending-list";
 import { Field } from "~/components/field";
+import { Pagination } from "~/components/pagination";
 import { actorOf } from "~/domain/accounts/actor";
 import { INVITATION_MESSAGES, InviteSchema } from "~/domain/accounts/invitation-schemas";
 import {
   inviteMember,
-  listPendingInvitations,
+  pendingInvitationsPage,
   resendInvitation,
   revokeInvitation,
   type TeamManager,
@@ -20,6 +21,7 @@ import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { pageCount, pageParam } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { TEAM_ROLES, type TeamRole } from "~/lib/team-roles";
 import type { Route } from "./+types/invitations";
@@ -51,20 +53,30 @@ const NOTICES = {
   revoked: (email: string) => `The invitation to ${email} was withdrawn; its link no longer works.`,
 } as const;
 
+/** Pending invitations per page of Settings → Invitations. */
+export const INVITATIONS_PAGE_SIZE = 20;
+
 export async function loader({ request }: Route.LoaderArgs) {
+  // The route's permission (read:team:any) lets only Owners and Admins this far (decision 064).
   const session = await requireAdmin(request);
-  if (!mayManageTeam(session.admin.role)) {
-    return data({ allowed: false as const, message: INVITATION_MESSAGES.forbidden }, { status: 403 });
-  }
   const url = new URL(request.url);
   const kind = (["invited", "resent", "revoked"] as const).find((key) => url.searchParams.has(key));
   const notice = kind ? NOTICES[kind](url.searchParams.get(kind) ?? "") : null;
-  const pending = await listPendingInvitations();
+  let page = pageParam(url.searchParams.get("page")) ?? 1;
+  let result = await pendingInvitationsPage({ page, limit: INVITATIONS_PAGE_SIZE });
+  // Past the last page (say, after revoking its only invitation): show the last page instead.
+  const pages = pageCount(result.total, INVITATIONS_PAGE_SIZE);
+  if (page > pages) {
+    page = pages;
+    result = await pendingInvitationsPage({ page, limit: INVITATIONS_PAGE_SIZE });
+  }
   return {
-    allowed: true as const,
     notice,
+    page,
+    pages,
+    total: result.total,
     roles: grantable(session.admin.role).map((role) => ({ value: role, label: ROLE_LABELS[role] })),
-    pending: pending.map((row) => ({ ...row, roleLabel: ROLE_LABELS[row.role] })),
+    pending: result.invitations.map((row) => ({ ...row, roleLabel: ROLE_LABELS[row.role] })),
   };
 }
 
@@ -132,14 +144,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export default function Invitations({ loaderData, actionData }: Route.ComponentProps) {
   const timezone = useConsoleTimezone();
   const navigation = useNavigation();
-  if (!loaderData.allowed) {
-    return (
-      <p role="alert" className="card px-5 py-8 text-center text-sm text-slate-700 dark:text-slate-200">
-        {loaderData.message}
-      </p>
-    );
-  }
-  const { notice, roles, pending } = loaderData;
+  const { notice, roles, pending, page, pages } = loaderData;
   const submitting = navigation.state === "submitting" ? navigation.formData : undefined;
   const inviting = submitting?.get("intent") === "invite";
   const busyId = submitting?.get("id");
@@ -266,6 +271,7 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </PendingList>
+      <Pagination page={page} totalPages={pages} label="Invitation pages" />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Check, UserMinus, UserPlus, X } from "lucide-react";
+import { Check, UserCheck, UserMinus, UserPlus, UserX, X } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { ChangeNotices } from "~/components/console/change-notices";
@@ -10,7 +10,7 @@ import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/acco
 import { actorOf } from "~/domain/accounts/actor";
 import { mayManageOwnership, ROLE_LABELS } from "~/domain/accounts/permissions";
 import { ROLE_REQUIRED, TeamRoleSchema } from "~/domain/accounts/schemas";
-import { changeRole, removeMember } from "~/domain/accounts/team.server";
+import { changeRole, removeMember, setMemberStatus } from "~/domain/accounts/team.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -27,8 +27,11 @@ const TeamFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("reject"), adminId: AdminId }),
     z.object({ intent: z.literal("role"), adminId: AdminId, role: TeamRoleSchema }),
     z.object({ intent: z.literal("remove"), adminId: AdminId }),
+    // Decision 070: disable a member (no sign-in, sessions ended) or enable them again.
+    z.object({ intent: z.literal("disable"), adminId: AdminId }),
+    z.object({ intent: z.literal("enable"), adminId: AdminId }),
   ],
-  { error: "Choose Approve, Reject, Change role or Remove." },
+  { error: "Choose Approve, Reject, Change role, Disable, Enable or Remove." },
 );
 
 const NOTICES = {
@@ -36,6 +39,8 @@ const NOTICES = {
   rejected: (who: string) => `${who} was rejected.`,
   changed: (who: string) => `${who} has a new role; their sessions were ended, so they sign in again to use it.`,
   removed: (who: string) => `${who} was removed from the team and signed out.`,
+  disabled: (who: string) => `${who} was disabled and signed out; they cannot sign in until enabled.`,
+  enabled: (who: string) => `${who} was enabled and can sign in again.`,
 } as const;
 type Outcome = keyof typeof NOTICES;
 
@@ -60,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     name: a.name,
     email: a.email,
     role: a.role,
-    status: a.status,
+    status: a.disabledAt ? ("disabled" as const) : a.status,
     createdAt: a.createdAt,
     approvedAt: a.approvedAt,
     isMe: a.id === me.id,
@@ -97,6 +102,10 @@ export async function action({ request }: Route.ActionArgs) {
       case "role":
         await changeRole(actor, input.adminId, input.role);
         return redirect(`${team}?changed=${encodeURIComponent(input.adminId)}`, 303);
+      case "disable":
+      case "enable":
+        await setMemberStatus(actor, input.adminId, input.intent === "disable" ? "disabled" : "active");
+        return redirect(`${team}?${input.intent}d=${encodeURIComponent(input.adminId)}`, 303);
       case "remove": {
         const removed = await removeMember(actor, input.adminId);
         const name = `${removed.name} (${removed.email})`;
@@ -115,6 +124,8 @@ export async function clientAction(args: Route.ClientActionArgs) {
     reject: "reject the registration",
     role: "change the role",
     remove: "remove the member",
+    disable: "disable the member",
+    enable: "enable the member",
   };
   return submitKeepingInput(args, (form) => ({
     error: `Failed to ${WHAT[String(form.get("intent"))] ?? "save the change"}. Please try again.`,
@@ -222,6 +233,37 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                       Change role
                     </button>
                   </Form>
+                  {person.isMe ? null : person.status === "disabled" ? (
+                    <Form method="post">
+                      <input type="hidden" name="adminId" value={person.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="enable"
+                        className="btn-secondary"
+                        disabled={busyId === person.id}
+                        aria-label={`Enable ${person.name}`}
+                      >
+                        <UserCheck aria-hidden className="size-4" /> Enable
+                      </button>
+                    </Form>
+                  ) : (
+                    <ConfirmDisclosure
+                      summary={
+                        <>
+                          <UserX aria-hidden className="size-4" /> Disable
+                        </>
+                      }
+                      summaryLabel={`Disable ${person.name}…`}
+                      field={{ name: "adminId", value: person.id }}
+                      question={
+                        <>Disable {person.email}? They are signed out at once and cannot sign in until enabled.</>
+                      }
+                      intent="disable"
+                      confirm="Confirm disable"
+                      disabled={busyId === person.id}
+                    />
+                  )}
                   {person.isMe ? null : (
                     <ConfirmDisclosure
                       summary={
