@@ -15,13 +15,7 @@ import { decideApproval } from "~/domain/subscriptions/lifecycle.server";
 import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
-import {
-  CLIENT,
-  orgSignup,
-  setConfig,
-  startSignup,
-  uniqueTrialEmail,
-} from "../../../tests/helpers/trial";
+import { CLIENT, orgSignup, setConfig, startSignup, uniqueTrialEmail } from "../../../tests/helpers/trial";
 import { ENDPOINT_MESSAGES, endpointUrlProblem, isPrivateHost, SIGNATURE_HEADER, WEBHOOK_EVENT_TYPES } from "./events";
 
 const MEETING_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("meeting."));
