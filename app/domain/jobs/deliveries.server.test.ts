@@ -82,14 +82,26 @@ const FIXTURES: Record<string, Fixture> = {
       // One endpoint for the suite, on and with no failure streak, so each event is one row.
       await db()
         .insert(webhookEndpoints)
-        .values({ id: CRM_ENDPOINT, url: "https://crm.example/hooks", events: ["meeting.booked"], secret: "race-s3cret" })
+        .values({
+          id: CRM_ENDPOINT,
+          url: "https://crm.example/hooks",
+          events: ["meeting.booked"],
+          secret: "race-s3cret",
+        })
         .onConflictDoUpdate({ target: webhookEndpoints.id, set: { enabled: true, failures: 0, failingSince: null } });
-      const events = Array.from({ length: n }, () => eventStatements("meeting.booked", { email: "race@flowlane.test" }, now));
+      const events = Array.from({ length: n }, () =>
+        eventStatements("meeting.booked", { email: "race@flowlane.test" }, now),
+      );
       await db().batch(events.flatMap((e) => e.statements) as [ReturnType<typeof eventStatements>["statements"][0]]);
       const rows = await db()
         .select({ id: webhookEndpointDeliveries.id })
         .from(webhookEndpointDeliveries)
-        .where(inArray(webhookEndpointDeliveries.eventId, events.map((e) => e.id)))
+        .where(
+          inArray(
+            webhookEndpointDeliveries.eventId,
+            events.map((e) => e.id),
+          ),
+        )
         .all();
       return rows.map((row) => row.id);
     },
