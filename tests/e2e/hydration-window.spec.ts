@@ -524,7 +524,7 @@ const FORM_PAGES: Record<
     group: "console",
     visits: async ({ request }) => {
       const created = await request.post("/api/integrations/webhooks", {
-        data: { url: `https://crm.example.com/${uniqueMark("hydra-hook")}`, events: ["meeting.booked"] },
+        data: { url: `https://crm.example.com/${uniqueMark("hydra-hook")}`, events: ["newsletter.unsubscribed"] },
         headers: { Authorization: `Bearer ${await adminToken(request)}` },
       });
       expect(created.status()).toBe(201);
