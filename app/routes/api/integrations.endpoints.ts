@@ -35,7 +35,7 @@ export const WebhookEndpointSchema = named(
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   }),
-  "WebhookEndpoint",
+  "CrmWebhookEndpoint",
 );
 
 const SecretAnswerSchema = named(
@@ -43,7 +43,7 @@ const SecretAnswerSchema = named(
     id: z.string(),
     secret: z.string().describe("The signing secret: returned only in this answer"),
   }),
-  "WebhookSecret",
+  "CrmWebhookSecret",
 );
 
 export const WebhookDeliverySchema = named(
@@ -62,7 +62,7 @@ export const WebhookDeliverySchema = named(
     replayOf: z.string().nullable().describe("The delivery this one replays"),
     createdAt: z.iso.datetime(),
   }),
-  "WebhookDelivery",
+  "CrmWebhookDelivery",
 );
 
 const NOT_FOUND = { 404: { description: "No such endpoint", schema: pickErrors(404)[404].schema } };
