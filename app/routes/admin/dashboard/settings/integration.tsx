@@ -51,7 +51,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const page = PageSchema.parse(url.searchParams.get("page") ?? 1);
-  const endpoint = toEndpointView(await requireEndpoint(params.id));
+  let found: Awaited<ReturnType<typeof requireEndpoint>>;
+  try {
+    found = await requireEndpoint(params.id);
+  } catch (error) {
+    // An unknown (or deleted) endpoint is a 404 page.
+    if (isAppError(error)) throw data(error.message, { status: error.status });
+    throw error;
+  }
+  const endpoint = toEndpointView(found);
   const { rows, pagination } = await listDeliveries(params.id, { page, limit: LOG_PAGE_SIZE });
   const notice = Object.keys(NOTICES).find((key) => url.searchParams.has(key));
   return {
