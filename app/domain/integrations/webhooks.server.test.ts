@@ -11,7 +11,7 @@ import {
   updateMeetingStatus,
 } from "~/domain/meetings/meetings.server";
 import { confirmSubscription, subscribe, unsubscribe, unsubscribeUrl } from "~/domain/newsletter/newsletter.server";
-import { decideApproval } from "~/domain/subscriptions/lifecycle.server";
+import { decideApproval, setEmailVerification } from "~/domain/subscriptions/lifecycle.server";
 import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
@@ -444,6 +444,15 @@ describe("every entity's changes emit their events", { timeout: 120_000 }, () =>
     const of = (id: string) => rows.filter((r) => JSON.parse(r.payload).data.trial.id === id);
     expect(of(approved).map((r) => r.eventType)).toEqual(["trial.started", "trial.verified", "trial.approved"]);
     expect(of(rejected).map((r) => r.eventType)).toEqual(["trial.started", "trial.verified", "trial.rejected"]);
+    // An admin marking an address verified emits trial.verified too (once, under 20 parallel tries).
+    const email = uniqueTrialEmail("hook-admin");
+    const { subscription } = await startSignup(orgSignup({ email }));
+    await Promise.allSettled(Array.from({ length: 20 }, () => setEmailVerification(actor, subscription.id, true)));
+    expect(
+      (await deliveriesOf(endpoint.id))
+        .filter((r) => JSON.parse(r.payload).data.trial.id === subscription.id)
+        .map((r) => r.eventType),
+    ).toEqual(["trial.started", "trial.verified"]);
     expect(JSON.parse(of(approved)[2]!.payload).data).toMatchObject({
       name: "Mae Jemison",
       trial: { status: "active", approvalStatus: "approved", emailVerified: true },

@@ -278,14 +278,21 @@ export async function setEmailVerification(actor: Actor, idOrUserId: string, ver
   const values = verified
     ? { emailVerified: true, status: "pending" as const, approvalStatus: "pending_admin_approval" as const }
     : { emailVerified: false, status: "unverified" as const, approvalStatus: null };
-  return commit(
+  // An admin marking the address verified is the same event as the visitor's code.
+  const event = verified ? trialEvent("trial.verified", { ...row, ...values }, now) : null;
+  const updated = await commit(
     row.id,
     and(eq(subscriptions.emailVerified, !verified), beforeDecision),
     { ...values, updatedAt: now },
-    [auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values)],
+    [
+      auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values),
+      ...(event ? event.statements : []),
+    ],
     verified ? [await awaitingApprovalEmail(row)] : [],
     "The email verification changed meanwhile. Reload and try again.",
   );
+  if (event) deliverEventsSoon([event.id]);
+  return updated;
 }
 
 const cycleEnd = (from: Date, cycle: "monthly" | "annual") =>
