@@ -816,3 +816,61 @@ export const cacheVersions = sqliteTable("cache_versions", {
   name: text("name").primaryKey(),
   version: integer("version").notNull().default(0),
 });
+
+/**
+ * CRM webhook endpoints (issue 26, decision 074): where events are posted, which events, and the
+ * signing secret (kept as is: signing needs it; shown to the member once). `failures` counts
+ * failed attempts in a row since `failingSince`; a sustained streak disables the endpoint.
+ */
+export const webhookEndpoints = sqliteTable("webhook_endpoints", {
+  id: id(),
+  url: text("url").notNull(),
+  /** The event types it receives, as a JSON array of strings. */
+  events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+  secret: text("secret").notNull(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+  failures: integer("failures").notNull().default(0),
+  failingSince: integer("failing_since", { mode: "timestamp_ms" }),
+  /** Set when the engine disabled it after sustained failure (null when a member turned it off). */
+  disabledAt: integer("disabled_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per (event, endpoint) attempt series, a kind of the delivery engine (decision 056). A
+ * replay is a new row with the same event id (`replayOf` names the row replayed).
+ */
+export const webhookEndpointDeliveries = sqliteTable(
+  "webhook_endpoint_deliveries",
+  {
+    id: id(),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: WEBHOOK_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    responseStatus: integer("response_status"),
+    /** The start of the receiver's answer, capped (decision 074). */
+    responseExcerpt: text("response_excerpt"),
+    lastError: text("last_error"),
+    lastAttemptAt: integer("last_attempt_at", { mode: "timestamp_ms" }),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    replayOf: text("replay_of"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("endpoint_deliveries_status_idx").on(t.status, t.nextAttemptAt),
+    index("endpoint_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("endpoint_deliveries_event_idx").on(t.eventId),
+    check("endpoint_deliveries_status_check", inList("status", WEBHOOK_STATUSES)),
+  ],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookEndpointDelivery = typeof webhookEndpointDeliveries.$inferSelect;

@@ -516,6 +516,21 @@ const FORM_PAGES: Record<
     group: "console",
     visits: async () => ["/admin/dashboard/settings/subscribers"],
   },
+  "routes/admin/dashboard/settings/integrations.tsx": {
+    group: "console",
+    visits: async () => ["/admin/dashboard/settings/integrations"],
+  },
+  "routes/admin/dashboard/settings/integration.tsx": {
+    group: "console",
+    visits: async ({ request }) => {
+      const created = await request.post("/api/integrations/webhooks", {
+        data: { url: `https://crm.example.com/${uniqueMark("hydra-hook")}`, events: ["newsletter.unsubscribed"] },
+        headers: { Authorization: `Bearer ${await adminToken(request)}` },
+      });
+      expect(created.status()).toBe(201);
+      return [`/admin/dashboard/settings/integrations/${(await created.json()).data.id}`];
+    },
+  },
 
   "routes/admin/login.tsx": { group: "accounts", visits: async () => ["/admin", "/admin?mode=register"] },
   "routes/admin/forgot-password.tsx": { group: "accounts", visits: async () => ["/admin/forgot-password"] },

@@ -36,6 +36,7 @@ type LongData = {
   revisionId: string;
   userId: string;
   emailId: string;
+  endpointId: string;
 };
 
 /** Books a demo with the longest values the booking accepts (a slot taken meanwhile: another one). */
@@ -129,6 +130,17 @@ async function makeLongData(request: APIRequestContext): Promise<LongData> {
   expect(post.status(), await post.text()).toBe(201);
   const postId = (await post.json()).data.id as string;
 
+  // A CRM webhook endpoint with a long URL (Settings → Integrations lists it, its page shows it).
+  const endpoint = await request.post("/api/integrations/webhooks", {
+    data: {
+      url: `https://${unbroken("hooks", 60)}.example/${uniqueMark("lay")}/${unbroken("path", 300)}`,
+      // Events the other tests do not cause: no delivery goes to this made-up host.
+      events: ["newsletter.unsubscribed", "lead.updated"],
+    },
+    headers: auth,
+  });
+  expect(endpoint.status(), await endpoint.text()).toBe(201);
+
   await expect.poll(async () => (await emailsTo(request, scheduled.email)).length).toBeGreaterThan(0);
   const [message] = await emailsTo(request, scheduled.email);
   return {
@@ -140,6 +152,7 @@ async function makeLongData(request: APIRequestContext): Promise<LongData> {
     revisionId: "",
     userId,
     emailId: (message as unknown as { id: string }).id,
+    endpointId: (await endpoint.json()).data.id as string,
   };
 }
 
@@ -197,6 +210,8 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   "settings/emails/:id": (d) => [`/settings/emails/${d.emailId}`],
   "settings/subscribers": () => ["/settings/subscribers"],
   "settings/export": () => ["/settings/export"],
+  "settings/integrations": () => ["/settings/integrations"],
+  "settings/integrations/:id": (d) => [`/settings/integrations/${d.endpointId}`],
   search: (d) => [`/search?q=${d.tag}`],
 };
 

@@ -4,6 +4,7 @@ import { invitationEmail } from "~/domain/accounts/invitations.server";
 import { changedEmail, resetEmail } from "~/domain/accounts/password-reset.server";
 import { noticeEmail } from "~/domain/accounts/two-factor.server";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
+import { disabledEmail } from "~/domain/integrations/webhooks.server";
 import { salesLeadNotice } from "~/domain/meetings/callbacks.server";
 import {
   bookingConfirmationEmail,
@@ -157,4 +158,14 @@ export const EMAIL_REGISTRY = {
   "account.2fa_disabled": kind(noticeEmail, [{ ...admin }, "disabled", NOW]),
   "account.2fa_recovery_codes_regenerated": kind(noticeEmail, [{ ...admin }, "recovery_codes_regenerated", NOW]),
   "account.2fa_recovery_code_used": kind(noticeEmail, [{ ...admin }, "recovery_code_used", NOW]),
+  "integration.webhook_disabled": kind(disabledEmail, [
+    {
+      id: "e-1",
+      url: "https://crm.example.com/hooks",
+      failures: 10,
+      failingSince: new Date(NOW.getTime() - 25 * 60 * 60 * 1000),
+      disabledAt: NOW,
+    },
+    admin,
+  ]),
 } satisfies Record<EmailKind, Entry>;

@@ -20,6 +20,7 @@ const STATUS_TONE: Record<string, keyof typeof TONES> = {
   rejected: "red",
   unverified: "slate",
   sent: "green",
+  succeeded: "green",
   failed: "red",
   new: "blue",
   contacted: "slate",

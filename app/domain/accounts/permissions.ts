@@ -36,6 +36,8 @@ export const ENTITIES = [
   "ownership",
   /** One's own account: profile, password, two-factor, sessions. */
   "account",
+  /** CRM webhook endpoints, their secrets and delivery logs (issue 26): Owners and Admins. */
+  "integration",
 ] as const;
 export const ACCESSES = ["own", "any"] as const;
 

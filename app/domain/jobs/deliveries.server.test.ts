@@ -2,8 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { type AnyDeliveryKind, attempt, backoffDelay, claim, drain, type OutboxTable } from "~/db/outbox.server";
-import { emailOutbox, type Subscription } from "~/db/schema";
+import { emailOutbox, type Subscription, webhookEndpointDeliveries, webhookEndpoints } from "~/db/schema";
 import { emailStatement } from "~/domain/email/outbox.server";
+import { eventStatements } from "~/domain/integrations/webhooks.server";
 import { provisioningStatement, WEBHOOK_HEADERS } from "~/domain/subscriptions/provisioning.server";
 import { orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import { deliveryKinds, drainDeliveries } from "./deliveries.server";
@@ -76,7 +77,39 @@ const FIXTURES: Record<string, Fixture> = {
     },
     rowOf: (init) => new Headers(init?.headers).get(WEBHOOK_HEADERS.delivery),
   },
+  "crm-webhook": {
+    async create(n, now) {
+      // One endpoint for the suite, on and with no failure streak, so each event is one row.
+      await db()
+        .insert(webhookEndpoints)
+        .values({
+          id: CRM_ENDPOINT,
+          url: "https://crm.example/hooks",
+          events: ["meeting.booked"],
+          secret: "race-s3cret",
+        })
+        .onConflictDoUpdate({ target: webhookEndpoints.id, set: { enabled: true, failures: 0, failingSince: null } });
+      const events = Array.from({ length: n }, () =>
+        eventStatements("meeting.booked", { email: "race@flowlane.test" }, now),
+      );
+      await db().batch(events.flatMap((e) => e.statements) as [ReturnType<typeof eventStatements>["statements"][0]]);
+      const rows = await db()
+        .select({ id: webhookEndpointDeliveries.id })
+        .from(webhookEndpointDeliveries)
+        .where(
+          inArray(
+            webhookEndpointDeliveries.eventId,
+            events.map((e) => e.id),
+          ),
+        )
+        .all();
+      return rows.map((row) => row.id);
+    },
+    rowOf: (init) => new Headers(init?.headers).get("Flowlane-Delivery"),
+  },
 };
+
+const CRM_ENDPOINT = "race-crm-endpoint";
 
 /** A receiver (email API or application host) that answers `status` and counts requests per row. */
 function receiver(fixture: Fixture, status: number) {

@@ -14,6 +14,7 @@ import {
 import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { longDateLabel } from "~/domain/calendar/month";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
 import { isLimitRefusal, type LimitHit, limitHitStatement, refusalOf } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
@@ -112,6 +113,7 @@ export async function cancelByVisitor(
     visitorCancelledEmail(after, now, siteUrl(), sequence),
     salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl(), sequence),
   ]);
+  const event = meetingEvent("meeting.cancelled", after, now);
   const client = db();
   try {
     await visitorChangeBatch(before, now, hits, [
@@ -125,6 +127,7 @@ export async function cancelByVisitor(
         { status: "cancelled", ...(reason ? { reason } : {}) },
       ),
       ...emails.map(emailStatement),
+      ...event.statements,
     ]);
   } catch (error) {
     if (hits.length && isLimitRefusal(error)) throw await refusalOf(hits, now);
@@ -132,6 +135,7 @@ export async function cancelByVisitor(
   }
   forgetHeldSlots(before.date);
   deliverSoon(emails.map((e) => e.idempotencyKey));
+  deliverEventsSoon([event.id]);
   return after;
 }
 
@@ -173,6 +177,7 @@ export async function rescheduleByVisitor(
     visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), link.token) }),
     salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl(), sequence),
   ]);
+  const event = meetingEvent("meeting.rescheduled", after, now);
   const client = db();
   const hits = changeHits(before.id, clientAddress, true);
   try {
@@ -191,6 +196,7 @@ export async function rescheduleByVisitor(
         { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot },
       ),
       ...emails.map(emailStatement),
+      ...event.statements,
     ]);
   } catch (error) {
     forgetHeldSlots(slot.date);
@@ -206,5 +212,6 @@ export async function rescheduleByVisitor(
   forgetHeldSlots(before.date);
   forgetHeldSlots(slot.date);
   deliverSoon(emails.map((e) => e.idempotencyKey));
+  deliverEventsSoon([event.id]);
   return { ...after, manageToken: link.token };
 }

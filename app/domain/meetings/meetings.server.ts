@@ -1,6 +1,6 @@
 import { and, asc, between, count, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { constraintFailure, guardedBatch, rowMatches } from "~/db/guarded.server";
+import { changedMeanwhile, constraintFailure, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Meeting, meetings } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
@@ -15,9 +15,10 @@ import {
 } from "~/domain/calendar/availability";
 import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
-import { AppError } from "~/lib/errors";
+import { AppError, isAppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
 import {
   bookingConfirmationEmail,
@@ -81,6 +82,7 @@ export async function bookMeeting(
     bookingConfirmationEmail(meeting, now, manageUrl(siteUrl(), link.token)),
     salesBookingNotice(meeting, siteUrl()),
   ]);
+  const event = meetingEvent("meeting.booked", meeting, now);
   const client = db();
   try {
     await client.batch([
@@ -88,6 +90,7 @@ export async function bookMeeting(
       link.statement,
       ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
       ...emails.map(emailStatement),
+      ...event.statements,
     ]);
     forgetHeldSlots(meeting.date);
   } catch (error) {
@@ -104,6 +107,7 @@ export async function bookMeeting(
     throw error;
   }
   deliverSoon(emails.map((e) => e.idempotencyKey));
+  deliverEventsSoon([event.id]);
   return { ...meeting, manageToken: link.token };
 }
 
@@ -251,6 +255,7 @@ export async function updateMeetingStatus(
   const email = await (manage
     ? meetingConfirmedEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), manage.token) })
     : meetingCancelledEmail(after, now, siteUrl(), sequence, reason));
+  const event = meetingEvent(target === "confirmed" ? "meeting.confirmed" : "meeting.cancelled", after, now);
   const client = db();
   await guardedBatch(
     rowMatches(
@@ -277,6 +282,7 @@ export async function updateMeetingStatus(
         },
       ),
       emailStatement(email),
+      ...event.statements,
     ],
     async () => {
       const current = await requireMeeting(id);
@@ -290,18 +296,42 @@ export async function updateMeetingStatus(
   );
   forgetHeldSlots(before.date);
   deliverSoon([email.idempotencyKey]);
+  deliverEventsSoon([event.id]);
   return after;
 }
 
-/** Scheduled job: confirmed meetings whose 30 minutes are over become completed. */
+/**
+ * Scheduled job: confirmed meetings whose 30 minutes are over become completed, each in its own
+ * guarded batch with its `meeting.completed` event (a meeting completed meanwhile is skipped).
+ */
 export async function completePastMeetings(now: Date): Promise<number> {
   const endedBefore = new Date(now.getTime() - BOOKING.meetingMinutes * MINUTE);
-  const result = await db()
-    .update(meetings)
-    .set({ status: "completed", updatedAt: now })
-    .where(and(eq(meetings.status, "confirmed"), lte(meetings.startsAt, endedBefore)));
-  return result.meta.changes ?? 0;
+  const due = and(eq(meetings.status, "confirmed"), lte(meetings.startsAt, endedBefore));
+  const client = db();
+  const ended = await client.select().from(meetings).where(due).limit(COMPLETE_PER_RUN).all();
+  const events: string[] = [];
+  for (const meeting of ended) {
+    const event = meetingEvent("meeting.completed", { ...meeting, status: "completed", updatedAt: now }, now);
+    try {
+      await guardedBatch(
+        rowMatches("meeting still confirmed", meetings, and(eq(meetings.id, meeting.id), due)),
+        [
+          client.update(meetings).set({ status: "completed", updatedAt: now }).where(eq(meetings.id, meeting.id)),
+          ...event.statements,
+        ],
+        async () => changedMeanwhile(),
+      );
+      events.push(event.id);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+    }
+  }
+  deliverEventsSoon(events);
+  return events.length;
 }
+
+/** Meetings completed per run at most (each is one small batch); the rest wait a minute. */
+const COMPLETE_PER_RUN = 200;
 
 export function toMeetingJson(meeting: Meeting) {
   return {

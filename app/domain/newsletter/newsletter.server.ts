@@ -4,6 +4,7 @@ import { constraintFailure } from "~/db/guarded.server";
 import { newestFirstPage } from "~/db/lists.server";
 import { type NewsletterSubscriber, newsletterSubscribers } from "~/db/schema";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { deliverEventsSoon, subscriberEvent } from "~/domain/integrations/webhooks.server";
 import { signValue, unsignValue } from "~/domain/verification/secret.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
@@ -169,15 +170,39 @@ export async function confirmSubscription(token: string, now = new Date()): Prom
   const t = newsletterSubscribers;
   const tokenHash = await sha256Hex(token);
   const client = db();
-  const changed = await client
-    .update(t)
-    .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
+  const pending = await client
+    .select()
+    .from(t)
     .where(
       and(eq(t.confirmTokenHash, tokenHash), eq(t.status, "pending"), sql`${t.confirmExpiresAt} > ${now.getTime()}`),
     )
-    .returning({ id: t.id })
     .get();
-  if (changed) return "confirmed";
+  if (pending) {
+    const confirmable = and(
+      eq(t.id, pending.id),
+      eq(t.status, "pending"),
+      sql`${t.confirmExpiresAt} > ${now.getTime()}`,
+    );
+    // The event first, on the same condition as the change: both or neither (a double click confirms once).
+    const event = subscriberEvent(
+      "newsletter.confirmed",
+      { ...pending, status: "confirmed", confirmedAt: now, updatedAt: now },
+      now,
+      sql`EXISTS (SELECT 1 FROM ${t} WHERE ${confirmable})`,
+    );
+    const [, changed] = await client.batch([
+      ...event.statements,
+      client
+        .update(t)
+        .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
+        .where(confirmable)
+        .returning({ id: t.id }),
+    ]);
+    if (changed.length > 0) {
+      deliverEventsSoon([event.id]);
+      return "confirmed";
+    }
+  }
   // The same link again (a double click, a mail scanner): harmless, and it says so.
   const row = await client.select({ status: t.status }).from(t).where(eq(t.confirmTokenHash, tokenHash)).get();
   return row?.status === "confirmed" ? "already-confirmed" : "invalid";
@@ -196,10 +221,23 @@ export async function unsubscribe(token: string, { now = new Date(), local = fal
   const subscriber = await subscriberOfUnsubscribeToken(token, local);
   if (!subscriber) return false;
   const t = newsletterSubscribers;
-  await db()
-    .update(t)
-    .set({ status: "unsubscribed", unsubscribedAt: now, confirmTokenHash: null, updatedAt: now })
-    .where(and(eq(t.id, subscriber.id), or(eq(t.status, "pending"), eq(t.status, "confirmed"))));
+  const subscribed = and(eq(t.id, subscriber.id), or(eq(t.status, "pending"), eq(t.status, "confirmed")));
+  // The event on the same condition as the change: unsubscribing again sends nothing.
+  const event = subscriberEvent(
+    "newsletter.unsubscribed",
+    { ...subscriber, status: "unsubscribed", unsubscribedAt: now },
+    now,
+    sql`EXISTS (SELECT 1 FROM ${t} WHERE ${subscribed})`,
+  );
+  const client = db();
+  await client.batch([
+    ...event.statements,
+    client
+      .update(t)
+      .set({ status: "unsubscribed", unsubscribedAt: now, confirmTokenHash: null, updatedAt: now })
+      .where(subscribed),
+  ]);
+  deliverEventsSoon([event.id]);
   return true;
 }
 

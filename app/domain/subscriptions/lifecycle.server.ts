@@ -8,6 +8,7 @@ import { type Subscription, subscriptions, USER_PLANS } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { deliverEventsSoon, trialEvent } from "~/domain/integrations/webhooks.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError, hasCode, isAppError } from "~/lib/errors";
 import {
@@ -123,6 +124,7 @@ export async function decideApproval(
   const guard = awaitingDecision;
   const refused = (current: Subscription) => approvalConflict(current, action);
   if (action === "reject") {
+    const event = trialEvent("trial.rejected", { ...row, status: "rejected", approvalStatus: "rejected" }, now);
     const updated = await commit(
       row.id,
       guard,
@@ -140,16 +142,23 @@ export async function decideApproval(
           approvalStatus: "rejected",
           notes: notes ?? null,
         }),
+        ...event.statements,
       ],
       [await rejectedEmail(row)],
       refused,
     );
+    deliverEventsSoon([event.id]);
     return { subscription: updated };
   }
 
   const startDate = now;
   const endDate = new Date(now.getTime() + TRIAL_DAYS * DAY);
   const webhook = webhookConfigured() ? provisioningStatement(row, { startDate, endDate }, now) : null;
+  const event = trialEvent(
+    "trial.approved",
+    { ...row, status: "active", approvalStatus: "approved", startDate, endDate },
+    now,
+  );
   const updated = await commit(
     row.id,
     guard,
@@ -176,10 +185,12 @@ export async function decideApproval(
         notes: notes ?? null,
       }),
       ...(webhook ? [webhook.statement] : []),
+      ...event.statements,
     ],
     [await approvedEmail(row, startDate, endDate)],
     refused,
   );
+  deliverEventsSoon([event.id]);
   if (!webhook) return { subscription: updated };
   return { subscription: updated, customerAccount: await deliverWebhook(webhook.id, now) };
 }
@@ -267,14 +278,21 @@ export async function setEmailVerification(actor: Actor, idOrUserId: string, ver
   const values = verified
     ? { emailVerified: true, status: "pending" as const, approvalStatus: "pending_admin_approval" as const }
     : { emailVerified: false, status: "unverified" as const, approvalStatus: null };
-  return commit(
+  // An admin marking the address verified is the same event as the visitor's code.
+  const event = verified ? trialEvent("trial.verified", { ...row, ...values }, now) : null;
+  const updated = await commit(
     row.id,
     and(eq(subscriptions.emailVerified, !verified), beforeDecision),
     { ...values, updatedAt: now },
-    [auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values)],
+    [
+      auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values),
+      ...(event ? event.statements : []),
+    ],
     verified ? [await awaitingApprovalEmail(row)] : [],
     "The email verification changed meanwhile. Reload and try again.",
   );
+  if (event) deliverEventsSoon([event.id]);
+  return updated;
 }
 
 const cycleEnd = (from: Date, cycle: "monthly" | "annual") =>

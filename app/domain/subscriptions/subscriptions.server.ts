@@ -5,6 +5,7 @@ import { rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Subscription, subscriptions } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { deliverEventsSoon, trialEvent } from "~/domain/integrations/webhooks.server";
 import { confirmedBySignupStatement } from "~/domain/newsletter/newsletter.server";
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
@@ -237,24 +238,36 @@ export async function startTrial(signup: TrialSignup, { now = new Date() } = {})
     buildUserId(signup.email, now),
     `${buildUserId(signup.email, now)}_${crypto.randomUUID().slice(0, 6)}`,
   ]) {
-    const row = await client
-      .insert(subscriptions)
-      .values({
-        ...signupColumns(signup),
-        userId,
-        email: signup.email,
-        plan: "trial",
-        status: "unverified",
-        emailVerified: false,
-        approvalStatus: null,
-        features: TRIAL_FEATURES,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning()
-      .get();
-    if (row) return { stored: true, subscription: row, created: true };
+    const values = {
+      ...signupColumns(signup),
+      id: crypto.randomUUID(),
+      userId,
+      email: signup.email,
+      plan: "trial" as const,
+      status: "unverified" as const,
+      emailVerified: false,
+      approvalStatus: null,
+      features: TRIAL_FEATURES,
+      startDate: null,
+      endDate: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // The event only when the insert stored the row (a conflict inserts nothing).
+    const event = trialEvent(
+      "trial.started",
+      values,
+      now,
+      sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${values.id})`,
+    );
+    const [[row]] = await client.batch([
+      client.insert(subscriptions).values(values).onConflictDoNothing().returning(),
+      ...event.statements,
+    ]);
+    if (row) {
+      deliverEventsSoon([event.id]);
+      return { stored: true, subscription: row, created: true };
+    }
     const raced = await findByEmail(signup.email);
     // The same signup sent twice at once (a double click): the other one is still awaiting its
     // code, so this one is an update of it, not "already has a subscription" (decision 052).
@@ -377,6 +390,11 @@ export async function verifyTrialEmail(
 ) {
   const row = await requireUnverifiedSignup(email);
   const message = await awaitingApprovalEmail(row);
+  const event = trialEvent(
+    "trial.verified",
+    { ...row, emailVerified: true, status: "pending", approvalStatus: "pending_admin_approval" },
+    now,
+  );
   await verifyCode({
     email,
     purpose: "trial",
@@ -391,10 +409,12 @@ export async function verifyTrialEmail(
         .set({ emailVerified: true, status: "pending", approvalStatus: "pending_admin_approval", updatedAt: now })
         .where(eq(subscriptions.id, row.id)),
       emailStatement(message),
+      ...event.statements,
       // The newsletter tick counts once the address is proved (decision 054).
       ...(row.subscribeNewsletter ? [confirmedBySignupStatement(row.email, now)] : []),
     ],
   });
   await deliverSoon([message.idempotencyKey]);
+  deliverEventsSoon([event.id]);
   return (await findByEmail(email)) ?? row;
 }

@@ -109,8 +109,18 @@ function permissionOf(endpoint: Endpoint): Record<string, unknown> {
   };
 }
 
+/** An outgoing webhook the API sends (the document's `webhooks` section): its name, words and body. */
+export type WebhookSpec = {
+  name: string;
+  summary: string;
+  description: string;
+  /** Request headers the receiver gets, with what each means. */
+  headers: Record<string, string>;
+  body: z.ZodType;
+};
+
 /** The OpenAPI 3.1 document, generated from the declared endpoints: no hand-kept copy. */
-export function buildOpenApi(endpoints: readonly Endpoint[]) {
+export function buildOpenApi(endpoints: readonly Endpoint[], webhookSpecs: readonly WebhookSpec[] = []) {
   const schemas = new SchemaSet();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of endpoints) {
@@ -164,6 +174,35 @@ export function buildOpenApi(endpoints: readonly Endpoint[]) {
     }
     paths[path] = { ...paths[path], [endpoint.method.toLowerCase()]: operation };
   }
+  const webhooks = Object.fromEntries(
+    webhookSpecs.map((spec) => [
+      spec.name,
+      {
+        post: {
+          summary: spec.summary,
+          description: spec.description,
+          operationId: `webhook${spec.name.replace(/(^|[^A-Za-z0-9]+)(.)/g, (_, _s: string, c: string) => c.toUpperCase())}`,
+          tags: ["Webhooks"],
+          // Sent by this API to the receiver, which authenticates it by its signature header.
+          security: [],
+          parameters: Object.entries(spec.headers).map(([name, description]) => ({
+            name,
+            in: "header",
+            required: true,
+            description,
+            schema: { type: "string" },
+          })),
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: schemas.convert(spec.body, "output") } },
+          },
+          responses: {
+            "200": { description: "Any 2xx answer within 10 seconds counts as delivered; anything else is retried" },
+          },
+        },
+      },
+    ]),
+  );
   return schemas.finish({
     openapi: "3.1.0",
     info: {
@@ -182,5 +221,6 @@ export function buildOpenApi(endpoints: readonly Endpoint[]) {
       },
     },
     paths,
+    ...(webhookSpecs.length > 0 ? { webhooks } : {}),
   });
 }

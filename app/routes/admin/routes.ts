@@ -171,6 +171,17 @@ export const adminRoutes: RouteConfigEntry[] = [
           ),
           guarded(route("export", "routes/admin/dashboard/settings/export.tsx"), "export:lead:any"),
           guarded(route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"), "export:lead:any"),
+          // CRM webhooks (issue 26, decision 074): Owners and Admins.
+          guarded(
+            route("integrations", "routes/admin/dashboard/settings/integrations.tsx"),
+            "read:integration:any",
+            "update:integration:any",
+          ),
+          guarded(
+            route("integrations/:id", "routes/admin/dashboard/settings/integration.tsx"),
+            "read:integration:any",
+            "update:integration:any",
+          ),
         ]),
         withOwnPolicy(DASHBOARD, route("search", "routes/admin/dashboard/search.tsx")),
         guarded(route("notifications", "routes/admin/dashboard/notifications.ts"), null),

@@ -37,8 +37,34 @@ export function loader(_: Route.LoaderArgs) {
     })),
   );
   const tags = [...new Set(operations.map((op) => op.tag))].map((name) => ({ name, id: slug(name) }));
-  return { tags, operations };
+  const webhooks = Object.entries(
+    (document as { webhooks?: Record<string, { post: WebhookOperation }> }).webhooks ?? {},
+  ).map(([name, { post }]) => ({
+    name,
+    id: `webhook-${slug(name)}`,
+    summary: post.summary,
+    body: JSON.stringify(post.requestBody.content["application/json"].schema, null, 2),
+  }));
+  return { tags, operations, webhooks };
 }
+
+type WebhookOperation = { summary: string; requestBody: { content: { "application/json": { schema: unknown } } } };
+
+/** How a receiver checks a delivery (decision 074), in JavaScript with Web Crypto (Node 20+, Workers, Deno). */
+const VERIFY_EXAMPLE = `// Verify a Flowlane webhook before trusting it: the raw body, untouched.
+async function verifyFlowlaneWebhook(request, secret, toleranceSeconds = 300) {
+  const body = await request.text();
+  const header = request.headers.get("Flowlane-Signature") ?? "";
+  const parts = Object.fromEntries(header.split(",").map((kv) => kv.split("=", 2)));
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return null;
+  const key = await crypto.subtle.importKey(
+    "raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  const mac = Uint8Array.from(parts.v1?.match(/../g) ?? [], (h) => parseInt(h, 16));
+  // crypto.subtle.verify compares in constant time.
+  const ok = await crypto.subtle.verify("HMAC", key, mac, new TextEncoder().encode(\`\${t}.\${body}\`));
+  return ok ? JSON.parse(body) : null; // {id, type, createdAt, data}: process each id once
+}`;
 
 /** An id and fragment without spaces: "Email verification" → "email-verification". */
 const slug = (text: string) =>
@@ -62,7 +88,7 @@ const METHOD_COLORS: Record<string, string> = {
 };
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
-  const { tags, operations } = loaderData;
+  const { tags, operations, webhooks } = loaderData;
   return (
     <main className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <p className="text-sm">
@@ -86,6 +112,11 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             {tag.name}
           </a>
         ))}
+        {webhooks.length > 0 ? (
+          <a href="#webhooks" className="btn-secondary">
+            Webhooks
+          </a>
+        ) : null}
       </nav>
       {tags.map((tag) => (
         <section key={tag.id} id={tag.id} className="mt-10">
@@ -130,6 +161,43 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ))}
+      {webhooks.length > 0 ? (
+        <section id="webhooks" className="mt-10">
+          <h2 className="text-2xl font-semibold">Webhooks</h2>
+          <p className="mt-3 text-slate-600 dark:text-slate-300">
+            Each endpoint added in Settings → Integrations (or with <code>POST /api/integrations/webhooks</code>)
+            receives a <code>POST</code> of <code>{"{ id, type, createdAt, data }"}</code> for the events it chose, with
+            the header{" "}
+            <code>
+              Flowlane-Signature: t=&lt;unix seconds&gt;,v1=&lt;hex HMAC-SHA256 of "&lt;t&gt;.&lt;raw body&gt;"&gt;
+            </code>{" "}
+            made with the endpoint's secret. Any 2xx answer within 10 seconds counts as delivered; anything else is
+            retried with backoff (8 attempts over about two hours), and every delivery can be replayed from its log. The
+            same event (same <code>id</code>) can arrive more than once.
+          </p>
+          <h3 className="mt-6 text-lg font-semibold">Verifying the signature</h3>
+          <pre
+            className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800"
+            data-testid="verify-example"
+          >
+            {VERIFY_EXAMPLE}
+          </pre>
+          <div className="mt-6 space-y-3">
+            {webhooks.map((hook) => (
+              <details key={hook.id} id={hook.id} className="card p-4">
+                <summary className="flex flex-wrap items-center gap-3">
+                  <code className="font-mono text-sm">{hook.name}</code>
+                  <span className="text-sm text-slate-600 dark:text-slate-300">{hook.summary}</span>
+                </summary>
+                <p className="mt-4 text-sm font-semibold">Body</p>
+                <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-800">
+                  {hook.body}
+                </pre>
+              </details>
+            ))}
+          </div>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { webhookSpecs } from "~/domain/integrations/openapi";
 import { buildOpenApi } from "~/http/api/openapi.server";
 import { allEndpoints } from "./registry.server";
 
@@ -20,7 +21,8 @@ let text: string | undefined;
  * milliseconds of CPU per request (decision 038). A plain value, frozen, so requests share it
  * read-only (decision 037).
  */
-export const openApiDocument = (): OpenApiDocument => (document ??= deepFreeze(buildOpenApi(allEndpoints)));
+export const openApiDocument = (): OpenApiDocument =>
+  (document ??= deepFreeze(buildOpenApi(allEndpoints, webhookSpecs())));
 
 /** The document as JSON text, for /api/openapi.json. */
 export const openApiText = (): string => (text ??= JSON.stringify(openApiDocument()));

@@ -13,7 +13,10 @@ export const apiRoutes: RouteConfigEntry[] = withPolicy(API, [
   // Every other /api path is served by the endpoint registry (app/routes/api/*.endpoints.ts);
   // these groups only say what kind of request each is (decision 061).
   // Admin endpoints read at the primary, as the console does.
-  ...withPolicy({ ...API, d1: "primary" }, [route("api/admin/*", "routes/api/dispatch.ts", { id: "api-admin" })]),
+  ...withPolicy({ ...API, d1: "primary" }, [
+    route("api/admin/*", "routes/api/dispatch.ts", { id: "api-admin" }),
+    route("api/integrations/*", "routes/api/dispatch.ts", { id: "api-integrations" }),
+  ]),
   // With REQUIRE_2FA an admin without two-factor sign-in still reaches enrolment, their sessions and signing out.
   ...withPolicy({ ...API, beforeTwoFactor: true }, [
     route("api/auth/2fa/*", "routes/api/dispatch.ts", { id: "api-auth-2fa" }),

@@ -1,0 +1,467 @@
+import { count, eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { db } from "~/db/client.server";
+import { backoffDelay, drain } from "~/db/outbox.server";
+import { auditLog, emailOutbox, newsletterSubscribers, webhookEndpointDeliveries, webhookEndpoints } from "~/db/schema";
+import { cancelByVisitor, rescheduleByVisitor } from "~/domain/meetings/manage.server";
+import {
+  bookMeeting,
+  completePastMeetings,
+  requireMeeting,
+  updateMeetingStatus,
+} from "~/domain/meetings/meetings.server";
+import { confirmSubscription, subscribe, unsubscribe, unsubscribeUrl } from "~/domain/newsletter/newsletter.server";
+import { decideApproval, setEmailVerification } from "~/domain/subscriptions/lifecycle.server";
+import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
+import { createActor, createAdmin } from "../../../tests/helpers/accounts";
+import { weekday } from "../../../tests/helpers/booking";
+import { CLIENT, orgSignup, setConfig, startSignup, uniqueTrialEmail } from "../../../tests/helpers/trial";
+import { ENDPOINT_MESSAGES, endpointUrlProblem, isPrivateHost, SIGNATURE_HEADER, WEBHOOK_EVENT_TYPES } from "./events";
+
+const MEETING_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("meeting."));
+const TRIAL_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("trial."));
+
+import {
+  CRM_WEBHOOK_RULES,
+  createEndpoint,
+  crmWebhookDelivery,
+  deleteEndpoint,
+  eventStatements,
+  replayDelivery,
+  rotateSecret,
+  updateEndpoint,
+} from "./webhooks.server";
+
+/*
+ * CRM webhooks (issue 26, decision 074) against a real HTTP receiver on the loopback network
+ * (tests/helpers/webhook-receiver.global.ts): signing, retries and backoff, disabling after
+ * sustained failure, replay, parallel drains, and the URL rules.
+ */
+
+const RECEIVER = inject("webhookReceiver");
+type Received = { headers: Record<string, string>; body: string };
+const box = () => `box-${crypto.randomUUID()}`;
+const hookUrl = (name: string, query = "") => `${RECEIVER}/hook/${name}${query ? `?${query}` : ""}`;
+const received = async (name: string): Promise<Received[]> => (await fetch(`${RECEIVER}/received/${name}`)).json();
+
+let actor: Awaited<ReturnType<typeof createActor>>;
+beforeAll(async () => {
+  actor = await createActor();
+});
+
+let restore: () => void;
+beforeEach(() => {
+  // The site runs on plain-http localhost, as under `npm start`: loopback receivers are allowed.
+  restore = setConfig({ SITE_URL: "http://localhost:8787" });
+});
+afterEach(async () => {
+  restore();
+  // Each test's endpoints (and so their deliveries) go: a later drain sees only its own rows.
+  await db().delete(webhookEndpoints);
+});
+
+const countEndpoints = async () => (await db().select({ n: count() }).from(webhookEndpoints).get())?.n ?? 0;
+const deliveriesOf = (endpointId: string) =>
+  db()
+    .select()
+    .from(webhookEndpointDeliveries)
+    .where(eq(webhookEndpointDeliveries.endpointId, endpointId))
+    .orderBy(webhookEndpointDeliveries.createdAt)
+    .all();
+
+/** An event written as a change would write it, due at `now`. */
+async function emit(now: Date, type: "meeting.booked" | "trial.started" = "meeting.booked") {
+  const event = eventStatements(type, { email: "ada@example.com", name: "Ada", meeting: { id: "m-1" } }, now);
+  await db().batch(event.statements);
+  return event.id;
+}
+
+async function independentHmac(secret: string, message: string) {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+describe("where an endpoint may point", () => {
+  it("in production: https on a public host only, whatever the host literal's spelling", () => {
+    const production = { local: false };
+    expect(endpointUrlProblem("https://crm.example.com/hooks", production)).toBeNull();
+    expect(endpointUrlProblem("https://93.184.216.34/hooks", production)).toBeNull();
+    expect(endpointUrlProblem("http://crm.example.com/hooks", production)).toBe(ENDPOINT_MESSAGES.https);
+    for (const url of [
+      "https://localhost/x",
+      "https://127.0.0.1/x",
+      "https://0x7f.1/x",
+      "https://2130706433/x",
+      "https://10.1.2.3/x",
+      "https://172.16.0.1/x",
+      "https://192.168.1.1/x",
+      "https://169.254.169.254/latest/meta-data",
+      "https://100.64.0.1/x",
+      "https://0.0.0.0/x",
+      "https://[::1]/x",
+      "https://[fd00::1]/x",
+      "https://[fe80::1]/x",
+      "https://[::ffff:127.0.0.1]/x",
+      "https://intranet/x",
+      "https://printer.local/x",
+      "https://db.internal/x",
+    ]) {
+      expect(endpointUrlProblem(url, production), url).toBe(ENDPOINT_MESSAGES.privateAddress);
+    }
+    expect(endpointUrlProblem("https://user:pw@crm.example.com/", production)).toBe(ENDPOINT_MESSAGES.credentials);
+    expect(endpointUrlProblem("not a url", production)).toBe(ENDPOINT_MESSAGES.url);
+    expect(endpointUrlProblem("ftp://crm.example.com/", production)).toBe(ENDPOINT_MESSAGES.https);
+  });
+
+  it("on a plain-http localhost site: a loopback http receiver too, but still no private network", () => {
+    const local = { local: true };
+    expect(endpointUrlProblem("http://127.0.0.1:9000/hook", local)).toBeNull();
+    expect(endpointUrlProblem("http://localhost:9000/hook", local)).toBeNull();
+    expect(endpointUrlProblem("http://[::1]:9000/hook", local)).toBeNull();
+    expect(endpointUrlProblem("http://192.168.1.5/hook", local)).toBe(ENDPOINT_MESSAGES.https);
+    expect(endpointUrlProblem("https://10.0.0.5/hook", local)).toBe(ENDPOINT_MESSAGES.privateAddress);
+    expect(isPrivateHost("crm.example.com")).toBe(false);
+  });
+
+  it("'local' comes from SITE_URL, not from anything a request says", async () => {
+    const before = await countEndpoints();
+    const production = setConfig({ SITE_URL: "https://www.flowlane.com" });
+    try {
+      await expect(createEndpoint(actor, { url: hookUrl(box()), events: ["meeting.booked"] })).rejects.toMatchObject({
+        status: 400,
+        message: ENDPOINT_MESSAGES.https,
+      });
+    } finally {
+      production();
+    }
+    expect(await countEndpoints()).toBe(before);
+    await expect(createEndpoint(actor, { url: hookUrl(box()), events: ["meeting.booked"] })).resolves.toBeDefined();
+  });
+});
+
+describe("endpoints", () => {
+  it("a secret is generated when none is given; changes are audited without the secret", async () => {
+    const made = await createEndpoint(actor, { url: hookUrl(box()), events: ["meeting.booked"] });
+    expect(made.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
+    const given = await createEndpoint(actor, {
+      url: hookUrl(box()),
+      events: ["trial.started"],
+      secret: "my-own-secret-0123456789",
+    });
+    expect(given.secret).toBe("my-own-secret-0123456789");
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, made.id)).all();
+    expect(audit.map((a) => a.action)).toEqual(["webhook.created"]);
+    expect(JSON.stringify(audit)).not.toContain(made.secret);
+
+    const rotated = await rotateSecret(actor, made.id);
+    expect(rotated.secret).not.toBe(made.secret);
+    const updated = await updateEndpoint(actor, made.id, { events: ["meeting.booked", "meeting.cancelled"] });
+    expect(updated.events).toEqual(["meeting.booked", "meeting.cancelled"]);
+    expect(updated.secret).toBe(rotated.secret);
+    await deleteEndpoint(actor, made.id);
+    await expect(deleteEndpoint(actor, made.id)).rejects.toMatchObject({ status: 404 });
+    await expect(rotateSecret(actor, made.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("an update to a private address is refused and changes nothing", async () => {
+    const made = await createEndpoint(actor, { url: hookUrl(box()), events: ["meeting.booked"] });
+    const production = setConfig({ SITE_URL: "https://www.flowlane.com" });
+    try {
+      await expect(updateEndpoint(actor, made.id, { url: "https://10.0.0.8/hook" })).rejects.toMatchObject({
+        status: 400,
+        message: ENDPOINT_MESSAGES.privateAddress,
+      });
+    } finally {
+      production();
+    }
+    const [row] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, made.id)).all();
+    expect(row?.url).toBe(made.url);
+  });
+});
+
+describe("delivering", { timeout: 120_000 }, () => {
+  it("posts {id, type, createdAt, data} signed t=…,v1=HMAC-SHA256(t.body), verified by an independent HMAC", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name), events: ["meeting.booked"] });
+    const now = new Date(Date.now() + 60_000);
+    const eventId = await emit(now);
+    expect(await drain([crmWebhookDelivery], now)).toBe(1);
+    const [post] = await received(name);
+    expect(post).toBeDefined();
+    const body = JSON.parse(post!.body);
+    expect(body).toEqual({
+      id: eventId,
+      type: "meeting.booked",
+      createdAt: now.toISOString(),
+      data: { email: "ada@example.com", name: "Ada", meeting: { id: "m-1" } },
+    });
+    const header = post!.headers[SIGNATURE_HEADER.toLowerCase()] ?? "";
+    const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
+    expect(match).not.toBeNull();
+    expect(Number(match![1])).toBe(Math.floor(now.getTime() / 1000));
+    expect(match![2]).toBe(await independentHmac(endpoint.secret, `${match![1]}.${post!.body}`));
+    expect(match![2]).not.toBe(await independentHmac("another-secret-000000", `${match![1]}.${post!.body}`));
+    const [row] = await deliveriesOf(endpoint.id);
+    expect(row).toMatchObject({ status: "succeeded", attempts: 1, responseStatus: 200, eventId });
+    expect(row?.responseExcerpt).toBe(`received ${name}`);
+  });
+
+  it("only enabled endpoints subscribed to the type get a delivery", async () => {
+    const now = new Date(Date.now() + 60_000);
+    const wants = await createEndpoint(actor, { url: hookUrl(box()), events: ["meeting.booked"] });
+    const other = await createEndpoint(actor, { url: hookUrl(box()), events: ["trial.started"] });
+    const off = await createEndpoint(actor, { url: hookUrl(box()), events: ["meeting.booked"] });
+    await updateEndpoint(actor, off.id, { enabled: false });
+    const eventId = await emit(now);
+    expect(await deliveriesOf(wants.id)).toMatchObject([{ eventId, eventType: "meeting.booked", status: "pending" }]);
+    expect(await deliveriesOf(other.id)).toEqual([]);
+    expect(await deliveriesOf(off.id)).toEqual([]);
+  });
+
+  it("a failure is retried after the backoff (1, 2, 4… minutes), and a success ends the streak", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name, "status=503"), events: ["meeting.booked"] });
+    let clock = Date.now() + 60_000;
+    await emit(new Date(clock));
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await drain([crmWebhookDelivery], new Date(clock));
+      expect(await received(name)).toHaveLength(attempt);
+      const [row] = await deliveriesOf(endpoint.id);
+      const wait = backoffDelay(crmWebhookDelivery.rules, attempt);
+      expect(wait).toBe(Math.min(60_000 * 2 ** (attempt - 1), CRM_WEBHOOK_RULES.backoff.cap));
+      expect(row).toMatchObject({ status: "pending", attempts: attempt, responseStatus: 503, lastError: "HTTP 503" });
+      expect(row?.nextAttemptAt?.getTime()).toBe(clock + wait);
+      // Not before the backoff.
+      await drain([crmWebhookDelivery], new Date(clock + wait - 1));
+      expect(await received(name)).toHaveLength(attempt);
+      clock += wait;
+    }
+    // The receiver is fixed: the next attempt succeeds and the streak is over.
+    const fixed = box();
+    await updateEndpoint(actor, endpoint.id, { url: hookUrl(fixed) });
+    await drain([crmWebhookDelivery], new Date(clock));
+    expect(await received(fixed)).toHaveLength(1);
+    const [row] = await deliveriesOf(endpoint.id);
+    expect(row).toMatchObject({ status: "succeeded", attempts: 4, responseStatus: 200 });
+    const [after] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)).all();
+    expect(after).toMatchObject({ failures: 0, failingSince: null, enabled: true });
+  });
+
+  it("reads at most the response cap and keeps a capped excerpt", async () => {
+    const endpoint = await createEndpoint(actor, {
+      url: hookUrl(box(), "size=200000"),
+      events: ["meeting.booked"],
+    });
+    const now = new Date(Date.now() + 60_000);
+    await emit(now);
+    await drain([crmWebhookDelivery], now);
+    const [row] = await deliveriesOf(endpoint.id);
+    expect(row?.status).toBe("succeeded");
+    expect(row?.responseExcerpt).toHaveLength(CRM_WEBHOOK_RULES.excerpt);
+  });
+
+  it(`sustained failure (${CRM_WEBHOOK_RULES.disableAfterFailures} failed attempts over a day) turns the endpoint off and emails each Owner once; nothing is dropped silently`, async () => {
+    const { admin: owner } = await createAdmin({ role: "owner" });
+    const { admin: sales } = await createAdmin({ role: "sales" });
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name, "status=500"), events: ["meeting.booked"] });
+    const start = Date.now() + 60_000;
+    const n = CRM_WEBHOOK_RULES.disableAfterFailures;
+    for (let i = 0; i < n; i++) await emit(new Date(start));
+    // Ten failed attempts at once: not yet a day of failure, still on.
+    await Promise.all(Array.from({ length: 5 }, () => drain([crmWebhookDelivery], new Date(start))));
+    expect(await received(name)).toHaveLength(n);
+    let [state] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)).all();
+    expect(state).toMatchObject({ enabled: true, failures: n, failingSince: new Date(start) });
+
+    // A day later the retries fail again: off, with one email to each Owner (20 drains at once).
+    const dayLater = new Date(start + CRM_WEBHOOK_RULES.disableAfterFor);
+    await Promise.all(Array.from({ length: 20 }, () => drain([crmWebhookDelivery], dayLater)));
+    [state] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)).all();
+    expect(state).toMatchObject({ enabled: false });
+    expect(state?.disabledAt).not.toBeNull();
+    const notices = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.kind, "integration.webhook_disabled"))
+      .all();
+    expect(notices.filter((m) => m.to === owner.email)).toHaveLength(1);
+    expect(notices.filter((m) => m.to === sales.email)).toHaveLength(0);
+    expect(notices[0]?.text).toContain(new URL(endpoint.url).host);
+    expect(notices[0]?.text).toContain(`http://localhost:8787/admin/dashboard/settings/integrations/${endpoint.id}`);
+
+    // Every delivery is in the log: the ones not yet given up failed once the endpoint was off.
+    const rows = await deliveriesOf(endpoint.id);
+    expect(rows).toHaveLength(n);
+    for (const row of rows) expect(row.status === "failed" || row.status === "pending").toBe(true);
+    await drain([crmWebhookDelivery], new Date(dayLater.getTime() + CRM_WEBHOOK_RULES.backoff.cap));
+    for (const row of await deliveriesOf(endpoint.id)) expect(row.status).toBe("failed");
+    // New events are not queued for an endpoint that is off.
+    await emit(new Date(dayLater.getTime() + 1));
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(n);
+    // Turning it on again clears the streak.
+    const on = await updateEndpoint(actor, endpoint.id, { enabled: true });
+    expect(on).toMatchObject({ enabled: true, failures: 0, failingSince: null, disabledAt: null });
+  });
+
+  it("replay posts the same event (same id and body) as a new delivery; the original stays", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name), events: ["meeting.booked"] });
+    const now = new Date(Date.now() + 60_000);
+    const eventId = await emit(now);
+    await drain([crmWebhookDelivery], now);
+    const [original] = await deliveriesOf(endpoint.id);
+    const replay = await replayDelivery(actor, original!.id, new Date(now.getTime() + 1000));
+    expect(replay).toMatchObject({ eventId, replayOf: original!.id, status: "succeeded", attempts: 1 });
+    expect(replay.id).not.toBe(original!.id);
+    const posts = await received(name);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.body).toBe(posts[0]!.body);
+    expect(posts[1]!.headers["flowlane-delivery"]).toBe(replay.id);
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(2);
+    await expect(replayDelivery(actor, "no-such-delivery")).rejects.toMatchObject({ status: 404 });
+    await updateEndpoint(actor, endpoint.id, { enabled: false });
+    await expect(replayDelivery(actor, original!.id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("20 parallel drains deliver each delivery exactly once", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name), events: ["meeting.booked"] });
+    const now = new Date(Date.now() + 60_000);
+    for (let i = 0; i < 5; i++) await emit(now);
+    const delivered = await Promise.all(Array.from({ length: 20 }, () => drain([crmWebhookDelivery], now)));
+    expect(delivered.reduce((a, b) => a + b, 0)).toBe(5);
+    const posts = await received(name);
+    expect(posts).toHaveLength(5);
+    expect(new Set(posts.map((p) => p.headers["flowlane-delivery"])).size).toBe(5);
+    for (const row of await deliveriesOf(endpoint.id)) expect(row).toMatchObject({ status: "succeeded", attempts: 1 });
+  });
+});
+
+describe("events are written with the change that causes them", () => {
+  it("a booking writes meeting.booked with the visitor's email and name; a refused booking writes none", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: ["meeting.booked"] });
+    const booking = {
+      name: "Grace Hopper",
+      email: `grace-${crypto.randomUUID().slice(0, 6)}@example.com`,
+      phone: "",
+      company: "Navy",
+      notes: "",
+      meetingType: "demo" as const,
+      date: weekday(4),
+      timeSlot: "14:00",
+      visitorTimezone: "Europe/Berlin",
+    };
+    const meeting = await bookMeeting(booking);
+    const rows = await deliveriesOf(endpoint.id);
+    expect(rows).toHaveLength(1);
+    const payload = JSON.parse(rows[0]!.payload);
+    expect(payload).toMatchObject({
+      id: rows[0]!.eventId,
+      type: "meeting.booked",
+      data: { email: booking.email, name: "Grace Hopper", meeting: { id: meeting.id, status: "scheduled" } },
+    });
+    // The same slot again by someone else: refused, and no second event.
+    await expect(bookMeeting({ ...booking, email: "other@example.com", name: "Other" })).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+  });
+
+  it("newsletter.confirmed once for a double click; newsletter.unsubscribed once", async () => {
+    const endpoint = await createEndpoint(actor, {
+      url: hookUrl(box()),
+      events: ["newsletter.confirmed", "newsletter.unsubscribed"],
+    });
+    const email = `reader-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    await subscribe({ email });
+    const [message] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();
+    const token = decodeURIComponent(/confirm\?token=([^\s")]+)/.exec(message!.text)?.[1] ?? "");
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => confirmSubscription(token)));
+    expect(outcomes.filter((o) => o === "confirmed")).toHaveLength(1);
+    let rows = await deliveriesOf(endpoint.id);
+    expect(rows.map((r) => r.eventType)).toEqual(["newsletter.confirmed"]);
+    expect(JSON.parse(rows[0]!.payload).data).toMatchObject({ email, name: null, subscriber: { status: "confirmed" } });
+    const subscriberToken = await subscriberUnsubscribeToken(email);
+    await Promise.all(Array.from({ length: 20 }, () => unsubscribe(subscriberToken)));
+    rows = await deliveriesOf(endpoint.id);
+    expect(rows.map((r) => r.eventType).sort()).toEqual(["newsletter.confirmed", "newsletter.unsubscribed"]);
+  });
+});
+
+describe("every entity's changes emit their events", { timeout: 120_000 }, () => {
+  it("meetings: booked, confirmed, completed; booked, rescheduled, cancelled (visitor); booked, cancelled (team)", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: [...MEETING_EVENTS] });
+    const visitor = (slot: string, day: number) => ({
+      name: "Ada Lovelace",
+      email: `ada-${crypto.randomUUID().slice(0, 6)}@example.com`,
+      phone: "",
+      company: "Engines",
+      notes: "",
+      meetingType: "demo" as const,
+      date: weekday(day),
+      timeSlot: slot,
+      visitorTimezone: null,
+    });
+    const a = await bookMeeting(visitor("09:30", 5));
+    await updateMeetingStatus(actor, a.id, "confirmed");
+    const later = new Date(a.startsAt.getTime() + 60 * 60 * 1000);
+    expect(await completePastMeetings(later)).toBeGreaterThanOrEqual(1);
+    const b = await bookMeeting(visitor("10:30", 5));
+    await rescheduleByVisitor(await requireMeeting(b.id), { date: weekday(6), timeSlot: "10:30" });
+    await cancelByVisitor(await requireMeeting(b.id));
+    const c = await bookMeeting(visitor("11:30", 5));
+    await updateMeetingStatus(actor, c.id, "cancelled", { reason: "Not a fit" });
+    const rows = await deliveriesOf(endpoint.id);
+    const of = (id: string) => rows.filter((r) => JSON.parse(r.payload).data.meeting.id === id).map((r) => r.eventType);
+    expect(of(a.id)).toEqual(["meeting.booked", "meeting.confirmed", "meeting.completed"]);
+    expect(of(b.id)).toEqual(["meeting.booked", "meeting.rescheduled", "meeting.cancelled"]);
+    expect(of(c.id)).toEqual(["meeting.booked", "meeting.cancelled"]);
+    // Each event has its own id, the same in every endpoint's delivery of it.
+    expect(new Set(rows.map((r) => r.eventId)).size).toBe(rows.length);
+  });
+
+  it("trials: started, verified, approved; another started, verified, rejected — with the person's email and name", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: [...TRIAL_EVENTS] });
+    const run = async (action: "approve" | "reject") => {
+      const email = uniqueTrialEmail("hook");
+      const { subscription } = await startSignup(orgSignup({ email, firstName: "Mae", lastName: "Jemison" }));
+      const { code } = await sendTrialCode(email, CLIENT);
+      await verifyTrialEmail(email, code, CLIENT);
+      await decideApproval(actor, subscription.id, { action });
+      return subscription.id;
+    };
+    const approved = await run("approve");
+    const rejected = await run("reject");
+    const rows = await deliveriesOf(endpoint.id);
+    const of = (id: string) => rows.filter((r) => JSON.parse(r.payload).data.trial.id === id);
+    expect(of(approved).map((r) => r.eventType)).toEqual(["trial.started", "trial.verified", "trial.approved"]);
+    expect(of(rejected).map((r) => r.eventType)).toEqual(["trial.started", "trial.verified", "trial.rejected"]);
+    // An admin marking an address verified emits trial.verified too (once, under 20 parallel tries).
+    const email = uniqueTrialEmail("hook-admin");
+    const { subscription } = await startSignup(orgSignup({ email }));
+    await Promise.allSettled(Array.from({ length: 20 }, () => setEmailVerification(actor, subscription.id, true)));
+    expect(
+      (await deliveriesOf(endpoint.id))
+        .filter((r) => JSON.parse(r.payload).data.trial.id === subscription.id)
+        .map((r) => r.eventType),
+    ).toEqual(["trial.started", "trial.verified"]);
+    expect(JSON.parse(of(approved)[2]!.payload).data).toMatchObject({
+      name: "Mae Jemison",
+      trial: { status: "active", approvalStatus: "approved", emailVerified: true },
+    });
+  });
+});
+
+/** The token of a subscriber's unsubscribe link, as the footer of their emails carries it. */
+async function subscriberUnsubscribeToken(email: string) {
+  const row = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
+  return new URL(await unsubscribeUrl(row!.id)).searchParams.get("token") ?? "";
+}
