@@ -38,6 +38,7 @@ export const EMAIL_KINDS = {
   "account.2fa_disabled": "Admin: two-factor sign-in was turned off",
   "account.2fa_recovery_codes_regenerated": "Admin: new recovery codes were made",
   "account.2fa_recovery_code_used": "Admin: a recovery code was used to sign in",
+  "lead.sla": "Sales member: a lead they own is still new past the SLA (once per lead)",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

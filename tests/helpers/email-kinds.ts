@@ -18,6 +18,7 @@ import {
   visitorCancelledEmail,
   visitorRescheduledEmail,
 } from "~/domain/meetings/emails.server";
+import { leadSlaEmail } from "~/domain/leads/emails.server";
 import { confirmationEmail } from "~/domain/newsletter/newsletter.server";
 import {
   approvedEmail,
@@ -157,4 +158,9 @@ export const EMAIL_REGISTRY = {
   "account.2fa_disabled": kind(noticeEmail, [{ ...admin }, "disabled", NOW]),
   "account.2fa_recovery_codes_regenerated": kind(noticeEmail, [{ ...admin }, "recovery_codes_regenerated", NOW]),
   "account.2fa_recovery_code_used": kind(noticeEmail, [{ ...admin }, "recovery_code_used", NOW]),
+  "lead.sla": kind(
+    leadSlaEmail,
+    [{ id: "l-1", name: "Asha", email: "asha@acme.example", company: "Acme", kinds: 3, createdAt: NOW }, { to: admin.email, name: admin.name }, SITE],
+    [{ id: "l-2", name: "", email: "x@gmail.com", company: "", kinds: 16, createdAt: NOW }, { to: "sales@flowlane.example", name: null }, SITE],
+  ),
 } satisfies Record<EmailKind, Entry>;

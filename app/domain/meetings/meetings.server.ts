@@ -15,6 +15,8 @@ import {
 } from "~/domain/calendar/availability";
 import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import type { Attribution } from "~/domain/leads/attribution";
+import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
@@ -43,7 +45,11 @@ export const fieldError = (field: string, message: string) =>
  */
 export async function bookMeeting(
   input: BookingInput,
-  { now = new Date(), clientAddress = null }: { now?: Date; clientAddress?: string | null } = {},
+  {
+    now = new Date(),
+    clientAddress = null,
+    attribution = null,
+  }: { now?: Date; clientAddress?: string | null; attribution?: Attribution | null } = {},
 ): Promise<Meeting & { manageToken: string }> {
   const rules = bookingRules();
   const honeypot = filledHoneypot(input);
@@ -88,6 +94,15 @@ export async function bookMeeting(
       link.statement,
       ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
       ...emails.map(emailStatement),
+      ...leadArrivalStatements({
+        kind: "meeting",
+        email: meeting.email,
+        name: meeting.name,
+        company: meeting.company,
+        attribution,
+        detail: `Demo booked for ${meeting.date} ${meeting.timeSlot}`,
+        at: now,
+      }),
     ]);
     forgetHeldSlots(meeting.date);
   } catch (error) {

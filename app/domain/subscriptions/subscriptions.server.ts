@@ -5,6 +5,8 @@ import { rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Subscription, subscriptions } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import type { Attribution } from "~/domain/leads/attribution";
+import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { confirmedBySignupStatement } from "~/domain/newsletter/newsletter.server";
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
@@ -218,7 +220,10 @@ export type StartedTrial = { stored: true; subscription: Subscription; created: 
  * unverified signup for the same email is updated instead, keeping its userId. A filled
  * honeypot stores nothing and answers `stored: false`, which the adapter shows like a success.
  */
-export async function startTrial(signup: TrialSignup, { now = new Date() } = {}): Promise<StartedTrial> {
+export async function startTrial(
+  signup: TrialSignup,
+  { now = new Date(), attribution = null }: { now?: Date; attribution?: Attribution | null } = {},
+): Promise<StartedTrial> {
   if (filledHoneypot(signup)) return { stored: false };
   const client = db();
   const existing = await findByEmail(signup.email);
@@ -237,28 +242,41 @@ export async function startTrial(signup: TrialSignup, { now = new Date() } = {})
     buildUserId(signup.email, now),
     `${buildUserId(signup.email, now)}_${crypto.randomUUID().slice(0, 6)}`,
   ]) {
-    const row = await client
-      .insert(subscriptions)
-      .values({
-        ...signupColumns(signup),
-        userId,
+    const [inserted] = await client.batch([
+      client
+        .insert(subscriptions)
+        .values({
+          ...signupColumns(signup),
+          userId,
+          email: signup.email,
+          plan: "trial",
+          status: "unverified",
+          emailVerified: false,
+          approvalStatus: null,
+          features: TRIAL_FEATURES,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning(),
+      // The lead inbox's side; its timeline entry only when this very statement stored the signup.
+      ...leadArrivalStatements({
+        kind: "trial",
         email: signup.email,
-        plan: "trial",
-        status: "unverified",
-        emailVerified: false,
-        approvalStatus: null,
-        features: TRIAL_FEATURES,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning()
-      .get();
+        name: `${signup.firstName} ${signup.lastName}`,
+        company: signup.companyName ?? "",
+        attribution,
+        detail: `Trial signup${signup.requestedPlan ? ` (plan: ${signup.requestedPlan})` : ""}`,
+        at: now,
+        onlyIf: sql`EXISTS (SELECT 1 FROM subscriptions WHERE user_id = ${userId})`,
+      }),
+    ]);
+    const row = inserted[0];
     if (row) return { stored: true, subscription: row, created: true };
     const raced = await findByEmail(signup.email);
     // The same signup sent twice at once (a double click): the other one is still awaiting its
     // code, so this one is an update of it, not "already has a subscription" (decision 052).
-    if (raced && isAwaitingCode(raced)) return startTrial(signup, { now });
+    if (raced && isAwaitingCode(raced)) return startTrial(signup, { now, attribution });
     if (raced) throw alreadyHas(raced, now);
     // Otherwise the userId was taken (same name part, same millisecond): try the suffixed one.
   }
@@ -321,9 +339,9 @@ export type StartedTrialWithCode = Extract<StartedTrial, { stored: true }> & { c
 export async function startTrialAndSendCode(
   signup: TrialSignup,
   client: CodeClient,
-  { now = new Date() } = {},
+  { now = new Date(), attribution = null }: { now?: Date; attribution?: Attribution | null } = {},
 ): Promise<StartedTrialWithCode | { stored: false }> {
-  const started = await startTrial(signup, { now });
+  const started = await startTrial(signup, { now, attribution });
   if (!started.stored) return started;
   try {
     await issueTrialCode(started.subscription, client, now);

@@ -40,6 +40,7 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
   const meetingId = uuid();
   const postId = uuid();
   const subscriptionId = uuid();
+  const leadId = uuid();
   const now = new Date();
   return {
     admins: { id: adminId, email, name: "Tagged admin", passwordHash: "x" },
@@ -76,6 +77,8 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     newsletterSubscribers: { email },
     clientLimits: { key: `booking:${address}`, windowStart: now, hits: 1, maxHits: 3 },
     cacheVersions: { name: `test-${tag}`, version: 1 },
+    leads: { id: leadId, email },
+    leadEvents: { leadId, type: "note", detail: "x" },
   };
 }
 
