@@ -177,8 +177,8 @@ function leadFilters(query: Omit<LeadListQuery, "page" | "limit">): SQL | undefi
   if (query.kind) filters.push(sql`(${t.kinds} & ${KIND_BIT[query.kind]}) != 0`);
   if (query.source) filters.push(eq(t.source, query.source));
   if (query.campaign) filters.push(eq(t.campaign, query.campaign));
-  if (query.from) filters.push(gte(t.createdAt, query.from));
-  if (query.to) filters.push(lte(t.createdAt, new Date(query.to.getTime() + 24 * HOUR - 1)));
+  if (query.from) filters.push(gte(t.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) filters.push(lte(t.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 24 * HOUR - 1)));
   if (query.q) filters.push(containsAny(query.q, [t.name, t.email, t.company]) as SQL);
   return filters.length ? and(...filters) : undefined;
 }

@@ -5,41 +5,28 @@ import { LEAD_KINDS, LEAD_STATUSES } from "./model";
 
 /** The lead inbox's and `/api/leads`' shapes (issue 26 items 2, 4 and 5). */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (label: string) =>
+const lowered = (name: string) =>
   z
     .string()
-    .regex(DAY, `${label} must be a date (yyyy-MM-dd).`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${label} must be a date (yyyy-MM-dd).`)
-    .transform((v) => new Date(`${v}T00:00:00Z`));
-
-/** An empty query field (the no-JavaScript filter form sends every field) means "any". */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+    .trim()
+    .max(64, `${name} must be at most 64 characters.`)
+    .transform((v) => v.toLowerCase());
+const day = (name: string, what: string) =>
+  z.iso.date({ error: `${name} must be a date (yyyy-MM-dd).` }).describe(`yyyy-MM-dd (UTC): ${what}`);
 
 export const LeadListQuerySchema = z.object({
-  q: optional(z.string().trim().max(100, "Search must be at most 100 characters.")),
-  status: optional(z.enum(LEAD_STATUSES, { error: `status must be one of: ${LEAD_STATUSES.join(", ")}.` })),
-  ownerId: optional(
-    z.string().max(64, "ownerId must be a member's id or none.").describe("A member's id, or `none` for unassigned"),
-  ),
-  kind: optional(z.enum(LEAD_KINDS, { error: `kind must be one of: ${LEAD_KINDS.join(", ")}.` })),
-  source: optional(
-    z
-      .string()
-      .trim()
-      .max(64, "source must be at most 64 characters.")
-      .transform((v) => v.toLowerCase()),
-  ),
-  campaign: optional(
-    z
-      .string()
-      .trim()
-      .max(64, "campaign must be at most 64 characters.")
-      .transform((v) => v.toLowerCase()),
-  ),
-  from: optional(day("from").describe("yyyy-MM-dd: leads that arrived on or after this day (UTC)")),
-  to: optional(day("to").describe("yyyy-MM-dd: leads that arrived on or before this day (UTC)")),
+  q: z.string().trim().max(100, "Search must be at most 100 characters.").optional(),
+  status: z.enum(LEAD_STATUSES, { error: `status must be one of: ${LEAD_STATUSES.join(", ")}.` }).optional(),
+  ownerId: z
+    .string()
+    .max(64, "ownerId must be a member's id or none.")
+    .describe("A member's id, or `none` for unassigned leads")
+    .optional(),
+  kind: z.enum(LEAD_KINDS, { error: `kind must be one of: ${LEAD_KINDS.join(", ")}.` }).optional(),
+  source: lowered("source").describe("First touch's source (case-insensitive)").optional(),
+  campaign: lowered("campaign").describe("First touch's campaign (case-insensitive)").optional(),
+  from: day("from", "leads that arrived on or after this day").optional(),
+  to: day("to", "leads that arrived on or before this day").optional(),
   ...pageQuery({ limit: 50, maxLimit: 200 }),
 });
 export type LeadListQuery = z.output<typeof LeadListQuerySchema>;
