@@ -148,7 +148,8 @@ function memberEvent(actor: Actor, leadId: string, type: "status" | "owner" | "n
 
 export type LeadJson = ReturnType<typeof toLeadJson>;
 
-const touchOf = (value: string | null) =>
+/** A stored touch column as a touch (null when absent or unreadable). */
+export const storedTouch = (value: string | null) =>
   parseAttribution(value ? `{"first":${value},"last":${value}}` : null)?.first ?? null;
 
 /** Issue 26 item 5's lead, exactly. */
@@ -161,7 +162,7 @@ export function toLeadJson(lead: Lead) {
     kinds: kindsOf(lead.kinds),
     status: lead.status,
     ownerId: lead.ownerId,
-    attribution: { first: touchOf(lead.firstTouch), last: touchOf(lead.lastTouch) },
+    attribution: { first: storedTouch(lead.firstTouch), last: storedTouch(lead.lastTouch) },
     createdAt: lead.createdAt.toISOString(),
     firstTouchAt: lead.firstTouchAt ? lead.firstTouchAt.toISOString() : null,
   };

@@ -31,6 +31,28 @@ export const LeadListQuerySchema = z.object({
 });
 export type LeadListQuery = z.output<typeof LeadListQuerySchema>;
 
+const FILTER_FIELDS = ["q", "status", "ownerId", "kind", "source", "campaign", "from", "to", "page"] as const;
+
+/**
+ * The console's filters from a URL's query, without the empty fields a no-JavaScript GET form
+ * sends; `given` is what the page shows back. Unreadable filters show the whole inbox and a problem.
+ */
+export function leadFiltersOf(params: URLSearchParams, limit: number) {
+  const given: Record<string, string> = Object.fromEntries(
+    FILTER_FIELDS.flatMap((name) => {
+      const value = params.get(name)?.trim();
+      return value ? [[name, value]] : [];
+    }),
+  );
+  const parsed = LeadListQuerySchema.safeParse({ ...given, limit });
+  if (parsed.success) return { query: parsed.data, given, problem: null };
+  return {
+    query: LeadListQuerySchema.parse({ limit }),
+    given: {} as Record<string, string>,
+    problem: parsed.error.issues[0]?.message ?? "Those filters could not be read.",
+  };
+}
+
 export const REASON_MAX = 500;
 export const NOTE_MAX = 2000;
 
