@@ -146,7 +146,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filter leads">
         <div className="sm:col-span-2">
           <label htmlFor="lead-search" className="label">
-            Search
+            Search leads
           </label>
           <input
             id="lead-search"
