@@ -4,6 +4,7 @@ import { invitationEmail } from "~/domain/accounts/invitations.server";
 import { changedEmail, resetEmail } from "~/domain/accounts/password-reset.server";
 import { noticeEmail } from "~/domain/accounts/two-factor.server";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
+import { leadSlaEmail } from "~/domain/leads/emails.server";
 import { salesLeadNotice } from "~/domain/meetings/callbacks.server";
 import {
   bookingConfirmationEmail,
@@ -18,7 +19,6 @@ import {
   visitorCancelledEmail,
   visitorRescheduledEmail,
 } from "~/domain/meetings/emails.server";
-import { leadSlaEmail } from "~/domain/leads/emails.server";
 import { confirmationEmail } from "~/domain/newsletter/newsletter.server";
 import {
   approvedEmail,
@@ -160,7 +160,15 @@ export const EMAIL_REGISTRY = {
   "account.2fa_recovery_code_used": kind(noticeEmail, [{ ...admin }, "recovery_code_used", NOW]),
   "lead.sla": kind(
     leadSlaEmail,
-    [{ id: "l-1", name: "Asha", email: "asha@acme.example", company: "Acme", kinds: 3, createdAt: NOW }, { to: admin.email, name: admin.name }, SITE],
-    [{ id: "l-2", name: "", email: "x@gmail.com", company: "", kinds: 16, createdAt: NOW }, { to: "sales@flowlane.example", name: null }, SITE],
+    [
+      { id: "l-1", name: "Asha", email: "asha@acme.example", company: "Acme", kinds: 3, createdAt: NOW },
+      { to: admin.email, name: admin.name },
+      SITE,
+    ],
+    [
+      { id: "l-2", name: "", email: "x@gmail.com", company: "", kinds: 16, createdAt: NOW },
+      { to: "sales@flowlane.example", name: null },
+      SITE,
+    ],
   ),
 } satisfies Record<EmailKind, Entry>;
