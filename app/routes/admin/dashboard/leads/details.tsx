@@ -178,7 +178,7 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       <div className="grid gap-4 lg:grid-cols-3">
-        <section className="card p-5 lg:col-span-2" aria-labelledby="attribution-title">
+        <section className="card p-5 lg:col-span-2 lg:self-start" aria-labelledby="attribution-title">
           <h2 id="attribution-title" className="text-base font-semibold">
             Where they came from
           </h2>
