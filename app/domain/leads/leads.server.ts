@@ -256,26 +256,6 @@ export async function salesMembers() {
     .all();
 }
 
-/** Distinct first-touch sources and campaigns (for the filters' suggestions), at most 50 each. */
-export async function leadFacets() {
-  const client = db();
-  const [sources, campaigns] = await client.batch([
-    client
-      .selectDistinct({ v: leads.source })
-      .from(leads)
-      .where(isNotNull(leads.source))
-      .orderBy(leads.source)
-      .limit(50),
-    client
-      .selectDistinct({ v: leads.campaign })
-      .from(leads)
-      .where(isNotNull(leads.campaign))
-      .orderBy(leads.campaign)
-      .limit(50),
-  ]);
-  return { sources: sources.map((r) => r.v as string), campaigns: campaigns.map((r) => r.v as string) };
-}
-
 // ------------------------------------------------------------------ changing
 
 export const LEAD_MESSAGES = {

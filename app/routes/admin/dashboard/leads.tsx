@@ -7,7 +7,7 @@ import { PendingIcon } from "~/components/pending-icon";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
 import { bookingRules } from "~/domain/calendar/calendar.server";
-import { isLate, leadFacets, listLeads, salesMembers, storedTouch, updateLeads } from "~/domain/leads/leads.server";
+import { isLate, listLeads, salesMembers, storedTouch, updateLeads } from "~/domain/leads/leads.server";
 import { KIND_LABELS, kindsOf, LEAD_KINDS, LEAD_STATUSES, STATUS_LABELS } from "~/domain/leads/model";
 import { LeadPatchSchema, leadFiltersOf } from "~/domain/leads/schemas";
 import { requireAdmin } from "~/http/guards.server";
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const url = new URL(request.url);
   const { query, given, problem } = leadFiltersOf(url.searchParams, PAGE_SIZE);
-  const [{ leads, total }, members, facets] = await Promise.all([listLeads(query), salesMembers(), leadFacets()]);
+  const [{ leads, total }, members] = await Promise.all([listLeads(query), salesMembers()]);
   const now = new Date();
   const owners = new Map(members.map((m) => [m.id, m.name]));
   return {
@@ -53,7 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     given,
     problem,
     members,
-    facets,
     canChange: can(session.admin.role, "update:lead:any"),
     canExport: can(session.admin.role, "export:lead:any"),
     timeZone: bookingRules().timeZone,
@@ -99,7 +98,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { leads, total, page, pages, given, problem, members, facets, canChange, canExport, timeZone } = loaderData;
+  const { leads, total, page, pages, given, problem, members, canChange, canExport, timeZone } = loaderData;
   const range = showingRange(page, PAGE_SIZE, total);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
@@ -190,23 +189,31 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           />
         </div>
         <div>
-          <FilterSelect
+          <label htmlFor="lead-source" className="label">
+            Source
+          </label>
+          <input
             id="lead-source"
             name="source"
-            label="Source"
-            all="All sources"
-            value={value("source")}
-            options={facets.sources.map((s) => ({ value: s, label: s }))}
+            defaultValue={value("source")}
+            key={`source-${value("source")}`}
+            maxLength={64}
+            placeholder="Any"
+            className="input"
           />
         </div>
         <div>
-          <FilterSelect
+          <label htmlFor="lead-campaign" className="label">
+            Campaign
+          </label>
+          <input
             id="lead-campaign"
             name="campaign"
-            label="Campaign"
-            all="All campaigns"
-            value={value("campaign")}
-            options={facets.campaigns.map((c) => ({ value: c, label: c }))}
+            defaultValue={value("campaign")}
+            key={`campaign-${value("campaign")}`}
+            maxLength={64}
+            placeholder="Any"
+            className="input"
           />
         </div>
         <div className="grid grid-cols-2 gap-2">
