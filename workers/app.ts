@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { withAttribution } from "~/http/attribution.server";
 import { capFormBody } from "~/http/body-limit.server";
 import { withDbSession } from "~/http/d1-session.server";
 import { serveThroughEdgeCache } from "~/http/edge-cache.server";
@@ -78,7 +79,9 @@ async function handle(incoming: Request, env: Env, ctx: ExecutionContext) {
   const { response, status, layer } = import.meta.env.DEV
     ? { response: await render(), status: "BYPASS", layer: undefined }
     : await serveThroughEdgeCache(request, { nonce, build: await buildId(env), ctx, render });
-  const secured = withSecurityHeaders(response, {
+  // After the cache lookup, so a hit carries it too and no stored page does (decision 071).
+  const attributed = await withAttribution(request, response);
+  const secured = withSecurityHeaders(attributed, {
     nonce,
     isDev: import.meta.env.DEV,
     authenticated: carriesCredentials(request),

@@ -794,6 +794,90 @@ export const clientLimits = sqliteTable(
   (t) => [index("client_limits_window_idx").on(t.windowStart), check("client_limits_within", sql`hits <= max_hits`)],
 );
 
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "won", "lost", "disqualified"] as const;
+/** What a lead's timeline records (decision 072); emails sent to the lead are read from the outbox. */
+export const LEAD_EVENT_TYPES = [
+  "meeting",
+  "callback",
+  "enterprise",
+  "trial",
+  "newsletter",
+  "status",
+  "owner",
+  "note",
+  "sla",
+] as const;
+
+/**
+ * One row per person who reached sales (issue 26, decision 072): de-duplicated by email, with
+ * every kind of inbound they sent (`kinds`, a bit set: meeting 1, callback 2, enterprise 4,
+ * trial 8, newsletter 16), the first and last touch that brought them (decision 071) and the
+ * team's pipeline: status, owner, speed to lead, the SLA notice.
+ */
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    company: text("company").notNull().default(""),
+    /** The email's domain, unless a public mailbox provider's: groups people of one company. */
+    companyDomain: text("company_domain"),
+    kinds: integer("kinds").notNull().default(0),
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("new"),
+    /** Why a lead was lost or disqualified (or won), as the member wrote it. */
+    statusReason: text("status_reason"),
+    ownerId: text("owner_id").references(() => admins.id, { onDelete: "set null" }),
+    /** When the current owner got it: round-robin ties go to the least recently assigned. */
+    assignedAt: integer("assigned_at", { mode: "timestamp_ms" }),
+    /** The touches as JSON (`Touch`), and the first touch's source and campaign for the filters. */
+    firstTouch: text("first_touch"),
+    lastTouch: text("last_touch"),
+    source: text("source"),
+    campaign: text("campaign"),
+    /** Speed to lead: the team's first touch (a status change or a note). */
+    firstTouchAt: integer("first_touch_at", { mode: "timestamp_ms" }),
+    /** When the owner was told the lead waited past the SLA (once). */
+    slaNotifiedAt: integer("sla_notified_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("leads_email_unique").on(t.email),
+    index("leads_newest_idx").on(t.createdAt, t.id),
+    index("leads_status_newest_idx").on(t.status, t.createdAt, t.id),
+    index("leads_owner_idx").on(t.ownerId, t.status),
+    index("leads_owner_assigned_idx").on(t.ownerId, t.assignedAt),
+    index("leads_source_idx").on(t.source, t.createdAt),
+    index("leads_campaign_idx").on(t.campaign, t.createdAt),
+    index("leads_domain_idx").on(t.companyDomain),
+    check("leads_status_check", inList("status", LEAD_STATUSES)),
+    check("leads_email_lower", sql`email = lower(email)`),
+  ],
+);
+
+/** A lead's timeline: arrivals, status and owner changes, notes, the SLA notice. */
+export const leadEvents = sqliteTable(
+  "lead_events",
+  {
+    id: id(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    type: text("type", { enum: LEAD_EVENT_TYPES }).notNull(),
+    actorId: text("actor_id").references(() => admins.id, { onDelete: "set null" }),
+    /** Who did it (a member's email), empty for the visitor or the system. */
+    actorEmail: text("actor_email").notNull().default(""),
+    /** What happened, as the timeline shows it (a note's text, "new → contacted", the booked slot). */
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lead_events_lead_idx").on(t.leadId, t.createdAt),
+    check("lead_events_type_check", inList("type", LEAD_EVENT_TYPES)),
+  ],
+);
+
 export type Admin = typeof admins.$inferSelect;
 export type Meeting = typeof meetings.$inferSelect;
 export type CallbackRequest = typeof callbackRequests.$inferSelect;
@@ -807,6 +891,8 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 export type TeamInvitation = typeof teamInvitations.$inferSelect;
 export type Passkey = typeof passkeys.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type Lead = typeof leads.$inferSelect;
+export type LeadEvent = typeof leadEvents.$inferSelect;
 
 /**
  * Content versions that the edge-cache keys of public pages carry (decision 015): bumping one

@@ -39,6 +39,8 @@ export const EMAIL_KINDS = {
   "account.2fa_recovery_codes_regenerated": "Admin: new recovery codes were made",
   "account.2fa_recovery_code_used": "Admin: a recovery code was used to sign in",
   "integration.webhook_disabled": "Owners: a CRM webhook endpoint kept failing and was turned off",
+
+  "lead.sla": "Sales member: a lead they own is still new past the SLA (once per lead)",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

@@ -138,3 +138,16 @@ export const THEME_COOKIE = defineCookie({
   maxAge: 365 * 24 * 60 * 60, // 1 year, in seconds
   signedFor: "theme-cookie",
 });
+
+/**
+ * Where the visitor came from (issue 26, decision 071): first and last touch as JSON, signed so a
+ * forged or altered value is ignored. Set only on a landing that carries attribution (campaign
+ * parameters, a click id, another site's referrer); a plain visit gets no cookie. Only lead
+ * forms read it, so the edge cache lets it through (a cached page does not depend on it).
+ */
+export const ATTRIBUTION_COOKIE = defineCookie({
+  base: "flowlane_attribution",
+  hostPrefix: true,
+  maxAge: 90 * 24 * 60 * 60, // 90 days, in seconds: the retention decision 071 gives a touch
+  signedFor: "attribution-cookie",
+});

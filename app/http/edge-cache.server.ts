@@ -2,8 +2,15 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { cacheVersions } from "~/db/schema";
 import { BLOG_CONTENT_VERSION } from "~/domain/blog/content-version.server";
+import { ATTRIBUTION_PARAMS } from "~/domain/leads/attribution";
 import { siteUrl } from "~/lib/config.server";
-import { BOOKMARK_COOKIE, requestCookies, SIGNUP_DRAFT_COOKIE, THEME_COOKIE } from "./cookies.server";
+import {
+  ATTRIBUTION_COOKIE,
+  BOOKMARK_COOKIE,
+  requestCookies,
+  SIGNUP_DRAFT_COOKIE,
+  THEME_COOKIE,
+} from "./cookies.server";
 import { isExactUrl, routeMatch } from "./request-policy.server";
 import type { RoutePolicy } from "./route-policy";
 import { resolveTheme } from "./theme.server";
@@ -60,12 +67,14 @@ export function bypassReason(request: Request): string | null {
   if (request.method !== "GET") return "method";
   if (request.headers.has("Authorization")) return "credentials";
   // The theme is in the key; the D1 bookmark only matters to pages that are never cached, and
-  // the signup draft only to /free-trial, which is never cached either.
+  // the signup draft only to /free-trial, which is never cached either; attribution only to lead
+  // forms (decision 071).
   // Names as React Router's cookie parser reads them (a part without "=" names no cookie).
   const harmless = new Set([
     THEME_COOKIE.name(request),
     BOOKMARK_COOKIE.name(request),
     SIGNUP_DRAFT_COOKIE.name(request),
+    ATTRIBUTION_COOKIE.name(request),
   ]);
   for (const name of Object.keys(requestCookies(request))) {
     if (name && !harmless.has(name)) return "cookie";
@@ -88,9 +97,12 @@ export async function blogContentVersion(): Promise<number> {
  * parameters of an internal path: build, stored theme, the system-theme hint, blog version.
  * The origin is SITE_URL, not the request's: a page's absolute links come from SITE_URL alone
  * (decision 040), so every Host a request names shares one entry and none can add entries.
+ * Attribution parameters (UTMs, click ids) are not part of it: no page depends on them (the
+ * Worker reads them for the attribution cookie, decision 071), so a campaign link is a hit.
  */
 export async function edgeCacheKey(request: Request, kind: PageKind, build: string): Promise<Request> {
   const url = new URL(request.url);
+  for (const name of [...url.searchParams.keys()]) if (ATTRIBUTION_PARAMS.has(name)) url.searchParams.delete(name);
   url.searchParams.sort();
   const { theme, system } = await resolveTheme(request);
   const parts = new URLSearchParams({ build, theme: theme ?? "", system: system ?? "" });

@@ -81,6 +81,8 @@ const ValuesSchema = z.object({
     .string()
     .regex(/^\d{2}:\d{2}$/)
     .default("18:00"),
+  /** A lead still "new" after this many business hours is flagged and its owner emailed once (decision 072). */
+  LEAD_SLA_HOURS: z.coerce.number().min(0.25).max(80).default(2),
   MEETING_LOCATION: z.string().default("Video call"),
   VIDEO_URL: z.string().default(""),
   /** Prefills the meeting link on Approve; `{id}` becomes the meeting id. Empty = the admin types it. */

@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { type EmailMessage, emailOutbox, meetings, subscriptions } from "~/db/schema";
 import { stepAt, totpAt } from "~/domain/accounts/two-factor.server";
 import { createPost } from "~/domain/blog/posts.server";
+import { flagLateLeads } from "~/domain/leads/leads.server";
 import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
@@ -336,6 +337,9 @@ describe("a forged Host", () => {
     ).toBe(200);
     const ends = (await db().select().from(subscriptions).where(eq(subscriptions.id, approved.id)).get())!.endDate!;
     expect(await sendTrialReminders(new Date(ends.getTime() - 20 * 3_600_000))).toBeGreaterThanOrEqual(1);
+
+    // The leads those forms made, still new a week later: their owners (or the sales inbox) hear of it.
+    expect(await flagLateLeads(new Date(Date.now() + 7 * 24 * 3_600_000))).toBeGreaterThanOrEqual(1);
 
     // Every message: no forged host, and the site's own links on SITE_URL.
     const stored = await db().select().from(emailOutbox).all();

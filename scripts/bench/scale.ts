@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
@@ -11,7 +11,7 @@ import { databaseEnv, previewBuild } from "./serve.ts";
  *
  * Two local databases of their own (PERSIST_DIR), never the dev one: "small" is migrated and
  * seeded like `npm start`; "large" is the same plus 20,000 meetings, 20,000 trial users, 10,000
- * callback requests and 3,000 published posts, inserted as multi-row INSERTs of at most ~90 KB
+ * callback requests, 3,000 published posts and 100,000 leads (issue 26's inbox), inserted as multi-row INSERTs of at most ~90 KB
  * (D1 refuses statements over 100 KB). The large database is kept between runs
  * (.wrangler/bench-scale-large); BENCH_REBUILD=1 grows it afresh. Both are served from the same
  * production build at once, and each URL is requested alternately on the two, so machine noise
@@ -21,7 +21,7 @@ import { databaseEnv, previewBuild } from "./serve.ts";
  * database's time and under 300 KB. SKIP_BUILD=1 reuses the last build. Exits 1 on a miss.
  */
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 25);
-const GROWTH = { meetings: 20_000, users: 20_000, callbacks: 10_000, posts: 3_000 };
+const GROWTH = { meetings: 20_000, users: 20_000, callbacks: 10_000, posts: 3_000, leads: 100_000 };
 const TARGET = { ratio: 1.5, kb: 300 };
 /** Below this the difference is timer and scheduling noise, not work that grows with the data. */
 const NOISE_MS = 5;
@@ -44,6 +44,7 @@ function prepare(dir: string) {
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 
 /** Multi-row INSERTs of `rows` (already SQL literals), each statement under STATEMENT_BYTES. */
 function* inserts(table: string, columns: string[], rows: Iterable<string[]>) {
@@ -148,6 +149,47 @@ function* callbackRows(now: number) {
   }
 }
 
+const SOURCES = ["newsletter", "linkedin", "google", "partner", "news.example.com", null] as const;
+const CAMPAIGNS = ["nov", "dec", "q4-push", "launch", null] as const;
+
+/** Leads with both touches, a third of them touched by the team, arriving over ~500 days. */
+function* leadRows(now: number) {
+  for (let i = 0; i < GROWTH.leads; i++) {
+    const created = now - (i % 500) * DAY - i * 100;
+    const source = SOURCES[i % SOURCES.length] ?? null;
+    const campaign = source ? (CAMPAIGNS[i % CAMPAIGNS.length] ?? null) : null;
+    const touch = source
+      ? JSON.stringify({
+          source,
+          medium: source.includes(".") ? "referral" : "email",
+          campaign,
+          term: null,
+          content: null,
+          clickId: i % 7 === 0 ? `gclid:bench${i}` : null,
+          referrer: source.includes(".") ? source : null,
+          landingPath: pick(["/", "/pricing", "/blog", "/demo"], i),
+          at: new Date(created - HOUR).toISOString(),
+        })
+      : null;
+    yield [
+      sqlText(`bench-lead-${i}`),
+      sqlText(`lead${i}@${pick(COMPANY, i * 7).toLowerCase()}-${i % 997}.example`),
+      sqlText(`${pick(FIRST, i * 5)} ${pick(LAST, i)}`),
+      sqlText(`${pick(COMPANY, i * 7)} ${pick(SUFFIX, i * 3)}`),
+      sqlText(`${pick(COMPANY, i * 7).toLowerCase()}-${i % 997}.example`),
+      String(1 << (i % 5)),
+      sqlText(pick(["new", "contacted", "qualified", "won", "lost", "disqualified"], i)),
+      touch ? sqlText(touch) : "NULL",
+      touch ? sqlText(touch) : "NULL",
+      source ? sqlText(source) : "NULL",
+      campaign ? sqlText(campaign) : "NULL",
+      i % 3 === 0 ? String(created + (i % 240) * 60_000) : "NULL",
+      String(created),
+      String(created),
+    ];
+  }
+}
+
 /** Posts about as long as the seeded ones (~2.5 KB of markdown, rendered once here). */
 function* postRows(now: number) {
   const paragraph =
@@ -175,7 +217,8 @@ function* postRows(now: number) {
   }
 }
 
-async function grow(dir: string) {
+/** The grown tables; `only` grows just those (a database grown before they existed). */
+async function grow(dir: string, only?: readonly string[]) {
   const proxy = await getPlatformProxy<{ DB: D1Database }>({
     configPath: path.join(root, "wrangler.toml"),
     persist: { path: path.join(dir, "v3") },
@@ -242,9 +285,30 @@ async function grow(dir: string) {
       ],
       postRows(now),
     ],
+    [
+      "leads",
+      [
+        "id",
+        "email",
+        "name",
+        "company",
+        "company_domain",
+        "kinds",
+        "status",
+        "first_touch",
+        "last_touch",
+        "source",
+        "campaign",
+        "first_touch_at",
+        "created_at",
+        "updated_at",
+      ],
+      leadRows(now),
+    ],
   ];
   try {
     for (const [table, columns, rows] of tables) {
+      if (only && !only.includes(table)) continue;
       let statements = 0;
       let batch: D1PreparedStatement[] = [];
       for (const statement of inserts(table, columns, rows)) {
@@ -291,6 +355,9 @@ if (process.env.BENCH_REBUILD || !existsSync(GROWN_MARK)) {
   console.log(`Reusing the large database in ${path.relative(root, dirs.large)} (BENCH_REBUILD=1 grows it afresh)`);
   // Migrations added since it was grown (new indexes) still apply.
   run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dirs.large], { env: { CI: "true" } });
+  // Tables added since (the leads, issue 26) are grown now.
+  const grown = JSON.parse(readFileSync(GROWN_MARK, "utf8")) as Record<string, unknown>;
+  if (grown.leads === undefined) await grow(dirs.large, ["leads"]);
 }
 
 // One after the other: two workerd processes starting at once can race for the same inspector port.
@@ -330,6 +397,12 @@ const targets: Target[] = [
   both("Callbacks", "/admin/dashboard/meetings/callbacks", true),
   both("GET /api/callbacks", "/api/callbacks", true),
   both("Overview", "/admin/dashboard", true),
+  // The lead inbox (issue 26): the whole list, a source and a campaign filter, a search.
+  both("Leads", "/admin/dashboard/leads", true),
+  both("Leads (source + campaign)", "/admin/dashboard/leads?source=newsletter&campaign=nov", true),
+  both("Leads (search)", `/admin/dashboard/leads?q=${search}`, true),
+  both("GET /api/leads", "/api/leads", true),
+  both("GET /api/leads?status=new", "/api/leads?status=new", true),
 ];
 
 async function timed(url: string, token?: string) {
@@ -394,7 +467,8 @@ const pad = (value: string | number, width: number) => String(value).padStart(wi
 console.log(
   `\nMedian of ${RUNS} requests each, alternating databases. small = seeded (${published.small} published posts); ` +
     `large = + ${GROWTH.meetings.toLocaleString("en")} meetings, ${GROWTH.users.toLocaleString("en")} users, ` +
-    `${GROWTH.callbacks.toLocaleString("en")} callbacks, ${GROWTH.posts.toLocaleString("en")} posts ` +
+    `${GROWTH.callbacks.toLocaleString("en")} callbacks, ${GROWTH.posts.toLocaleString("en")} posts, ` +
+    `${GROWTH.leads.toLocaleString("en")} leads ` +
     `(${published.large} published). Target: large ≤ ${TARGET.ratio}× small (or within ${NOISE_MS} ms) and < ${TARGET.kb} KB.\n`,
 );
 console.log(

@@ -302,6 +302,19 @@ async function bookedMeeting(request: APIRequestContext) {
   throw new Error("no free slot found");
 }
 
+/** A callback request's lead (issue 26), by its id. */
+async function callbackLead(request: APIRequestContext) {
+  const email = uniqueEmail("hydra-lead");
+  const sent = await request.post("/api/callbacks", {
+    data: { firstName: "Hydra", lastName: "Lead", email, company: "Early Typing Co" },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const found = await request.get(`/api/leads?q=${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
+  return (await found.json()).data[0].id as string;
+}
+
 /** A trial signup posted through the form's action (its cookie lands in the page's context). */
 async function trialThroughSteps(page: Page, upTo: 1 | 2 | 3) {
   const email = uniqueEmail("hydra-trial");
@@ -488,6 +501,11 @@ const FORM_PAGES: Record<
     },
   },
   "routes/admin/dashboard/users.tsx": { group: "console", visits: async () => ["/admin/dashboard/users"] },
+  "routes/admin/dashboard/leads.tsx": { group: "console", visits: async () => ["/admin/dashboard/leads"] },
+  "routes/admin/dashboard/leads/details.tsx": {
+    group: "console",
+    visits: async ({ request }) => [`/admin/dashboard/leads/${await callbackLead(request)}`],
+  },
   "routes/admin/dashboard/users/confirm.tsx": {
     group: "console",
     visits: async ({ request }) => [`/admin/dashboard/users/${await verifiedSignup(request)}/approve`],

@@ -37,6 +37,8 @@ type LongData = {
   userId: string;
   emailId: string;
   endpointId: string;
+
+  leadId: string;
 };
 
 /** Books a demo with the longest values the booking accepts (a slot taken meanwhile: another one). */
@@ -143,7 +145,12 @@ async function makeLongData(request: APIRequestContext): Promise<LongData> {
 
   await expect.poll(async () => (await emailsTo(request, scheduled.email)).length).toBeGreaterThan(0);
   const [message] = await emailsTo(request, scheduled.email);
+  // The booking's lead (issue 26): a long name, company and email on the inbox and its page.
+  const leads = await request.get(`/api/leads?q=${encodeURIComponent(scheduled.email)}`, { headers: auth });
+  expect(leads.status(), await leads.text()).toBe(200);
+  const leadId = (await leads.json()).data[0].id as string;
   return {
+    leadId,
     tag,
     scheduledId: scheduled.id,
     confirmedId: confirmed.id,
@@ -213,6 +220,8 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   "settings/integrations": () => ["/settings/integrations"],
   "settings/integrations/:id": (d) => [`/settings/integrations/${d.endpointId}`],
   search: (d) => [`/search?q=${d.tag}`],
+  leads: (d) => ["/leads", `/leads?q=${d.tag}`],
+  "leads/:id": (d) => [`/leads/${d.leadId}`],
 };
 
 /**

@@ -5,6 +5,8 @@ import { changedEmail, resetEmail } from "~/domain/accounts/password-reset.serve
 import { noticeEmail } from "~/domain/accounts/two-factor.server";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
 import { disabledEmail } from "~/domain/integrations/webhooks.server";
+
+import { leadSlaEmail } from "~/domain/leads/emails.server";
 import { salesLeadNotice } from "~/domain/meetings/callbacks.server";
 import {
   bookingConfirmationEmail,
@@ -168,4 +170,18 @@ export const EMAIL_REGISTRY = {
     },
     admin,
   ]),
+
+  "lead.sla": kind(
+    leadSlaEmail,
+    [
+      { id: "l-1", name: "Asha", email: "asha@acme.example", company: "Acme", kinds: 3, createdAt: NOW },
+      { to: admin.email, name: admin.name },
+      SITE,
+    ],
+    [
+      { id: "l-2", name: "", email: "x@gmail.com", company: "", kinds: 16, createdAt: NOW },
+      { to: "sales@flowlane.example", name: null },
+      SITE,
+    ],
+  ),
 } satisfies Record<EmailKind, Entry>;

@@ -60,6 +60,7 @@ const SALES = every(
   "read:trial:any",
   "update:trial:any",
   "read:lead:any",
+  "update:lead:any",
   "export:lead:any",
 );
 const MARKETING = every(

@@ -6,6 +6,7 @@ import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { publishDuePosts } from "~/domain/blog/posts.server";
 import { fillMissingSlugs } from "~/domain/blog/slugs.server";
 import { purgeOldEmails } from "~/domain/email/outbox.server";
+import { flagLateLeads } from "~/domain/leads/leads.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
@@ -36,4 +37,6 @@ export const scheduledJobs: readonly Job[] = [
   { name: "purge-client-limits", run: purgeClientLimits },
   { name: "purge-signup-drafts", run: purgeSignupDrafts },
   { name: "purge-passkey-challenges", run: purgePasskeyChallenges },
+  // Leads still "new" past the SLA: flagged, their owner emailed once (decision 072).
+  { name: "lead-sla", run: flagLateLeads },
 ];

@@ -7,6 +7,8 @@ import { type CallbackRequest, callbackRequests } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import type { Attribution } from "~/domain/leads/attribution";
+import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { companySizeLabel } from "~/domain/subscriptions/options";
 import { composeEmail } from "~/emails/render.server";
@@ -67,6 +69,22 @@ async function storeOnce(request: CallbackRequest, now: Date, statements: BatchI
   }
 }
 
+/** The lead inbox's side of a callback request or an Enterprise enquiry (same batch). */
+function callbackArrival(request: CallbackRequest, attribution: Attribution | null, at: Date) {
+  const enterprise = request.source === "pricing-enterprise";
+  return leadArrivalStatements({
+    kind: enterprise ? "enterprise" : "callback",
+    email: request.email,
+    name: `${request.firstName} ${request.lastName}`,
+    company: request.company,
+    attribution,
+    detail: enterprise
+      ? `Enterprise enquiry${request.teamSize ? ` (team of ${request.teamSize})` : ""}${request.message ? `: ${request.message}` : ""}`
+      : `Callback requested${request.message ? `: ${request.message}` : ""}`,
+    at,
+  });
+}
+
 /**
  * Stores a callback request (the original product only logged it) and notifies the sales
  * inbox in the same batch, with the hit on the client's callback limit (decision 014): over it,
@@ -75,7 +93,11 @@ async function storeOnce(request: CallbackRequest, now: Date, statements: BatchI
  */
 export async function requestCallback(
   input: CallbackInput,
-  { now = new Date(), clientAddress = null }: { now?: Date; clientAddress?: string | null } = {},
+  {
+    now = new Date(),
+    clientAddress = null,
+    attribution = null,
+  }: { now?: Date; clientAddress?: string | null; attribution?: Attribution | null } = {},
 ): Promise<CallbackRequest> {
   const callback: CallbackRequest = {
     id: crypto.randomUUID(),
@@ -98,6 +120,7 @@ export async function requestCallback(
       client.insert(callbackRequests).values(callback),
       ...(clientAddress ? [limitHitStatement("callback", clientAddress, now)] : []),
       emailStatement(email),
+      ...callbackArrival(callback, attribution, now),
     ]);
     if (!stored) return request;
   } catch (error) {
@@ -116,7 +139,7 @@ export async function requestCallback(
  */
 export async function captureEnterpriseLead(
   input: EnterpriseLeadInput,
-  { now = new Date() }: { now?: Date } = {},
+  { now = new Date(), attribution = null }: { now?: Date; attribution?: Attribution | null } = {},
 ): Promise<CallbackRequest> {
   const lead: CallbackRequest = {
     id: crypto.randomUUID(),
@@ -137,6 +160,7 @@ export async function captureEnterpriseLead(
   const { stored, request } = await storeOnce(lead, now, [
     client.insert(callbackRequests).values(lead),
     emailStatement(email),
+    ...callbackArrival(lead, attribution, now),
   ]);
   if (!stored) return request;
   deliverSoon([email.idempotencyKey]);

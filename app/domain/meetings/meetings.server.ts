@@ -16,6 +16,9 @@ import {
 import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
+
+import type { Attribution } from "~/domain/leads/attribution";
+import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError, isAppError } from "~/lib/errors";
@@ -44,7 +47,11 @@ export const fieldError = (field: string, message: string) =>
  */
 export async function bookMeeting(
   input: BookingInput,
-  { now = new Date(), clientAddress = null }: { now?: Date; clientAddress?: string | null } = {},
+  {
+    now = new Date(),
+    clientAddress = null,
+    attribution = null,
+  }: { now?: Date; clientAddress?: string | null; attribution?: Attribution | null } = {},
 ): Promise<Meeting & { manageToken: string }> {
   const rules = bookingRules();
   const honeypot = filledHoneypot(input);
@@ -91,6 +98,16 @@ export async function bookMeeting(
       ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
       ...emails.map(emailStatement),
       ...event.statements,
+
+      ...leadArrivalStatements({
+        kind: "meeting",
+        email: meeting.email,
+        name: meeting.name,
+        company: meeting.company,
+        attribution,
+        detail: `Demo booked for ${meeting.date} ${meeting.timeSlot}`,
+        at: now,
+      }),
     ]);
     forgetHeldSlots(meeting.date);
   } catch (error) {

@@ -5,6 +5,9 @@ import { newestFirstPage } from "~/db/lists.server";
 import { type NewsletterSubscriber, newsletterSubscribers } from "~/db/schema";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, subscriberEvent } from "~/domain/integrations/webhooks.server";
+
+import type { Attribution } from "~/domain/leads/attribution";
+import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { signValue, unsignValue } from "~/domain/verification/secret.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
@@ -27,6 +30,8 @@ export const NEWSLETTER_RULES = {
 
 /** `local`: a plain-http localhost preview, whose links are signed with the development key. */
 type LinkOptions = { now?: Date; local?: boolean };
+/** A sign-up also carries the visitor's touches into the lead inbox (decision 071). */
+type SubscribeOptions = LinkOptions & { attribution?: Attribution | null };
 
 const UNSUBSCRIBE_PREFIX = "newsletter-unsubscribe:";
 
@@ -81,7 +86,7 @@ export async function confirmationEmail(
  * writes nothing. So 20 parallel subscribes of one address give one row and one email.
  * Returns whether a confirmation email was queued (for tests and the log, never the visitor).
  */
-export async function subscribe(input: SubscribeInput, options: LinkOptions = {}): Promise<boolean> {
+export async function subscribe(input: SubscribeInput, options: SubscribeOptions = {}): Promise<boolean> {
   if (filledHoneypot(input)) return false;
   const now = options.now ?? new Date();
   const token = randomToken();
@@ -122,6 +127,15 @@ export async function subscribe(input: SubscribeInput, options: LinkOptions = {}
           },
         }),
       emailStatement(email),
+      ...leadArrivalStatements({
+        kind: "newsletter",
+        email: input.email,
+        name: "",
+        company: "",
+        attribution: options.attribution ?? null,
+        detail: "Signed up for the newsletter",
+        at: now,
+      }),
     ]);
   } catch (error) {
     if (!constraintFailure(error)) throw error;

@@ -6,6 +6,9 @@ import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Subscription, subscriptions } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, trialEvent } from "~/domain/integrations/webhooks.server";
+
+import type { Attribution } from "~/domain/leads/attribution";
+import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { confirmedBySignupStatement } from "~/domain/newsletter/newsletter.server";
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
@@ -219,7 +222,10 @@ export type StartedTrial = { stored: true; subscription: Subscription; created: 
  * unverified signup for the same email is updated instead, keeping its userId. A filled
  * honeypot stores nothing and answers `stored: false`, which the adapter shows like a success.
  */
-export async function startTrial(signup: TrialSignup, { now = new Date() } = {}): Promise<StartedTrial> {
+export async function startTrial(
+  signup: TrialSignup,
+  { now = new Date(), attribution = null }: { now?: Date; attribution?: Attribution | null } = {},
+): Promise<StartedTrial> {
   if (filledHoneypot(signup)) return { stored: false };
   const client = db();
   const existing = await findByEmail(signup.email);
@@ -253,16 +259,22 @@ export async function startTrial(signup: TrialSignup, { now = new Date() } = {})
       createdAt: now,
       updatedAt: now,
     };
-    // The event only when the insert stored the row (a conflict inserts nothing).
-    const event = trialEvent(
-      "trial.started",
-      values,
-      now,
-      sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${values.id})`,
-    );
+    // The event and the lead's arrival only when the insert stored the row (a conflict inserts nothing).
+    const stored = sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${values.id})`;
+    const event = trialEvent("trial.started", values, now, stored);
     const [[row]] = await client.batch([
       client.insert(subscriptions).values(values).onConflictDoNothing().returning(),
       ...event.statements,
+      ...leadArrivalStatements({
+        kind: "trial",
+        email: signup.email,
+        name: `${signup.firstName} ${signup.lastName}`,
+        company: signup.companyName ?? "",
+        attribution,
+        detail: `Trial signup${signup.requestedPlan ? ` (plan: ${signup.requestedPlan})` : ""}`,
+        at: now,
+        onlyIf: stored,
+      }),
     ]);
     if (row) {
       deliverEventsSoon([event.id]);
@@ -271,7 +283,7 @@ export async function startTrial(signup: TrialSignup, { now = new Date() } = {})
     const raced = await findByEmail(signup.email);
     // The same signup sent twice at once (a double click): the other one is still awaiting its
     // code, so this one is an update of it, not "already has a subscription" (decision 052).
-    if (raced && isAwaitingCode(raced)) return startTrial(signup, { now });
+    if (raced && isAwaitingCode(raced)) return startTrial(signup, { now, attribution });
     if (raced) throw alreadyHas(raced, now);
     // Otherwise the userId was taken (same name part, same millisecond): try the suffixed one.
   }
@@ -334,9 +346,9 @@ export type StartedTrialWithCode = Extract<StartedTrial, { stored: true }> & { c
 export async function startTrialAndSendCode(
   signup: TrialSignup,
   client: CodeClient,
-  { now = new Date() } = {},
+  { now = new Date(), attribution = null }: { now?: Date; attribution?: Attribution | null } = {},
 ): Promise<StartedTrialWithCode | { stored: false }> {
-  const started = await startTrial(signup, { now });
+  const started = await startTrial(signup, { now, attribution });
   if (!started.stored) return started;
   try {
     await issueTrialCode(started.subscription, client, now);

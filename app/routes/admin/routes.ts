@@ -58,6 +58,10 @@ export const adminRoutes: RouteConfigEntry[] = [
           "read:meeting:any",
           "update:meeting:any",
         ),
+        // Leads (issue 26): Sales (and Owners, Admins) change them; Marketing reads them.
+        guarded(route("leads", "routes/admin/dashboard/leads.tsx"), "read:lead:any", "update:lead:any"),
+        guarded(route("leads/export.csv", "routes/admin/dashboard/leads/export-csv.ts"), "export:lead:any"),
+        guarded(route("leads/:id", "routes/admin/dashboard/leads/details.tsx"), "read:lead:any", "update:lead:any"),
         // Blog Management (issue 4)
         guarded(route("blog", "routes/admin/dashboard/blog.tsx"), "read:blog-post:own", "update:blog-post:own"),
         ...withPolicy(EDITOR, [

@@ -10,6 +10,7 @@ import {
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { endpoint } from "~/http/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { requestAttribution } from "~/http/attribution.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(CallbackJsonSchema, "Callback");
@@ -30,7 +31,10 @@ export const endpoints = [
       ...pickErrors(400, 429),
     },
     async handler({ request, body }) {
-      const callback = await requestCallback(body, { clientAddress: clientAddress(request) });
+      const callback = await requestCallback(body, {
+        clientAddress: clientAddress(request),
+        attribution: await requestAttribution(request),
+      });
       return Response.json(
         { success: true, data: toCallbackJson(callback), message: MEETING_TEXTS.callbackSent },
         { status: 201 },

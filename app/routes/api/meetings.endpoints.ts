@@ -18,6 +18,7 @@ import {
 } from "~/domain/meetings/schemas";
 import { endpoint } from "~/http/api/endpoint.server";
 import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { requestAttribution } from "~/http/attribution.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(MeetingJsonSchema, "Meeting");
@@ -36,7 +37,10 @@ export const endpoints = [
       ...pickErrors(400, 409, 429),
     },
     async handler({ request, body }) {
-      const meeting = await bookMeeting(body, { clientAddress: clientAddress(request) });
+      const meeting = await bookMeeting(body, {
+        clientAddress: clientAddress(request),
+        attribution: await requestAttribution(request),
+      });
       return Response.json({ success: true, data: toMeetingJson(meeting) }, { status: 201 });
     },
   }),

@@ -7,6 +7,7 @@ import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { BookingResubmitted, bookMeeting } from "~/domain/meetings/meetings.server";
 import { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
+import { requestAttribution } from "~/http/attribution.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -43,7 +44,10 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ intent: "callback" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
     }
     try {
-      await requestCallback(submission.value, { clientAddress: client });
+      await requestCallback(submission.value, {
+        clientAddress: client,
+        attribution: await requestAttribution(request),
+      });
     } catch (error) {
       if (isAppError(error) && error.status === 429) {
         return data(
@@ -65,7 +69,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent: "book" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
   }
   try {
-    const meeting = await bookMeeting(submission.value, { clientAddress: client });
+    const meeting = await bookMeeting(submission.value, {
+      clientAddress: client,
+      attribution: await requestAttribution(request),
+    });
     // The manage link goes to the address by email only: nobody has shown it is theirs (decision 042).
     return redirect(`${href("/demo")}?booked=${meeting.id}`);
   } catch (error) {

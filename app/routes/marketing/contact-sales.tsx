@@ -3,6 +3,7 @@ import { Building2 } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
 import { captureEnterpriseLead } from "~/domain/meetings/callbacks.server";
 import { EnterpriseLeadSchema, LEAD_FAILED } from "~/domain/meetings/lead-schemas";
+import { requestAttribution } from "~/http/attribution.server";
 import { BRAND } from "~/lib/brand";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/contact-sales";
@@ -23,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ContactSalesAnswer>({ result: submission.reply() }, { status: 400 });
   }
   try {
-    await captureEnterpriseLead(submission.value);
+    await captureEnterpriseLead(submission.value, { attribution: await requestAttribution(request) });
   } catch (error) {
     console.error(error);
     return data<ContactSalesAnswer>({ result: submission.reply({ formErrors: [LEAD_FAILED] }) }, { status: 500 });

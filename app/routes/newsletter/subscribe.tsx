@@ -6,6 +6,7 @@ import { StatusMessage } from "~/components/status-message";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
+import { requestAttribution } from "~/http/attribution.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -27,10 +28,13 @@ export async function action({ request }: Route.ActionArgs) {
     const email = String(form.get("email") ?? "").slice(0, 254);
     return data({ fieldError: parsed.error.issues[0]?.message ?? "Email is invalid", email }, { status: 400 });
   }
+  const attribution = await requestAttribution(request);
   try {
     // Every attempt counts for the client, whatever the address's state, so the limit tells
     // nothing about who is on the list (decision 042).
-    await withClientLimit("newsletter", request, () => subscribe(parsed.data, { local: isLocalHttp(request) }));
+    await withClientLimit("newsletter", request, () =>
+      subscribe(parsed.data, { local: isLocalHttp(request), attribution }),
+    );
   } catch (error) {
     if (!isAppError(error) || error.status !== 429) throw error;
     return data(

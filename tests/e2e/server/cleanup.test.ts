@@ -41,6 +41,8 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
   const postId = uuid();
   const subscriptionId = uuid();
   const endpointId = uuid();
+
+  const leadId = uuid();
   const now = new Date();
   return {
     admins: { id: adminId, email, name: "Tagged admin", passwordHash: "x" },
@@ -79,6 +81,9 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     cacheVersions: { name: `test-${tag}`, version: 1 },
     webhookEndpoints: { id: endpointId, url: `https://hooks.example/${tag}`, events: ["meeting.booked"], secret: "s" },
     webhookEndpointDeliveries: { endpointId, eventId: uuid(), eventType: "meeting.booked", payload: "{}" },
+
+    leads: { id: leadId, email },
+    leadEvents: { leadId, type: "note", detail: "x" },
   };
 }
 

@@ -6,6 +6,7 @@ import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/cons
 import { StatusBadge } from "~/components/console/status-badge";
 import { MeetingsPerWeekChart, PostsPerMonthChart, TrialFunnelChart } from "~/components/console/trend-charts";
 import { can } from "~/domain/accounts/permissions";
+import { speedToLeadByWeek } from "~/domain/leads/leads.server";
 import { dashboardOverview } from "~/domain/reporting/stats.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
@@ -20,17 +21,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     figures: can(admin.role, "read:analytics:any"),
     meetings: can(admin.role, "read:meeting:any"),
     posts: can(admin.role, "read:blog-post:any"),
+    leads: can(admin.role, "read:lead:any"),
   };
-  const overview = await dashboardOverview(new Date(), config().BUSINESS_TIMEZONE);
+  const [overview, speed] = await Promise.all([
+    dashboardOverview(new Date(), config().BUSINESS_TIMEZONE),
+    shown.leads ? speedToLeadByWeek(new Date()) : null,
+  ]);
   return {
     figures: shown.figures ? { stats: overview.stats, insights: overview.insights, trends: overview.trends } : null,
     recentMeetings: shown.meetings ? overview.recentMeetings : null,
     recentPosts: shown.posts ? overview.recentPosts : null,
+    speed,
   };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { figures, recentMeetings, recentPosts } = loaderData;
+  const { figures, recentMeetings, recentPosts, speed } = loaderData;
   return (
     <div className="space-y-8">
       <div>
@@ -47,7 +53,54 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <RecentMeetings items={recentMeetings} />
       ) : null}
       {recentPosts ? <RecentPosts items={recentPosts} /> : null}
+      {speed ? <SpeedToLead weeks={speed} /> : null}
     </div>
+  );
+}
+
+/** Minutes as the table shows them. */
+const minutesText = (minutes: number) =>
+  minutes < 60 ? `${Math.round(minutes)} min` : `${Math.floor(minutes / 60)} h ${Math.round(minutes % 60)} min`;
+
+/** Speed to lead (issue 26): the median time from a lead's arrival to the team's first touch, per week. */
+function SpeedToLead({ weeks }: { weeks: NonNullable<Route.ComponentProps["loaderData"]["speed"]> }) {
+  return (
+    <section aria-labelledby="speed-heading" className="card p-5">
+      <h2 id="speed-heading" className="font-semibold">
+        Speed to lead
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Median time from a lead's arrival to the team's first status change or note, by the week the lead arrived.
+      </p>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-sm" data-testid="speed-to-lead">
+          <thead>
+            <tr className="text-left text-slate-500 dark:text-slate-400">
+              <th scope="col" className="py-1 pr-4 font-medium">
+                Week of
+              </th>
+              <th scope="col" className="py-1 pr-4 font-medium">
+                Median
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Leads touched
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.week} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="py-1 pr-4 tabular-nums">{formatDay(week.week)}</td>
+                <td className="py-1 pr-4 tabular-nums">
+                  {week.medianMinutes === null ? "—" : minutesText(week.medianMinutes)}
+                </td>
+                <td className="py-1 tabular-nums">{week.touched}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

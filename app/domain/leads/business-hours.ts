@@ -1,0 +1,23 @@
+import type { BookingRules } from "../calendar/availability";
+import { addDays, isWeekend, slotStart, todayIn } from "../calendar/availability";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Business hours between two instants: the overlap with the working hours (WORKING_HOURS_START
+ * to _END, in BUSINESS_TIMEZONE) of each weekday between them. A lead that arrives on Friday
+ * evening has used none of its SLA by Monday morning.
+ */
+export function businessHoursBetween(from: Date, to: Date, rules: BookingRules): number {
+  if (to <= from) return 0;
+  let total = 0;
+  const last = todayIn(rules.timeZone, to);
+  for (let day = todayIn(rules.timeZone, from); day <= last; day = addDays(day, 1)) {
+    if (isWeekend(day)) continue;
+    const open = slotStart(day, rules.workStart, rules.timeZone).getTime();
+    const close = slotStart(day, rules.workEnd, rules.timeZone).getTime();
+    const overlap = Math.min(close, to.getTime()) - Math.max(open, from.getTime());
+    if (overlap > 0) total += overlap;
+  }
+  return total / HOUR_MS;
+}

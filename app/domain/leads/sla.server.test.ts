@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { emailOutbox, leads } from "~/db/schema";
+import { requestCallback } from "~/domain/meetings/callbacks.server";
+import { createActor, createAdmin } from "../../../tests/helpers/accounts";
+import { setConfig } from "../../../tests/helpers/trial";
+import { addLeadNote, flagLateLeads, leadTimeline, speedToLeadByWeek, updateLead } from "./leads.server";
+
+/*
+ * The SLA flag and speed to lead, in a file (and so a database) of their own: every lead here
+ * arrives at a time the test names, and the job looks at all of them.
+ */
+
+let actor: Awaited<ReturnType<typeof createActor>>;
+let sales: { id: string; email: string };
+beforeAll(async () => {
+  actor = await createActor();
+  sales = (await createAdmin({ role: "sales", name: "Sam Sales" })).admin;
+});
+
+const unique = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@acme-${prefix}.example`;
+const leadOf = (email: string) => db().select().from(leads).where(eq(leads.email, email.toLowerCase())).get();
+
+describe("speed to lead and the SLA", () => {
+  // Asia/Kolkata, 09:00-18:00 (UTC+5:30): Friday 2026-11-27 16:30 local = 11:00Z.
+  const FRIDAY_1630 = new Date("2026-11-27T11:00:00Z");
+  const at = (iso: string) => new Date(iso);
+
+  it("flags a lead still new after 2 business hours once, emailing its owner once", async () => {
+    const email = unique("sla");
+    await requestCallback(
+      { firstName: "Late", lastName: "Lead", email, company: "Acme", phone: "", message: "" },
+      { now: FRIDAY_1630 },
+    );
+    const lead = (await leadOf(email))!;
+    // Friday 18:00 local: 1.5 business hours. The weekend adds none. Monday 09:30: 2 hours.
+    expect(await flagLateLeads(at("2026-11-27T12:30:00Z"))).toBe(0);
+    expect(await flagLateLeads(at("2026-11-30T03:59:00Z"))).toBe(0);
+    const monday = at("2026-11-30T04:00:00Z");
+    const [first, second] = await Promise.all([flagLateLeads(monday), flagLateLeads(monday)]);
+    expect((first ?? 0) + (second ?? 0)).toBeGreaterThanOrEqual(1);
+    expect(await flagLateLeads(at("2026-11-30T09:00:00Z"))).toBe(0);
+    const mails = (await db().select().from(emailOutbox).where(eq(emailOutbox.kind, "lead.sla")).all()).filter((m) =>
+      m.idempotencyKey.endsWith(lead.id),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe(sales.email);
+    expect(mails[0]?.text).toContain(`/admin/dashboard/leads/${lead.id}`);
+    expect((await leadTimeline(lead)).filter((e) => e.type === "sla")).toHaveLength(1);
+  });
+
+  it("does not flag a lead the team touched, and honours LEAD_SLA_HOURS", async () => {
+    const restore = setConfig({ LEAD_SLA_HOURS: "4" });
+    try {
+      const email = unique("sla4");
+      await requestCallback(
+        { firstName: "Slow", lastName: "Lead", email, company: "Acme", phone: "", message: "" },
+        { now: at("2026-12-01T04:00:00Z") }, // Tuesday 09:30 local
+      );
+      const touched = unique("sla-touched");
+      await requestCallback(
+        { firstName: "Fast", lastName: "Lead", email: touched, company: "Acme", phone: "", message: "" },
+        { now: at("2026-12-01T04:00:00Z") },
+      );
+      await updateLead(actor, (await leadOf(touched))!.id, { status: "contacted" }, at("2026-12-01T04:10:00Z"));
+      expect(await flagLateLeads(at("2026-12-01T07:00:00Z"))).toBe(0); // 3 business hours
+      expect(await flagLateLeads(at("2026-12-01T08:00:00Z"))).toBe(1); // 4: only the untouched one
+      expect((await leadOf(touched))?.slaNotifiedAt).toBeNull();
+    } finally {
+      restore();
+      setConfig({ LEAD_SLA_HOURS: "2" });
+    }
+  });
+
+  it("the weekly median of arrival to first touch", async () => {
+    const weekStart = at("2026-12-07T00:00:00Z"); // a Monday
+    const minutes = [10, 30, 50];
+    for (const m of minutes) {
+      const email = unique("speed");
+      await requestCallback(
+        { firstName: "S", lastName: "L", email, company: "Acme", phone: "", message: "" },
+        { now: weekStart },
+      );
+      await addLeadNote(actor, (await leadOf(email))!.id, "hi", new Date(weekStart.getTime() + m * 60000));
+    }
+    const weeks = await speedToLeadByWeek(at("2026-12-09T00:00:00Z"), 2);
+    expect(weeks.at(-1)).toEqual({ week: "2026-12-07", medianMinutes: 30, touched: 3 });
+  });
+});
