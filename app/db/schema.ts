@@ -779,6 +779,33 @@ export const clientLimits = sqliteTable(
   (t) => [index("client_limits_window_idx").on(t.windowStart), check("client_limits_within", sql`hits <= max_hits`)],
 );
 
+/**
+ * The scheduling rules the team edits (Settings → Scheduling, decision 078): one row, id 1,
+ * written on the first save; until then the code's defaults (BOOKING, MEETING_CHANGE_CUTOFF_MINUTES)
+ * apply. The CHECKs are the form's limits, so no path can store a rule the engine cannot use.
+ */
+export const schedulingSettings = sqliteTable(
+  "scheduling_settings",
+  {
+    id: integer("id").primaryKey(),
+    minimumNoticeMinutes: integer("minimum_notice_minutes").notNull(),
+    windowDays: integer("window_days").notNull(),
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull(),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull(),
+    changeCutoffMinutes: integer("change_cutoff_minutes").notNull(),
+    /** The email of the member who saved last (the audit log has each change). */
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("scheduling_settings_single", sql`id = 1`),
+    check("scheduling_settings_notice", sql`minimum_notice_minutes BETWEEN 0 AND 10080`),
+    check("scheduling_settings_window", sql`window_days BETWEEN 1 AND 365`),
+    check("scheduling_settings_buffers", sql`buffer_before_minutes BETWEEN 0 AND 240 AND buffer_after_minutes BETWEEN 0 AND 240`),
+    check("scheduling_settings_cutoff", sql`change_cutoff_minutes BETWEEN 0 AND 10080`),
+  ],
+);
+
 export type Admin = typeof admins.$inferSelect;
 export type Meeting = typeof meetings.$inferSelect;
 export type CallbackRequest = typeof callbackRequests.$inferSelect;
