@@ -801,7 +801,10 @@ export const schedulingSettings = sqliteTable(
     check("scheduling_settings_single", sql`id = 1`),
     check("scheduling_settings_notice", sql`minimum_notice_minutes BETWEEN 0 AND 10080`),
     check("scheduling_settings_window", sql`window_days BETWEEN 1 AND 365`),
-    check("scheduling_settings_buffers", sql`buffer_before_minutes BETWEEN 0 AND 240 AND buffer_after_minutes BETWEEN 0 AND 240`),
+    check(
+      "scheduling_settings_buffers",
+      sql`buffer_before_minutes BETWEEN 0 AND 240 AND buffer_after_minutes BETWEEN 0 AND 240`,
+    ),
     check("scheduling_settings_cutoff", sql`change_cutoff_minutes BETWEEN 0 AND 10080`),
   ],
 );

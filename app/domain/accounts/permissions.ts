@@ -36,6 +36,8 @@ export const ENTITIES = [
   "ownership",
   /** One's own account: profile, password, two-factor, sessions. */
   "account",
+  /** The scheduling rules of the demo calendar (Settings → Scheduling, issue 27). */
+  "scheduling",
 ] as const;
 export const ACCESSES = ["own", "any"] as const;
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import { and, between, inArray } from "drizzle-orm";
+import { and, between, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import type { Guard } from "~/db/guarded.server";
 import { meetings } from "~/db/schema";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
@@ -9,11 +10,13 @@ import {
   BOOKING,
   type BookingRules,
   bookingDays,
+  clearanceMinutes,
   dateProblem,
   lastBookableDate,
   slotsForDate,
   todayIn,
 } from "./availability";
+import { getSchedulingSettings } from "./scheduling-settings.server";
 
 /** Meetings in these statuses hold their slot (the partial UNIQUE index says the same). */
 export const ACTIVE_MEETING_STATUSES = ["scheduled", "confirmed"] as const;
@@ -25,6 +28,39 @@ export function bookingRules(): BookingRules {
     workStart: settings.WORKING_HOURS_START,
     workEnd: settings.WORKING_HOURS_END,
   };
+}
+
+/**
+ * The booking rules with the team's scheduling settings (decision 078), read fresh for each
+ * request that offers, books or moves a slot: a change holds for the very next slot list.
+ */
+export async function schedulingRules(): Promise<BookingRules> {
+  const settings = await getSchedulingSettings();
+  return {
+    ...bookingRules(),
+    leadMinutes: settings.minimumNoticeMinutes,
+    windowDays: settings.windowDays,
+    bufferBeforeMinutes: settings.bufferBeforeMinutes,
+    bufferAfterMinutes: settings.bufferAfterMinutes,
+  };
+}
+
+/**
+ * With buffers, the guard a booking or a move commits under: no other active meeting starts
+ * within the clearance of this one (the engine's `slotClear`, said in SQL). Without buffers the
+ * partial UNIQUE index alone decides, as before.
+ */
+export function bufferGuards(rules: BookingRules, startsAt: Date, ownId: string): Guard[] {
+  const clearance = clearanceMinutes(rules);
+  if (clearance <= BOOKING.slotMinutes) return [];
+  const ms = clearance * 60_000;
+  const start = startsAt.getTime();
+  return [
+    {
+      name: "no meeting within the buffers",
+      holds: sql`NOT EXISTS (SELECT 1 FROM ${meetings} WHERE ${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.id} <> ${ownId} AND ${meetings.startsAt} > ${start - ms} AND ${meetings.startsAt} < ${start + ms})`,
+    },
+  ];
 }
 
 /** Held slots between two dates (inclusive), by date. One indexed query. */
@@ -101,23 +137,23 @@ export function assertBookableDate(date: string, rules: BookingRules, now: Date)
 
 /** The slots of one date (spec §3 "Available slot"). */
 export async function availableSlots(date: string, now = new Date()) {
-  const rules = bookingRules();
+  const [rules, held] = await Promise.all([schedulingRules(), heldSlotsOn(date, now.getTime())]);
   assertBookableDate(date, rules, now);
-  return slotsForDate(date, rules, now, await heldSlotsOn(date, now.getTime()));
+  return slotsForDate(date, rules, now, held);
 }
 
 /** The bookable weekdays from today through today + `days`, with their free slot counts. */
 export async function availableDays(days: number = BOOKING.availableDaysDefault, now = new Date()) {
-  const rules = bookingRules();
+  const rules = await schedulingRules();
   const today = todayIn(rules.timeZone, now);
-  const last = addDays(today, Math.min(days, BOOKING.windowDays));
+  const last = addDays(today, Math.min(days, rules.windowDays ?? BOOKING.windowDays));
   const taken = await takenSlots(today, last);
   return bookingDays(rules, now, days, taken);
 }
 
 /** Everything the booking page needs for the whole window in one query. */
 export async function bookingWindow(now = new Date()) {
-  const rules = bookingRules();
+  const rules = await schedulingRules();
   const today = todayIn(rules.timeZone, now);
   const last = lastBookableDate(rules, now);
   const taken = await takenSlots(today, last);

@@ -1,6 +1,6 @@
 import { and, asc, between, count, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { constraintFailure, guardedBatch, rowMatches } from "~/db/guarded.server";
+import { constraintFailure, guardedBatch, guardStatement, isGuardAbort, rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Meeting, meetings } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
@@ -12,8 +12,9 @@ import {
   slotStart,
   startsFarEnoughAhead,
   timeProblem,
+  tooSoonMessage,
 } from "~/domain/calendar/availability";
-import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
+import { assertBookableDate, bufferGuards, forgetHeldSlots, schedulingRules } from "~/domain/calendar/calendar.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
@@ -45,7 +46,7 @@ export async function bookMeeting(
   input: BookingInput,
   { now = new Date(), clientAddress = null }: { now?: Date; clientAddress?: string | null } = {},
 ): Promise<Meeting & { manageToken: string }> {
-  const rules = bookingRules();
+  const rules = await schedulingRules();
   const honeypot = filledHoneypot(input);
   if (!honeypot) {
     assertBookableDate(input.date, rules, now);
@@ -53,7 +54,7 @@ export async function bookMeeting(
     if (problem) throw fieldError("timeSlot", problem);
   }
   const startsAt = slotStart(input.date, input.timeSlot, rules.timeZone);
-  if (!honeypot && !startsFarEnoughAhead(startsAt, now)) throw fieldError("timeSlot", BOOKING_MESSAGES.timeTooSoon);
+  if (!honeypot && !startsFarEnoughAhead(startsAt, now, rules)) throw fieldError("timeSlot", tooSoonMessage(rules));
 
   const meeting: Meeting = {
     id: crypto.randomUUID(),
@@ -85,6 +86,8 @@ export async function bookMeeting(
   try {
     await client.batch([
       client.insert(meetings).values(meeting),
+      // With buffers, another meeting too close to this one refuses the batch like a taken slot.
+      ...bufferGuards(rules, startsAt, meeting.id).map(guardStatement),
       link.statement,
       ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
       ...emails.map(emailStatement),
@@ -94,7 +97,7 @@ export async function bookMeeting(
     forgetHeldSlots(meeting.date);
     if (clientAddress && isLimitRefusal(error)) throw await limitError("booking", clientAddress, now);
     const failure = constraintFailure(error);
-    if (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure)) {
+    if (isGuardAbort(error) || (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure))) {
       const same = await sameBooking(meeting, now);
       if (same) throw new BookingResubmitted(same.id);
       throw new AppError(409, BOOKING_MESSAGES.slotTaken, {

@@ -165,6 +165,12 @@ export const adminRoutes: RouteConfigEntry[] = [
           ),
           guarded(route("export", "routes/admin/dashboard/settings/export.tsx"), "export:lead:any"),
           guarded(route("export/:kind", "routes/admin/dashboard/settings/export-csv.ts"), "export:lead:any"),
+          // The demo calendar's rules (issue 27, decision 078)
+          guarded(
+            route("scheduling", "routes/admin/dashboard/settings/scheduling.tsx"),
+            "read:scheduling:any",
+            "update:scheduling:any",
+          ),
         ]),
         withOwnPolicy(DASHBOARD, route("search", "routes/admin/dashboard/search.tsx")),
         guarded(route("notifications", "routes/admin/dashboard/notifications.ts"), null),

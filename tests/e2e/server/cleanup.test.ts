@@ -76,6 +76,16 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     newsletterSubscribers: { email },
     clientLimits: { key: `booking:${address}`, windowStart: now, hits: 1, maxHits: 3 },
     cacheVersions: { name: `test-${tag}`, version: 1 },
+    // The saved scheduling rules go with the test that saved them: the defaults hold again.
+    schedulingSettings: {
+      id: 1,
+      minimumNoticeMinutes: 60,
+      windowDays: 60,
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 0,
+      changeCutoffMinutes: 0,
+      updatedBy: `person-${tag}@e2e.test`,
+    },
   };
 }
 

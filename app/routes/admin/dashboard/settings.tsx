@@ -1,4 +1,14 @@
-import { Download, History, Mail, MailPlus, Newspaper, ShieldCheck, UserCog, UsersRound } from "lucide-react";
+import {
+  CalendarClock,
+  Download,
+  History,
+  Mail,
+  MailPlus,
+  Newspaper,
+  ShieldCheck,
+  UserCog,
+  UsersRound,
+} from "lucide-react";
 import { href, NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
@@ -15,6 +25,7 @@ const TABS = [
   { to: href("/admin/dashboard/settings/emails"), label: "Email log", icon: Mail, end: false },
   { to: href("/admin/dashboard/settings/subscribers"), label: "Subscribers", icon: Newspaper, end: false },
   { to: href("/admin/dashboard/settings/export"), label: "Export", icon: Download, end: false },
+  { to: href("/admin/dashboard/settings/scheduling"), label: "Scheduling", icon: CalendarClock, end: false },
 ] as const;
 
 /** The layout of the settings tabs: any member; each tab's page checks its own permission. */
