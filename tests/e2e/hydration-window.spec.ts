@@ -516,6 +516,10 @@ const FORM_PAGES: Record<
     group: "console",
     visits: async () => ["/admin/dashboard/settings/subscribers"],
   },
+  "routes/admin/dashboard/settings/scheduling.tsx": {
+    group: "console",
+    visits: async () => ["/admin/dashboard/settings/scheduling"],
+  },
 
   "routes/admin/login.tsx": { group: "accounts", visits: async () => ["/admin", "/admin?mode=register"] },
   "routes/admin/forgot-password.tsx": { group: "accounts", visits: async () => ["/admin/forgot-password"] },

@@ -197,6 +197,7 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   "settings/emails/:id": (d) => [`/settings/emails/${d.emailId}`],
   "settings/subscribers": () => ["/settings/subscribers"],
   "settings/export": () => ["/settings/export"],
+  "settings/scheduling": () => ["/settings/scheduling"],
   search: (d) => [`/search?q=${d.tag}`],
 };
 
