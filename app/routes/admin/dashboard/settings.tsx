@@ -43,7 +43,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Your account and its security, the admin team, the activity and email logs, data exports and the demo calendar's rules.
+          Your account and its security, the admin team, the activity and email logs, data exports and the demo
+          calendar's rules.
         </p>
       </div>
       <nav aria-label="Settings" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
