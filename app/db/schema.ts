@@ -809,6 +809,73 @@ export const schedulingSettings = sqliteTable(
   ],
 );
 
+/** A weekly interval of a host's hours: ISO weekday (Monday = 1) and `HH:mm` in the host's zone. */
+export type WeeklyInterval = { day: number; start: string; end: string };
+/** An interval of a day's hours, `HH:mm`. */
+export type DayInterval = { start: string; end: string };
+
+/**
+ * A member's demo hosting (issue 27 item 1, decision 076): whether they take demos, their zone,
+ * weekly hours (several intervals a day) and daily cap. No row = the defaults (Sales take demos
+ * with the business hours), so a new member needs no setup.
+ */
+export const schedulingHosts = sqliteTable("scheduling_hosts", {
+  memberId: text("member_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  takesDemos: bool("takes_demos"),
+  timeZone: text("time_zone").notNull(),
+  weeklyHours: text("weekly_hours", { mode: "json" }).$type<WeeklyInterval[]>().notNull(),
+  /** Demos a day at most; null = no cap. */
+  dailyCap: integer("daily_cap"),
+  updatedAt: updatedAt(),
+});
+
+/** A host's date override: away (no hours) or other hours, over a date range (host's dates). */
+export const hostOverrides = sqliteTable(
+  "host_overrides",
+  {
+    id: id(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    /** null = away for the whole range. */
+    hours: text("hours", { mode: "json" }).$type<DayInterval[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("host_overrides_member_idx").on(t.memberId, t.fromDate),
+    check("host_overrides_range", sql`from_date <= to_date`),
+  ],
+);
+
+export const CLOSURE_SOURCES = ["manual", "holidays"] as const;
+
+/**
+ * Company closures (decision 077): no host takes demos on these dates (business dates). Imported
+ * holidays and manual ranges alike; the same range and reason is stored once, so an import can
+ * run twice.
+ */
+export const companyClosures = sqliteTable(
+  "company_closures",
+  {
+    id: id(),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    reason: text("reason").notNull(),
+    source: text("source", { enum: CLOSURE_SOURCES }).notNull().default("manual"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("company_closures_unique").on(t.fromDate, t.toDate, t.reason),
+    index("company_closures_to_idx").on(t.toDate),
+    check("company_closures_range", sql`from_date <= to_date`),
+    check("company_closures_source", inList("source", CLOSURE_SOURCES)),
+  ],
+);
+
 export type Admin = typeof admins.$inferSelect;
 export type Meeting = typeof meetings.$inferSelect;
 export type CallbackRequest = typeof callbackRequests.$inferSelect;
