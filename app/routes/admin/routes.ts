@@ -171,6 +171,11 @@ export const adminRoutes: RouteConfigEntry[] = [
             "read:scheduling:any",
             "update:scheduling:any",
           ),
+          guarded(
+            route("scheduling/hosts/:memberId", "routes/admin/dashboard/settings/scheduling-host.tsx"),
+            "read:scheduling:any",
+            "update:scheduling:any",
+          ),
         ]),
         withOwnPolicy(DASHBOARD, route("search", "routes/admin/dashboard/search.tsx")),
         guarded(route("notifications", "routes/admin/dashboard/notifications.ts"), null),

@@ -76,6 +76,9 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     newsletterSubscribers: { email },
     clientLimits: { key: `booking:${address}`, windowStart: now, hits: 1, maxHits: 3 },
     cacheVersions: { name: `test-${tag}`, version: 1 },
+    schedulingHosts: { memberId: adminId, takesDemos: true, timeZone: "Asia/Kolkata", weeklyHours: [] },
+    hostOverrides: { memberId: adminId, fromDate: "2030-01-01", toDate: "2030-01-02" },
+    companyClosures: { fromDate: "2030-01-01", toDate: "2030-01-01", reason: `Closed ${tag}` },
     // The saved scheduling rules go with the test that saved them: the defaults hold again.
     schedulingSettings: {
       id: 1,
