@@ -36,6 +36,8 @@ type LongData = {
   revisionId: string;
   userId: string;
   emailId: string;
+  /** A member whose availability page is shown (the long-named Admin). */
+  hostId?: string;
 };
 
 /** Books a demo with the longest values the booking accepts (a slot taken meanwhile: another one). */
@@ -198,6 +200,7 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   "settings/subscribers": () => ["/settings/subscribers"],
   "settings/export": () => ["/settings/export"],
   "settings/scheduling": () => ["/settings/scheduling"],
+  "settings/scheduling/hosts/:memberId": (d) => [`/settings/scheduling/hosts/${d.hostId}`],
   search: (d) => [`/search?q=${d.tag}`],
 };
 
@@ -311,6 +314,7 @@ test("no console page reaches past the right edge of a 375 px phone with long na
 }, testInfo) => {
   const data = await makeLongData(request);
   const { member } = await longAdmins(request, data.tag);
+  data.hostId = member.id;
   await page.setViewportSize(PHONE);
   await signInAsAdmin(page, member);
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { approvedAccount } from "./console-helpers";
-import { expect, signInAsAdmin, test } from "./fixtures";
+import { expect, signInAsAdmin, test, uniqueMark } from "./fixtures";
 
 /**
  * Issue 27 item 2 (decision 078): an Admin edits the scheduling rules in Settings → Scheduling,
@@ -60,4 +60,55 @@ test("a Sales member has no Scheduling tab and is refused by URL", async ({ page
   ).toHaveCount(0);
   const response = await page.goto("/admin/dashboard/settings/scheduling");
   expect(response?.status()).toBe(403);
+});
+
+test("an Admin gives a host a leave day and the company a closure, and removes the closure", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  const admin = await approvedAccount(request, "Ada Admin", "admin");
+  // A Marketing member switched on would take demos: this one stays off, so other tests' bookings are undisturbed.
+  const host = await approvedAccount(request, `Hari Host ${uniqueMark("h")}`, "marketing");
+  await signInAsAdmin(page, admin);
+  await page.goto("/admin/dashboard/settings/scheduling");
+  const row = page.getByTestId("host").filter({ hasText: host.name });
+  await expect(row).toContainText("Does not take demos");
+  await row.getByRole("link", { name: `Availability of ${host.name}` }).click();
+  await expect(page.getByRole("heading", { name: `Availability of ${host.name}` })).toBeVisible();
+  await expect(page.getByLabel("Monday")).toHaveValue("09:00-18:00");
+
+  // A leave day far ahead (outside every booking window), then other hours on another day.
+  await page.getByLabel("First day").fill("2031-03-03");
+  await page.getByLabel("Last day").fill("2031-03-03");
+  await page.getByRole("button", { name: "Add override" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Date override added." })).toBeVisible();
+  await expect(page.getByTestId("override")).toContainText("2031-03-03 · Away");
+  // Bad hours are refused with the reason, keeping what was typed.
+  await page.getByLabel("First day").fill("2031-03-04");
+  await page.getByLabel("Last day").fill("2031-03-04");
+  await page.getByLabel("Hours").fill("noon till late");
+  await page.getByRole("button", { name: "Add override" }).click();
+  await expect(page.getByRole("alert")).toContainText("Write each day's hours like 09:00-13:00");
+  await expect(page.getByLabel("Hours")).toHaveValue("noon till late");
+  await page.getByLabel("Hours").fill("10:00-12:00, 14:00-16:00");
+  await page.getByRole("button", { name: "Add override" }).click();
+  await expect(page.getByTestId("override").filter({ hasText: "2031-03-04" })).toContainText(
+    "10:00-12:00, 14:00-16:00",
+  );
+  if (javaScriptEnabled) await shoot(page, "host-availability");
+
+  // A company closure, listed, then removed.
+  const reason = `Offsite ${uniqueMark("closure")}`;
+  await page.goto("/admin/dashboard/settings/scheduling");
+  await page.getByLabel("First day").fill("2031-04-07");
+  await page.getByLabel("Last day").fill("2031-04-08");
+  await page.getByLabel("Reason").fill(reason);
+  await page.getByRole("button", { name: "Add closure" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Closure added" })).toBeVisible();
+  const closure = page.getByTestId("closure").filter({ hasText: reason });
+  await expect(closure).toContainText("2031-04-07 to 2031-04-08");
+  await closure.getByRole("button", { name: `Remove closure ${reason} (2031-04-07)` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Closure removed." })).toBeVisible();
+  await expect(page.getByTestId("closure").filter({ hasText: reason })).toHaveCount(0);
 });
