@@ -302,11 +302,20 @@ export const meetings = sqliteTable(
     meetingLink: text("meeting_link"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The member who hosts it (issue 27, decision 076); "" = the house calendar (booked before
+     * hosts, or while no one takes demos). Not a foreign key: SQLite cannot add one with ON DELETE
+     * to an existing table without rebuilding it, and a removed member's meetings stay as they are.
+     */
+    hostId: text("host_id").notNull().default(""),
   },
   (t) => [
     index("meetings_date_idx").on(t.date, t.timeSlot),
-    // A slot holds one active meeting: cancelled/completed ones free it.
-    uniqueIndex("meetings_active_slot_unique").on(t.date, t.timeSlot).where(sql`status IN ('scheduled', 'confirmed')`),
+    // A host holds one active meeting per slot (the house calendar too): cancelled/completed ones free it.
+    uniqueIndex("meetings_active_host_slot_unique")
+      .on(t.hostId, t.date, t.timeSlot)
+      .where(sql`status IN ('scheduled', 'confirmed')`),
+    index("meetings_host_idx").on(t.hostId, t.date),
     index("meetings_status_idx").on(t.status, t.createdAt),
     index("meetings_created_idx").on(t.createdAt),
     check("meetings_status_check", inList("status", MEETING_STATUSES)),
