@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { approvedAccount } from "./console-helpers";
-import { expect, signInAsAdmin, test, uniqueMark } from "./fixtures";
+import { expect, hydrating, signInAsAdmin, test, uniqueMark } from "./fixtures";
+import { openDays } from "./slots";
 
 /**
  * Issue 27 item 2 (decision 078): an Admin edits the scheduling rules in Settings → Scheduling,
@@ -111,4 +112,47 @@ test("an Admin gives a host a leave day and the company a closure, and removes t
   await closure.getByRole("button", { name: `Remove closure ${reason} (2031-04-07)` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Closure removed." })).toBeVisible();
   await expect(page.getByTestId("closure").filter({ hasText: reason })).toHaveCount(0);
+});
+
+test("after an Admin closes a day, the booking page no longer offers it", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const admin = await approvedAccount(request, "Cleo Closer", "admin");
+  // A day some time ahead with free slots; the closure lasts only as long as this test.
+  const days = await openDays(request);
+  const { date } = days[Math.max(0, days.length - 3)] as { date: string };
+  const month = date.slice(0, 7);
+  const visitorContext = await browser.newContext({ baseURL, javaScriptEnabled });
+  const visitor = hydrating(await visitorContext.newPage(), javaScriptEnabled);
+  await visitor.goto(`/demo?month=${month}`);
+  await expect(visitor.locator(`[data-date="${date}"]`)).toBeVisible();
+
+  await signInAsAdmin(page, admin);
+  await page.goto("/admin/dashboard/settings/scheduling");
+  const reason = `Closed ${uniqueMark("day")}`;
+  await page.getByLabel("First day").fill(date);
+  await page.getByLabel("Last day").fill(date);
+  await page.getByLabel("Reason").fill(reason);
+  await page.getByRole("button", { name: "Add closure" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Closure added" })).toBeVisible();
+
+  await visitor.goto(`/demo?month=${month}`);
+  await expect(visitor.getByTestId("calendar-month")).toBeVisible();
+  await expect(visitor.locator(`[data-date="${date}"]`)).toHaveCount(0);
+  const slots = (await (await request.get(`/api/calendar/available-slots?date=${date}`)).json()).data as {
+    available: boolean;
+  }[];
+  expect(slots.some((s) => s.available)).toBe(false);
+  const listed = (await (await request.get("/api/calendar/available-days?days=60")).json()).data as { date: string }[];
+  expect(listed.map((d) => d.date)).not.toContain(date);
+
+  await page.getByTestId("closure").filter({ hasText: reason }).getByRole("button").click();
+  await expect(page.getByRole("status").filter({ hasText: "Closure removed." })).toBeVisible();
+  await visitor.goto(`/demo?month=${month}`);
+  await expect(visitor.locator(`[data-date="${date}"]`)).toBeVisible();
+  await visitorContext.close();
 });

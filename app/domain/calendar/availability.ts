@@ -207,6 +207,25 @@ function slotStartsOn(day: number, starts: readonly number[], timeZone: string):
   return starts.map((minutes) => zonedInstant(day, minutes, timeZone));
 }
 
+/** The start instants (ms) of the business day `day`'s slots under the rules. */
+export const slotStartsFor = (day: number, rules: BookingRules): number[] =>
+  slotStartsOn(day, slotMinutes(rules), rules.timeZone);
+
+/**
+ * Each instant as a wall-clock epoch day and minute of the day in `timeZone` (a host's own). The
+ * offset is read once when it is the same at the first and last instant, else per instant.
+ */
+export function localDayMinutes(starts: readonly number[], timeZone: string): { day: number; minute: number }[] {
+  if (starts.length === 0) return [];
+  const first = offsetAt(timeZone, starts[0]!);
+  const same = first === offsetAt(timeZone, starts.at(-1)!);
+  return starts.map((ms) => {
+    const wall = ms + (same ? first : offsetAt(timeZone, ms));
+    const day = Math.floor(wall / DAY_MS);
+    return { day, minute: Math.round((wall - day * DAY_MS) / MINUTE_MS) };
+  });
+}
+
 /** The instant a slot starts: the wall-clock time `time` on `date` in `timeZone`. */
 export function slotStart(date: string, time: string, timeZone: string): Date {
   const day = epochDay(date);

@@ -12,7 +12,15 @@ import {
   timeProblem,
   tooSoonMessage,
 } from "~/domain/calendar/availability";
-import { assertBookableDate, bufferGuards, forgetHeldSlots, schedulingRules } from "~/domain/calendar/calendar.server";
+import {
+  assertBookableDate,
+  availabilityInput,
+  dailyCapOf,
+  roundRobinOrder,
+  schedulingRules,
+  slotGuards,
+} from "~/domain/calendar/calendar.server";
+import { freeHostsAt } from "~/domain/calendar/hosts-engine";
 import { longDateLabel } from "~/domain/calendar/month";
 import { getSchedulingSettings } from "~/domain/calendar/scheduling-settings.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
@@ -169,7 +177,6 @@ export async function cancelByVisitor(
     if (hits.length && isLimitRefusal(error)) throw await refusalOf(hits, now);
     throw error;
   }
-  forgetHeldSlots(before.date);
   deliverSoon(emails.map((e) => e.idempotencyKey));
   return after;
 }
@@ -197,56 +204,81 @@ export async function rescheduleByVisitor(
   if (slot.date === before.date && slot.timeSlot === before.timeSlot)
     throw fieldError("timeSlot", MANAGE_MESSAGES.sameSlot);
 
+  // The same host when they are free at the new time (decision 076), else the free ones in round-robin order.
+  const availability = await availabilityInput(slot.date, slot.date, rules);
+  const others = { ...availability, meetings: availability.meetings.filter((m) => m.id !== before.id) };
+  const free = freeHostsAt(others, slot.date, slot.timeSlot);
+  const candidates = free.includes(before.hostId) ? [before.hostId] : await roundRobinOrder(free, slot.date);
+  if (candidates.length === 0) throw slotTakenError();
+
   const sequence = before.sequence + 1;
-  const after: Meeting = {
-    ...before,
-    date: slot.date,
-    timeSlot: slot.timeSlot,
-    startsAt,
-    status: "scheduled",
-    sequence,
-    updatedAt: now,
-  };
   const link = await issueManageToken(before.id, now);
   const from = `${longDateLabel(before.date)} at ${formatTime12h(before.timeSlot)}`;
-  const emails = await Promise.all([
-    visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), link.token) }),
-    salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl(), sequence),
-  ]);
   const client = db();
   const hits = changeHits(before.id, clientAddress, true);
-  try {
-    await visitorChangeBatch(
-      before,
-      now,
-      hits,
-      [
-        client
-          .update(meetings)
-          .set({ date: slot.date, timeSlot: slot.timeSlot, startsAt, status: "scheduled", sequence, updatedAt: now })
-          .where(eq(meetings.id, before.id)),
-        link.statement,
-        auditStatement(
-          VISITOR_ACTOR,
-          "meeting.rescheduled_by_visitor",
-          "meeting",
-          before.id,
-          { status: before.status, date: before.date, timeSlot: before.timeSlot },
-          { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot },
-        ),
-        ...emails.map(emailStatement),
-      ],
-      { cutoffMinutes, guards: bufferGuards(rules, startsAt, before.id) },
-    );
-  } catch (error) {
-    forgetHeldSlots(slot.date);
-    if (isLimitRefusal(error)) throw await refusalOf(hits, now);
-    // The guard held but the new slot is taken: the partial UNIQUE index refused the UPDATE.
-    if (/UNIQUE/i.test(constraintFailure(error) ?? "")) throw slotTakenError();
-    throw error;
+  for (const hostId of candidates) {
+    const after: Meeting = {
+      ...before,
+      date: slot.date,
+      timeSlot: slot.timeSlot,
+      startsAt,
+      status: "scheduled",
+      sequence,
+      updatedAt: now,
+      hostId,
+    };
+    const emails = await Promise.all([
+      visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), link.token) }),
+      salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl(), sequence),
+    ]);
+    try {
+      await visitorChangeBatch(
+        before,
+        now,
+        hits,
+        [
+          client
+            .update(meetings)
+            .set({
+              date: slot.date,
+              timeSlot: slot.timeSlot,
+              startsAt,
+              status: "scheduled",
+              sequence,
+              updatedAt: now,
+              hostId,
+            })
+            .where(eq(meetings.id, before.id)),
+          link.statement,
+          auditStatement(
+            VISITOR_ACTOR,
+            "meeting.rescheduled_by_visitor",
+            "meeting",
+            before.id,
+            { status: before.status, date: before.date, timeSlot: before.timeSlot, hostId: before.hostId },
+            { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot, hostId },
+          ),
+          ...emails.map(emailStatement),
+        ],
+        {
+          cutoffMinutes,
+          guards: slotGuards(
+            rules,
+            { startsAt, date: slot.date, hostId, dailyCap: dailyCapOf(availability, hostId) },
+            before.id,
+          ),
+        },
+      );
+      deliverSoon(emails.map((e) => e.idempotencyKey));
+      return { ...after, manageToken: link.token };
+    } catch (error) {
+      if (isLimitRefusal(error)) throw await refusalOf(hits, now);
+      // This host was just taken (the guard, or the partial UNIQUE index): the next free one, if any.
+      const taken =
+        /UNIQUE/i.test(constraintFailure(error) ?? "") ||
+        (error instanceof AppError && error.message === BOOKING_MESSAGES.slotTaken);
+      if (!taken) throw error;
+    }
   }
-  forgetHeldSlots(before.date);
-  forgetHeldSlots(slot.date);
-  deliverSoon(emails.map((e) => e.idempotencyKey));
-  return { ...after, manageToken: link.token };
+  throw slotTakenError();
 }

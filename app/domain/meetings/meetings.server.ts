@@ -1,4 +1,4 @@
-import { and, asc, between, count, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, between, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { constraintFailure, guardedBatch, guardStatement, isGuardAbort, rowMatches } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
@@ -14,7 +14,15 @@ import {
   timeProblem,
   tooSoonMessage,
 } from "~/domain/calendar/availability";
-import { assertBookableDate, bufferGuards, forgetHeldSlots, schedulingRules } from "~/domain/calendar/calendar.server";
+import {
+  assertBookableDate,
+  availabilityInput,
+  dailyCapOf,
+  roundRobinOrder,
+  schedulingRules,
+  slotGuards,
+} from "~/domain/calendar/calendar.server";
+import { freeHostsAt } from "~/domain/calendar/hosts-engine";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
@@ -73,41 +81,59 @@ export async function bookMeeting(
     meetingLink: null,
     createdAt: now,
     updatedAt: now,
+    hostId: "",
   };
   const link = await issueManageToken(meeting.id, now);
   // A filled honeypot: answer like a success, keep nothing, send nothing.
   if (honeypot) return { ...meeting, manageToken: link.token };
 
-  const emails = await Promise.all([
-    bookingConfirmationEmail(meeting, now, manageUrl(siteUrl(), link.token)),
-    salesBookingNotice(meeting, siteUrl()),
-  ]);
+  // The hosts free then, in round-robin order (decision 076); the house calendar when no one takes demos.
+  const availability = await availabilityInput(input.date, input.date, rules);
+  const free = freeHostsAt(availability, input.date, input.timeSlot);
+  const candidates = await roundRobinOrder(free, input.date);
   const client = db();
-  try {
-    await client.batch([
-      client.insert(meetings).values(meeting),
-      // With buffers, another meeting too close to this one refuses the batch like a taken slot.
-      ...bufferGuards(rules, startsAt, meeting.id).map(guardStatement),
-      link.statement,
-      ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
-      ...emails.map(emailStatement),
+  for (const hostId of candidates) {
+    const booked: Meeting = { ...meeting, hostId };
+    const emails = await Promise.all([
+      bookingConfirmationEmail(booked, now, manageUrl(siteUrl(), link.token)),
+      salesBookingNotice(booked, siteUrl()),
     ]);
-    forgetHeldSlots(meeting.date);
-  } catch (error) {
-    forgetHeldSlots(meeting.date);
-    if (clientAddress && isLimitRefusal(error)) throw await limitError("booking", clientAddress, now);
-    const failure = constraintFailure(error);
-    if (isGuardAbort(error) || (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure))) {
-      const same = await sameBooking(meeting, now);
-      if (same) throw new BookingResubmitted(same.id);
-      throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
-        details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
-      });
+    const guards = [
+      ...slotGuards(
+        rules,
+        { startsAt, date: input.date, hostId, dailyCap: dailyCapOf(availability, hostId) },
+        meeting.id,
+      ),
+      // One visitor, one booking of a slot: a double submit must not take a second host.
+      {
+        name: "the visitor has not booked this slot",
+        holds: sql`NOT EXISTS (SELECT 1 FROM ${meetings} WHERE ${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.date} = ${input.date} AND ${meetings.timeSlot} = ${input.timeSlot} AND ${meetings.email} = ${input.email} AND ${meetings.id} <> ${meeting.id})`,
+      },
+    ];
+    try {
+      await client.batch([
+        client.insert(meetings).values(booked),
+        // Another meeting of this host too close, over their cap, or the visitor's own: refused like a taken slot.
+        ...guards.map(guardStatement),
+        link.statement,
+        ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
+        ...emails.map(emailStatement),
+      ]);
+      deliverSoon(emails.map((e) => e.idempotencyKey));
+      return { ...booked, manageToken: link.token };
+    } catch (error) {
+      if (clientAddress && isLimitRefusal(error)) throw await limitError("booking", clientAddress, now);
+      const failure = constraintFailure(error);
+      const taken = isGuardAbort(error) || (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure));
+      if (!taken) throw error;
+      // This host was just taken: the next free one, if any.
     }
-    throw error;
   }
-  deliverSoon(emails.map((e) => e.idempotencyKey));
-  return { ...meeting, manageToken: link.token };
+  const same = await sameBooking(meeting, now);
+  if (same) throw new BookingResubmitted(same.id);
+  throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
+    details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
+  });
 }
 
 /**
@@ -291,7 +317,6 @@ export async function updateMeetingStatus(
       );
     },
   );
-  forgetHeldSlots(before.date);
   deliverSoon([email.idempotencyKey]);
   return after;
 }
@@ -326,5 +351,6 @@ export function toMeetingJson(meeting: Meeting) {
     sequence: meeting.sequence,
     createdAt: meeting.createdAt.toISOString(),
     updatedAt: meeting.updatedAt.toISOString(),
+    hostId: meeting.hostId || null,
   };
 }
