@@ -88,6 +88,7 @@ export async function availabilityInput(from: string, to: string, rules: Booking
     client
       .select({
         id: admins.id,
+        email: admins.email,
         role: admins.role,
         hosting: schedulingHosts.memberId,
         takesDemos: schedulingHosts.takesDemos,
@@ -128,6 +129,7 @@ export async function availabilityInput(from: string, to: string, rules: Booking
         .filter((o) => o.memberId === m.id)
         .map((o) => ({ from: o.fromDate, to: o.toDate, hours: o.hours ?? null })),
       dailyCap: m.hosting ? (m.dailyCap ?? null) : null,
+      email: m.email,
     }));
   return {
     rules,
@@ -188,6 +190,17 @@ export async function roundRobinOrder(free: readonly string[], date: string): Pr
   const stats = new Map(rows.map((r) => [r.hostId, { week: Number(r.week ?? 0), last: Number(r.last ?? 0) }]));
   const of = (id: string) => stats.get(id) ?? { week: 0, last: 0 };
   return [...free].sort((a, b) => of(a).week - of(b).week || of(a).last - of(b).last || a.localeCompare(b));
+}
+
+/** A host's email as read with the engine's input (null for the house calendar). */
+export const hostEmailOf = (input: EngineInput, hostId: string) =>
+  input.hosts.find((h) => h.id === hostId)?.email ?? null;
+
+/** The email of a meeting's host, read now (null for the house calendar or a removed member). */
+export async function hostEmail(hostId: string): Promise<string | null> {
+  if (!hostId) return null;
+  const row = await db().select({ email: admins.email }).from(admins).where(eq(admins.id, hostId)).get();
+  return row?.email ?? null;
 }
 
 /** A host's daily cap as the engine read it (the guard checks it again at commit). */

@@ -2,8 +2,16 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { companyClosures, hostOverrides, meetings, schedulingHosts, schedulingSettings } from "~/db/schema";
-import { rescheduleByVisitor } from "~/domain/meetings/manage.server";
+import {
+  admins,
+  companyClosures,
+  emailOutbox,
+  hostOverrides,
+  meetings,
+  schedulingHosts,
+  schedulingSettings,
+} from "~/db/schema";
+import { cancelByVisitor, rescheduleByVisitor } from "~/domain/meetings/manage.server";
 import { requireMeeting } from "~/domain/meetings/meetings.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
@@ -237,5 +245,30 @@ describe("hours, leave, caps, closures and reschedules", () => {
     await db().delete(hostOverrides).where(eq(hostOverrides.memberId, other));
     const again = await rescheduleByVisitor(await requireMeeting(first.id), { date, timeSlot: "15:00" });
     expect(again.hostId).toBe(other);
+  });
+});
+
+describe("emails to sales", () => {
+  it("go to the sales inbox and to the assigned host, on booking, reschedule and cancel", async () => {
+    const id = await host();
+    const email = (await db().select({ email: admins.email }).from(admins).where(eq(admins.id, id)).get())?.email;
+    const date = weekday(9);
+    const m = await bookDemo({ date, timeSlot: "10:00" });
+    expect(m.hostId).toBe(id);
+    const moved = await rescheduleByVisitor(await requireMeeting(m.id), { date, timeSlot: "11:00" });
+    await cancelByVisitor(await requireMeeting(moved.id));
+    const toHost = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, email as string))
+      .all();
+    expect(toHost.map((e) => e.kind).sort()).toEqual([
+      "meeting.sales_cancelled",
+      "meeting.sales_notice",
+      "meeting.sales_rescheduled",
+    ]);
+    const notices = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, "meeting.sales_notice")).all();
+    const mine = notices.filter((e) => e.idempotencyKey.startsWith(`meeting.sales_notice:${m.id}`));
+    expect(mine.map((e) => e.to).sort()).toEqual(["sales@flowlane.example", email].sort());
   });
 });

@@ -37,6 +37,8 @@ export type EngineHost = {
   weekly: readonly WeeklyInterval[];
   overrides: readonly { from: string; to: string; hours: readonly DayInterval[] | null }[];
   dailyCap: number | null;
+  /** Where the host's copies of sales emails go (not used by the engine). */
+  email?: string;
 };
 
 /** An active meeting; hostId "" = booked on the house calendar (holds its slot for every host). */

@@ -16,6 +16,8 @@ import {
   assertBookableDate,
   availabilityInput,
   dailyCapOf,
+  hostEmail,
+  hostEmailOf,
   roundRobinOrder,
   schedulingRules,
   slotGuards,
@@ -27,7 +29,7 @@ import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { isLimitRefusal, type LimitHit, limitHitStatement, refusalOf } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
-import { salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
+import { hostCopies, salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
 import { fieldError } from "./meetings.server";
 import { issueManageToken, manageUrl } from "./tokens.server";
 
@@ -146,10 +148,12 @@ export async function cancelByVisitor(
   const hits = changeHits(before.id, clientAddress, false);
   const sequence = before.sequence + 1;
   const after: Meeting = { ...before, status: "cancelled", sequence, updatedAt: now };
-  const emails = await Promise.all([
+  const [visitorEmail, notice, host] = await Promise.all([
     visitorCancelledEmail(after, now, siteUrl(), sequence),
     salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl(), sequence),
+    hostEmail(before.hostId),
   ]);
+  const emails = [visitorEmail, notice, ...hostCopies(notice, host)];
   const client = db();
   try {
     await visitorChangeBatch(
@@ -227,10 +231,11 @@ export async function rescheduleByVisitor(
       updatedAt: now,
       hostId,
     };
-    const emails = await Promise.all([
+    const [visitorEmail, notice] = await Promise.all([
       visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), link.token) }),
       salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl(), sequence),
     ]);
+    const emails = [visitorEmail, notice, ...hostCopies(notice, hostEmailOf(availability, hostId))];
     try {
       await visitorChangeBatch(
         before,

@@ -18,6 +18,7 @@ import {
   assertBookableDate,
   availabilityInput,
   dailyCapOf,
+  hostEmailOf,
   roundRobinOrder,
   schedulingRules,
   slotGuards,
@@ -30,6 +31,7 @@ import { AppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
 import {
   bookingConfirmationEmail,
+  hostCopies,
   meetingCancelledEmail,
   meetingConfirmedEmail,
   salesBookingNotice,
@@ -94,10 +96,12 @@ export async function bookMeeting(
   const client = db();
   for (const hostId of candidates) {
     const booked: Meeting = { ...meeting, hostId };
-    const emails = await Promise.all([
+    const [confirmation, notice] = await Promise.all([
       bookingConfirmationEmail(booked, now, manageUrl(siteUrl(), link.token)),
       salesBookingNotice(booked, siteUrl()),
     ]);
+    // The sales inbox, and the assigned host's own copy.
+    const emails = [confirmation, notice, ...hostCopies(notice, hostEmailOf(availability, hostId))];
     const guards = [
       ...slotGuards(
         rules,
