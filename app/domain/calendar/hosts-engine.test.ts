@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import {
   admins,
+  auditLog,
   companyClosures,
   emailOutbox,
   hostOverrides,
@@ -270,5 +271,36 @@ describe("emails to sales", () => {
     const notices = await db().select().from(emailOutbox).where(eq(emailOutbox.kind, "meeting.sales_notice")).all();
     const mine = notices.filter((e) => e.idempotencyKey.startsWith(`meeting.sales_notice:${m.id}`));
     expect(mine.map((e) => e.to).sort()).toEqual(["sales@flowlane.example", email].sort());
+  });
+});
+
+describe("PUT /api/meetings/{id}/host", () => {
+  it("gives a meeting a free host, refuses a busy or non-host member, and 20 at once change it once", async () => {
+    const [a, b] = [await host(), await host()];
+    const { token } = await createAdmin({ role: "admin" });
+    const { admin: writer } = await createAdmin({ role: "author" });
+    const date = weekday(10);
+    const m = await bookDemo({ date, timeSlot: "10:00" });
+    const other = m.hostId === a ? b : a;
+    const refused = await api("PUT", `/api/meetings/${m.id}/host`, { token, body: { hostId: writer.id } });
+    expect(refused.status).toBe(409);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api("PUT", `/api/meetings/${m.id}/host`, { token, body: { hostId: other } })),
+    );
+    expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect((await requireMeeting(m.id)).hostId).toBe(other);
+    const changes = await db().select().from(auditLog).where(eq(auditLog.action, "meeting.host_changed")).all();
+    expect(changes.filter((e) => e.targetId === m.id)).toHaveLength(1);
+    expect(answers.find((r) => r.status === 200)?.json.data.hostId).toBe(other);
+    // The first host takes another demo at 10:00; the meeting cannot go back to them.
+    const second = await bookDemo({ date, timeSlot: "10:00" });
+    expect(second.hostId).toBe(m.hostId);
+    const busy = await api("PUT", `/api/meetings/${m.id}/host`, { token, body: { hostId: m.hostId } });
+    expect(busy.status).toBe(409);
+    const marketing = await createAdmin({ role: "marketing" });
+    expect(
+      (await api("PUT", `/api/meetings/${m.id}/host`, { token: marketing.token, body: { hostId: a } })).status,
+    ).toBe(403);
   });
 });

@@ -358,3 +358,62 @@ export function toMeetingJson(meeting: Meeting) {
     hostId: meeting.hostId || null,
   };
 }
+
+export const REASSIGN_MESSAGES = {
+  notActive: "Only a scheduled or confirmed meeting can be given another host.",
+  notFree: "That member does not take demos or is not free at that time.",
+  changed: "This meeting changed meanwhile. Reload it and try again.",
+} as const;
+
+/**
+ * Gives an active meeting another host (issue 27 item 4): the member must take demos and be free
+ * then (hours, leave, closures, cap, other meetings and buffers, as the engine says, checked again
+ * at commit). The visitor's invitation is unchanged (same UID and SEQUENCE); the new host gets the
+ * booking's details. Audited; refused with a 409 when the meeting changed meanwhile.
+ */
+export async function reassignMeeting(actor: Actor, id: string, hostId: string, now = new Date()): Promise<Meeting> {
+  const before = await requireMeeting(id);
+  if (before.status !== "scheduled" && before.status !== "confirmed")
+    throw new AppError(409, REASSIGN_MESSAGES.notActive);
+  if (before.hostId === hostId) return before;
+  const rules = await schedulingRules();
+  const availability = await availabilityInput(before.date, before.date, rules);
+  const others = { ...availability, meetings: availability.meetings.filter((m) => m.id !== id) };
+  if (!hostId || !freeHostsAt(others, before.date, before.timeSlot).includes(hostId)) {
+    throw new AppError(409, REASSIGN_MESSAGES.notFree);
+  }
+  const after: Meeting = { ...before, hostId, updatedAt: now };
+  const notice = await salesBookingNotice(after, siteUrl());
+  const copies = hostCopies(
+    { ...notice, idempotencyKey: `${notice.idempotencyKey}:${hostId}` },
+    hostEmailOf(availability, hostId),
+  );
+  const client = db();
+  await guardedBatch(
+    [
+      rowMatches(
+        "the meeting is as it was read",
+        meetings,
+        and(
+          eq(meetings.id, id),
+          eq(meetings.hostId, before.hostId),
+          eq(meetings.sequence, before.sequence),
+          inArray(meetings.status, ["scheduled", "confirmed"]),
+        ),
+      ),
+      ...slotGuards(
+        rules,
+        { startsAt: before.startsAt, date: before.date, hostId, dailyCap: dailyCapOf(availability, hostId) },
+        id,
+      ),
+    ],
+    [
+      client.update(meetings).set({ hostId, updatedAt: now }).where(eq(meetings.id, id)),
+      auditStatement(actor, "meeting.host_changed", "meeting", id, { hostId: before.hostId }, { hostId }),
+      ...copies.map(emailStatement),
+    ],
+    () => new AppError(409, REASSIGN_MESSAGES.changed),
+  );
+  deliverSoon(copies.map((e) => e.idempotencyKey));
+  return after;
+}
