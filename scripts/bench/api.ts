@@ -5,6 +5,7 @@ import path from "node:path";
 // @ts-expect-error -- untyped module; `ignore` rather than `expect-error` so that added types do not break this file
 import autocannonUntyped from "autocannon";
 import { freePort, root, stopProcessGroup, waitForUrl } from "../lib.ts";
+import { localVars } from "../local-vars.ts";
 import { prepareBenchDatabase } from "./serve.ts";
 
 /**
@@ -234,7 +235,9 @@ const port = await freePort(HOST);
 const base = `http://${HOST}:${port}`;
 const server = spawn("vite", ["preview", "--port", String(port), "--strictPort", "--host", HOST], {
   cwd: root,
-  env: process.env,
+  // Production refuses to start without its origins and CODE_HMAC_SECRET (decisions 040, 058):
+  // the local values, from the environment, as bench:cpu's server gets them (serve.ts).
+  env: { ...process.env, CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", ...localVars(base) } as NodeJS.ProcessEnv,
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
