@@ -308,11 +308,20 @@ export const meetings = sqliteTable(
     meetingLink: text("meeting_link"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The member who hosts it (issue 27, decision 076); "" = the house calendar (booked before
+     * hosts, or while no one takes demos). Not a foreign key: SQLite cannot add one with ON DELETE
+     * to an existing table without rebuilding it, and a removed member's meetings stay as they are.
+     */
+    hostId: text("host_id").notNull().default(""),
   },
   (t) => [
     index("meetings_date_idx").on(t.date, t.timeSlot),
-    // A slot holds one active meeting: cancelled/completed ones free it.
-    uniqueIndex("meetings_active_slot_unique").on(t.date, t.timeSlot).where(sql`status IN ('scheduled', 'confirmed')`),
+    // A host holds one active meeting per slot (the house calendar too): cancelled/completed ones free it.
+    uniqueIndex("meetings_active_host_slot_unique")
+      .on(t.hostId, t.date, t.timeSlot)
+      .where(sql`status IN ('scheduled', 'confirmed')`),
+    index("meetings_host_idx").on(t.hostId, t.date),
     index("meetings_status_idx").on(t.status, t.createdAt),
     index("meetings_created_idx").on(t.createdAt),
     check("meetings_status_check", inList("status", MEETING_STATUSES)),
@@ -875,6 +884,103 @@ export const leadEvents = sqliteTable(
   (t) => [
     index("lead_events_lead_idx").on(t.leadId, t.createdAt),
     check("lead_events_type_check", inList("type", LEAD_EVENT_TYPES)),
+  ],
+);
+
+/**
+ * The scheduling rules the team edits (Settings → Scheduling, decision 078): one row, id 1,
+ * written on the first save; until then the code's defaults (BOOKING, MEETING_CHANGE_CUTOFF_MINUTES)
+ * apply. The CHECKs are the form's limits, so no path can store a rule the engine cannot use.
+ */
+export const schedulingSettings = sqliteTable(
+  "scheduling_settings",
+  {
+    id: integer("id").primaryKey(),
+    minimumNoticeMinutes: integer("minimum_notice_minutes").notNull(),
+    windowDays: integer("window_days").notNull(),
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull(),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull(),
+    changeCutoffMinutes: integer("change_cutoff_minutes").notNull(),
+    /** The email of the member who saved last (the audit log has each change). */
+    updatedBy: text("updated_by").notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check("scheduling_settings_single", sql`id = 1`),
+    check("scheduling_settings_notice", sql`minimum_notice_minutes BETWEEN 0 AND 10080`),
+    check("scheduling_settings_window", sql`window_days BETWEEN 1 AND 365`),
+    check(
+      "scheduling_settings_buffers",
+      sql`buffer_before_minutes BETWEEN 0 AND 240 AND buffer_after_minutes BETWEEN 0 AND 240`,
+    ),
+    check("scheduling_settings_cutoff", sql`change_cutoff_minutes BETWEEN 0 AND 10080`),
+  ],
+);
+
+/** A weekly interval of a host's hours: ISO weekday (Monday = 1) and `HH:mm` in the host's zone. */
+export type WeeklyInterval = { day: number; start: string; end: string };
+/** An interval of a day's hours, `HH:mm`. */
+export type DayInterval = { start: string; end: string };
+
+/**
+ * A member's demo hosting (issue 27 item 1, decision 076): whether they take demos, their zone,
+ * weekly hours (several intervals a day) and daily cap. No row = the defaults (Sales take demos
+ * with the business hours), so a new member needs no setup.
+ */
+export const schedulingHosts = sqliteTable("scheduling_hosts", {
+  memberId: text("member_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  takesDemos: bool("takes_demos"),
+  timeZone: text("time_zone").notNull(),
+  weeklyHours: text("weekly_hours", { mode: "json" }).$type<WeeklyInterval[]>().notNull(),
+  /** Demos a day at most; null = no cap. */
+  dailyCap: integer("daily_cap"),
+  updatedAt: updatedAt(),
+});
+
+/** A host's date override: away (no hours) or other hours, over a date range (host's dates). */
+export const hostOverrides = sqliteTable(
+  "host_overrides",
+  {
+    id: id(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    /** null = away for the whole range. */
+    hours: text("hours", { mode: "json" }).$type<DayInterval[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("host_overrides_member_idx").on(t.memberId, t.fromDate),
+    check("host_overrides_range", sql`from_date <= to_date`),
+  ],
+);
+
+export const CLOSURE_SOURCES = ["manual", "holidays"] as const;
+
+/**
+ * Company closures (decision 077): no host takes demos on these dates (business dates). Imported
+ * holidays and manual ranges alike; the same range and reason is stored once, so an import can
+ * run twice.
+ */
+export const companyClosures = sqliteTable(
+  "company_closures",
+  {
+    id: id(),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    reason: text("reason").notNull(),
+    source: text("source", { enum: CLOSURE_SOURCES }).notNull().default("manual"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("company_closures_unique").on(t.fromDate, t.toDate, t.reason),
+    index("company_closures_to_idx").on(t.toDate),
+    check("company_closures_range", sql`from_date <= to_date`),
+    check("company_closures_source", inList("source", CLOSURE_SOURCES)),
   ],
 );
 

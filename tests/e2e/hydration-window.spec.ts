@@ -549,6 +549,16 @@ const FORM_PAGES: Record<
       return [`/admin/dashboard/settings/integrations/${(await created.json()).data.id}`];
     },
   },
+  "routes/admin/dashboard/settings/scheduling.tsx": {
+    group: "console",
+    visits: async () => ["/admin/dashboard/settings/scheduling"],
+  },
+  "routes/admin/dashboard/settings/scheduling-host.tsx": {
+    group: "console",
+    visits: async ({ request }) => [
+      `/admin/dashboard/settings/scheduling/hosts/${(await approvedAccount(request, "Hydra Host", "marketing")).id}`,
+    ],
+  },
 
   "routes/admin/login.tsx": { group: "accounts", visits: async () => ["/admin", "/admin?mode=register"] },
   "routes/admin/forgot-password.tsx": { group: "accounts", visits: async () => ["/admin/forgot-password"] },

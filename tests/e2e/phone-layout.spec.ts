@@ -39,6 +39,9 @@ type LongData = {
   endpointId: string;
 
   leadId: string;
+
+  /** A member whose availability page is shown (the long-named Admin). */
+  hostId?: string;
 };
 
 /** Books a demo with the longest values the booking accepts (a slot taken meanwhile: another one). */
@@ -219,6 +222,9 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   "settings/export": () => ["/settings/export"],
   "settings/integrations": () => ["/settings/integrations"],
   "settings/integrations/:id": (d) => [`/settings/integrations/${d.endpointId}`],
+
+  "settings/scheduling": () => ["/settings/scheduling"],
+  "settings/scheduling/hosts/:memberId": (d) => [`/settings/scheduling/hosts/${d.hostId}`],
   search: (d) => [`/search?q=${d.tag}`],
   leads: (d) => ["/leads", `/leads?q=${d.tag}`],
   "leads/:id": (d) => [`/leads/${d.leadId}`],
@@ -334,6 +340,7 @@ test("no console page reaches past the right edge of a 375 px phone with long na
 }, testInfo) => {
   const data = await makeLongData(request);
   const { member } = await longAdmins(request, data.tag);
+  data.hostId = member.id;
   await page.setViewportSize(PHONE);
   await signInAsAdmin(page, member);
 

@@ -38,6 +38,9 @@ export const ENTITIES = [
   "account",
   /** CRM webhook endpoints, their secrets and delivery logs (issue 26): Owners and Admins. */
   "integration",
+
+  /** The scheduling rules of the demo calendar (Settings → Scheduling, issue 27). */
+  "scheduling",
 ] as const;
 export const ACCESSES = ["own", "any"] as const;
 

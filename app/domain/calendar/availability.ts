@@ -24,7 +24,24 @@ export type BookingRules = {
   workStart: string;
   /** End of the working day, `HH:mm`: the last slot ends here. */
   workEnd: string;
+  /**
+   * The rules the team edits (Settings → Scheduling, decision 078); absent = today's defaults
+   * in BOOKING, so pure callers and tests that only name the hours keep the spec's values.
+   */
+  leadMinutes?: number;
+  windowDays?: number;
+  bufferBeforeMinutes?: number;
+  bufferAfterMinutes?: number;
 };
+
+const windowOf = (rules: BookingRules) => rules.windowDays ?? BOOKING.windowDays;
+const leadOf = (rules: BookingRules) => rules.leadMinutes ?? BOOKING.leadMinutes;
+/**
+ * How far apart two meetings' starts must be: the earlier one's length and buffer after plus the
+ * later one's buffer before. With no buffers, only the same start clashes (the 30-minute grid).
+ */
+export const clearanceMinutes = (rules: BookingRules) =>
+  BOOKING.meetingMinutes + (rules.bufferBeforeMinutes ?? 0) + (rules.bufferAfterMinutes ?? 0);
 
 export type Slot = {
   /** `HH:mm` in the business timezone. */
@@ -45,8 +62,18 @@ export const BOOKING_MESSAGES = {
   timeOffGrid: `Time slot must start on the hour or half hour (every ${BOOKING.slotMinutes} minutes).`,
   timeOutsideHours: (first: string, last: string) => `Time slot must be between ${first} and ${last}.`,
   timeTooSoon: "This time is no longer available: demos must be booked at least 1 hour ahead.",
+  /** The window and the notice as the team set them; today's defaults read as the spec's sentences. */
+  dateTooFarFor: (days: number) => `Date must be within the next ${days} days.`,
+  timeTooSoonFor: (minutes: number) =>
+    `This time is no longer available: demos must be booked at least ${noticeLabel(minutes)} ahead.`,
   slotTaken: "Sorry, this time slot was just booked by someone else. Please choose another time.",
 } as const;
+
+function noticeLabel(minutes: number): string {
+  if (minutes === 60) return "1 hour";
+  if (minutes % 60 === 0) return `${minutes / 60} hours`;
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
 
 // ---------------------------------------------------------------- calendar dates
 
@@ -117,7 +144,7 @@ const todayDayIn = (timeZone: string, now: Date) =>
 export const todayIn = (timeZone: string, now: Date): string => dateFromEpochDay(todayDayIn(timeZone, now));
 
 export const lastBookableDate = (rules: BookingRules, now: Date) =>
-  dateFromEpochDay(todayDayIn(rules.timeZone, now) + BOOKING.windowDays);
+  dateFromEpochDay(todayDayIn(rules.timeZone, now) + windowOf(rules));
 
 // ---------------------------------------------------------------- times
 
@@ -180,6 +207,25 @@ function slotStartsOn(day: number, starts: readonly number[], timeZone: string):
   return starts.map((minutes) => zonedInstant(day, minutes, timeZone));
 }
 
+/** The start instants (ms) of the business day `day`'s slots under the rules. */
+export const slotStartsFor = (day: number, rules: BookingRules): number[] =>
+  slotStartsOn(day, slotMinutes(rules), rules.timeZone);
+
+/**
+ * Each instant as a wall-clock epoch day and minute of the day in `timeZone` (a host's own). The
+ * offset is read once when it is the same at the first and last instant, else per instant.
+ */
+export function localDayMinutes(starts: readonly number[], timeZone: string): { day: number; minute: number }[] {
+  if (starts.length === 0) return [];
+  const first = offsetAt(timeZone, starts[0]!);
+  const same = first === offsetAt(timeZone, starts.at(-1)!);
+  return starts.map((ms) => {
+    const wall = ms + (same ? first : offsetAt(timeZone, ms));
+    const day = Math.floor(wall / DAY_MS);
+    return { day, minute: Math.round((wall - day * DAY_MS) / MINUTE_MS) };
+  });
+}
+
 /** The instant a slot starts: the wall-clock time `time` on `date` in `timeZone`. */
 export function slotStart(date: string, time: string, timeZone: string): Date {
   const day = epochDay(date);
@@ -214,10 +260,10 @@ export function formatTime12h(time: string): string {
 // ---------------------------------------------------------------- rules
 
 /** Why epoch day `day` cannot be booked when today (in the business timezone) is `today`. */
-function dayProblem(day: number, today: number): string | null {
+function dayProblem(day: number, today: number, rules: BookingRules): string | null {
   const ahead = day - today;
   if (ahead < 0) return BOOKING_MESSAGES.datePast;
-  if (ahead > BOOKING.windowDays) return BOOKING_MESSAGES.dateTooFar;
+  if (ahead > windowOf(rules)) return BOOKING_MESSAGES.dateTooFarFor(windowOf(rules));
   if (isWeekendDay(day)) return BOOKING_MESSAGES.dateWeekend;
   return null;
 }
@@ -226,7 +272,7 @@ function dayProblem(day: number, today: number): string | null {
 export function dateProblem(date: string, rules: BookingRules, now: Date): string | null {
   const day = epochDay(date);
   if (day === null) return BOOKING_MESSAGES.dateMalformed;
-  return dayProblem(day, todayDayIn(rules.timeZone, now));
+  return dayProblem(day, todayDayIn(rules.timeZone, now), rules);
 }
 
 /** Why a time is not a slot of the working day, or null when it is (ignores the clock). */
@@ -243,9 +289,31 @@ export function timeProblem(time: string, rules: BookingRules): string | null {
   return null;
 }
 
-/** Whether a slot starts far enough ahead to be offered. */
-export const startsFarEnoughAhead = (start: Date, now: Date) =>
-  start.getTime() >= now.getTime() + BOOKING.leadMinutes * MINUTE_MS;
+/** Whether a slot starts far enough ahead to be offered (the minimum notice). */
+export const startsFarEnoughAhead = (start: Date, now: Date, rules?: BookingRules) =>
+  start.getTime() >= now.getTime() + (rules ? leadOf(rules) : BOOKING.leadMinutes) * MINUTE_MS;
+
+/** The answer to a slot inside the minimum notice, in the rules' words. */
+export const tooSoonMessage = (rules: BookingRules) => BOOKING_MESSAGES.timeTooSoonFor(leadOf(rules));
+
+/**
+ * Whether a meeting at `minutes` after midnight clashes with a held one, buffers included. Held
+ * times are of the same date: working days end before midnight, so buffers never reach the next.
+ */
+function clashes(minutes: number, time: string, held: ReadonlySet<string> | undefined, clearance: number): boolean {
+  if (!held || held.size === 0) return false;
+  if (held.has(time)) return true;
+  if (clearance <= BOOKING.slotMinutes) return false;
+  for (const heldTime of held) {
+    const other = minutesOf(heldTime);
+    if (other !== null && Math.abs(other - minutes) < clearance) return true;
+  }
+  return false;
+}
+
+/** Whether `time` on a date with these held times is free under the rules' buffers. */
+export const slotClear = (time: string, held: ReadonlySet<string> | undefined, rules: BookingRules) =>
+  !clashes(minutesOf(time) ?? -1, time, held, clearanceMinutes(rules));
 
 /**
  * The slots of one bookable date with their availability: a slot is unavailable when it
@@ -254,14 +322,19 @@ export const startsFarEnoughAhead = (start: Date, now: Date) =>
  */
 export function slotsForDate(date: string, rules: BookingRules, now: Date, taken: ReadonlySet<string>): Slot[] {
   const day = epochDay(date);
-  if (day === null || dayProblem(day, todayDayIn(rules.timeZone, now))) return [];
+  if (day === null || dayProblem(day, todayDayIn(rules.timeZone, now), rules)) return [];
   const minutes = slotMinutes(rules);
-  const earliest = now.getTime() + BOOKING.leadMinutes * MINUTE_MS;
+  const earliest = now.getTime() + leadOf(rules) * MINUTE_MS;
+  const clearance = clearanceMinutes(rules);
   const starts = slotStartsOn(day, minutes, rules.timeZone);
   return minutes.map((m, i) => {
     const time = timeOf(m);
     const start = starts[i]!;
-    return { time, available: start >= earliest && !taken.has(time), startsAt: new Date(start).toISOString() };
+    return {
+      time,
+      available: start >= earliest && !clashes(m, time, taken, clearance),
+      startsAt: new Date(start).toISOString(),
+    };
   });
 }
 
@@ -276,10 +349,11 @@ export function bookingDays(
   takenByDate: ReadonlyMap<string, ReadonlySet<string>>,
 ): BookingDay[] {
   const today = todayDayIn(rules.timeZone, now);
-  const span = Math.min(Math.max(days, 0), BOOKING.windowDays);
+  const span = Math.min(Math.max(days, 0), windowOf(rules));
   const minutes = slotMinutes(rules);
   const times = minutes.map(timeOf);
-  const earliest = now.getTime() + BOOKING.leadMinutes * MINUTE_MS;
+  const earliest = now.getTime() + leadOf(rules) * MINUTE_MS;
+  const clearance = clearanceMinutes(rules);
   const result: BookingDay[] = [];
   for (let day = today; day <= today + span; day++) {
     if (isWeekendDay(day)) continue;
@@ -287,7 +361,8 @@ export function bookingDays(
     const taken = takenByDate.get(date);
     const starts = slotStartsOn(day, minutes, rules.timeZone);
     let free = 0;
-    for (const [i, start] of starts.entries()) if (start >= earliest && !taken?.has(times[i]!)) free++;
+    for (const [i, start] of starts.entries())
+      if (start >= earliest && !clashes(minutes[i]!, times[i]!, taken, clearance)) free++;
     result.push({ date, available: free > 0, availableSlots: free });
   }
   return result;

@@ -1,19 +1,22 @@
-import { env } from "cloudflare:workers";
-import { and, between, inArray } from "drizzle-orm";
+import { and, between, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { meetings } from "~/db/schema";
+import type { Guard } from "~/db/guarded.server";
+import { admins, companyClosures, hostOverrides, meetings, schedulingHosts } from "~/db/schema";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import {
   addDays,
   BOOKING,
   type BookingRules,
-  bookingDays,
+  clearanceMinutes,
   dateProblem,
+  dayOfWeek,
   lastBookableDate,
-  slotsForDate,
   todayIn,
 } from "./availability";
+import { takesDemosByDefault } from "./hosts.server";
+import { type EngineHost, type EngineInput, hostBookingDays, hostSlotsForDate, houseHost } from "./hosts-engine";
+import { getSchedulingSettings } from "./scheduling-settings.server";
 
 /** Meetings in these statuses hold their slot (the partial UNIQUE index says the same). */
 export const ACTIVE_MEETING_STATUSES = ["scheduled", "confirmed"] as const;
@@ -27,70 +30,113 @@ export function bookingRules(): BookingRules {
   };
 }
 
-/** Held slots between two dates (inclusive), by date. One indexed query. */
-export async function takenSlots(from: string, to: string): Promise<Map<string, Set<string>>> {
-  const rows = await db()
-    .select({ date: meetings.date, time: meetings.timeSlot })
-    .from(meetings)
-    .where(and(inArray(meetings.status, [...ACTIVE_MEETING_STATUSES]), between(meetings.date, from, to)))
-    .all();
-  const byDate = new Map<string, Set<string>>();
-  for (const row of rows) {
-    const set = byDate.get(row.date) ?? new Set<string>();
-    set.add(row.time);
-    byDate.set(row.date, set);
-  }
-  return byDate;
+/**
+ * The booking rules with the team's scheduling settings (decision 078), read fresh for each
+ * request that offers, books or moves a slot: a change holds for the very next slot list.
+ */
+export async function schedulingRules(): Promise<BookingRules> {
+  const settings = await getSchedulingSettings();
+  return {
+    ...bookingRules(),
+    leadMinutes: settings.minimumNoticeMinutes,
+    windowDays: settings.windowDays,
+    bufferBeforeMinutes: settings.bufferBeforeMinutes,
+    bufferAfterMinutes: settings.bufferAfterMinutes,
+  };
 }
 
 /**
- * Held slots of one date, kept for a moment within the isolate: the slot list is the busiest
- * read (every visitor, every date click) and its D1 round trip costs more than the rest of the
- * request. A slot shown free that was taken in the last second elsewhere is harmless: the
- * booking itself is decided by the UNIQUE index and answers 409.
- *
- * Only the answer is kept, a plain Set, once its query has finished: a Worker may not use
- * another request's I/O, and a query's promise is that I/O (a second request awaiting it got
- * "Cannot perform I/O on behalf of a different request", decision 037). So requests that miss
- * at the same moment each ask D1. A write in this isolate forgets the date, and an answer whose
- * query started before any such write is not kept.
+ * The guards a booking or a move commits under for host `hostId` ("" = the house calendar): no
+ * other active meeting of that host (or of the house calendar, which holds a slot for everyone)
+ * starts within the clearance — the engine's rule, said in SQL — and the host is under their daily
+ * cap that date. Racing bookings of one host and slot are also stopped by the partial UNIQUE index.
  */
-const HELD_TTL = 1_000; // 1 second
-const HELD_DATES = 100;
-type HeldCache = { writes: number; dates: Map<string, { until: number; times: ReadonlySet<string> }> };
-/** One cache per database binding (tests get a fresh database per file). */
-const heldCaches = new WeakMap<object, HeldCache>();
-
-function heldCacheFor(): HeldCache {
-  let cache = heldCaches.get(env.DB);
-  if (!cache) {
-    cache = { writes: 0, dates: new Map() };
-    heldCaches.set(env.DB, cache);
+export function slotGuards(
+  rules: BookingRules,
+  slot: { startsAt: Date; date: string; hostId: string; dailyCap: number | null },
+  ownId: string,
+): Guard[] {
+  const ms = clearanceMinutes(rules) * 60_000;
+  const start = slot.startsAt.getTime();
+  const active = sql`${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.id} <> ${ownId}`;
+  const guards: Guard[] = [
+    {
+      name: "the host is free then",
+      holds: sql`NOT EXISTS (SELECT 1 FROM ${meetings} WHERE ${active} AND (${meetings.hostId} = ${slot.hostId} OR ${meetings.hostId} = '' OR ${slot.hostId} = '') AND ${meetings.startsAt} > ${start - ms} AND ${meetings.startsAt} < ${start + ms})`,
+    },
+  ];
+  if (slot.dailyCap !== null && slot.hostId !== "") {
+    guards.push({
+      name: "the host is under their daily cap",
+      holds: sql`(SELECT count(*) FROM ${meetings} WHERE ${active} AND ${meetings.hostId} = ${slot.hostId} AND ${meetings.date} = ${slot.date}) < ${slot.dailyCap}`,
+    });
   }
-  return cache;
+  return guards;
 }
 
-export async function heldSlotsOn(date: string, nowMs = Date.now()): Promise<ReadonlySet<string>> {
-  const cache = heldCacheFor();
-  const kept = cache.dates.get(date);
-  if (kept && kept.until > nowMs) return kept.times;
-  const writes = cache.writes;
-  const times: ReadonlySet<string> = (await takenSlots(date, date)).get(date) ?? new Set<string>();
-  if (cache.writes === writes) {
-    if (cache.dates.size >= HELD_DATES) {
-      for (const [key, entry] of cache.dates) if (entry.until <= nowMs) cache.dates.delete(key);
-      if (cache.dates.size >= HELD_DATES) cache.dates.clear();
-    }
-    cache.dates.set(date, { until: nowMs + HELD_TTL, times });
-  }
-  return times;
-}
-
-/** Called after any change to a date's meetings in this isolate. */
-export function forgetHeldSlots(date: string) {
-  const cache = heldCacheFor();
-  cache.writes++;
-  cache.dates.delete(date);
+/**
+ * Everything the engine needs for business dates `from`…`to`, read fresh in one batch (the
+ * isolate keeps none of it: a change to hours, closures, rules or meetings holds for the very next
+ * slot list; decision 076): the hosts who take demos with their overrides around those dates, the
+ * closures over them and their active meetings.
+ */
+export async function availabilityInput(from: string, to: string, rules: BookingRules): Promise<EngineInput> {
+  const client = db();
+  // A host's own dates may be a day off the business's.
+  const [lo, hi] = [addDays(from, -1), addDays(to, 1)];
+  const [members, overrides, closures, held] = await client.batch([
+    client
+      .select({
+        id: admins.id,
+        email: admins.email,
+        role: admins.role,
+        hosting: schedulingHosts.memberId,
+        takesDemos: schedulingHosts.takesDemos,
+        timeZone: schedulingHosts.timeZone,
+        weeklyHours: schedulingHosts.weeklyHours,
+        dailyCap: schedulingHosts.dailyCap,
+      })
+      .from(admins)
+      .leftJoin(schedulingHosts, eq(schedulingHosts.memberId, admins.id))
+      .where(and(eq(admins.status, "active"), isNotNull(admins.role))),
+    client
+      .select()
+      .from(hostOverrides)
+      .where(and(gte(hostOverrides.toDate, lo), lte(hostOverrides.fromDate, hi))),
+    client
+      .select({ from: companyClosures.fromDate, to: companyClosures.toDate })
+      .from(companyClosures)
+      .where(and(gte(companyClosures.toDate, from), lte(companyClosures.fromDate, to))),
+    client
+      .select({
+        id: meetings.id,
+        date: meetings.date,
+        time: meetings.timeSlot,
+        hostId: meetings.hostId,
+        startsAt: meetings.startsAt,
+      })
+      .from(meetings)
+      .where(and(inArray(meetings.status, [...ACTIVE_MEETING_STATUSES]), between(meetings.date, from, to))),
+  ]);
+  const house = houseHost(rules);
+  const hosts: EngineHost[] = members
+    .filter((m) => (m.hosting ? m.takesDemos : takesDemosByDefault(m.role)))
+    .map((m) => ({
+      id: m.id,
+      timeZone: m.hosting ? (m.timeZone ?? rules.timeZone) : rules.timeZone,
+      weekly: m.hosting ? (m.weeklyHours ?? []) : house.weekly,
+      overrides: overrides
+        .filter((o) => o.memberId === m.id)
+        .map((o) => ({ from: o.fromDate, to: o.toDate, hours: o.hours ?? null })),
+      dailyCap: m.hosting ? (m.dailyCap ?? null) : null,
+      email: m.email,
+    }));
+  return {
+    rules,
+    hosts,
+    closures,
+    meetings: held.map((row) => ({ ...row, startsAt: row.startsAt.getTime() })),
+  };
 }
 
 /** A date a visitor may book, or a 400 that says why not. */
@@ -101,25 +147,62 @@ export function assertBookableDate(date: string, rules: BookingRules, now: Date)
 
 /** The slots of one date (spec §3 "Available slot"). */
 export async function availableSlots(date: string, now = new Date()) {
-  const rules = bookingRules();
+  const rules = await schedulingRules();
   assertBookableDate(date, rules, now);
-  return slotsForDate(date, rules, now, await heldSlotsOn(date, now.getTime()));
+  return hostSlotsForDate(await availabilityInput(date, date, rules), date, now);
 }
 
 /** The bookable weekdays from today through today + `days`, with their free slot counts. */
 export async function availableDays(days: number = BOOKING.availableDaysDefault, now = new Date()) {
-  const rules = bookingRules();
+  const rules = await schedulingRules();
   const today = todayIn(rules.timeZone, now);
-  const last = addDays(today, Math.min(days, BOOKING.windowDays));
-  const taken = await takenSlots(today, last);
-  return bookingDays(rules, now, days, taken);
+  const last = addDays(today, Math.min(days, rules.windowDays ?? BOOKING.windowDays));
+  return hostBookingDays(await availabilityInput(today, last, rules), now, days);
 }
 
 /** Everything the booking page needs for the whole window in one query. */
 export async function bookingWindow(now = new Date()) {
-  const rules = bookingRules();
+  const rules = await schedulingRules();
   const today = todayIn(rules.timeZone, now);
   const last = lastBookableDate(rules, now);
-  const taken = await takenSlots(today, last);
-  return { rules, today, last, taken };
+  return { rules, today, last, input: await availabilityInput(today, last, rules) };
 }
+
+/**
+ * Round-robin (issue 27 item 4, decision 076): of the free hosts, the one with the fewest demos in
+ * the week of the slot (business dates, Monday to Sunday; cancelled ones do not count) first; ties
+ * go to the one assigned least recently (never assigned first). One grouped query.
+ */
+export async function roundRobinOrder(free: readonly string[], date: string): Promise<string[]> {
+  if (free.length <= 1) return [...free];
+  const monday = addDays(date, -((dayOfWeek(date) + 6) % 7));
+  const sunday = addDays(monday, 6);
+  const rows = await db()
+    .select({
+      hostId: meetings.hostId,
+      week: sql<number>`sum(CASE WHEN ${meetings.date} BETWEEN ${monday} AND ${sunday} AND ${meetings.status} <> 'cancelled' THEN 1 ELSE 0 END)`,
+      last: sql<number>`max(${meetings.createdAt})`,
+    })
+    .from(meetings)
+    .where(inArray(meetings.hostId, [...free]))
+    .groupBy(meetings.hostId)
+    .all();
+  const stats = new Map(rows.map((r) => [r.hostId, { week: Number(r.week ?? 0), last: Number(r.last ?? 0) }]));
+  const of = (id: string) => stats.get(id) ?? { week: 0, last: 0 };
+  return [...free].sort((a, b) => of(a).week - of(b).week || of(a).last - of(b).last || a.localeCompare(b));
+}
+
+/** A host's email as read with the engine's input (null for the house calendar). */
+export const hostEmailOf = (input: EngineInput, hostId: string) =>
+  input.hosts.find((h) => h.id === hostId)?.email ?? null;
+
+/** The email of a meeting's host, read now (null for the house calendar or a removed member). */
+export async function hostEmail(hostId: string): Promise<string | null> {
+  if (!hostId) return null;
+  const row = await db().select({ email: admins.email }).from(admins).where(eq(admins.id, hostId)).get();
+  return row?.email ?? null;
+}
+
+/** A host's daily cap as the engine read it (the guard checks it again at commit). */
+export const dailyCapOf = (input: EngineInput, hostId: string) =>
+  input.hosts.find((h) => h.id === hostId)?.dailyCap ?? null;

@@ -137,6 +137,13 @@ function toVisitor(meeting: Pick<MeetingLike, "name" | "email">, { content, ...e
 }
 
 /** A notice to the sales inbox: no greeting and no sign-off. */
+/**
+ * The assigned host's copy of a message to the sales inbox (issue 27 item 4): the same message to
+ * their own address, once (its own idempotency key). None for the house calendar.
+ */
+export const hostCopies = (email: OutgoingEmail, hostEmail: string | null | undefined): OutgoingEmail[] =>
+  hostEmail ? [{ ...email, to: hostEmail, idempotencyKey: `${email.idempotencyKey}:host` }] : [];
+
 function toSales({ content, ...email }: Message) {
   return composeEmail({ ...email, to: config().SALES_EMAIL }, { ...content, signOff: false });
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
-import { constraintFailure, guardedBatch, rowMatches } from "~/db/guarded.server";
+import { constraintFailure, type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Meeting, meetings } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import {
@@ -10,15 +10,27 @@ import {
   slotStart,
   startsFarEnoughAhead,
   timeProblem,
+  tooSoonMessage,
 } from "~/domain/calendar/availability";
-import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
+import {
+  assertBookableDate,
+  availabilityInput,
+  dailyCapOf,
+  hostEmail,
+  hostEmailOf,
+  roundRobinOrder,
+  schedulingRules,
+  slotGuards,
+} from "~/domain/calendar/calendar.server";
+import { freeHostsAt } from "~/domain/calendar/hosts-engine";
 import { longDateLabel } from "~/domain/calendar/month";
+import { getSchedulingSettings } from "~/domain/calendar/scheduling-settings.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
 import { isLimitRefusal, type LimitHit, limitHitStatement, refusalOf } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
-import { salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
+import { hostCopies, salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
 import { fieldError } from "./meetings.server";
 import { issueManageToken, manageUrl } from "./tokens.server";
 
@@ -57,22 +69,34 @@ export const MANAGE_MESSAGES = {
   changed: "Your booking changed in the meantime. Please look at it again.",
 } as const;
 
+/**
+ * The visitor's change cutoff in force: the team's setting (decision 078), whose default is
+ * MEETING_CHANGE_CUTOFF_MINUTES.
+ */
+export const changeCutoffMinutes = async () => (await getSchedulingSettings()).changeCutoffMinutes;
+
 /** The last instant at which the visitor may still change the meeting. */
-export const changeDeadline = (meeting: Pick<Meeting, "startsAt">) =>
-  new Date(meeting.startsAt.getTime() - config().MEETING_CHANGE_CUTOFF_MINUTES * MINUTE);
+export const changeDeadline = (
+  meeting: Pick<Meeting, "startsAt">,
+  cutoffMinutes = config().MEETING_CHANGE_CUTOFF_MINUTES,
+) => new Date(meeting.startsAt.getTime() - cutoffMinutes * MINUTE);
 
 /** Why the visitor cannot change this meeting now, or null when they can. */
-export function changeProblem(meeting: Pick<Meeting, "status" | "startsAt">, now: Date): string | null {
+export function changeProblem(
+  meeting: Pick<Meeting, "status" | "startsAt">,
+  now: Date,
+  cutoffMinutes = config().MEETING_CHANGE_CUTOFF_MINUTES,
+): string | null {
   if (meeting.status === "cancelled") return MANAGE_MESSAGES.cancelled;
   if (meeting.status === "completed") return MANAGE_MESSAGES.completed;
   if (now >= meeting.startsAt) return MANAGE_MESSAGES.started;
-  if (now >= changeDeadline(meeting)) return MANAGE_MESSAGES.tooLate(config().MEETING_CHANGE_CUTOFF_MINUTES);
+  if (now >= changeDeadline(meeting, cutoffMinutes)) return MANAGE_MESSAGES.tooLate(cutoffMinutes);
   return null;
 }
 
 /** The guard: still active, unchanged since it was read, and before the deadline. */
-function stillChangeable(before: Meeting, now: Date) {
-  const latest = new Date(now.getTime() + config().MEETING_CHANGE_CUTOFF_MINUTES * MINUTE);
+function stillChangeable(before: Meeting, now: Date, cutoffMinutes: number) {
+  const latest = new Date(now.getTime() + cutoffMinutes * MINUTE);
   return rowMatches(
     "meeting still changeable by its visitor",
     meetings,
@@ -83,20 +107,35 @@ function stillChangeable(before: Meeting, now: Date) {
   );
 }
 
-async function refusal(id: string, now: Date) {
-  const current = await db().select().from(meetings).where(eq(meetings.id, id)).get();
-  return new AppError(409, (current && changeProblem(current, now)) ?? MANAGE_MESSAGES.changed);
+async function refusal(before: Meeting, now: Date, cutoffMinutes: number, buffered: boolean) {
+  const current = await db().select().from(meetings).where(eq(meetings.id, before.id)).get();
+  const problem = current && changeProblem(current, now, cutoffMinutes);
+  if (problem) return new AppError(409, problem);
+  // Still the meeting that was read: the only other guard is the buffers' (a meeting too close).
+  if (buffered && current && current.sequence === before.sequence) return slotTakenError();
+  return new AppError(409, MANAGE_MESSAGES.changed);
 }
+
+const slotTakenError = () =>
+  new AppError(409, BOOKING_MESSAGES.slotTaken, {
+    details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
+  });
 
 /**
  * A visitor's change in one guarded batch: the client-limit hits, then the change's own
  * statements, refused as a whole when the meeting changed meanwhile (or a limit is full).
  */
-function visitorChangeBatch(before: Meeting, now: Date, hits: LimitHit[], statements: BatchItem<"sqlite">[]) {
+function visitorChangeBatch(
+  before: Meeting,
+  now: Date,
+  hits: LimitHit[],
+  statements: BatchItem<"sqlite">[],
+  { cutoffMinutes, guards = [] }: { cutoffMinutes: number; guards?: Guard[] },
+) {
   return guardedBatch(
-    stillChangeable(before, now),
+    [stillChangeable(before, now, cutoffMinutes), ...guards],
     [...hits.map((hit) => limitHitStatement(hit.bucket, hit.key, now)), ...statements],
-    () => refusal(before.id, now),
+    () => refusal(before, now, cutoffMinutes, guards.length > 0),
   );
 }
 
@@ -104,36 +143,47 @@ export async function cancelByVisitor(
   before: Meeting,
   { reason = "", now = new Date(), clientAddress = null }: VisitorChange & { reason?: string } = {},
 ): Promise<Meeting> {
-  const problem = changeProblem(before, now);
+  const cutoffMinutes = await changeCutoffMinutes();
+  const problem = changeProblem(before, now, cutoffMinutes);
   if (problem) throw new AppError(409, problem);
   const hits = changeHits(before.id, clientAddress, false);
   const sequence = before.sequence + 1;
   const after: Meeting = { ...before, status: "cancelled", sequence, updatedAt: now };
-  const emails = await Promise.all([
+  const [visitorEmail, notice, host] = await Promise.all([
     visitorCancelledEmail(after, now, siteUrl(), sequence),
     salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl(), sequence),
+    hostEmail(before.hostId),
   ]);
+  const emails = [visitorEmail, notice, ...hostCopies(notice, host)];
   const event = meetingEvent("meeting.cancelled", after, now);
   const client = db();
   try {
-    await visitorChangeBatch(before, now, hits, [
-      client.update(meetings).set({ status: "cancelled", sequence, updatedAt: now }).where(eq(meetings.id, before.id)),
-      auditStatement(
-        VISITOR_ACTOR,
-        "meeting.cancelled_by_visitor",
-        "meeting",
-        before.id,
-        { status: before.status },
-        { status: "cancelled", ...(reason ? { reason } : {}) },
-      ),
-      ...emails.map(emailStatement),
-      ...event.statements,
-    ]);
+    await visitorChangeBatch(
+      before,
+      now,
+      hits,
+      [
+        client
+          .update(meetings)
+          .set({ status: "cancelled", sequence, updatedAt: now })
+          .where(eq(meetings.id, before.id)),
+        auditStatement(
+          VISITOR_ACTOR,
+          "meeting.cancelled_by_visitor",
+          "meeting",
+          before.id,
+          { status: before.status },
+          { status: "cancelled", ...(reason ? { reason } : {}) },
+        ),
+        ...emails.map(emailStatement),
+        ...event.statements,
+      ],
+      { cutoffMinutes },
+    );
   } catch (error) {
     if (hits.length && isLimitRefusal(error)) throw await refusalOf(hits, now);
     throw error;
   }
-  forgetHeldSlots(before.date);
   deliverSoon(emails.map((e) => e.idempotencyKey));
   deliverEventsSoon([event.id]);
   return after;
@@ -150,68 +200,97 @@ export async function rescheduleByVisitor(
   slot: { date: string; timeSlot: string },
   { now = new Date(), clientAddress = null }: VisitorChange = {},
 ): Promise<Meeting & { manageToken: string }> {
-  const problem = changeProblem(before, now);
+  const rules = await schedulingRules();
+  const cutoffMinutes = await changeCutoffMinutes();
+  const problem = changeProblem(before, now, cutoffMinutes);
   if (problem) throw new AppError(409, problem);
-  const rules = bookingRules();
   assertBookableDate(slot.date, rules, now);
   const timeError = timeProblem(slot.timeSlot, rules);
   if (timeError) throw fieldError("timeSlot", timeError);
   const startsAt = slotStart(slot.date, slot.timeSlot, rules.timeZone);
-  if (!startsFarEnoughAhead(startsAt, now)) throw fieldError("timeSlot", BOOKING_MESSAGES.timeTooSoon);
+  if (!startsFarEnoughAhead(startsAt, now, rules)) throw fieldError("timeSlot", tooSoonMessage(rules));
   if (slot.date === before.date && slot.timeSlot === before.timeSlot)
     throw fieldError("timeSlot", MANAGE_MESSAGES.sameSlot);
 
+  // The same host when they are free at the new time (decision 076), else the free ones in round-robin order.
+  const availability = await availabilityInput(slot.date, slot.date, rules);
+  const others = { ...availability, meetings: availability.meetings.filter((m) => m.id !== before.id) };
+  const free = freeHostsAt(others, slot.date, slot.timeSlot);
+  const candidates = free.includes(before.hostId) ? [before.hostId] : await roundRobinOrder(free, slot.date);
+  if (candidates.length === 0) throw slotTakenError();
+
   const sequence = before.sequence + 1;
-  const after: Meeting = {
-    ...before,
-    date: slot.date,
-    timeSlot: slot.timeSlot,
-    startsAt,
-    status: "scheduled",
-    sequence,
-    updatedAt: now,
-  };
   const link = await issueManageToken(before.id, now);
   const from = `${longDateLabel(before.date)} at ${formatTime12h(before.timeSlot)}`;
-  const emails = await Promise.all([
-    visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), link.token) }),
-    salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl(), sequence),
-  ]);
-  const event = meetingEvent("meeting.rescheduled", after, now);
   const client = db();
   const hits = changeHits(before.id, clientAddress, true);
-  try {
-    await visitorChangeBatch(before, now, hits, [
-      client
-        .update(meetings)
-        .set({ date: slot.date, timeSlot: slot.timeSlot, startsAt, status: "scheduled", sequence, updatedAt: now })
-        .where(eq(meetings.id, before.id)),
-      link.statement,
-      auditStatement(
-        VISITOR_ACTOR,
-        "meeting.rescheduled_by_visitor",
-        "meeting",
-        before.id,
-        { status: before.status, date: before.date, timeSlot: before.timeSlot },
-        { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot },
-      ),
-      ...emails.map(emailStatement),
-      ...event.statements,
+  for (const hostId of candidates) {
+    const after: Meeting = {
+      ...before,
+      date: slot.date,
+      timeSlot: slot.timeSlot,
+      startsAt,
+      status: "scheduled",
+      sequence,
+      updatedAt: now,
+      hostId,
+    };
+    const [visitorEmail, notice] = await Promise.all([
+      visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), link.token) }),
+      salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl(), sequence),
     ]);
-  } catch (error) {
-    forgetHeldSlots(slot.date);
-    if (isLimitRefusal(error)) throw await refusalOf(hits, now);
-    // The guard held but the new slot is taken: the partial UNIQUE index refused the UPDATE.
-    if (/UNIQUE/i.test(constraintFailure(error) ?? "")) {
-      throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
-        details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
-      });
+    const emails = [visitorEmail, notice, ...hostCopies(notice, hostEmailOf(availability, hostId))];
+    const event = meetingEvent("meeting.rescheduled", after, now);
+    try {
+      await visitorChangeBatch(
+        before,
+        now,
+        hits,
+        [
+          client
+            .update(meetings)
+            .set({
+              date: slot.date,
+              timeSlot: slot.timeSlot,
+              startsAt,
+              status: "scheduled",
+              sequence,
+              updatedAt: now,
+              hostId,
+            })
+            .where(eq(meetings.id, before.id)),
+          link.statement,
+          auditStatement(
+            VISITOR_ACTOR,
+            "meeting.rescheduled_by_visitor",
+            "meeting",
+            before.id,
+            { status: before.status, date: before.date, timeSlot: before.timeSlot, hostId: before.hostId },
+            { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot, hostId },
+          ),
+          ...emails.map(emailStatement),
+          ...event.statements,
+        ],
+        {
+          cutoffMinutes,
+          guards: slotGuards(
+            rules,
+            { startsAt, date: slot.date, hostId, dailyCap: dailyCapOf(availability, hostId) },
+            before.id,
+          ),
+        },
+      );
+      deliverSoon(emails.map((e) => e.idempotencyKey));
+      deliverEventsSoon([event.id]);
+      return { ...after, manageToken: link.token };
+    } catch (error) {
+      if (isLimitRefusal(error)) throw await refusalOf(hits, now);
+      // This host was just taken (the guard, or the partial UNIQUE index): the next free one, if any.
+      const taken =
+        /UNIQUE/i.test(constraintFailure(error) ?? "") ||
+        (error instanceof AppError && error.message === BOOKING_MESSAGES.slotTaken);
+      if (!taken) throw error;
     }
-    throw error;
   }
-  forgetHeldSlots(before.date);
-  forgetHeldSlots(slot.date);
-  deliverSoon(emails.map((e) => e.idempotencyKey));
-  deliverEventsSoon([event.id]);
-  return { ...after, manageToken: link.token };
+  throw slotTakenError();
 }

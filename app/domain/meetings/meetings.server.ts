@@ -1,6 +1,13 @@
-import { and, asc, between, count, eq, gt, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, between, count, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { changedMeanwhile, constraintFailure, guardedBatch, rowMatches } from "~/db/guarded.server";
+import {
+  changedMeanwhile,
+  constraintFailure,
+  guardedBatch,
+  guardStatement,
+  isGuardAbort,
+  rowMatches,
+} from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { type Meeting, meetings } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
@@ -12,8 +19,18 @@ import {
   slotStart,
   startsFarEnoughAhead,
   timeProblem,
+  tooSoonMessage,
 } from "~/domain/calendar/availability";
-import { assertBookableDate, bookingRules, forgetHeldSlots } from "~/domain/calendar/calendar.server";
+import {
+  assertBookableDate,
+  availabilityInput,
+  dailyCapOf,
+  hostEmailOf,
+  roundRobinOrder,
+  schedulingRules,
+  slotGuards,
+} from "~/domain/calendar/calendar.server";
+import { freeHostsAt } from "~/domain/calendar/hosts-engine";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
 
@@ -25,6 +42,7 @@ import { AppError, isAppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
 import {
   bookingConfirmationEmail,
+  hostCopies,
   meetingCancelledEmail,
   meetingConfirmedEmail,
   salesBookingNotice,
@@ -53,7 +71,7 @@ export async function bookMeeting(
     attribution = null,
   }: { now?: Date; clientAddress?: string | null; attribution?: Attribution | null } = {},
 ): Promise<Meeting & { manageToken: string }> {
-  const rules = bookingRules();
+  const rules = await schedulingRules();
   const honeypot = filledHoneypot(input);
   if (!honeypot) {
     assertBookableDate(input.date, rules, now);
@@ -61,7 +79,7 @@ export async function bookMeeting(
     if (problem) throw fieldError("timeSlot", problem);
   }
   const startsAt = slotStart(input.date, input.timeSlot, rules.timeZone);
-  if (!honeypot && !startsFarEnoughAhead(startsAt, now)) throw fieldError("timeSlot", BOOKING_MESSAGES.timeTooSoon);
+  if (!honeypot && !startsFarEnoughAhead(startsAt, now, rules)) throw fieldError("timeSlot", tooSoonMessage(rules));
 
   const meeting: Meeting = {
     id: crypto.randomUUID(),
@@ -80,52 +98,73 @@ export async function bookMeeting(
     meetingLink: null,
     createdAt: now,
     updatedAt: now,
+    hostId: "",
   };
   const link = await issueManageToken(meeting.id, now);
   // A filled honeypot: answer like a success, keep nothing, send nothing.
   if (honeypot) return { ...meeting, manageToken: link.token };
 
-  const emails = await Promise.all([
-    bookingConfirmationEmail(meeting, now, manageUrl(siteUrl(), link.token)),
-    salesBookingNotice(meeting, siteUrl()),
-  ]);
-  const event = meetingEvent("meeting.booked", meeting, now);
+  // The hosts free then, in round-robin order (decision 076); the house calendar when no one takes demos.
+  const availability = await availabilityInput(input.date, input.date, rules);
+  const free = freeHostsAt(availability, input.date, input.timeSlot);
+  const candidates = await roundRobinOrder(free, input.date);
   const client = db();
-  try {
-    await client.batch([
-      client.insert(meetings).values(meeting),
-      link.statement,
-      ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
-      ...emails.map(emailStatement),
-      ...event.statements,
-
-      ...leadArrivalStatements({
-        kind: "meeting",
-        email: meeting.email,
-        name: meeting.name,
-        company: meeting.company,
-        attribution,
-        detail: `Demo booked for ${meeting.date} ${meeting.timeSlot}`,
-        at: now,
-      }),
+  for (const hostId of candidates) {
+    const booked: Meeting = { ...meeting, hostId };
+    const [confirmation, notice] = await Promise.all([
+      bookingConfirmationEmail(booked, now, manageUrl(siteUrl(), link.token)),
+      salesBookingNotice(booked, siteUrl()),
     ]);
-    forgetHeldSlots(meeting.date);
-  } catch (error) {
-    forgetHeldSlots(meeting.date);
-    if (clientAddress && isLimitRefusal(error)) throw await limitError("booking", clientAddress, now);
-    const failure = constraintFailure(error);
-    if (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure)) {
-      const same = await sameBooking(meeting, now);
-      if (same) throw new BookingResubmitted(same.id);
-      throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
-        details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
-      });
+    // The sales inbox, and the assigned host's own copy.
+    const emails = [confirmation, notice, ...hostCopies(notice, hostEmailOf(availability, hostId))];
+    const event = meetingEvent("meeting.booked", booked, now);
+    const guards = [
+      ...slotGuards(
+        rules,
+        { startsAt, date: input.date, hostId, dailyCap: dailyCapOf(availability, hostId) },
+        meeting.id,
+      ),
+      // One visitor, one booking of a slot: a double submit must not take a second host.
+      {
+        name: "the visitor has not booked this slot",
+        holds: sql`NOT EXISTS (SELECT 1 FROM ${meetings} WHERE ${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.date} = ${input.date} AND ${meetings.timeSlot} = ${input.timeSlot} AND ${meetings.email} = ${input.email} AND ${meetings.id} <> ${meeting.id})`,
+      },
+    ];
+    try {
+      await client.batch([
+        client.insert(meetings).values(booked),
+        // Another meeting of this host too close, over their cap, or the visitor's own: refused like a taken slot.
+        ...guards.map(guardStatement),
+        link.statement,
+        ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
+        ...emails.map(emailStatement),
+        ...event.statements,
+        ...leadArrivalStatements({
+          kind: "meeting",
+          email: booked.email,
+          name: booked.name,
+          company: booked.company,
+          attribution,
+          detail: `Demo booked for ${booked.date} ${booked.timeSlot}`,
+          at: now,
+        }),
+      ]);
+      deliverSoon(emails.map((e) => e.idempotencyKey));
+      deliverEventsSoon([event.id]);
+      return { ...booked, manageToken: link.token };
+    } catch (error) {
+      if (clientAddress && isLimitRefusal(error)) throw await limitError("booking", clientAddress, now);
+      const failure = constraintFailure(error);
+      const taken = isGuardAbort(error) || (failure && /UNIQUE/i.test(failure) && /meetings/i.test(failure));
+      if (!taken) throw error;
+      // This host was just taken: the next free one, if any.
     }
-    throw error;
   }
-  deliverSoon(emails.map((e) => e.idempotencyKey));
-  deliverEventsSoon([event.id]);
-  return { ...meeting, manageToken: link.token };
+  const same = await sameBooking(meeting, now);
+  if (same) throw new BookingResubmitted(same.id);
+  throw new AppError(409, BOOKING_MESSAGES.slotTaken, {
+    details: [{ field: "timeSlot", message: BOOKING_MESSAGES.slotTaken }],
+  });
 }
 
 /**
@@ -311,7 +350,6 @@ export async function updateMeetingStatus(
       );
     },
   );
-  forgetHeldSlots(before.date);
   deliverSoon([email.idempotencyKey]);
   deliverEventsSoon([event.id]);
   return after;
@@ -370,5 +408,65 @@ export function toMeetingJson(meeting: Meeting) {
     sequence: meeting.sequence,
     createdAt: meeting.createdAt.toISOString(),
     updatedAt: meeting.updatedAt.toISOString(),
+    hostId: meeting.hostId || null,
   };
+}
+
+export const REASSIGN_MESSAGES = {
+  notActive: "Only a scheduled or confirmed meeting can be given another host.",
+  notFree: "That member does not take demos or is not free at that time.",
+  changed: "This meeting changed meanwhile. Reload it and try again.",
+} as const;
+
+/**
+ * Gives an active meeting another host (issue 27 item 4): the member must take demos and be free
+ * then (hours, leave, closures, cap, other meetings and buffers, as the engine says, checked again
+ * at commit). The visitor's invitation is unchanged (same UID and SEQUENCE); the new host gets the
+ * booking's details. Audited; refused with a 409 when the meeting changed meanwhile.
+ */
+export async function reassignMeeting(actor: Actor, id: string, hostId: string, now = new Date()): Promise<Meeting> {
+  const before = await requireMeeting(id);
+  if (before.status !== "scheduled" && before.status !== "confirmed")
+    throw new AppError(409, REASSIGN_MESSAGES.notActive);
+  if (before.hostId === hostId) return before;
+  const rules = await schedulingRules();
+  const availability = await availabilityInput(before.date, before.date, rules);
+  const others = { ...availability, meetings: availability.meetings.filter((m) => m.id !== id) };
+  if (!hostId || !freeHostsAt(others, before.date, before.timeSlot).includes(hostId)) {
+    throw new AppError(409, REASSIGN_MESSAGES.notFree);
+  }
+  const after: Meeting = { ...before, hostId, updatedAt: now };
+  const notice = await salesBookingNotice(after, siteUrl());
+  const copies = hostCopies(
+    { ...notice, idempotencyKey: `${notice.idempotencyKey}:${hostId}` },
+    hostEmailOf(availability, hostId),
+  );
+  const client = db();
+  await guardedBatch(
+    [
+      rowMatches(
+        "the meeting is as it was read",
+        meetings,
+        and(
+          eq(meetings.id, id),
+          eq(meetings.hostId, before.hostId),
+          eq(meetings.sequence, before.sequence),
+          inArray(meetings.status, ["scheduled", "confirmed"]),
+        ),
+      ),
+      ...slotGuards(
+        rules,
+        { startsAt: before.startsAt, date: before.date, hostId, dailyCap: dailyCapOf(availability, hostId) },
+        id,
+      ),
+    ],
+    [
+      client.update(meetings).set({ hostId, updatedAt: now }).where(eq(meetings.id, id)),
+      auditStatement(actor, "meeting.host_changed", "meeting", id, { hostId: before.hostId }, { hostId }),
+      ...copies.map(emailStatement),
+    ],
+    () => new AppError(409, REASSIGN_MESSAGES.changed),
+  );
+  deliverSoon(copies.map((e) => e.idempotencyKey));
+  return after;
 }

@@ -187,6 +187,7 @@ export const MeetingJsonSchema = z.object({
   sequence: z.number().int().describe("iCalendar SEQUENCE of the latest invitation"),
   createdAt: z.string(),
   updatedAt: z.string(),
+  hostId: z.string().nullable().describe("the member who hosts it; null = the house calendar (no host)"),
 });
 
 export const CallbackJsonSchema = z.object({

@@ -186,6 +186,17 @@ export const adminRoutes: RouteConfigEntry[] = [
             "read:integration:any",
             "update:integration:any",
           ),
+          // The demo calendar's rules (issue 27, decision 078)
+          guarded(
+            route("scheduling", "routes/admin/dashboard/settings/scheduling.tsx"),
+            "read:scheduling:any",
+            "update:scheduling:any",
+          ),
+          guarded(
+            route("scheduling/hosts/:memberId", "routes/admin/dashboard/settings/scheduling-host.tsx"),
+            "read:scheduling:any",
+            "update:scheduling:any",
+          ),
         ]),
         withOwnPolicy(DASHBOARD, route("search", "routes/admin/dashboard/search.tsx")),
         guarded(route("notifications", "routes/admin/dashboard/notifications.ts"), null),

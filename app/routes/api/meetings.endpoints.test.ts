@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, meetings } from "~/db/schema";
 import { addDays, BOOKING_MESSAGES, isWeekend, slotStart, todayIn } from "~/domain/calendar/availability";
-import { heldSlotsOn } from "~/domain/calendar/calendar.server";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { fromBase64Utf8 } from "~/domain/meetings/ics";
 import { bookMeeting, completePastMeetings } from "~/domain/meetings/meetings.server";
@@ -88,12 +87,14 @@ describe("GET /api/calendar/available-slots", () => {
   });
 });
 
-describe("the held-slots cache behind available-slots", () => {
-  it("shares a date's held slots for a second and forgets them on a booking in this isolate", async () => {
+describe("available-slots reads the meetings fresh", () => {
+  it("a meeting written behind the service's back shows at once (decision 076: no isolate cache)", async () => {
     const date = weekday(17);
-    const t = Date.now();
-    expect((await heldSlotsOn(date, t)).size).toBe(0);
-    // Written behind the service's back: only the expiry reveals it.
+    const free = async (time: string) =>
+      (await api("GET", `/api/calendar/available-slots?date=${date}`)).json.data.find(
+        (s: { time: string }) => s.time === time,
+      ).available;
+    expect(await free("10:00")).toBe(true);
     await db()
       .insert(meetings)
       .values({
@@ -103,10 +104,9 @@ describe("the held-slots cache behind available-slots", () => {
         timeSlot: "10:00",
         startsAt: slotStart(date, "10:00", TZ),
       });
-    expect((await heldSlotsOn(date, t + 500)).has("10:00")).toBe(false);
-    expect((await heldSlotsOn(date, t + 1_001)).has("10:00")).toBe(true);
+    expect(await free("10:00")).toBe(false);
     await book({ date, timeSlot: "11:00" });
-    expect((await heldSlotsOn(date, t + 1_500)).has("11:00")).toBe(true);
+    expect(await free("11:00")).toBe(false);
   });
 });
 

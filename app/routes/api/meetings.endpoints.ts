@@ -5,6 +5,7 @@ import {
   bookMeeting,
   listMeetings,
   meetingsBetween,
+  reassignMeeting,
   requireMeeting,
   toMeetingJson,
   updateMeetingStatus,
@@ -110,6 +111,25 @@ export const endpoints = [
     async handler({ params, body, actor }) {
       const meeting = await updateMeetingStatus(actor, params.id, body.status, { meetingLink: body.meetingLink });
       return { success: true, data: toMeetingJson(meeting) };
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/meetings/:id/host",
+    summary:
+      "Give an active meeting another host, who must take demos and be free then; the visitor's invitation is unchanged and the new host gets the booking's details. Audited",
+    tag: "Meetings",
+    access: "admin",
+    permission: "update:scheduling:any",
+    body: z.object({
+      hostId: z.string({ error: "hostId must be a member's id." }).min(1, "hostId must be a member's id.").max(100),
+    }),
+    responses: {
+      200: { description: "The meeting with its new host", schema: successWith(MeetingJsonSchema) },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ params, body, actor }) {
+      return { success: true, data: toMeetingJson(await reassignMeeting(actor, params.id, body.hostId)) };
     },
   }),
   endpoint({

@@ -10,7 +10,12 @@ import { longDateLabel } from "~/domain/calendar/month";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { googleCalendarUrl, outlookCalendarUrl } from "~/domain/meetings/calendar-links";
 import { calendarEvent } from "~/domain/meetings/emails.server";
-import { cancelByVisitor, changeProblem, rescheduleByVisitor } from "~/domain/meetings/manage.server";
+import {
+  cancelByVisitor,
+  changeCutoffMinutes,
+  changeProblem,
+  rescheduleByVisitor,
+} from "~/domain/meetings/manage.server";
 import { BookingDateSchema, TimeSlotSchema } from "~/domain/meetings/schemas";
 import { manageUrl, meetingByToken } from "~/domain/meetings/tokens.server";
 import { BRAND } from "~/lib/brand";
@@ -35,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = new Date();
   const { timeZone } = bookingRules();
-  const problem = changeProblem(meeting, now);
+  const problem = changeProblem(meeting, now, await changeCutoffMinutes());
   const rescheduling = !problem && WIZARD_PARAMS.some((p) => url.searchParams.has(p));
   const end = slotEnd(meeting.startsAt);
   const visitorZone = meeting.visitorTimezone && meeting.visitorTimezone !== timeZone ? meeting.visitorTimezone : null;

@@ -1,6 +1,5 @@
 import {
   BOOKING_MESSAGES,
-  bookingDays,
   dateProblem,
   formatTime12h,
   inTimeZone,
@@ -8,10 +7,10 @@ import {
   normalizeTime,
   type Slot,
   slotEnd,
-  slotsForDate,
   zoneName,
 } from "~/domain/calendar/availability";
 import { bookingWindow } from "~/domain/calendar/calendar.server";
+import { hostBookingDays, hostSlotsForDate } from "~/domain/calendar/hosts-engine";
 import { isMonth, longDateLabel, monthLabel, monthOf, monthWeeks, shiftMonth } from "~/domain/calendar/month";
 import { getMeeting } from "~/domain/meetings/meetings.server";
 
@@ -56,7 +55,7 @@ export type WizardState =
 export const SLOT_GONE = "That time is no longer available. Please choose another time.";
 
 export async function wizardState(url: URL, now = new Date()) {
-  const { rules, today, last, taken } = await bookingWindow(now);
+  const { rules, today, last, input } = await bookingWindow(now);
   const businessTimeZone = rules.timeZone;
   const base = { businessTimeZone, businessZone: zoneName(businessTimeZone, now) };
 
@@ -83,7 +82,7 @@ export async function wizardState(url: URL, now = new Date()) {
   const dateNotice = date ? dateProblem(date, rules, now) : null;
 
   if (date && !dateNotice) {
-    const slots = slotsForDate(date, rules, now, taken.get(date) ?? new Set());
+    const slots = hostSlotsForDate(input, date, now);
     const rawTime = url.searchParams.get("time");
     const time = rawTime ? normalizeTime(rawTime) : null;
     const slot = time && minutesOf(time) !== null ? slots.find((s) => s.time === time) : undefined;
@@ -111,7 +110,7 @@ export async function wizardState(url: URL, now = new Date()) {
 
   // The date step: the requested month, else the month of the first day with a free slot. The
   // window's day list has every bookable day's free count, so the grid reads it from there.
-  const window = bookingDays(rules, now, Number.POSITIVE_INFINITY, taken);
+  const window = hostBookingDays(input, now, Number.POSITIVE_INFINITY);
   const freeByDate = new Map(window.map((d) => [d.date, d.availableSlots]));
   const firstOpen = window.find((d) => d.available)?.date ?? today;
   const requested = url.searchParams.get("month");

@@ -84,6 +84,20 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
 
     leads: { id: leadId, email },
     leadEvents: { leadId, type: "note", detail: "x" },
+
+    schedulingHosts: { memberId: adminId, takesDemos: true, timeZone: "Asia/Kolkata", weeklyHours: [] },
+    hostOverrides: { memberId: adminId, fromDate: "2030-01-01", toDate: "2030-01-02" },
+    companyClosures: { fromDate: "2030-01-01", toDate: "2030-01-01", reason: `Closed ${tag}` },
+    // The saved scheduling rules go with the test that saved them: the defaults hold again.
+    schedulingSettings: {
+      id: 1,
+      minimumNoticeMinutes: 60,
+      windowDays: 60,
+      bufferBeforeMinutes: 0,
+      bufferAfterMinutes: 0,
+      changeCutoffMinutes: 0,
+      updatedBy: `person-${tag}@e2e.test`,
+    },
   };
 }
 

@@ -1,4 +1,15 @@
-import { Download, History, Mail, MailPlus, Newspaper, ShieldCheck, UserCog, UsersRound, Webhook } from "lucide-react";
+import {
+  CalendarClock,
+  Download,
+  History,
+  Mail,
+  MailPlus,
+  Newspaper,
+  ShieldCheck,
+  UserCog,
+  UsersRound,
+  Webhook,
+} from "lucide-react";
 import { href, NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
@@ -16,6 +27,8 @@ const TABS = [
   { to: href("/admin/dashboard/settings/subscribers"), label: "Subscribers", icon: Newspaper, end: false },
   { to: href("/admin/dashboard/settings/export"), label: "Export", icon: Download, end: false },
   { to: href("/admin/dashboard/settings/integrations"), label: "Integrations", icon: Webhook, end: false },
+
+  { to: href("/admin/dashboard/settings/scheduling"), label: "Scheduling", icon: CalendarClock, end: false },
 ] as const;
 
 /** The layout of the settings tabs: any member; each tab's page checks its own permission. */
@@ -33,7 +46,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Your account and its security, the admin team, the activity and email logs, data exports and CRM webhooks.
+          Your account and its security, the admin team, the activity and email logs, data exports, CRM webhooks and the
+          demo calendar's rules.
         </p>
       </div>
       <nav aria-label="Settings" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">

@@ -1,0 +1,234 @@
+import type { DayInterval, WeeklyInterval } from "~/db/schema";
+import {
+  BOOKING,
+  type BookingDay,
+  type BookingRules,
+  bookingDays,
+  clearanceMinutes,
+  epochDay,
+  localDayMinutes,
+  minutesOf,
+  type Slot,
+  slotStartsFor,
+  slotsForDate,
+  timeOf,
+} from "./availability";
+
+/**
+ * The availability engine with hosts (issue 27 item 3, decision 076): a pure function of
+ * (rules, hosts, closures, held meetings, now). A slot of the business grid is free when at least
+ * one host is: the slot lies within their hours for their own local date (a date override's hours
+ * or away, else their weekly hours), the business date is not a company closure, the host is under
+ * their daily cap (meetings of that business date), and no meeting of theirs (or one on the house
+ * calendar, which holds the slot for everyone) starts within the clearance (30 minutes + both
+ * buffers). With no host taking demos,
+ * the house calendar of before stands in: the business hours, Monday to Friday, every meeting
+ * holding its slot.
+ *
+ * The answer is the spec's shapes, made by the single-calendar functions of availability.ts: the
+ * times no host is free at become its held set (buffers already applied), and a day no host can
+ * work at all (a closure, everyone away or capped) is left out of the day list.
+ */
+
+export type EngineHost = {
+  /** The member's id; "" = the house calendar (no host takes demos). */
+  id: string;
+  timeZone: string;
+  weekly: readonly WeeklyInterval[];
+  overrides: readonly { from: string; to: string; hours: readonly DayInterval[] | null }[];
+  dailyCap: number | null;
+  /** Where the host's copies of sales emails go (not used by the engine). */
+  email?: string;
+};
+
+/** An active meeting; hostId "" = booked on the house calendar (holds its slot for every host). */
+export type HeldMeeting = { id: string; hostId: string; date: string; time: string; startsAt: number };
+
+export type Closure = { from: string; to: string };
+
+export type EngineInput = {
+  rules: BookingRules;
+  hosts: readonly EngineHost[];
+  closures: readonly Closure[];
+  /** Active (scheduled or confirmed) meetings of the dates asked about. */
+  meetings: readonly HeldMeeting[];
+};
+
+/** The house calendar: the business hours, Monday to Friday, in the business zone. */
+export function houseHost(rules: BookingRules): EngineHost {
+  const weekly = [1, 2, 3, 4, 5].map((day) => ({ day, start: rules.workStart, end: rules.workEnd }));
+  return { id: "", timeZone: rules.timeZone, weekly, overrides: [], dailyCap: null };
+}
+
+const MINUTE_MS = 60_000;
+
+type Interval = readonly [number, number];
+type PreparedHost = {
+  host: EngineHost;
+  /** Minutes-after-midnight intervals by ISO weekday (1–7). */
+  weekly: Map<number, Interval[]>;
+  /** Epoch day → its override's intervals ([] = away). */
+  overrides: Map<number, Interval[]>;
+};
+
+const toIntervals = (list: readonly { start: string; end: string }[]): Interval[] =>
+  list.map((i) => [minutesOf(i.start) ?? 0, minutesOf(i.end) ?? 0] as const);
+
+function prepare(host: EngineHost): PreparedHost {
+  const weekly = new Map<number, Interval[]>();
+  for (const interval of host.weekly) {
+    const list = weekly.get(interval.day) ?? [];
+    list.push([minutesOf(interval.start) ?? 0, minutesOf(interval.end) ?? 0]);
+    weekly.set(interval.day, list);
+  }
+  const overrides = new Map<number, Interval[]>();
+  for (const o of host.overrides) {
+    const from = epochDay(o.from);
+    const to = epochDay(o.to);
+    if (from === null || to === null) continue;
+    const hours = o.hours ? toIntervals(o.hours) : [];
+    for (let day = from; day <= to; day++) overrides.set(day, hours);
+  }
+  return { host, weekly, overrides };
+}
+
+/** ISO weekday (Monday = 1 … Sunday = 7) of an epoch day (1 January 1970 was a Thursday). */
+const isoWeekday = (day: number) => ((((day + 3) % 7) + 7) % 7) + 1;
+
+function hoursOn(host: PreparedHost, localDay: number): Interval[] {
+  return host.overrides.get(localDay) ?? host.weekly.get(isoWeekday(localDay)) ?? [];
+}
+
+/** What one business date looks like: whether anyone can work it, and who is free at each slot. */
+export type DayPlan = {
+  /** False: a closure, or every host away, without hours or at their cap. */
+  open: boolean;
+  /** Times at which no host is free (meetings and buffers included). */
+  blocked: Set<string>;
+  /** Free hosts by time (house calendar: [""]). */
+  free: Map<string, string[]>;
+};
+
+/**
+ * Plans business date `date` (its slot starts in ms, `starts`, at minutes `minutes` of the grid).
+ * Meetings are those of that date.
+ */
+function planDay(
+  minutes: readonly number[],
+  starts: readonly number[],
+  hosts: readonly PreparedHost[],
+  closed: boolean,
+  meetings: readonly HeldMeeting[],
+  clearanceMs: number,
+): DayPlan {
+  const times = minutes.map(timeOf);
+  const blocked = new Set<string>(times);
+  const free = new Map<string, string[]>();
+  if (closed) return { open: false, blocked, free };
+  let open = false;
+  for (const prepared of hosts) {
+    const { host } = prepared;
+    const house = host.id === "";
+    const theirs = house ? meetings : meetings.filter((m) => m.hostId === host.id || m.hostId === "");
+    if (host.dailyCap !== null && !house) {
+      const booked = meetings.filter((m) => m.hostId === host.id).length;
+      if (booked >= host.dailyCap) continue;
+    }
+    const local = localDayMinutes(starts, host.timeZone);
+    for (let i = 0; i < starts.length; i++) {
+      const { day, minute } = local[i]!;
+      const fits = hoursOn(prepared, day).some(([from, to]) => from <= minute && minute + BOOKING.meetingMinutes <= to);
+      if (!fits) continue;
+      open = true;
+      const start = starts[i]!;
+      const time = times[i]!;
+      // The same slot always clashes (as the UNIQUE index says), whatever the stored instant.
+      if (theirs.some((m) => m.time === time || Math.abs(m.startsAt - start) < clearanceMs)) continue;
+      blocked.delete(time);
+      const list = free.get(time) ?? [];
+      list.push(host.id);
+      free.set(time, list);
+    }
+  }
+  return { open, blocked, free };
+}
+
+function prepareAll(input: EngineInput) {
+  const hosts = (input.hosts.length ? input.hosts : [houseHost(input.rules)]).map(prepare);
+  const closures = input.closures
+    .map((c) => [epochDay(c.from), epochDay(c.to)] as const)
+    .filter((c): c is readonly [number, number] => c[0] !== null && c[1] !== null);
+  const byDate = new Map<string, HeldMeeting[]>();
+  for (const m of input.meetings) {
+    const list = byDate.get(m.date) ?? [];
+    list.push(m);
+    byDate.set(m.date, list);
+  }
+  const clearanceMs = clearanceMinutes(input.rules) * MINUTE_MS;
+  const isClosed = (day: number) => closures.some(([from, to]) => from <= day && day <= to);
+  return { hosts, byDate, clearanceMs, isClosed };
+}
+
+/** The grid's minutes of a working day (the business hours), as availability.ts makes them. */
+function gridMinutes(rules: BookingRules): number[] {
+  const start = minutesOf(rules.workStart) ?? 0;
+  const end = minutesOf(rules.workEnd) ?? 0;
+  const out: number[] = [];
+  for (let t = start; t + BOOKING.meetingMinutes <= end; t += BOOKING.slotMinutes) out.push(t);
+  return out;
+}
+
+/** The rules without buffers: the engine has applied them to the held set already. */
+const unbuffered = (rules: BookingRules): BookingRules => ({ ...rules, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 });
+
+/** The plan of one business date, or null when the date is not a real one. */
+export function planFor(input: EngineInput, date: string): DayPlan | null {
+  const day = epochDay(date);
+  if (day === null) return null;
+  const { hosts, byDate, clearanceMs, isClosed } = prepareAll(input);
+  const minutes = gridMinutes(input.rules);
+  return planDay(minutes, slotStartsFor(day, input.rules), hosts, isClosed(day), byDate.get(date) ?? [], clearanceMs);
+}
+
+/** The slots of one date (spec shape): free when a host is free and it is far enough ahead. */
+export function hostSlotsForDate(input: EngineInput, date: string, now: Date): Slot[] {
+  const plan = planFor(input, date);
+  if (!plan) return [];
+  return slotsForDate(date, unbuffered(input.rules), now, plan.blocked);
+}
+
+/**
+ * The plans of the window's weekdays from today through today + `days`, by date, and which of
+ * them anyone can work (the others are left out of the day list).
+ */
+export function planWindow(input: EngineInput, now: Date, days: number) {
+  const { hosts, byDate, clearanceMs, isClosed } = prepareAll(input);
+  const minutes = gridMinutes(input.rules);
+  const blocked = new Map<string, Set<string>>();
+  const open = new Set<string>();
+  for (const { date } of bookingDays(unbuffered(input.rules), now, days, new Map())) {
+    const day = epochDay(date) as number;
+    const plan = planDay(
+      minutes,
+      slotStartsFor(day, input.rules),
+      hosts,
+      isClosed(day),
+      byDate.get(date) ?? [],
+      clearanceMs,
+    );
+    if (plan.open) open.add(date);
+    blocked.set(date, plan.blocked);
+  }
+  return { blocked, open };
+}
+
+/** The bookable days (spec shape): a day no host can work is absent. */
+export function hostBookingDays(input: EngineInput, now: Date, days: number): BookingDay[] {
+  const { blocked, open } = planWindow(input, now, days);
+  return bookingDays(unbuffered(input.rules), now, days, blocked).filter((d) => open.has(d.date));
+}
+
+/** The hosts free for a slot, in no order (empty: none), for the booking to choose from. */
+export function freeHostsAt(input: EngineInput, date: string, time: string): string[] {
+  return planFor(input, date)?.free.get(time) ?? [];
+}
