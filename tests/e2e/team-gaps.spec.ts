@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { approvedAccount, signInElsewhere } from "./console-helpers";
-import { expect, signInAsAdmin, test, uniqueMark } from "./fixtures";
+import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 
 /*
  * Issue 25's team gaps, with JavaScript on and off: an Author's post goes through review
@@ -134,5 +134,68 @@ test.describe("a disabled member", () => {
     await signInAsAdmin(memberPage, member);
     await expect(memberPage).toHaveURL(/\/admin\/dashboard/);
     await theirs.close();
+  });
+});
+
+test.describe("accepting an invitation with a passkey", () => {
+  test("with JavaScript the invitee joins with a passkey (no password) and signs in with it alone; without, the password form stays", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
+    const email = uniqueEmail("passkey-invitee");
+    const token = await adminToken(request);
+    const invited = await request.post("/api/team/invitations", {
+      data: { email, role: "author" },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(invited.status()).toBe(201);
+    await expect
+      .poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation"))
+      .toBe(true);
+    const [mail] = (await emailsTo(request, email)).filter((m) => m.kind === "team.invitation");
+    const link = /\/admin\/invitation\?token=[\w-]+/.exec(mail?.text ?? "")?.[0] ?? "";
+
+    if (!javaScriptEnabled) {
+      await page.goto(link);
+      await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
+      await expect(page.getByTestId("join-with-passkey")).toHaveCount(0);
+      return;
+    }
+    // A browser without conditional UI: the sign-in button is the only way in (as passkeys.spec.ts does).
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto(link);
+    // A name first: the passkey path asks for it like the password path.
+    await page.getByTestId("join-with-passkey").click();
+    await expect(page.getByTestId("passkey-join-error")).toHaveText("Name is required");
+    await page.getByLabel("Your name").fill("Pia Passkey");
+    await page.getByTestId("join-with-passkey").click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(1);
+
+    // No password: the passkey is the only way in, and it is the only step.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(/\/admin(\?|$)/);
+    const login = await request.post("/api/auth/login", { data: { email, password: "anything-at-all-42" } });
+    expect(login.status()).toBe(401);
+    await page.getByRole("button", { name: "Continue with a passkey" }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await page.goto("/admin/dashboard/settings/security");
+    // Deleting the last sign-in method stays refused.
+    await expect(page.getByTestId("passkey")).toHaveCount(1);
   });
 });

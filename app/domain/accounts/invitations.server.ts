@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, gt, inArray, isNull, lte, not, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { db } from "~/db/client.server";
 import { type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
-import { admins, auditLog, type TeamInvitation, teamInvitations } from "~/db/schema";
+import { admins, auditLog, passkeys, type TeamInvitation, teamInvitations } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { composeEmail } from "~/emails/render.server";
@@ -13,6 +14,7 @@ import { AppError } from "~/lib/errors";
 import type { TeamRole } from "~/lib/team-roles";
 import type { Actor } from "./actor";
 import { INVITATION_MESSAGES } from "./invitation-schemas";
+import { newAccountPasskey, newAccountRegistrationOptions, PASSKEY_MESSAGES } from "./passkeys.server";
 import { hashPassword } from "./password.server";
 import { mayManageOwnership, mayManageTeam, ROLE_LABELS } from "./permissions";
 
@@ -373,26 +375,90 @@ export async function invitationLinkState(token: string, now = new Date()) {
  * exactly one makes an account. Answers the new member (the caller signs them in).
  */
 export async function acceptInvitation(input: { token: string; name: string; password: string }, now = new Date()) {
-  const row = await findByToken(input.token);
+  const row = await openInvitation(input.token, now);
+  return createMember(
+    row,
+    { id: crypto.randomUUID(), name: input.name, passwordHash: await hashPassword(input.password) },
+    now,
+  );
+}
+
+/** An invitation whose link still works, or the refusal that says why not. */
+async function openInvitation(token: string, now: Date) {
+  const row = await findByToken(token);
   const state = stateOf(row, now);
   if (state !== "valid" || !row) throw refusalFor(state === "valid" ? "unknown" : state);
+  return row;
+}
+
+/**
+ * Options for creating the account with a passkey instead of a password (issue 25 item 2): the
+ * invitation's id becomes the account's id, so the passkey's user handle is the account's.
+ */
+export async function invitationPasskeyOptions(input: { token: string; name: string }, now = new Date()) {
+  const row = await openInvitation(input.token, now);
+  return newAccountRegistrationOptions({ id: row.id, email: row.email, name: input.name }, now);
+}
+
+/**
+ * Accepts with a passkey: the account has no password (an empty hash), the passkey is its one way
+ * to sign in and counts as two factors (decision 066); the same guarded batch as a password
+ * acceptance, so any number of parallel accepts make one account.
+ */
+export async function acceptInvitationWithPasskey(
+  input: { token: string; name: string; credential: unknown },
+  now = new Date(),
+) {
+  const row = await openInvitation(input.token, now);
+  const passkey = await newAccountPasskey(row.id, input, now);
   const client = db();
-  const passwordHash = await hashPassword(input.password);
-  const adminId = crypto.randomUUID();
-  const member = { id: adminId, email: row.email };
+  return createMember(row, { id: row.id, name: input.name, passwordHash: "" }, now, {
+    guards: [
+      {
+        name: "passkey not registered",
+        holds: not(
+          exists(client.select({ one: sql`1` }).from(passkeys).where(eq(passkeys.credentialId, passkey.credentialId))),
+        ),
+      },
+    ],
+    statements: [
+      client.insert(passkeys).values(passkey),
+      auditStatement(
+        { id: row.id, email: row.email },
+        "account.passkey_added",
+        "passkey",
+        passkey.id,
+        null,
+        { name: passkey.name, deviceType: passkey.deviceType, backedUp: passkey.backedUp },
+        now,
+      ),
+    ],
+  });
+}
+
+/** The account an accepted invitation makes, with the invitation marked accepted and audited, in one guarded batch. */
+async function createMember(
+  row: TeamInvitation,
+  account: { id: string; name: string; passwordHash: string },
+  now: Date,
+  extra: { guards: Guard[]; statements: BatchItem<"sqlite">[] } = { guards: [], statements: [] },
+) {
+  const client = db();
+  const member = { id: account.id, email: row.email };
   const [created] = await guardedBatch(
     [
       rowMatches("invitation open", teamInvitations, and(eq(teamInvitations.id, row.id), isOpen(now))),
       noAccountWith(row.email),
+      ...extra.guards,
     ],
     [
       client
         .insert(admins)
         .values({
-          id: adminId,
+          id: account.id,
           email: row.email,
-          name: input.name,
-          passwordHash,
+          name: account.name,
+          passwordHash: account.passwordHash,
           status: "active",
           role: row.role,
           approvedBy: row.invitedBy,
@@ -403,14 +469,15 @@ export async function acceptInvitation(input: { token: string; name: string; pas
         .returning(),
       client
         .update(teamInvitations)
-        .set({ acceptedAt: now, acceptedBy: adminId })
+        .set({ acceptedAt: now, acceptedBy: account.id })
         .where(eq(teamInvitations.id, row.id)),
       invitationAudit(member, "invitation.accepted", row.id, null, { email: row.email, role: row.role }, now),
+      ...extra.statements,
     ],
     async () => {
       const again = stateOf(await findInvitation(row.id), now);
       if (again !== "valid") return refusalFor(again);
-      return new AppError(409, INVITATION_MESSAGES.taken);
+      return new AppError(409, extra.guards.length ? PASSKEY_MESSAGES.alreadyRegistered : INVITATION_MESSAGES.taken);
     },
   );
   const admin = (created as (typeof admins.$inferSelect)[])[0];

@@ -190,6 +190,71 @@ export async function registrationOptions(actor: Actor & { name?: string }, now 
   return options;
 }
 
+/**
+ * Options for the passkey an invitee creates their account with (decision 065): the account does
+ * not exist yet, so the challenge belongs to no account (single use and short-lived all the same)
+ * and the user handle is the id the account will have.
+ */
+export async function newAccountRegistrationOptions(
+  user: { id: string; email: string; name: string },
+  now = new Date(),
+) {
+  const rp = relyingParty();
+  const options = {
+    challenge: randomToken(32),
+    rp: { name: rp.name, id: rp.id },
+    user: { id: base64url(new TextEncoder().encode(user.id)), name: user.email, displayName: user.name || user.email },
+    pubKeyCredParams: PUBLIC_KEY_ALGORITHMS.map((alg) => ({ alg, type: "public-key" as const })),
+    timeout: CEREMONY_TIMEOUT,
+    attestation: "none",
+    excludeCredentials: [],
+    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
+  } satisfies PublicKeyCredentialCreationOptionsJSON;
+  await storeChallenge(options.challenge, "registration", null, now);
+  return options;
+}
+
+/**
+ * Checks the answer to `newAccountRegistrationOptions` (its challenge used up) and returns the
+ * passkey row for the account `adminId` about to be created; the caller inserts it with the account.
+ */
+export async function newAccountPasskey(adminId: string, input: { credential: unknown }, now = new Date()) {
+  const credential = input.credential as RegistrationResponseJSON;
+  const challenge = challengeOf(credential, 400);
+  if (!(await takeChallenge(challenge, "registration", null, now))) throw challengeEnded(400);
+  return passkeyRow(adminId, credential, challenge, undefined, now);
+}
+
+/** Verifies a registration answer to `challenge` and makes the passkey row it stands for. */
+async function passkeyRow(
+  adminId: string,
+  credential: RegistrationResponseJSON,
+  challenge: string,
+  requested: string | undefined,
+  now: Date,
+): Promise<Passkey> {
+  const rp = relyingParty();
+  let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    info = await verifyRegistrationResponse(credential, { challenge, origin: rp.origin, rpId: rp.id });
+  } catch {
+    throw new AppError(400, PASSKEY_MESSAGES.registrationFailed);
+  }
+  return {
+    id: crypto.randomUUID(),
+    adminId,
+    credentialId: info.credentialId,
+    publicKey: base64url(info.publicKey),
+    counter: info.counter,
+    transports: (credential.response.transports ?? []).join(","),
+    deviceType: info.deviceType,
+    backedUp: info.backedUp,
+    name: requested?.trim() || `Passkey added ${now.toISOString().slice(0, 10)}`,
+    createdAt: now,
+    lastUsedAt: null,
+  };
+}
+
 export async function verifyRegistration(
   actor: Actor,
   input: { name?: string; credential: unknown },
@@ -198,29 +263,9 @@ export async function verifyRegistration(
   const credential = input.credential as RegistrationResponseJSON;
   const challenge = challengeOf(credential, 400);
   if (!(await takeChallenge(challenge, "registration", actor.id, now))) throw challengeEnded(400);
-  const rp = relyingParty();
-  let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-  try {
-    info = await verifyRegistrationResponse(credential, { challenge, origin: rp.origin, rpId: rp.id });
-  } catch {
-    throw new AppError(400, PASSKEY_MESSAGES.registrationFailed);
-  }
-  const name = input.name?.trim() || `Passkey added ${now.toISOString().slice(0, 10)}`;
+  const row = await passkeyRow(actor.id, credential, challenge, input.name, now);
+  const { name } = row;
   const client = db();
-  const row = {
-    id: crypto.randomUUID(),
-    adminId: actor.id,
-    credentialId: info.credentialId,
-    // The COSE key (RFC 9053) exactly as the authenticator sent it.
-    publicKey: base64url(info.publicKey),
-    counter: info.counter,
-    transports: (credential.response.transports ?? []).join(","),
-    deviceType: info.deviceType,
-    backedUp: info.backedUp,
-    name,
-    createdAt: now,
-    lastUsedAt: null,
-  } satisfies Passkey;
   // The credential ID is unique (passkeys_credential_unique): a second registration of one
   // authenticator, even in parallel, inserts nothing and so audits nothing.
   const inserted = await client

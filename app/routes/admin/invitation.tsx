@@ -1,11 +1,28 @@
 import { UserPlus } from "lucide-react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, href, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { z } from "zod";
 import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/components/auth-card";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
-import { AcceptInvitationFormSchema } from "~/domain/accounts/invitation-schemas";
-import { acceptInvitation, invitationLinkState } from "~/domain/accounts/invitations.server";
+import {
+  createPasskey,
+  PasskeyButton,
+  type PublicKeyCredentialCreationOptionsJSON,
+  passkeyPromptFailure,
+  useWebAuthn,
+} from "~/components/passkey-button";
+import { AcceptInvitationFormSchema, InvitationTokenSchema } from "~/domain/accounts/invitation-schemas";
+import {
+  acceptInvitation,
+  acceptInvitationWithPasskey,
+  invitationLinkState,
+  invitationPasskeyOptions,
+} from "~/domain/accounts/invitations.server";
+import { RegistrationCredentialSchema } from "~/domain/accounts/passkey-schemas";
+import { PASSKEY_MESSAGES } from "~/domain/accounts/passkeys.server";
 import { ROLE_LABELS } from "~/domain/accounts/permissions";
+import { NameSchema } from "~/domain/accounts/schemas";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
@@ -17,7 +34,13 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/invitation";
 
 type FieldName = "name" | "password" | "confirmPassword";
-type ActionData = { error?: string; fields?: Partial<Record<FieldName, string>>; name?: string };
+type ActionData = {
+  error?: string;
+  fields?: Partial<Record<FieldName, string>>;
+  name?: string;
+  /** The options for creating the account's passkey (the `passkey-options` step). */
+  options?: PublicKeyCredentialCreationOptionsJSON;
+};
 
 const ACCEPT_OFFLINE = "Failed to accept the invitation. Please check your connection and try again.";
 
@@ -47,8 +70,59 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/** The token and name of a passkey acceptance (the name is chosen the same way as with a password). */
+const PasskeyStartSchema = z.object({ token: InvitationTokenSchema, name: NameSchema });
+const PasskeyJoinSchema = PasskeyStartSchema.extend({ credential: RegistrationCredentialSchema });
+
+/**
+ * With JavaScript and WebAuthn (issue 25 item 2): `passkey-options` answers the options for the
+ * new account's passkey; `passkey` accepts with the passkey's answer instead of a password.
+ */
+async function passkeyAction(request: Request, form: FormData, intent: "passkey-options" | "passkey") {
+  const name = String(form.get("name") ?? "");
+  let credential: unknown;
+  try {
+    credential = JSON.parse(String(form.get("credential") ?? "null"));
+  } catch {
+    credential = null;
+  }
+  const schema = intent === "passkey" ? PasskeyJoinSchema : PasskeyStartSchema;
+  const parsed = schema.safeParse({ token: form.get("token") ?? "", name, credential });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === "name" ? { name: issue.message } : undefined;
+    const error = field
+      ? undefined
+      : issue?.path[0] === "credential"
+        ? PASSKEY_MESSAGES.registrationFailed
+        : issue?.message;
+    return data<ActionData>({ error, fields: field, name }, { status: 400 });
+  }
+  try {
+    if (intent === "passkey-options") {
+      const options = await withClientLimit("auth", request, () => invitationPasskeyOptions(parsed.data));
+      return data<ActionData>({ options, name });
+    }
+    const member = await withClientLimit("auth", request, () =>
+      acceptInvitationWithPasskey({ ...parsed.data, credential }),
+    );
+    return signInMember(request, member.id);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data<ActionData>(
+      { error: error.message, name },
+      {
+        status: error.status,
+        headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
+      },
+    );
+  }
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "passkey-options" || intent === "passkey") return passkeyAction(request, form, intent);
   const name = String(form.get("name") ?? "");
   const parsed = AcceptInvitationFormSchema.safeParse({
     token: form.get("token") ?? "",
@@ -79,10 +153,14 @@ export async function action({ request }: Route.ActionArgs) {
       },
     );
   }
-  // The new member is signed in at once; a session this browser had before ends on the server.
+  return signInMember(request, member.id);
+}
+
+/** The new member is signed in at once; a session this browser had before ends on the server. */
+async function signInMember(request: Request, memberId: string): Promise<never> {
   const previous = await getSession(request);
   if (previous) await revokeSession(previous.sessionId);
-  const session = await createSession(member.id, "browser", {
+  const session = await createSession(memberId, "browser", {
     userAgent: request.headers.get("User-Agent"),
     country: requestCountry(request),
   });
@@ -157,7 +235,9 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
             {busy ? "Joining..." : "Accept and join"}
           </button>
         </Form>
-      ) : (
+      ) : null}
+      {invitation ? <PasskeyJoin token={loaderData.token} /> : null}
+      {invitation ? null : (
         <BrokenLinkNotice testId="invitation-broken" state={loaderData.state} message={loaderData.message}>
           {loaderData.state === "used" ? (
             <Link to={href("/admin")} className="btn-primary w-full">
@@ -167,6 +247,71 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
         </BrokenLinkNotice>
       )}
     </AuthCard>
+  );
+}
+
+/**
+ * "Join with a passkey instead" (issue 25 item 2): only with JavaScript and WebAuthn, so no dead
+ * button without them; the password fields above stay the way without. The name typed above is
+ * the account's name; the account then has no password, its passkey is its way to sign in.
+ */
+function PasskeyJoin({ token }: { token: string }) {
+  const supported = useWebAuthn();
+  const start = useFetcher<ActionData>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const options = start.data?.options;
+  const answer = useRef<HTMLFormElement>(null);
+  // One ceremony per options answer; the answer goes as a plain document POST, whose redirect
+  // (with the new session's cookie) the browser follows as for the password form.
+  const answered = useRef<object | null>(null);
+  useEffect(() => {
+    if (!options || answered.current === options) return;
+    answered.current = options;
+    setAsking(true);
+    createPasskey(options).then(
+      (credential) => {
+        const form = answer.current;
+        if (!form) return;
+        (form.elements.namedItem("name") as HTMLInputElement).value = start.data?.name ?? "";
+        (form.elements.namedItem("credential") as HTMLInputElement).value = JSON.stringify(credential);
+        form.submit();
+      },
+      (error) => {
+        setAsking(false);
+        setFailure(passkeyPromptFailure(error));
+      },
+    );
+  }, [options, start.data?.name]);
+  if (!supported) return null;
+  const error =
+    failure ?? (start.data && !start.data.options ? (start.data.fields?.name ?? start.data.error) : undefined);
+  return (
+    <div className="mt-5 space-y-3 border-t border-slate-200 pt-5 dark:border-slate-800">
+      <p className="text-center text-sm text-slate-600 dark:text-slate-300">or, instead of a password</p>
+      <PasskeyButton
+        busy={start.state !== "idle" || asking}
+        testId="join-with-passkey"
+        onClick={() => {
+          setFailure(null);
+          const name = (document.getElementById("invitation-name") as HTMLInputElement | null)?.value ?? "";
+          start.submit({ intent: "passkey-options", token, name }, { method: "post" });
+        }}
+      >
+        Join with a passkey
+      </PasskeyButton>
+      <form ref={answer} method="post" hidden>
+        <input type="hidden" name="intent" value="passkey" />
+        <input type="hidden" name="token" value={token} />
+        <input type="hidden" name="name" />
+        <input type="hidden" name="credential" />
+      </form>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid="passkey-join-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

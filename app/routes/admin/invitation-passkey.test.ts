@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { admins, passkeys, webauthnChallenges } from "~/db/schema";
+import { inviteMember } from "~/domain/accounts/invitations.server";
+import fixtures from "../../../tests/fixtures/passkeys.json";
+import { createAdmin } from "../../../tests/helpers/accounts";
+import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
+import { action } from "./invitation";
+
+/** The accept page's passkey path (issue 25 item 2): options, then the passkey's answer signs the member in. */
+
+async function invited() {
+  const { admin } = await createAdmin({ role: "owner" });
+  const email = `page-passkey-${crypto.randomUUID().slice(0, 8)}@flowlane.test`;
+  await inviteMember({ id: admin.id, email: admin.email, role: "owner" }, { email, role: "author" });
+  return { token: await tokenInNewestEmail(email, /\/admin\/invitation\?token=([\w-]+)/), email };
+}
+
+const seedChallenge = () =>
+  db()
+    .insert(webauthnChallenges)
+    .values({
+      challenge: fixtures.counting.registration.challenge,
+      purpose: "registration",
+      adminId: null,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+
+afterEach(async () => {
+  await db().delete(passkeys);
+  await db().delete(webauthnChallenges);
+});
+
+describe("the accept page with a passkey", { timeout: 60_000 }, () => {
+  const post = (fields: Record<string, string>) =>
+    new Request("http://localhost/admin/invitation", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams(fields),
+    });
+
+  it("answers the options, then accepts with the passkey and signs the new member in", async () => {
+    const { token, email } = await invited();
+    const started = (await action({
+      request: post({ intent: "passkey-options", token, name: "Pat" }),
+      params: {},
+      context: {},
+    } as never)) as {
+      data: { options: { user: { name: string } } };
+    };
+    expect(started.data.options.user.name).toBe(email);
+    await seedChallenge();
+    const joined = await action({
+      request: post({
+        intent: "passkey",
+        token,
+        name: "Pat",
+        credential: JSON.stringify(fixtures.counting.registration.credential),
+      }),
+      params: {},
+      context: {},
+    } as never).catch((thrown: unknown) => thrown);
+    expect((joined as Response).status).toBe(303);
+    expect((joined as Response).headers.get("Location")).toBe("/admin/dashboard");
+    expect((joined as Response).headers.get("Set-Cookie")).toContain("flowlane_session=");
+  });
+
+  it("a missing name is the name field's error; nothing is created", async () => {
+    const { token, email } = await invited();
+    const refused = (await action({
+      request: post({ intent: "passkey-options", token, name: " " }),
+      params: {},
+      context: {},
+    } as never)) as {
+      data: { fields: { name: string } };
+      init: { status: number };
+    };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.fields.name).toBe("Name is required");
+    expect(await db().select().from(admins).where(eq(admins.email, email)).all()).toEqual([]);
+  });
+});
