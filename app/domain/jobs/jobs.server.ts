@@ -12,6 +12,7 @@ import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { purgeSignupDrafts } from "~/domain/subscriptions/signup-drafts.server";
+import { purgeBotCheckUses } from "~/domain/verification/bot-check.server";
 import { purgeOldCodes } from "~/domain/verification/codes.server";
 import { drainDeliveries } from "./deliveries.server";
 import type { Job } from "./runner.server";
@@ -36,4 +37,5 @@ export const scheduledJobs: readonly Job[] = [
   { name: "purge-client-limits", run: purgeClientLimits },
   { name: "purge-signup-drafts", run: purgeSignupDrafts },
   { name: "purge-passkey-challenges", run: purgePasskeyChallenges },
+  { name: "purge-bot-check-uses", run: purgeBotCheckUses },
 ];

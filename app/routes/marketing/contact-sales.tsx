@@ -3,6 +3,7 @@ import { Building2 } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
 import { captureEnterpriseLead } from "~/domain/meetings/callbacks.server";
 import { EnterpriseLeadSchema, LEAD_FAILED } from "~/domain/meetings/lead-schemas";
+import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/contact-sales";
@@ -22,6 +23,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data<ContactSalesAnswer>({ result: submission.reply() }, { status: 400 });
   }
+  // A person, not a script (decision 080): before anything is stored or sent.
+  const refused = await formBotCheck(request, form);
+  if (refused)
+    return data<ContactSalesAnswer>({ result: submission.reply({ formErrors: [refused] }) }, { status: 403 });
   try {
     await captureEnterpriseLead(submission.value);
   } catch (error) {

@@ -76,6 +76,7 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     newsletterSubscribers: { email },
     clientLimits: { key: `booking:${address}`, windowStart: now, hits: 1, maxHits: 3 },
     cacheVersions: { name: `test-${tag}`, version: 1 },
+    botCheckUses: { key: `form:${tag}`, digest: hex(), expiresAt: now },
   };
 }
 

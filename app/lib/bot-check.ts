@@ -1,0 +1,13 @@
+/*
+ * The bot check's names shared by the server and the page's script (decision 080); the check
+ * itself is app/domain/verification/bot-check.server.ts.
+ */
+
+/** The form field carrying the solved challenge (the ALTCHA widget's name), set by the page's script. */
+export const BOT_CHECK_FIELD = "altcha";
+/** The form field carrying the signed "form issued at" token, rendered into every checked form. */
+export const FORM_TOKEN_FIELD = "formIssued";
+/** The header an API client sends its solved challenge in. */
+export const BOT_CHECK_HEADER = "X-Bot-Check";
+/** Where a page's script or an API client gets a challenge to solve. */
+export const BOT_CHECK_CHALLENGE_PATH = "/api/bot-check/challenge";
