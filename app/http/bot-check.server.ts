@@ -1,5 +1,5 @@
 import { BOT_CHECK_TEXTS, checkBot, issueFormToken, submissionText } from "~/domain/verification/bot-check.server";
-import { BOT_CHECK_FIELD, BOT_CHECK_HEADER, FORM_TOKEN_FIELD } from "~/lib/bot-check";
+import { BOT_CHECK_FIELD, BOT_CHECK_HEADER, FORM_TOKEN_FIELD, FORM_TOKEN_MARKER } from "~/lib/bot-check";
 import { isLocalHttp } from "~/lib/local-http";
 import { bypassReason, pageKind } from "./edge-cache.server";
 
@@ -9,14 +9,14 @@ import { bypassReason, pageKind } from "./edge-cache.server";
  */
 
 /**
- * The "form issued at" token this render's forms carry, or "" when the HTML may be kept at the
- * edge and shared (decision 015): a shared token would be everyone's. The footer's newsletter box
- * on a kept page has none; without JavaScript its first submission is answered with the form
- * again, carrying a token of its own.
+ * The "form issued at" token this render's forms carry. HTML that may be kept at the edge and
+ * shared (decision 015) carries a marker instead, which the edge cache replaces with a fresh
+ * token in every answer, kept or rendered, as it does the CSP nonce: a shared token would be
+ * everyone's.
  */
 export function formTokenForRender(request: Request): string {
   const shared = request.method === "GET" && pageKind(new URL(request.url).pathname) && !bypassReason(request);
-  return shared ? "" : issueFormToken({ local: isLocalHttp(request) });
+  return shared ? FORM_TOKEN_MARKER : issueFormToken({ local: isLocalHttp(request) });
 }
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" && value ? value : null);

@@ -11,3 +11,9 @@ export const FORM_TOKEN_FIELD = "formIssued";
 export const BOT_CHECK_HEADER = "X-Bot-Check";
 /** Where a page's script or an API client gets a challenge to solve. */
 export const BOT_CHECK_CHALLENGE_PATH = "/api/bot-check/challenge";
+
+/**
+ * What a page kept at the edge carries in place of a form token: the edge cache puts a fresh
+ * token there in every answer, as it does the CSP nonce (app/http/edge-cache.server.ts).
+ */
+export const FORM_TOKEN_MARKER = "form-token-to-fill";
