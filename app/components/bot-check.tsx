@@ -11,9 +11,13 @@ export function BotCheck() {
   const token = useFormToken();
   return (
     <>
-      {/* The browser keeps the server's token: a hydrated page renders "" here and must not replace it. */}
-      <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={token} suppressHydrationWarning />
-      <input type="hidden" name={BOT_CHECK_FIELD} defaultValue="" data-bot-check="" />
+      {/*
+       * Neither value is React's to keep: a hidden input's default value is its value, so a
+       * re-render with a default would wipe the server's token (the browser renders none) and the
+       * script's solution. The server writes the token; the script writes the solution.
+       */}
+      <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={token || undefined} suppressHydrationWarning />
+      <input type="hidden" name={BOT_CHECK_FIELD} data-bot-check="" />
     </>
   );
 }

@@ -15,18 +15,26 @@ const unsolved = new WeakSet<HTMLFormElement>();
 const SELECTOR = `input[name="${BOT_CHECK_FIELD}"]`;
 const encoder = new TextEncoder();
 
+/** Digests computed at once: Web Crypto answers a batch far faster than one digest at a time. */
+const BATCH = 1_000;
+
 async function solve(): Promise<string | null> {
   try {
     const response = await fetch(BOT_CHECK_CHALLENGE_PATH, { headers: { Accept: "application/json" } });
     if (!response.ok) return null;
     const { data } = (await response.json()) as { data: Challenge };
-    for (let number = 0; number <= data.maxnumber; number++) {
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(data.salt + number)));
-      let hex = "";
-      for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
-      if (hex === data.challenge) {
+    const wanted = Uint8Array.from(data.challenge.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+    for (let start = 0; start <= data.maxnumber; start += BATCH) {
+      const count = Math.min(BATCH, data.maxnumber - start + 1);
+      const digests = await Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          crypto.subtle.digest("SHA-256", encoder.encode(data.salt + (start + i))),
+        ),
+      );
+      const found = digests.findIndex((digest) => new Uint8Array(digest).every((byte, i) => byte === wanted[i]));
+      if (found !== -1) {
         const { algorithm, challenge, salt, signature } = data;
-        return btoa(JSON.stringify({ algorithm, challenge, number, salt, signature }));
+        return btoa(JSON.stringify({ algorithm, challenge, number: start + found, salt, signature }));
       }
     }
   } catch {
@@ -48,8 +56,12 @@ function prepare(field: HTMLInputElement) {
   );
 }
 
-const fieldOf = (target: EventTarget | null) =>
-  target instanceof Element ? (target.closest("form")?.querySelector<HTMLInputElement>(SELECTOR) ?? null) : null;
+/** The check's field of the form a focused element belongs to (also by its `form` attribute). */
+function fieldOf(target: EventTarget | null) {
+  if (!(target instanceof Element)) return null;
+  const owner = "form" in target && target.form instanceof HTMLFormElement ? target.form : target.closest("form");
+  return owner?.querySelector<HTMLInputElement>(SELECTOR) ?? null;
+}
 
 /** Installs the listeners once, before hydration, so no submit can slip past them. */
 export function installBotCheck() {
@@ -66,6 +78,9 @@ export function installBotCheck() {
       const form = event.target as HTMLFormElement;
       const field = form.querySelector<HTMLInputElement>(SELECTOR);
       if (!field) return;
+      const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+      // Conform validates by a submit with a temporary "__intent__" button that nothing sends.
+      if (submitter?.name === "__intent__") return;
       if (unsolved.has(form)) {
         unsolved.delete(form);
         return;
@@ -80,12 +95,11 @@ export function installBotCheck() {
       }
       event.preventDefault();
       event.stopImmediatePropagation();
-      const submitter = (event as SubmitEvent).submitter;
       prepare(field);
       void (solving.get(field) ?? Promise.resolve(null)).then((payload) => {
         // Unsolved (offline): this submit goes as it is, with the form token.
         if (!payload) unsolved.add(form);
-        form.requestSubmit(submitter instanceof HTMLElement && submitter.closest("form") === form ? submitter : null);
+        form.requestSubmit(submitter?.isConnected && submitter.form === form ? submitter : null);
       });
     },
     true,

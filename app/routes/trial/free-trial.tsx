@@ -110,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (step3.status !== "success") return reply({ step: 3, values, result: step3.reply(), banner: true }, 400);
   // A person, not a script (decision 080): the last step stores the signup and emails a code.
   const refused = await formBotCheck(request, form);
-  if (refused) return reply({ step: 3, values, error: refused }, 403);
+  if (refused) return reply({ step: 3, values, error: `Error: ${refused}` }, 403);
 
   let userId: string;
   let sent: boolean;
