@@ -17,3 +17,12 @@ export const BOT_CHECK_CHALLENGE_PATH = "/api/bot-check/challenge";
  * token there in every answer, as it does the CSP nonce (app/http/edge-cache.server.ts).
  */
 export const FORM_TOKEN_MARKER = "form-token-to-fill";
+
+/** What a refused check answers: each says what to do. */
+export const BOT_CHECK_TEXTS = {
+  tooFast:
+    "That was quicker than a person fills in this form. Wait a few seconds, then send it again: what you typed is kept.",
+  failed:
+    "We could not check that a person sent this form (it was open too long, or already sent with other details). Send it again: what you typed is kept.",
+  api: `Bot check failed: GET ${BOT_CHECK_CHALLENGE_PATH}, solve it and send the solution (base64 JSON) in the ${BOT_CHECK_HEADER} header. Each solution counts once.`,
+} as const;

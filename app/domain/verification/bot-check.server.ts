@@ -4,7 +4,8 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { eq, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { botCheckUses } from "~/db/schema";
-import { BOT_CHECK_CHALLENGE_PATH, BOT_CHECK_FIELD, BOT_CHECK_HEADER, FORM_TOKEN_FIELD } from "~/lib/bot-check";
+
+import { BOT_CHECK_FIELD, FORM_TOKEN_FIELD } from "~/lib/bot-check";
 import { base64url, hmacSha256Hex, randomToken, sha256Hex, timingSafeEqual } from "~/lib/crypto.server";
 import { codeSecret } from "./secret.server";
 
@@ -36,13 +37,8 @@ export const CHALLENGE_TTL_MS = 20 * 60 * 1000;
  */
 export const CHALLENGE_MAX_NUMBER = 50_000;
 
-export const BOT_CHECK_TEXTS = {
-  tooFast:
-    "That was quicker than a person fills in this form. Wait a few seconds, then send it again: what you typed is kept.",
-  failed:
-    "We could not check that a person sent this form (it was open too long, or already sent with other details). Send it again: what you typed is kept.",
-  api: `Bot check failed: GET ${BOT_CHECK_CHALLENGE_PATH}, solve it and send the solution (base64 JSON) in the ${BOT_CHECK_HEADER} header. Each solution counts once.`,
-} as const;
+/** The answers to a refused check (app/lib/bot-check.ts: the e2e specs read them too). */
+export { BOT_CHECK_TEXTS } from "~/lib/bot-check";
 
 export type Challenge = {
   algorithm: "SHA-256";
