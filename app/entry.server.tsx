@@ -2,8 +2,10 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { formTokenForRender } from "./http/bot-check.server";
 import { scriptsAfterFirstPaint } from "./http/scripts-after-paint.server";
 import { requestContext } from "./lib/context";
+import { FormTokenProvider } from "./lib/form-token";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000; // ms
@@ -19,10 +21,14 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestContext);
+  // The "form issued at" token of this render's public forms (decision 080).
+  const formToken = formTokenForRender(request);
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <FormTokenProvider value={formToken}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </FormTokenProvider>
     </NonceProvider>,
     {
       nonce,

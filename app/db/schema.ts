@@ -1066,3 +1066,20 @@ export const webhookEndpointDeliveries = sqliteTable(
 
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookEndpointDelivery = typeof webhookEndpointDeliveries.$inferSelect;
+
+/**
+ * Bot-check proofs already used (decision 080): a solved proof-of-work challenge or a signed
+ * "form issued at" token counts once. `key` names the proof (its signature or nonce), `digest`
+ * the submission it was used for, so the same submission sent again (Back-and-send, a double
+ * click) is the same request (decision 052) while any other submission with it is refused.
+ * Purged once expired: an expired proof is refused by its own signed expiry anyway.
+ */
+export const botCheckUses = sqliteTable(
+  "bot_check_uses",
+  {
+    key: text("key").primaryKey(),
+    digest: text("digest").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("bot_check_uses_expires_idx").on(t.expiresAt)],
+);

@@ -3,7 +3,10 @@ import { db } from "~/db/client.server";
 import { cacheVersions } from "~/db/schema";
 import { BLOG_CONTENT_VERSION } from "~/domain/blog/content-version.server";
 import { ATTRIBUTION_PARAMS } from "~/domain/leads/attribution";
+import { issueFormToken } from "~/domain/verification/bot-check.server";
+import { FORM_TOKEN_FIELD, FORM_TOKEN_MARKER } from "~/lib/bot-check";
 import { siteUrl } from "~/lib/config.server";
+import { isLocalHttp } from "~/lib/local-http";
 import {
   ATTRIBUTION_COOKIE,
   BOOKMARK_COOKIE,
@@ -112,8 +115,11 @@ export async function edgeCacheKey(request: Request, kind: PageKind, build: stri
   return new Request(key.toString(), { method: "GET" });
 }
 
-/** The stored HTML with every `nonce` attribute set to this response's nonce. */
-function withFreshNonce(response: Response, nonce: string): Response {
+/**
+ * The stored HTML with every `nonce` attribute set to this response's nonce, and every form's
+ * "form issued at" token (decision 080) to this response's.
+ */
+function withFreshNonce(response: Response, nonce: string, formToken: () => string): Response {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   return new HTMLRewriter()
     .on("[nonce]", {
@@ -121,7 +127,36 @@ function withFreshNonce(response: Response, nonce: string): Response {
         element.setAttribute("nonce", nonce);
       },
     })
+    .on(`input[name="${FORM_TOKEN_FIELD}"]`, {
+      element(element) {
+        element.setAttribute("value", formToken());
+      },
+    })
     .transform(response);
+}
+
+/** The kept HTML's form-token markers, as their attribute. */
+const TOKEN_ATTRIBUTE = new TextEncoder().encode(`value="${FORM_TOKEN_MARKER}"`);
+
+/** The kept HTML with this response's form token for each marker (one pass; none when there is no form). */
+function withFreshToken(bytes: Uint8Array<ArrayBuffer>, formToken: () => string): Uint8Array<ArrayBuffer> {
+  let at = indexOfBytes(bytes, TOKEN_ATTRIBUTE, 0);
+  if (at === -1) return bytes;
+  const token = ascii.encode(`value="${formToken()}"`);
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (; at !== -1; at = indexOfBytes(bytes, TOKEN_ATTRIBUTE, from)) {
+    pieces.push(bytes.subarray(from, at), token);
+    from = at + TOKEN_ATTRIBUTE.length;
+  }
+  pieces.push(bytes.subarray(from));
+  const out = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    out.set(piece, offset);
+    offset += piece.length;
+  }
+  return out;
 }
 
 /**
@@ -309,6 +344,12 @@ export async function serveThroughEdgeCache(
 ): Promise<{ response: Response; status: EdgeCacheStatus; layer?: EdgeCacheLayer }> {
   const kind = pageKind(new URL(request.url).pathname);
   if (!kind || bypassReason(request)) return { response: await render(), status: "BYPASS" };
+  // One fresh form token per answer, made only when the page has a form (decision 080).
+  let token: string | undefined;
+  const formToken = () => {
+    token ??= issueFormToken({ local: isLocalHttp(request) });
+    return token;
+  };
 
   const key = await edgeCacheKey(request, kind, build);
   const memory = memoryFor(cache);
@@ -316,8 +357,8 @@ export async function serveThroughEdgeCache(
   if (kept) {
     const init = { status: kept.status, headers: kept.headers };
     const response = kept.parts
-      ? new Response(joinWithNonce(kept.parts, nonce), init)
-      : withFreshNonce(new Response(kept.body, init), nonce);
+      ? new Response(withFreshToken(joinWithNonce(kept.parts, nonce), formToken), init)
+      : withFreshNonce(new Response(kept.body, init), nonce, formToken);
     return { response: withBrowserCacheControl(response, kind), status: "HIT", layer: "memory" };
   }
   const hit = await cache.match(key);
@@ -325,7 +366,7 @@ export async function serveThroughEdgeCache(
     if (!hit.body) return { response: withBrowserCacheControl(hit, kind), status: "HIT", layer: "cache" };
     const [forVisitor, forMemory] = hit.body.tee();
     ctx.waitUntil(keep(memory, key.url, hit, forMemory));
-    const response = withFreshNonce(new Response(forVisitor, hit), nonce);
+    const response = withFreshNonce(new Response(forVisitor, hit), nonce, formToken);
     return { response: withBrowserCacheControl(response, kind), status: "HIT", layer: "cache" };
   }
 
@@ -339,5 +380,7 @@ export async function serveThroughEdgeCache(
       return cache.put(key, stored);
     }),
   );
-  return { response: withBrowserCacheControl(new Response(forVisitor, rendered), kind), status: "MISS" };
+  // The render's nonce is this answer's already; its form-token markers are filled in.
+  const response = withFreshNonce(new Response(forVisitor, rendered), nonce, formToken);
+  return { response: withBrowserCacheControl(response, kind), status: "MISS" };
 }

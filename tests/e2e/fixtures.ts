@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { PARKED_MODULE_TYPE } from "../../app/http/scripts-after-paint.server";
+import { formsOpenedEarlier, PERSON_AGE_MS, withBotCheck } from "./bot-check";
 import { E2E_ADMIN } from "./credentials";
 import { E2E_CLEANUP_PATH } from "./server/path";
 
@@ -119,9 +120,18 @@ export function hydrating(page: Page, javaScriptEnabled: boolean) {
 
 /** Fails the test on any page error or console error (STYLE: tests fail on console.error). */
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
-export const test = base.extend<{ cleanUp: void; failOnConsoleError: void }>({
-  page: async ({ page, javaScriptEnabled }, use) => {
+export const test = base.extend<{ cleanUp: void; failOnConsoleError: void; formAgeMs: number }>({
+  // How long before its post a no-JavaScript form counts as opened (the bot check's 3 seconds,
+  // decision 080): the test's clock, not a wait. 0 posts forms as fast as the test types.
+  formAgeMs: [PERSON_AGE_MS, { option: true }],
+  page: async ({ page, javaScriptEnabled, formAgeMs }, use) => {
+    if (!javaScriptEnabled) await formsOpenedEarlier(page, formAgeMs);
+    withBotCheck(page.request);
     await use(hydrating(page, javaScriptEnabled));
+  },
+  // Posts made by the test itself carry the bot check's proofs, as a script's and a person's do.
+  request: async ({ request }, use) => {
+    await use(withBotCheck(request));
   },
   // Set up before every other fixture of the test and torn down after them, pass or fail.
   cleanUp: [

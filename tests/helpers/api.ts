@@ -1,5 +1,7 @@
 import { dispatch } from "~/http/api/dispatch.server";
+import { BOT_CHECK_HEADER } from "~/lib/bot-check";
 import { compiledEndpoints } from "~/routes/api/registry.server";
+import { solvedChallenge } from "./bot-check";
 import { expectDocumented } from "./openapi-check";
 
 export const ORIGIN = "http://localhost";
@@ -13,6 +15,11 @@ type CallOptions = {
   headers?: Record<string, string>;
   /** Another origin for the request URL, as a forged `Host` header makes it (decision 040). */
   origin?: string;
+  /**
+   * A POST carries a solved bot-check challenge (decision 080), as a script calling the public API
+   * does: `false` sends none, a string sends that header value (a replayed or forged one).
+   */
+  botCheck?: boolean | string;
 };
 
 /** The `name=value` of the cookies an answer sets, as a browser would send them back. */
@@ -38,6 +45,9 @@ export async function api(method: string, path: string, options: CallOptions = {
   }
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   if (options.cookie) headers.set("Cookie", options.cookie);
+  if (method === "POST" && options.botCheck !== false && !headers.has(BOT_CHECK_HEADER)) {
+    headers.set(BOT_CHECK_HEADER, typeof options.botCheck === "string" ? options.botCheck : await solvedChallenge());
+  }
   const response = await dispatch(
     new Request(`${options.origin ?? ORIGIN}${path}`, { method, headers, body }),
     compiledEndpoints,

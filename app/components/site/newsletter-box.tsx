@@ -1,6 +1,7 @@
 import { Loader2, Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, Link, useFetcher } from "react-router";
+import { BotCheck } from "~/components/bot-check";
 import { describedBy } from "~/components/field";
 import { Honeypot } from "~/components/honeypot";
 import { submitFailureOf } from "~/lib/submit-failure";
@@ -29,6 +30,7 @@ export function NewsletterBox() {
           Join 25,000+ subscribers reading our automation guides.
         </label>
         <Honeypot id="newsletter-fax" />
+        <BotCheck />
         <div className="mt-3 flex gap-2">
           <input
             id="newsletter-email"

@@ -7,6 +7,7 @@ import { sha256Hex } from "~/lib/crypto.server";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/admin/reset-password";
 import { createAdmin, getAdminByEmail, TEST_PASSWORD } from "../../../tests/helpers/accounts";
+import { withFormToken } from "../../../tests/helpers/bot-check";
 import { appErrorOf as failure } from "../../../tests/helpers/errors";
 import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
 import { verifyLogin } from "./accounts.server";
@@ -153,7 +154,7 @@ describe("using a reset link", () => {
 
 describe("the pages (no JavaScript needed)", () => {
   const post = (path: string, fields: Record<string, string>) =>
-    new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+    new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(withFormToken(fields)) });
   async function run(fn: (a: never) => unknown, request: Request) {
     try {
       // biome-ignore lint/suspicious/noExplicitAny: tests read loader and action results loosely

@@ -5,6 +5,7 @@ import { admins, emailOutbox } from "~/db/schema";
 import { action as loginAction } from "~/routes/admin/login";
 import { createAdmin, getAdminByEmail, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { withFormToken } from "../../../tests/helpers/bot-check";
 import { verifyPassword } from "./password.server";
 
 /** Decision 020: registration answers the same for new and existing emails. */
@@ -55,7 +56,9 @@ describe("registration answers the same for new and existing emails", () => {
     const register = async (email: string) => {
       const request = new Request("http://localhost/admin?index", {
         method: "POST",
-        body: new URLSearchParams({ intent: "register", email, password: "screen-pass-12", name: "Screen" }),
+        body: new URLSearchParams(
+          withFormToken({ intent: "register", email, password: "screen-pass-12", name: "Screen" }),
+        ),
       });
       try {
         return (await loginAction({ request, params: {}, context: {} } as never)) as unknown as Response;

@@ -13,6 +13,7 @@ import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { purgeSignupDrafts } from "~/domain/subscriptions/signup-drafts.server";
+import { purgeBotCheckUses } from "~/domain/verification/bot-check.server";
 import { purgeOldCodes } from "~/domain/verification/codes.server";
 import { drainDeliveries } from "./deliveries.server";
 import type { Job } from "./runner.server";
@@ -39,4 +40,6 @@ export const scheduledJobs: readonly Job[] = [
   { name: "purge-passkey-challenges", run: purgePasskeyChallenges },
   // Leads still "new" past the SLA: flagged, their owner emailed once (decision 072).
   { name: "lead-sla", run: flagLateLeads },
+
+  { name: "purge-bot-check-uses", run: purgeBotCheckUses },
 ];

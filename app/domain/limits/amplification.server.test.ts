@@ -9,6 +9,7 @@ import { NEWSLETTER_TEXTS } from "~/domain/newsletter/schemas";
 import { action as subscribeAction } from "~/routes/newsletter/subscribe";
 import { api } from "../../../tests/helpers/api";
 import { bookDemo, weekday } from "../../../tests/helpers/booking";
+import { withFormToken } from "../../../tests/helpers/bot-check";
 import { emailsFor, orgPayload } from "../../../tests/helpers/trial";
 import { CLIENT_LIMITS } from "./client-limits.server";
 
@@ -145,7 +146,7 @@ describe("newsletter confirmations are limited", () => {
       request: new Request("http://localhost/newsletter", {
         method: "POST",
         headers: { "CF-Connecting-IP": client, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ email }),
+        body: new URLSearchParams(withFormToken({ email })),
       }),
       params: {},
       context: {},

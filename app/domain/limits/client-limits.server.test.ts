@@ -7,6 +7,7 @@ import { action as demoAction } from "~/routes/demo/demo";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { weekday } from "../../../tests/helpers/booking";
+import { withFormToken } from "../../../tests/helpers/bot-check";
 import {
   CLIENT_LIMITS,
   clientAddress,
@@ -47,7 +48,7 @@ const args = (request: Request) => ({ request, params: {}, context: {} }) as nev
 const formPost = (url: string, fields: Record<string, string>, ip?: string) =>
   new Request(url, {
     method: "POST",
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams(withFormToken(fields)),
     headers: ip ? { "CF-Connecting-IP": ip } : {},
   });
 

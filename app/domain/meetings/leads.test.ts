@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { callbackRequests, emailOutbox } from "~/db/schema";
 import { action as contactSalesAction, loader as contactSalesLoader } from "~/routes/marketing/contact-sales";
+import { withFormToken } from "../../../tests/helpers/bot-check";
 import { captureEnterpriseLead, listCallbacks, toCallbackJson } from "./callbacks.server";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "./lead-schemas";
 
@@ -22,7 +23,7 @@ const post = (fields: Record<string, string>, { page = false } = {}) =>
   contactSalesAction({
     request: new Request("http://localhost/pricing/contact-sales", {
       method: "POST",
-      body: new URLSearchParams(page ? fields : { ...fields, inPlace: "1" }),
+      body: new URLSearchParams(withFormToken(page ? fields : { ...fields, inPlace: "1" })),
     }),
     params: {},
     context: {},

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { emailOutbox, newsletterSubscribers } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
 import { action as subscribeAction } from "~/routes/newsletter/subscribe";
+import { withFormToken } from "../../../tests/helpers/bot-check";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import {
   confirmSubscription,
@@ -95,7 +96,10 @@ describe("subscribe (double opt-in)", () => {
 describe("the subscribe form's answer", () => {
   const post = (fields: Record<string, string>) =>
     subscribeAction({
-      request: new Request("http://localhost/newsletter", { method: "POST", body: new URLSearchParams(fields) }),
+      request: new Request("http://localhost/newsletter", {
+        method: "POST",
+        body: new URLSearchParams(withFormToken(fields)),
+      }),
       params: {},
       context: {},
     } as never) as Promise<unknown>;

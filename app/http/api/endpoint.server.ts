@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { type Actor, actorOf } from "~/domain/accounts/actor";
 import type { Need } from "~/domain/accounts/permissions";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
+import { apiBotCheck } from "~/http/bot-check.server";
 import { optionalSession, requireMember, requirePermission, requireSignedIn } from "~/http/guards.server";
 import { fieldErrorsOf } from "~/lib/zod-issues";
 
@@ -68,6 +69,13 @@ export type EndpointDefinition<
    * it, the OpenAPI document states it and access.test.ts derives the role matrix from it.
    */
   permission?: A extends "admin" ? Need : never;
+  /**
+   * A public endpoint that sends an email or stores a lead (decision 080): the caller sends a
+   * solved challenge in the `X-Bot-Check` header, checked after the body and before the handler;
+   * a missing, expired, reused or forged one is a 403. The document states it; bot-check.test.ts
+   * holds every such endpoint to it.
+   */
+  botCheck?: A extends "public" ? true : never;
   body?: B;
   query?: Q;
   responses: Record<number, ResponseSpec>;
@@ -162,6 +170,10 @@ export function endpoint<
         const parsed = validate(definition.body, raw.value, "Invalid input.");
         if (!parsed.ok) return parsed.response;
         body = parsed.value;
+      }
+      if (definition.botCheck) {
+        const refused = await apiBotCheck(request, body);
+        if (refused) return failure(403, refused);
       }
       let query: unknown;
       if (definition.query) {

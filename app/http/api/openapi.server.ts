@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { mayHold, ROLE_LABELS } from "~/domain/accounts/permissions";
+import { BOT_CHECK_CHALLENGE_PATH, BOT_CHECK_HEADER } from "~/lib/bot-check";
 import { BRAND } from "~/lib/brand";
 import { TEAM_ROLES } from "~/lib/team-roles";
 import type { Endpoint, ResponseSpec } from "./endpoint.server";
@@ -67,6 +68,11 @@ function dispatcherResponses(endpoint: Endpoint): Record<number, ResponseSpec> {
     out[400] = { description: "Invalid input, a malformed JSON body or malformed percent-encoding in the path" };
   }
   if (BODY_METHODS.has(endpoint.method)) out[403] = { description: "Cross-site request refused" };
+  if (endpoint.botCheck) {
+    out[403] = {
+      description: `Cross-site request refused, or the bot check failed (see the ${BOT_CHECK_HEADER} header)`,
+    };
+  }
   if (endpoint.access === "admin") {
     out[403] = {
       description: "Not allowed: the caller's role lacks the operation's permission, or the account awaits approval",
@@ -79,6 +85,15 @@ function dispatcherResponses(endpoint: Endpoint): Record<number, ResponseSpec> {
   for (const spec of Object.values(out)) spec.schema = ErrorResponseSchema;
   return out;
 }
+
+/** The header a bot-checked operation needs (decision 080). */
+const BOT_CHECK_PARAMETER = {
+  name: BOT_CHECK_HEADER,
+  in: "header",
+  required: true,
+  description: `A solved bot-check challenge: GET ${BOT_CHECK_CHALLENGE_PATH}, find the \`number\` (0 to \`maxnumber\`) whose SHA-256 of \`salt + number\` (hex) is \`challenge\`, and send base64 of the JSON \`{algorithm, challenge, number, salt, signature}\`. Each solution counts once (the same body sent again with it is the same request); a challenge expires 20 minutes after it was issued.`,
+  schema: { type: "string" },
+};
 
 const AUTHENTICATED = [{ bearerAuth: [] }, { sessionCookie: [] }];
 
@@ -140,6 +155,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], webhookSpecs: reado
         parameters.push({ name, in: "query", required: required.has(name), description, schema: rest });
       }
     }
+    if (endpoint.botCheck) parameters.push(BOT_CHECK_PARAMETER);
     const responses = { ...dispatcherResponses(endpoint), ...endpoint.responses };
     const operation: Record<string, unknown> = {
       summary: endpoint.summary,

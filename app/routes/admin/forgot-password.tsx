@@ -1,10 +1,12 @@
 import { KeyRound } from "lucide-react";
 import { data, Form, href, useNavigation } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
+import { BotCheck } from "~/components/bot-check";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { clientAddress } from "~/domain/limits/client-limits.server";
+import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -25,6 +27,9 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  // A person, not a script (decision 080): a reset link is an email to an address.
+  const refused = await formBotCheck(request, form);
+  if (refused) return data<ActionData>({ error: refused, email }, { status: 403 });
   try {
     const result = await requestPasswordReset({
       email: parsed.data.email,
@@ -71,6 +76,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </p>
       ) : (
         <Form method="post" className="space-y-5">
+          <BotCheck />
           <Field id="reset-email" label="Email" error={actionData?.fieldError}>
             <input
               name="email"

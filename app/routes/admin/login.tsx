@@ -4,6 +4,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
+import { BotCheck } from "~/components/bot-check";
 import { FieldError, FormError } from "~/components/field-error";
 import {
   answerWithPasskey,
@@ -26,6 +27,7 @@ import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
 import { TOO_MANY_CODES } from "~/domain/accounts/two-factor.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { formBotCheck } from "~/http/bot-check.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
 import { getSession, requireAnonymous, SESSION_ENDED_MESSAGE } from "~/http/guards.server";
 import { startCodeStep } from "~/http/two-factor-step.server";
@@ -102,6 +104,14 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(form, { schema: RegisterSchema });
       if (submission.status !== "success") {
         return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      }
+      // A person, not a script (decision 080): a registration emails the team.
+      const refused = await formBotCheck(request, form);
+      if (refused) {
+        return data(
+          { intent, result: submission.reply({ formErrors: [refused], hideFields: ["password"] }) },
+          { status: 403 },
+        );
       }
       // The same answer for a new and an existing email (decision 020): no session either way.
       await withClientLimit("auth", request, () => registerAdmin(submission.value));
@@ -189,6 +199,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <Form method="post" {...getFormProps(form)} onInput={clearError} className="space-y-5" noValidate={hydrated}>
         <input type="hidden" name="intent" value={mode} />
+        {/* Registering emails the team: the bot check (decision 080); signing in has its own limits. */}
+        {mode === "register" ? <BotCheck /> : null}
         {mode === "register" ? (
           <div>
             <label htmlFor={fields.name.id} className="label">

@@ -117,6 +117,7 @@ export const endpoints = [
       "Register an admin account; it stays pending until an admin approves it. An existing email gets the same answer (its owner is emailed instead)",
     tag: "Auth",
     access: "public",
+    botCheck: true,
     body: RegisterSchema,
     responses: {
       201: {

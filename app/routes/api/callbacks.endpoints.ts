@@ -22,6 +22,7 @@ export const endpoints = [
     summary: 'Ask to be called back (spec §3 "Callback request form"); stored and sent to the sales inbox',
     tag: "Meetings",
     access: "public",
+    botCheck: true,
     body: CallbackSchema,
     responses: {
       201: {

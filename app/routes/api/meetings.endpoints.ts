@@ -32,6 +32,7 @@ export const endpoints = [
       'Book a 30-minute demo (spec §3 "Meeting booking"); 409 when the slot was just taken. Emails the visitor an .ics invitation and notifies sales',
     tag: "Meetings",
     access: "public",
+    botCheck: true,
     body: BookingSchema,
     responses: {
       201: { description: "Booked (status scheduled, waiting for approval)", schema: successWith(MeetingJsonSchema) },

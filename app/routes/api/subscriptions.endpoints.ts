@@ -90,6 +90,7 @@ export const endpoints = [
       "Start a 7-day free trial signup; the email must then be verified with a code (send-otp). Sets the trial cookie that GET /api/subscriptions/trial/status/{userId} asks for",
     tag: TAG,
     access: "public",
+    botCheck: true,
     body: TrialStartPayloadSchema,
     responses: {
       201: {

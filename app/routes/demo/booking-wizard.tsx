@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, Globe, Loader2 } from "lucide-react";
 import { Form, href, Link } from "react-router";
+import { BotCheck } from "~/components/bot-check";
 import { FieldError, FormError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
 import { longDateLabel } from "~/domain/calendar/month";
@@ -373,6 +374,7 @@ export function DetailsStep({
         <input type="hidden" name="timeSlot" value={wizard.time} />
         <input type="hidden" name="visitorTimezone" value={visitorTimeZone ?? ""} />
         <Honeypot id="booking-faxNumber" />
+        <BotCheck />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField meta={fields.name} label="Name" required autoComplete="name" maxLength={FIELD_LIMITS.name} />
           <TextField meta={fields.email} label="Email" type="email" required autoComplete="email" maxLength={254} />

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { CheckCircle2, PhoneCall } from "lucide-react";
 import { Form } from "react-router";
+import { BotCheck } from "~/components/bot-check";
 import { FormError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
 import { PendingIcon } from "~/components/pending-icon";
@@ -37,6 +38,7 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
       <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="mt-5 space-y-4">
         <input type="hidden" name="intent" value="callback" />
         <Honeypot id="callback-faxNumber" />
+        <BotCheck />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             meta={fields.firstName}

@@ -6,6 +6,7 @@ import { addDays, BOOKING_MESSAGES, isWeekend, slotStart, todayIn } from "~/doma
 import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { decideMeeting } from "~/routes/admin/dashboard/meetings/status-action.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
+import { withFormToken } from "../../../tests/helpers/bot-check";
 import { action } from "./demo";
 import { SLOT_GONE, wizardState } from "./wizard.server";
 
@@ -20,8 +21,9 @@ function weekday(n: number, from = todayIn(TZ, new Date())) {
   return date;
 }
 
-const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  new Request(url, { method: "POST", body: new URLSearchParams(fields), headers });
+/** A form post by a person who opened the page a few seconds ago (its bot-check token, decision 080). */
+const post = async (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  new Request(url, { method: "POST", body: new URLSearchParams(await withFormToken(fields)), headers });
 
 /** Unwraps React Router's `data()` / redirect results for assertions. */
 function outcome(result: unknown) {
@@ -110,7 +112,7 @@ describe("the /demo action", () => {
     const result = outcome(
       await action(
         args(
-          post(`http://localhost/demo?date=${date}&time=09:30`, {
+          await post(`http://localhost/demo?date=${date}&time=09:30`, {
             intent: "book",
             name: "Form Booker",
             email: "form@example.com",
@@ -148,7 +150,7 @@ describe("the /demo action", () => {
       timeSlot: "11:30",
     };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, async () => outcome(await action(args(post("http://localhost/demo", fields))))),
+      Array.from({ length: 20 }, async () => outcome(await action(args(await post("http://localhost/demo", fields))))),
     );
     const rows = await db().select().from(meetings).where(eq(meetings.email, "twice@example.com")).all();
     expect(rows).toHaveLength(1);
@@ -165,8 +167,10 @@ describe("the /demo action", () => {
   it("answers a taken slot with 409 and the slot-taken text", async () => {
     const date = weekday(7);
     const fields = { intent: "book", name: "A", email: "a@example.com", date, timeSlot: "12:30" };
-    outcome(await action(args(post("http://localhost/demo", fields))));
-    const second = outcome(await action(args(post("http://localhost/demo", { ...fields, email: "b@example.com" }))));
+    outcome(await action(args(await post("http://localhost/demo", fields))));
+    const second = outcome(
+      await action(args(await post("http://localhost/demo", { ...fields, email: "b@example.com" }))),
+    );
     expect(second.status).toBe(409);
     expect(second.data?.slotTaken).toBe(BOOKING_MESSAGES.slotTaken);
   });
@@ -175,7 +179,9 @@ describe("the /demo action", () => {
     const before = await meetingCount();
     const result = outcome(
       await action(
-        args(post("http://localhost/demo", { intent: "book", email: "bad", date: weekday(8), timeSlot: "10:00" })),
+        args(
+          await post("http://localhost/demo", { intent: "book", email: "bad", date: weekday(8), timeSlot: "10:00" }),
+        ),
       ),
     );
     expect(result.status).toBe(400);
@@ -190,7 +196,7 @@ describe("the /demo action", () => {
     const booking = outcome(
       await action(
         args(
-          post("http://localhost/demo", {
+          await post("http://localhost/demo", {
             intent: "book",
             name: "Bot",
             email: "bot@example.com",
@@ -207,7 +213,7 @@ describe("the /demo action", () => {
     const callback = outcome(
       await action(
         args(
-          post("http://localhost/demo?mode=callback", {
+          await post("http://localhost/demo?mode=callback", {
             intent: "callback",
             firstName: "Bot",
             lastName: "Bot",
@@ -226,7 +232,7 @@ describe("the /demo action", () => {
     const result = outcome(
       await action(
         args(
-          post("http://localhost/demo?mode=callback", {
+          await post("http://localhost/demo?mode=callback", {
             intent: "callback",
             firstName: "Asha",
             lastName: "Rao",
@@ -258,25 +264,25 @@ describe("the admin Approve / Reject action", () => {
       .returning();
     const auth = { Authorization: `Bearer ${token}` };
     const url = "http://localhost/admin/dashboard/meetings";
-    const ok = outcome(await decideMeeting(post(url, { intent: "approve", meetingId: row!.id }, auth)));
+    const ok = outcome(await decideMeeting(await post(url, { intent: "approve", meetingId: row!.id }, auth)));
     expect(ok.data).toMatchObject({ ok: true, meetingId: row!.id });
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, row!.id)).all();
     expect(audit).toMatchObject([{ actorEmail: admin.email, action: "meeting.approved" }]);
 
-    const again = outcome(await decideMeeting(post(url, { intent: "reject", meetingId: row!.id }, auth)));
+    const again = outcome(await decideMeeting(await post(url, { intent: "reject", meetingId: row!.id }, auth)));
     expect(again.status).toBe(409);
     expect(again.data).toMatchObject({
       ok: false,
       message: "Failed to update meeting status. Please try again.",
       reason: "Only scheduled meetings can be approved or rejected; this meeting is already confirmed.",
     });
-    const unknown = outcome(await decideMeeting(post(url, { intent: "archive", meetingId: row!.id }, auth)));
+    const unknown = outcome(await decideMeeting(await post(url, { intent: "archive", meetingId: row!.id }, auth)));
     expect(unknown.status).toBe(400);
   });
 
   it("is refused without an admin session", async () => {
     await expect(
-      decideMeeting(post("http://localhost/admin/dashboard/meetings", { intent: "approve", meetingId: "x" })),
+      decideMeeting(await post("http://localhost/admin/dashboard/meetings", { intent: "approve", meetingId: "x" })),
     ).rejects.toMatchObject({ status: 302 });
   });
 });

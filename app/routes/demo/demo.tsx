@@ -8,6 +8,8 @@ import { BookingResubmitted, bookMeeting } from "~/domain/meetings/meetings.serv
 import { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { requestAttribution } from "~/http/attribution.server";
+
+import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -43,6 +45,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ intent: "callback" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
     }
+    const refused = await formBotCheck(request, form);
+    if (refused) {
+      return data(
+        { intent: "callback" as const, result: submission.reply({ formErrors: [refused] }), slotTaken: null },
+        { status: 403 },
+      );
+    }
     try {
       await requestCallback(submission.value, {
         clientAddress: client,
@@ -67,6 +76,14 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: BookingSchema });
   if (submission.status !== "success") {
     return data({ intent: "book" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
+  }
+  // A person, not a script (decision 080): before anything is stored or sent.
+  const refused = await formBotCheck(request, form);
+  if (refused) {
+    return data(
+      { intent: "book" as const, result: submission.reply({ formErrors: [refused] }), slotTaken: null },
+      { status: 403 },
+    );
   }
   try {
     const meeting = await bookMeeting(submission.value, {

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, Send } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
+import { BotCheck } from "~/components/bot-check";
 import { conformField, Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
@@ -83,6 +84,7 @@ export function ContactSalesForm({
     >
       {hydrated ? <input type="hidden" name={IN_PLACE_FIELD} value="1" /> : null}
       <Honeypot id="contact-sales-fax" />
+      <BotCheck />
       <div className="grid gap-4 @md:grid-cols-2">
         <Field {...conformField(fields.firstName)} label="First name">
           <input

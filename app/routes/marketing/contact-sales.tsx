@@ -4,6 +4,8 @@ import { data, href, Link, redirect } from "react-router";
 import { captureEnterpriseLead } from "~/domain/meetings/callbacks.server";
 import { EnterpriseLeadSchema, LEAD_FAILED } from "~/domain/meetings/lead-schemas";
 import { requestAttribution } from "~/http/attribution.server";
+
+import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/contact-sales";
@@ -23,6 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data<ContactSalesAnswer>({ result: submission.reply() }, { status: 400 });
   }
+  // A person, not a script (decision 080): before anything is stored or sent.
+  const refused = await formBotCheck(request, form);
+  if (refused)
+    return data<ContactSalesAnswer>({ result: submission.reply({ formErrors: [refused] }) }, { status: 403 });
   try {
     await captureEnterpriseLead(submission.value, { attribution: await requestAttribution(request) });
   } catch (error) {

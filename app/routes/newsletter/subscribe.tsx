@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import { data, Form } from "react-router";
+import { BotCheck } from "~/components/bot-check";
 import { Field } from "~/components/field";
 import { Honeypot } from "~/components/honeypot";
 import { StatusMessage } from "~/components/status-message";
@@ -7,6 +8,8 @@ import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
 import { requestAttribution } from "~/http/attribution.server";
+
+import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -29,6 +32,11 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ fieldError: parsed.error.issues[0]?.message ?? "Email is invalid", email }, { status: 400 });
   }
   const attribution = await requestAttribution(request);
+
+  // A person, not a script (decision 080). The footer's box on a page kept at the edge carries no
+  // form token: without JavaScript its first post lands here and this page's form (with one) sends it.
+  const refused = await formBotCheck(request, form);
+  if (refused) return data({ fieldError: refused, email: parsed.data.email }, { status: 403 });
   try {
     // Every attempt counts for the client, whatever the address's state, so the limit tells
     // nothing about who is on the list (decision 042).
@@ -69,6 +77,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
         ) : (
           <Form method="post" noValidate className="mt-6 space-y-3">
             <Honeypot id="newsletter-page-fax" />
+            <BotCheck />
             <Field id="newsletter-page-email" label="Email" errorId="newsletter-page-error" error={answer?.fieldError}>
               <input
                 name="email"

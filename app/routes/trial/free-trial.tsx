@@ -14,6 +14,8 @@ import {
 import { startTrialAndSendCode } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
 import { requestAttribution } from "~/http/attribution.server";
+
+import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -108,6 +110,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (submitted === 2) return goTo(3);
   const step3 = parseWithZod(checked, { schema: TrialStep3Schema });
   if (step3.status !== "success") return reply({ step: 3, values, result: step3.reply(), banner: true }, 400);
+  // A person, not a script (decision 080): the last step stores the signup and emails a code.
+  const refused = await formBotCheck(request, form);
+  if (refused) return reply({ step: 3, values, error: `Error: ${refused}` }, 403);
 
   let userId: string;
   let sent: boolean;

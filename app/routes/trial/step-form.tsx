@@ -10,6 +10,7 @@ import { ArrowLeft, ArrowRight } from "lucide-react";
 import { type FormEvent, type ReactElement, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
+import { BotCheck } from "~/components/bot-check";
 import { describedBy, Field, type FieldControlProps } from "~/components/field";
 import { FieldError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
@@ -167,6 +168,7 @@ export function StepForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <Honeypot id="trial-faxNumber" className="absolute -left-[9999px] h-px w-px overflow-hidden" />
+      <BotCheck />
 
       {step === 1 ? (
         <>

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { signupDrafts, subscriptions, verificationCodes } from "~/db/schema";
 import { DRAFT_LIFETIME, purgeSignupDrafts } from "~/domain/subscriptions/signup-drafts.server";
 import { sendTrialCode } from "~/domain/subscriptions/subscriptions.server";
+import { withFormToken } from "../../../tests/helpers/bot-check";
 import { latestCodeFor, uniqueTrialEmail } from "../../../tests/helpers/trial";
 import { action as trialAction, loader as trialLoader } from "./free-trial";
 import { limitedText, action as verifyAction, loader as verifyLoader } from "./verify";
@@ -18,7 +19,7 @@ const args = (request: Request) => ({ request, params: {}, context: {} }) as nev
 function post(path: string, fields: Record<string, string>, cookie?: string) {
   return new Request(`${ORIGIN}${path}`, {
     method: "POST",
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams(withFormToken(fields)),
     headers: cookie ? { Cookie: cookie } : {},
   });
 }

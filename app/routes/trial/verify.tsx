@@ -2,12 +2,14 @@ import { MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { BotCheck } from "~/components/bot-check";
 import { Field } from "~/components/field";
 import { StatusMessage } from "~/components/status-message";
 import { sendTrialCode, trialCodeStatus, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
 import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
 import { codeClient } from "~/domain/verification/secret.server";
+import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -77,6 +79,9 @@ export async function action({ request }: Route.ActionArgs) {
   };
 
   if (form.get("intent") === "resend") {
+    // A person, not a script (decision 080): a code is an email to an address.
+    const refused = await formBotCheck(request, form);
+    if (refused) return reply({ intent: "resend", message: `Error: ${refused}` }, 403);
     try {
       await sendTrialCode(signup.email, client);
       return reply({ intent: "resend", message: OTP_MESSAGES.resent });
@@ -257,6 +262,7 @@ function CodeForms({
 
       <Form method="post" className="mt-4 flex flex-col items-center gap-2 text-sm sm:flex-row sm:justify-between">
         <input type="hidden" name="intent" value="resend" />
+        <BotCheck />
         <span className="text-slate-600 dark:text-slate-300" data-testid="resend-countdown">
           {loaderData.limitedFor > 0
             ? limitedText(loaderData.limitedFor)

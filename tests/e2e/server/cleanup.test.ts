@@ -98,6 +98,8 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
       changeCutoffMinutes: 0,
       updatedBy: `person-${tag}@e2e.test`,
     },
+
+    botCheckUses: { key: `form:${tag}`, digest: hex(), expiresAt: now },
   };
 }
 
