@@ -51,7 +51,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <nav aria-label="Settings" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex min-w-max gap-1 border-b border-slate-200 dark:border-slate-800">
+        <ul className="flex min-w-max gap-1 border-b border-slate-200 sm:min-w-0 sm:flex-wrap dark:border-slate-800">
           {TABS.filter((tab) => loaderData.tabs.includes(tab.to)).map((tab) => (
             <li key={tab.to}>
               <NavLink
