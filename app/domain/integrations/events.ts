@@ -1,13 +1,15 @@
 import { z } from "zod";
+import { TouchSchema } from "~/domain/leads/attribution";
+import { LEAD_KINDS, LEAD_STATUSES } from "~/domain/leads/model";
 
 /**
- * The events a CRM webhook endpoint can receive (issue 26, decision 074). `lead.*` are listed
- * and documented now; the lead model emits them once it lands (they are one `eventStatements`
- * call in its own batch, like every other event).
+ * The events a CRM webhook endpoint can receive (issue 26, decision 074). Each is one
+ * `eventStatements` call in the batch of the change that causes it; `lead.*` come from the lead
+ * inbox's two writers (app/domain/leads/leads.server.ts).
  */
 export const WEBHOOK_EVENTS = {
   "lead.created": "A new person reached the site through any lead form",
-  "lead.updated": "A lead's status or owner changed",
+  "lead.updated": "A lead's status or owner changed, or a known person came back through a lead form",
   "meeting.booked": "A visitor booked a demo",
   "meeting.rescheduled": "The visitor moved the demo through the manage link",
   "meeting.cancelled": "The demo was cancelled (by the visitor, or rejected by the team)",
@@ -166,8 +168,30 @@ const Person = {
   name: z.string().nullable().describe("The person's name, when they gave one"),
 };
 
+const NullableTouch = TouchSchema.nullable();
+
+/**
+ * The person's lead as it stands once the change is made, in every event's `data` (null when the
+ * address has no lead): its id, status, owner and attribution, as `GET /api/leads/{id}` shows them.
+ */
+const LeadRef = z
+  .object({
+    id: z.string(),
+    status: z.enum(LEAD_STATUSES),
+    ownerId: z.string().nullable().describe("The Sales member who owns the lead"),
+    attribution: z.object({
+      first: NullableTouch.describe("The visitor's first touch (never overwritten)"),
+      last: NullableTouch.describe("The visitor's latest touch"),
+    }),
+  })
+  .nullable()
+  .describe("The person's lead with its attribution, as it stands after the change; null when there is none");
+
+const Lead = { lead: LeadRef };
+
 const MeetingData = z.object({
   ...Person,
+  ...Lead,
   meeting: z.object({
     id: z.string(),
     status: z.enum(["scheduled", "confirmed", "cancelled", "completed"]),
@@ -184,6 +208,7 @@ const MeetingData = z.object({
 
 const TrialData = z.object({
   ...Person,
+  ...Lead,
   trial: z.object({
     id: z.string(),
     userId: z.string(),
@@ -202,6 +227,7 @@ const TrialData = z.object({
 
 const SubscriberData = z.object({
   ...Person,
+  ...Lead,
   subscriber: z.object({
     id: z.string(),
     status: z.string(),
@@ -212,12 +238,24 @@ const SubscriberData = z.object({
 
 const LeadData = z.object({
   ...Person,
-  lead: z.record(z.string(), z.unknown()).describe("The lead with its attribution (the lead model's shape)"),
+  company: z.string().describe("The company the person gave ('' when none)"),
+  kind: z
+    .enum(LEAD_KINDS)
+    .nullable()
+    .describe("The lead form that caused the event (a booking, callback…); null for a member's change"),
+  previous: z
+    .object({ status: z.enum(LEAD_STATUSES), ownerId: z.string().nullable() })
+    .nullable()
+    .describe("A member's change: the status and owner before it; null for an arrival"),
+  ...Lead,
 });
 
 export type MeetingEventData = z.infer<typeof MeetingData>;
 export type TrialEventData = z.infer<typeof TrialData>;
 export type SubscriberEventData = z.infer<typeof SubscriberData>;
+export type LeadEventData = z.infer<typeof LeadData>;
+/** What an emitter hands over: `lead` is added where the event's row is written. */
+export type EventData<T extends { lead: unknown }> = Omit<T, "lead">;
 
 const dataOf = (type: WebhookEventType) =>
   type.startsWith("meeting.")

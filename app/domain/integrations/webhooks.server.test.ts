@@ -2,7 +2,16 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { backoffDelay, drain } from "~/db/outbox.server";
-import { auditLog, emailOutbox, newsletterSubscribers, webhookEndpointDeliveries, webhookEndpoints } from "~/db/schema";
+import {
+  auditLog,
+  emailOutbox,
+  leads,
+  newsletterSubscribers,
+  webhookEndpointDeliveries,
+  webhookEndpoints,
+} from "~/db/schema";
+import { nextAttribution, type Touch, touchOf } from "~/domain/leads/attribution";
+import { requireLead, updateLead, updateLeads } from "~/domain/leads/leads.server";
 import { cancelByVisitor, rescheduleByVisitor } from "~/domain/meetings/manage.server";
 import {
   bookMeeting,
@@ -200,7 +209,8 @@ describe("delivering", { timeout: 120_000 }, () => {
       id: eventId,
       type: "meeting.booked",
       createdAt: now.toISOString(),
-      data: { email: "ada@example.com", name: "Ada", meeting: { id: "m-1" } },
+      // No lead for this address: `lead` is there, null.
+      data: { email: "ada@example.com", name: "Ada", meeting: { id: "m-1" }, lead: null },
     });
     const header = post!.headers[SIGNATURE_HEADER.toLowerCase()] ?? "";
     const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
@@ -465,3 +475,137 @@ async function subscriberUnsubscribeToken(email: string) {
   const row = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
   return new URL(await unsubscribeUrl(row!.id)).searchParams.get("token") ?? "";
 }
+
+describe("the lead inbox's events: lead.created, lead.updated, and the lead in every payload", {
+  timeout: 120_000,
+}, () => {
+  const touch = (query: string) =>
+    touchOf(new URL(`http://localhost/${query}`), null, ["localhost"], new Date()) as Touch;
+  const booking = (email: string, slot: string, day: number) => ({
+    name: "Ada Lovelace",
+    email,
+    phone: "",
+    company: "Engines",
+    notes: "",
+    meetingType: "demo" as const,
+    date: weekday(day),
+    timeSlot: slot,
+    visitorTimezone: null,
+  });
+  const leadOf = async (email: string) =>
+    requireLead((await db().select().from(leads).where(eq(leads.email, email.toLowerCase())).get())!.id);
+  const payloads = async (endpointId: string) =>
+    (await deliveriesOf(endpointId)).map((r) => ({ ...JSON.parse(r.payload), status: r.status }));
+
+  it("a first booking: meeting.booked and lead.created carry the lead with its source and campaign, delivered signed", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, {
+      url: hookUrl(name),
+      events: ["meeting.booked", "lead.created", "lead.updated"],
+    });
+    const email = `Ada-${crypto.randomUUID().slice(0, 6)}@Example.com`;
+    const attribution = nextAttribution(null, touch("?utm_source=Newsletter&utm_campaign=Nov"));
+    const meeting = await bookMeeting(booking(email, "09:00", 7), { attribution });
+    const lead = await leadOf(email);
+    const expectedLead = {
+      id: lead.id,
+      status: "new",
+      ownerId: lead.ownerId,
+      attribution: {
+        first: expect.objectContaining({ source: "newsletter", campaign: "nov" }),
+        last: expect.objectContaining({ source: "newsletter", campaign: "nov" }),
+      },
+    };
+    const rows = await payloads(endpoint.id);
+    expect(rows.map((r) => r.type).sort()).toEqual(["lead.created", "meeting.booked"]);
+    const booked = rows.find((r) => r.type === "meeting.booked");
+    expect(booked.data).toMatchObject({ email, meeting: { id: meeting.id }, lead: expectedLead });
+    const created = rows.find((r) => r.type === "lead.created");
+    expect(created.data).toEqual({
+      email: email.toLowerCase(),
+      name: "Ada Lovelace",
+      company: "Engines",
+      kind: "meeting",
+      previous: null,
+      lead: expectedLead,
+    });
+    // The booking's own deliverEventsSoon posted both (the lead's event with the form's), signed.
+    await expect.poll(async () => (await received(name)).length).toBe(2);
+    for (const post of await received(name)) {
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(post.headers[SIGNATURE_HEADER.toLowerCase()] ?? "") ?? [];
+      expect(v1).toBe(await independentHmac(endpoint.secret, `${t}.${post.body}`));
+      expect([booked.id, created.id]).toContain(JSON.parse(post.body).id);
+    }
+  });
+
+  it("a returning person's arrival is a lead.updated (new last touch), not a second lead.created", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: ["lead.created", "lead.updated"] });
+    const email = `grace-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    await bookMeeting(booking(email, "10:00", 7), { attribution: nextAttribution(null, touch("?utm_source=ads")) });
+    const again = nextAttribution(null, touch("?utm_source=partner&utm_campaign=dec"));
+    await bookMeeting(booking(email, "11:00", 7), { attribution: again });
+    const rows = await payloads(endpoint.id);
+    expect(rows.map((r) => r.type)).toEqual(["lead.created", "lead.updated"]);
+    expect(rows[1].data).toMatchObject({
+      kind: "meeting",
+      previous: null,
+      lead: { attribution: { first: { source: "ads" }, last: { source: "partner", campaign: "dec" } } },
+    });
+  });
+
+  it("a member's status or owner change writes lead.updated with what it was, delivered; refused changes write none", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name), events: ["lead.updated"] });
+    const email = `lin-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    await bookMeeting(booking(email, "12:00", 7));
+    const lead = await leadOf(email);
+    // Joins after the lead was assigned, so it is not already its owner.
+    const sales = await createAdmin({ role: "sales", name: "Sal Es" });
+    await updateLead(actor, lead.id, { status: "contacted" });
+    await updateLead(actor, lead.id, { ownerId: sales.admin.id });
+    // Refused: the same status again, a lost without a reason, an owner who is not in Sales.
+    await expect(updateLead(actor, lead.id, { status: "contacted" })).rejects.toMatchObject({ status: 409 });
+    await expect(updateLead(actor, lead.id, { status: "lost" })).rejects.toMatchObject({ status: 400 });
+    await expect(updateLead(actor, lead.id, { ownerId: actor.id })).rejects.toMatchObject({ status: 400 });
+    const rows = await payloads(endpoint.id);
+    expect(rows.map((r) => r.data.previous)).toEqual([
+      { status: "new", ownerId: lead.ownerId },
+      { status: "contacted", ownerId: lead.ownerId },
+    ]);
+    expect(rows.map((r) => [r.data.lead.status, r.data.lead.ownerId])).toEqual([
+      ["contacted", lead.ownerId],
+      ["contacted", sales.admin.id],
+    ]);
+    expect(rows[0].data).toMatchObject({ email, name: "Ada Lovelace", kind: null, lead: { id: lead.id } });
+    await expect.poll(async () => (await received(name)).length).toBe(2);
+  });
+
+  it("20 parallel status changes: one wins, one lead.updated", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: ["lead.updated"] });
+    const email = `race-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    await bookMeeting(booking(email, "13:00", 7));
+    const lead = await leadOf(email);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, () => updateLead(actor, lead.id, { status: "qualified" })),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const rows = await payloads(endpoint.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].data.lead.status).toBe("qualified");
+  });
+
+  it("a bulk status change: one lead.updated per changed lead, none for the skipped one", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: ["lead.updated"] });
+    const emails = ["13:30", "14:00", "14:30"].map((slot) => ({
+      slot,
+      email: `bulk-${crypto.randomUUID().slice(0, 6)}@example.com`,
+    }));
+    for (const { slot, email } of emails) await bookMeeting(booking(email, slot, 7));
+    const ids = await Promise.all(emails.map(async ({ email }) => (await leadOf(email)).id));
+    await updateLead(actor, ids[0]!, { status: "contacted" });
+    const before = (await deliveriesOf(endpoint.id)).length;
+    expect(await updateLeads(actor, ids, { status: "contacted" })).toEqual({ updated: 2, skipped: 1 });
+    const rows = (await payloads(endpoint.id)).slice(before);
+    expect(rows.map((r) => r.data.lead.id).sort()).toEqual([ids[1], ids[2]].sort());
+  });
+});

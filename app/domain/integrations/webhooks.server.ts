@@ -1,10 +1,11 @@
 import { waitUntil } from "cloudflare:workers";
-import { and, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { newestFirstPage } from "~/db/lists.server";
 import { type Attempt, type DeliveryKind, deliverNow } from "~/db/outbox.server";
 import {
   admins,
+  leads,
   type Meeting,
   type NewsletterSubscriber,
   type Subscription,
@@ -24,6 +25,7 @@ import { AppError } from "~/lib/errors";
 import { paginationOf } from "~/lib/pagination";
 import {
   ENDPOINT_MESSAGES,
+  type EventData,
   endpointUrlProblem,
   type MeetingEventData,
   SIGNATURE_HEADER,
@@ -193,12 +195,38 @@ export async function deleteEndpoint(actor: Actor, id: string) {
 // ——— Events ——————————————————————————————————————————————————————————————————
 
 /**
+ * The person's lead as the API shows it (id, status, owner, attribution), built in SQL from the
+ * row as the batch has it so far; NULL when the address has no lead. A stored touch that is not
+ * valid JSON shows as null rather than failing the batch that emits the event.
+ */
+const leadJson = (email: string) => {
+  const touch = (column: string) => sql.raw(`CASE WHEN json_valid(l.${column}) THEN json(l.${column}) END`);
+  return sql`(SELECT json_object('id', l.id, 'status', l.status, 'ownerId', l.owner_id,
+      'attribution', json_object('first', ${touch("first_touch")}, 'last', ${touch("last_touch")}))
+    FROM ${leads} l WHERE l.email = ${email})`;
+};
+
+type AnyEventData = { email: string; lead: unknown; [key: string]: unknown };
+
+/** Leads are keyed by the trimmed, lower-cased address (app/domain/leads). */
+const leadKey = (email: string) => email.trim().toLowerCase();
+
+/**
  * Emitting an event: the one statement to put in the batch of the change that causes it, so the
  * event exists exactly when the change does. It writes one pending delivery per enabled endpoint
  * subscribed to `type` (an INSERT … SELECT: no read before the batch), all with the same event
- * id. `onlyIf` makes the event conditional on the batch's own change (an insert that may do nothing). Nothing is posted here: `deliverEventsSoon` posts after the response, the cron retries.
+ * id. `onlyIf` makes the event conditional on the batch's own change (an insert that may do
+ * nothing). Every payload's `data.lead` is the person's lead (issue 26 item 3), read here in SQL
+ * so no emitter builds it; when the lead is created later in the same batch (a first booking),
+ * `attachLeadStatement` fills it in. Nothing is posted here: `deliverEventsSoon` posts after the
+ * response, the cron retries.
  */
-export function eventStatements(type: WebhookEventType, data: unknown, now = new Date(), onlyIf?: SQL) {
+export function eventStatements<T extends { email: string; lead: unknown } = AnyEventData>(
+  type: WebhookEventType,
+  data: EventData<T>,
+  now = new Date(),
+  onlyIf?: SQL,
+) {
   const id = crypto.randomUUID();
   const payload = JSON.stringify({ id, type, createdAt: now.toISOString(), data });
   const at = now.getTime();
@@ -209,7 +237,7 @@ export function eventStatements(type: WebhookEventType, data: unknown, now = new
       db()
         .insert(webhookEndpointDeliveries)
         .select(
-          sql`SELECT lower(hex(randomblob(16))), e.id, ${id}, ${type}, ${payload}, 'pending', 0, NULL, NULL, NULL, NULL, ${at}, NULL, NULL, ${at}, ${at}
+          sql`SELECT lower(hex(randomblob(16))), e.id, ${id}, ${type}, json_set(${payload}, '$.data.lead', ${leadJson(leadKey(data.email))}), 'pending', 0, NULL, NULL, NULL, NULL, ${at}, NULL, NULL, ${at}, ${at}
             FROM webhook_endpoints e
             WHERE e.enabled = 1 AND EXISTS (SELECT 1 FROM json_each(e.events) WHERE json_each.value = ${type})
               AND ${onlyIf ?? sql`1`}`,
@@ -218,10 +246,53 @@ export function eventStatements(type: WebhookEventType, data: unknown, now = new
   };
 }
 
+/**
+ * For a lead's arrival, at the end of its batch: the events this batch wrote before the lead
+ * existed (a first booking's `meeting.booked`, a first signup's `trial.started`) get the lead in
+ * their payload. Such a row is still untouched: pending, never tried, due at the batch's time
+ * (the status index finds it), with a null lead for this address.
+ */
+export function attachLeadStatement(email: string, at: Date) {
+  const key = leadKey(email);
+  const t = webhookEndpointDeliveries;
+  return db()
+    .update(t)
+    .set({ payload: sql`json_set(${t.payload}, '$.data.lead', ${leadJson(key)})` })
+    .where(
+      and(
+        eq(t.status, "pending"),
+        eq(t.nextAttemptAt, at),
+        eq(t.attempts, 0),
+        sql`json_type(${t.payload}, '$.data.lead') = 'null'`,
+        sql`lower(trim(json_extract(${t.payload}, '$.data.email'))) = ${key}`,
+      ),
+    );
+}
+
+/**
+ * The deliveries of these events, and of the `lead.*` events their batch wrote for the same person
+ * (a lead form's arrival: same due time, same address, never tried), so the form's own
+ * `deliverEventsSoon` posts its lead's events too.
+ */
+function eventsAndTheirLeadEvents(eventIds: string[]) {
+  const t = webhookEndpointDeliveries;
+  const email = (payload: SQLWrapper) => sql`lower(trim(json_extract(${payload}, '$.data.email')))`;
+  return or(
+    inArray(t.eventId, eventIds),
+    and(
+      eq(t.status, "pending"),
+      eq(t.attempts, 0),
+      inArray(t.eventType, ["lead.created", "lead.updated"]),
+      sql`(${t.nextAttemptAt}, ${email(t.payload)}) IN (SELECT d.next_attempt_at, ${email(sql.raw("d.payload"))}
+        FROM ${t} d WHERE d.event_id IN ${eventIds} AND d.event_type NOT LIKE 'lead.%')`,
+    ),
+  ) as SQL;
+}
+
 /** Posts the deliveries of these events after the response is sent (the cron retries what fails). */
 export function deliverEventsSoon(eventIds: string[]) {
   if (eventIds.length === 0) return Promise.resolve();
-  const work = deliverNow(crmWebhookDelivery, inArray(webhookEndpointDeliveries.eventId, eventIds), new Date())
+  const work = deliverNow(crmWebhookDelivery, eventsAndTheirLeadEvents(eventIds), new Date())
     .then(() => undefined)
     .catch((error) => console.error("webhook delivery", error));
   try {
@@ -483,7 +554,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A demo meeting's event, with the visitor's email and name. */
 export function meetingEvent(type: `meeting.${string}` & WebhookEventType, meeting: Meeting, now = new Date()) {
-  const data: MeetingEventData = {
+  const data: EventData<MeetingEventData> = {
     email: meeting.email,
     name: meeting.name,
     meeting: {
@@ -499,7 +570,7 @@ export function meetingEvent(type: `meeting.${string}` & WebhookEventType, meeti
       createdAt: meeting.createdAt.toISOString(),
     },
   };
-  return eventStatements(type, data, now);
+  return eventStatements<MeetingEventData>(type, data, now);
 }
 
 /** A trial's event, with the person's email and name. */
@@ -526,7 +597,7 @@ export function trialEvent(
   now = new Date(),
   onlyIf?: SQL,
 ) {
-  const data: TrialEventData = {
+  const data: EventData<TrialEventData> = {
     email: trial.email,
     name: `${trial.firstName} ${trial.lastName}`.trim() || null,
     trial: {
@@ -544,7 +615,7 @@ export function trialEvent(
       createdAt: trial.createdAt.toISOString(),
     },
   };
-  return eventStatements(type, data, now, onlyIf);
+  return eventStatements<TrialEventData>(type, data, now, onlyIf);
 }
 
 /** A newsletter subscriber's event (a subscriber gives no name). */
@@ -554,7 +625,7 @@ export function subscriberEvent(
   now = new Date(),
   onlyIf?: SQL,
 ) {
-  const data: SubscriberEventData = {
+  const data: EventData<SubscriberEventData> = {
     email: subscriber.email,
     name: null,
     subscriber: {
@@ -564,5 +635,5 @@ export function subscriberEvent(
       unsubscribedAt: iso(subscriber.unsubscribedAt),
     },
   };
-  return eventStatements(type, data, now, onlyIf);
+  return eventStatements<SubscriberEventData>(type, data, now, onlyIf);
 }

@@ -8,6 +8,8 @@ import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import type { LeadEventData } from "~/domain/integrations/events";
+import { attachLeadStatement, deliverEventsSoon, eventStatements } from "~/domain/integrations/webhooks.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import { type Attribution, parseAttribution, type Touch } from "./attribution";
@@ -30,8 +32,8 @@ import type { LeadListQuery, LeadPatch } from "./schemas";
  * Two places write a lead, and only two: an ARRIVAL (a lead form stored a booking, callback,
  * Enterprise enquiry, trial signup or newsletter sign-up: `leadArrivalStatements`, in the form's
  * own batch) and a CHANGE by a member (status, owner: `leadChangeStatements`). Whatever else must
- * follow a lead's creation or update (the CRM webhooks' `lead.created` / `lead.updated`) joins
- * those statement lists.
+ * follow a lead's creation or update joins those statement lists: the CRM webhooks' `lead.created`
+ * and `lead.updated` (decision 074) do.
  */
 
 const HOUR = 60 * 60 * 1000;
@@ -73,17 +75,22 @@ const touchJson = (touch: Touch | undefined) => (touch ? JSON.stringify(touch) :
  * The statements that record an arrival, for the form's own batch (so the lead exists exactly
  * when the booking, callback… does): the lead is created (assigned round-robin) or, for an email
  * already known, gains the kind, keeps its first touch and takes the new last touch; and the
- * timeline gets the arrival. HOOK: "a lead was created or updated by a visitor".
+ * timeline gets the arrival. The CRM webhooks hear of it in the same batch: `lead.created` when
+ * this arrival created the lead (its new id is the row's), else `lead.updated` (a known person came
+ * back: a new kind, a new last touch); both only while `onlyIf` holds. Events the form's batch
+ * wrote before the lead existed get the lead in their payload (`attachLeadStatement`). They are
+ * posted with the form's own events (`deliverEventsSoon` of those), else by the next cron run.
  */
 export function leadArrivalStatements(arrival: Arrival): BatchItem<"sqlite">[] {
   const client = db();
   const email = arrival.email.trim().toLowerCase();
   const first = arrival.attribution?.first;
   const last = arrival.attribution?.last;
+  const id = crypto.randomUUID();
   const upsert = client
     .insert(leads)
     .values({
-      id: crypto.randomUUID(),
+      id,
       email,
       name: arrival.name.trim(),
       company: arrival.company.trim(),
@@ -114,7 +121,28 @@ export function leadArrivalStatements(arrival: Arrival): BatchItem<"sqlite">[] {
         updatedAt: arrival.at,
       },
     });
-  return [upsert, eventStatement(email, arrival)];
+  const created = sql`EXISTS (SELECT 1 FROM ${leads} WHERE ${leads.id} = ${id})`;
+  const data = {
+    email,
+    name: arrival.name.trim() || null,
+    company: arrival.company.trim(),
+    kind: arrival.kind,
+    previous: null,
+  };
+  const createdEvent = eventStatements<LeadEventData>("lead.created", data, arrival.at, and(created, arrival.onlyIf));
+  const updatedEvent = eventStatements<LeadEventData>(
+    "lead.updated",
+    data,
+    arrival.at,
+    and(sql`NOT ${created}`, arrival.onlyIf),
+  );
+  return [
+    upsert,
+    eventStatement(email, arrival),
+    ...createdEvent.statements,
+    ...updatedEvent.statements,
+    attachLeadStatement(email, arrival.at),
+  ];
 }
 
 /** A timeline entry for the lead of `email` (found by the unique email, in the same batch). */
@@ -268,9 +296,11 @@ export const LEAD_MESSAGES = {
 
 /**
  * The statements of a member's change to a lead, after the guard that it is still as read:
- * the row, one timeline entry per changed field, the audit record. HOOK: "a lead was updated".
+ * the row, one timeline entry per changed field, the audit record and the CRM webhooks'
+ * `lead.updated` (with the status and owner before it), whose id is for `deliverEventsSoon`
+ * once the batch has gone through.
  */
-export function leadChangeStatements(actor: Actor, before: Lead, after: Lead, now: Date): BatchItem<"sqlite">[] {
+export function leadChangeStatements(actor: Actor, before: Lead, after: Lead, now: Date) {
   const client = db();
   const statements: BatchItem<"sqlite">[] = [
     client
@@ -303,7 +333,19 @@ export function leadChangeStatements(actor: Actor, before: Lead, after: Lead, no
       { status: after.status, ownerId: after.ownerId, reason: after.statusReason },
     ),
   );
-  return statements;
+  const event = eventStatements<LeadEventData>(
+    "lead.updated",
+    {
+      email: before.email,
+      name: before.name || null,
+      company: before.company,
+      kind: null,
+      previous: { status: before.status, ownerId: before.ownerId },
+    },
+    now,
+  );
+  statements.push(...event.statements);
+  return { statements, eventId: event.id };
 }
 
 /**
@@ -313,6 +355,13 @@ export function leadChangeStatements(actor: Actor, before: Lead, after: Lead, no
  * team's first touch when there was none (speed to lead).
  */
 export async function updateLead(actor: Actor, id: string, patch: LeadPatch, now = new Date()): Promise<Lead> {
+  const { lead, eventId } = await changeLead(actor, id, patch, now);
+  deliverEventsSoon([eventId]);
+  return lead;
+}
+
+/** `updateLead` without posting its `lead.updated`: the bulk change posts all of them at once. */
+async function changeLead(actor: Actor, id: string, patch: LeadPatch, now: Date) {
   if (patch.status === undefined && patch.ownerId === undefined) throw new AppError(400, LEAD_MESSAGES.nothing);
   const before = await requireLead(id);
   const status = patch.status ?? before.status;
@@ -339,6 +388,7 @@ export async function updateLead(actor: Actor, id: string, patch: LeadPatch, now
     firstTouchAt: before.firstTouchAt ?? (statusChanged ? now : null),
     updatedAt: now,
   };
+  const change = leadChangeStatements(actor, before, after, now);
   await guardedBatch(
     rowMatches(
       "lead still as read",
@@ -349,10 +399,10 @@ export async function updateLead(actor: Actor, id: string, patch: LeadPatch, now
         before.ownerId === null ? isNull(leads.ownerId) : eq(leads.ownerId, before.ownerId),
       ),
     ),
-    leadChangeStatements(actor, before, after, now),
+    change.statements,
     () => new AppError(409, LEAD_MESSAGES.changed),
   );
-  return after;
+  return { lead: after, eventId: change.eventId };
 }
 
 /**
@@ -360,18 +410,21 @@ export async function updateLead(actor: Actor, id: string, patch: LeadPatch, now
  * one changed meanwhile (or already so) is skipped and the rest go through.
  */
 export async function updateLeads(actor: Actor, ids: readonly string[], patch: LeadPatch, now = new Date()) {
-  let updated = 0;
   let skipped = 0;
-  for (const id of ids) {
-    try {
-      await updateLead(actor, id, patch, now);
-      updated++;
-    } catch (error) {
-      if (error instanceof AppError && (error.status === 409 || error.status === 404)) skipped++;
-      else throw error;
+  const eventIds: string[] = [];
+  try {
+    for (const id of ids) {
+      try {
+        eventIds.push((await changeLead(actor, id, patch, now)).eventId);
+      } catch (error) {
+        if (error instanceof AppError && (error.status === 409 || error.status === 404)) skipped++;
+        else throw error;
+      }
     }
+  } finally {
+    deliverEventsSoon(eventIds);
   }
-  return { updated, skipped };
+  return { updated: eventIds.length, skipped };
 }
 
 /** A member's note on a lead: a timeline entry, the first touch when there was none, audited. */
