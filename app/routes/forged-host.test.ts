@@ -108,6 +108,8 @@ const NOT_SENT_HERE: Partial<Record<EmailKind, string>> = {
   "account.2fa_disabled": "the 2FA notices share 2fa_enabled's builder and carry no link",
   "account.2fa_recovery_codes_regenerated": "the 2FA notices share 2fa_enabled's builder and carry no link",
   "account.2fa_recovery_code_used": "the 2FA notices share 2fa_enabled's builder and carry no link",
+  "integration.webhook_disabled":
+    "sent only by the scheduled delivery drain, which serves no request and so reads no Host; webhooks.server.test.ts checks its link is SITE_URL's",
 };
 
 /** Every kind of email the product sends, less those above. */
