@@ -131,8 +131,11 @@ describe("attribution and the edge cache", () => {
           return page();
         },
       });
+      const response = await withAttribution(request, served.response);
+      // Read the answer before waiting on the cache write: the stored copy is a tee of the same stream.
+      const body = await response.text();
       await waitOnExecutionContext(ctx);
-      return { status: served.status, response: await withAttribution(request, served.response) };
+      return { status: served.status, response: new Response(body, response) };
     };
     const miss = await serve(`${ORIGIN}/pricing?utm_source=Newsletter&utm_campaign=nov`);
     expect(miss.status).toBe("MISS");
