@@ -117,12 +117,12 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
         keep={{ host }}
       />
 
-      <div className="mt-4 flex flex-wrap items-end gap-3">
+      <div className="mt-4 flex flex-wrap items-center gap-3">
         <HostSelect host={host} hosts={hosts} keep={{ status: status === "all" ? "" : status, q }} />
         {host !== "all" ? (
           <Link
             to={query({ host: "all" })}
-            className="pb-2 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+            className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
           >
             See everyone’s meetings
           </Link>

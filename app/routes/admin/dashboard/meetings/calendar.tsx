@@ -132,12 +132,12 @@ export default function MeetingsCalendar({ loaderData }: Route.ComponentProps) {
           {UNKNOWN_HOST}
         </p>
       ) : null}
-      <div className="mb-4 flex flex-wrap items-end gap-3">
+      <div className="mb-4 flex flex-wrap items-center gap-3">
         <HostSelect host={host} hosts={hosts} keep={{ week }} />
         {host !== "all" ? (
           <Link
             to={`?week=${week}&host=all`}
-            className="pb-2 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+            className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
           >
             See everyone’s meetings
           </Link>

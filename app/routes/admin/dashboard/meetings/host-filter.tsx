@@ -16,25 +16,25 @@ export function HostSelect({
   keep: Record<string, string>;
 }) {
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-2" data-testid="host-filter">
+    <Form method="get" className="flex flex-wrap items-center gap-2" data-testid="host-filter">
       {Object.entries(keep).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
-      <label className="text-sm font-medium">
-        Host{" "}
-        <select name="host" defaultValue={host} key={host} className="input mt-1 w-auto">
-          <option value="all">Everyone</option>
-          {hosts.map((h) => (
-            <option key={h.id} value={h.id}>
-              {h.name}
-            </option>
-          ))}
-          {host !== "all" && host !== "none" && !hosts.some((h) => h.id === host) ? (
-            <option value={host}>This host (no longer takes demos)</option>
-          ) : null}
-          <option value="none">Unassigned (house calendar)</option>
-        </select>
+      <label htmlFor="host-filter-select" className="self-center text-sm font-medium">
+        Host
       </label>
+      <select id="host-filter-select" name="host" defaultValue={host} key={host} className="input w-auto">
+        <option value="all">Everyone</option>
+        {hosts.map((h) => (
+          <option key={h.id} value={h.id}>
+            {h.name}
+          </option>
+        ))}
+        {host !== "all" && host !== "none" && !hosts.some((h) => h.id === host) ? (
+          <option value={host}>This host (no longer takes demos)</option>
+        ) : null}
+        <option value="none">Unassigned (house calendar)</option>
+      </select>
       <button type="submit" className="btn-secondary">
         Show
       </button>
