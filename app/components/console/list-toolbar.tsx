@@ -51,6 +51,7 @@ export function ListToolbar<F extends string>({
   searchId,
   searchLabel = "Search by name or company",
   landmarkLabel,
+  keep = {},
 }: {
   filters: readonly F[];
   labels: Record<F, string>;
@@ -63,6 +64,8 @@ export function ListToolbar<F extends string>({
   searchLabel?: string;
   /** Names this list's search landmark apart from the console's own search in the top bar. */
   landmarkLabel: string;
+  /** Other filters the search keeps (hidden fields), e.g. the meetings' host. */
+  keep?: Record<string, string>;
 }) {
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
@@ -73,6 +76,9 @@ export function ListToolbar<F extends string>({
       />
       <Form method="get" role="search" aria-label={landmarkLabel} className="flex gap-2">
         {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
+        {Object.entries(keep).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label htmlFor={searchId} className="sr-only">
           {searchLabel}
         </label>

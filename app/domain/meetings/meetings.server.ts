@@ -214,9 +214,10 @@ export async function requireMeeting(id: string) {
 }
 
 /** Spec §5 "Search": name or company, case-insensitive. Newest requests first. */
-export async function listMeetings({ status, q, page, limit }: MeetingListQuery) {
+export async function listMeetings({ status, q, hostId, page, limit }: MeetingListQuery) {
   const filters: SQL[] = [];
   if (status !== "all") filters.push(eq(meetings.status, status));
+  if (hostId !== undefined) filters.push(eq(meetings.hostId, hostId));
   if (q) filters.push(containsAny(q, [meetings.name, meetings.company]));
   const { rows, total } = await newestFirstPage(meetings, filters.length ? and(...filters) : undefined, {
     page,
@@ -229,11 +230,12 @@ export async function listMeetings({ status, q, page, limit }: MeetingListQuery)
 export const RANGE_LIMIT = 2000;
 
 /** Meetings from one date to another (inclusive, business timezone), in time order: the week calendar and the API. */
-export async function meetingsBetween(from: string, to: string) {
+export async function meetingsBetween(from: string, to: string, hostId?: string) {
+  const dates = between(meetings.date, from, to);
   return db()
     .select()
     .from(meetings)
-    .where(between(meetings.date, from, to))
+    .where(hostId === undefined ? dates : and(dates, eq(meetings.hostId, hostId)))
     .orderBy(asc(meetings.date), asc(meetings.timeSlot), asc(meetings.createdAt))
     .limit(RANGE_LIMIT)
     .all();

@@ -141,6 +141,12 @@ export const MeetingListQuerySchema = z
       .enum(["all", ...MEETING_STATUSES], { error: `status must be all or one of: ${MEETING_STATUSES.join(", ")}.` })
       .default("all"),
     q: z.string().trim().max(100, tooLong("Search", 100)).optional(),
+    hostId: z
+      .string()
+      .max(100, "hostId must be a member's id, or none.")
+      .transform((v) => (v === "none" ? "" : v))
+      .optional()
+      .describe("a member's id: only the meetings they host; `none`: only the house calendar's (no host)"),
     ...pageQuery({ limit: 50, maxLimit: 200 }),
   })
   .refine((v) => (v.from === undefined) === (v.to === undefined), {

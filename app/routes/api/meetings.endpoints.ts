@@ -50,7 +50,7 @@ export const endpoints = [
     method: "GET",
     path: "/api/meetings",
     summary:
-      "Meetings, newest requests first; filter by status, search name or company (case-insensitive). With from and to (yyyy-MM-dd, at most 62 days): the meetings of those dates in time order, for calendars",
+      "Meetings, newest requests first; filter by status and host (hostId; none = the house calendar), search name or company (case-insensitive). With from and to (yyyy-MM-dd, at most 62 days): the meetings of those dates in time order, for calendars",
     tag: "Meetings",
     access: "admin",
     permission: "read:meeting:any",
@@ -64,7 +64,7 @@ export const endpoints = [
     },
     async handler({ query }) {
       if (query.from && query.to) {
-        const rows = (await meetingsBetween(query.from, query.to)).filter(
+        const rows = (await meetingsBetween(query.from, query.to, query.hostId)).filter(
           (m) => query.status === "all" || m.status === query.status,
         );
         return {

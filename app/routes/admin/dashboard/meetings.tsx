@@ -12,6 +12,8 @@ import { config } from "~/lib/config.server";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/meetings";
+import { HostSelect, hostLabel, UNKNOWN_HOST } from "./meetings/host-filter";
+import { hostFilter } from "./meetings/host-filter.server";
 import { formIntent, saveMeetingLink } from "./meetings/link-action.server";
 import { MeetingLinkForm } from "./meetings/meeting-link-form";
 import {
@@ -30,14 +32,15 @@ const PAGE_SIZE = 20;
 type Filter = (typeof MEETING_FILTERS)[number];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireAdmin(request);
   const url = new URL(request.url);
+  const { host, hostId, hosts, names, unknownHost } = await hostFilter(url, session);
   const requested = url.searchParams.get("status") ?? "all";
   const status: Filter = (MEETING_FILTERS as readonly string[]).includes(requested) ? (requested as Filter) : "all";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = pageParam(url.searchParams.get("page")) ?? 1;
   const [{ meetings, total }, counts] = await Promise.all([
-    listMeetings({ status, q: q || undefined, page, limit: PAGE_SIZE }),
+    listMeetings({ status, q: q || undefined, hostId, page, limit: PAGE_SIZE }),
     meetingStatusCounts(),
   ]);
   return {
@@ -45,6 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     total,
     status,
     q,
+    host,
+    hosts,
+    names,
+    unknownHost,
     page,
     pages: pageCount(total, PAGE_SIZE),
     counts,
@@ -73,15 +80,18 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function DemoMeetings({ loaderData, actionData }: Route.ComponentProps) {
-  const { meetings, total, status, q, page, pages, counts, timeZone, linkTemplate } = loaderData;
+  const { meetings, total, status, q, host, hosts, names, unknownHost, page, pages, counts, timeZone, linkTemplate } =
+    loaderData;
   const range = showingRange(page, PAGE_SIZE, total);
   const [viewing, setViewing] = useState<string | null>(null);
   const viewed = meetings.find((m) => m.id === viewing) ?? null;
   const query = (changes: Record<string, string | number | null>) => {
     const params = new URLSearchParams();
-    const next = { status, q, page: 1, ...changes };
+    const next = { status, q, host, page: 1, ...changes };
     if (next.status && next.status !== "all") params.set("status", String(next.status));
     if (next.q) params.set("q", String(next.q));
+    // Always kept: a host's own view is their default, so Everyone has to be said.
+    if (next.host) params.set("host", String(next.host));
     if (next.page && next.page !== 1) params.set("page", String(next.page));
     const search = params.toString();
     return `${href("/admin/dashboard/meetings")}${search ? `?${search}` : ""}`;
@@ -104,7 +114,25 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
         hrefFor={(filter) => query({ status: filter })}
         searchId="meeting-search"
         landmarkLabel="Search demo meetings"
+        keep={{ host }}
       />
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <HostSelect host={host} hosts={hosts} keep={{ status: status === "all" ? "" : status, q }} />
+        {host !== "all" ? (
+          <Link
+            to={query({ host: "all" })}
+            className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+          >
+            See everyone’s meetings
+          </Link>
+        ) : null}
+      </div>
+      {unknownHost ? (
+        <p role="status" className="mt-2 text-sm text-amber-800 dark:text-amber-200">
+          {UNKNOWN_HOST}
+        </p>
+      ) : null}
 
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-testid="meeting-count">
         {total === 0 ? "No meetings match." : `Showing ${range.from} to ${range.to} of ${total} meetings`}
@@ -121,7 +149,13 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
 
       <div className="mt-4 grid gap-4 xl:grid-cols-2">
         {meetings.map((meeting) => (
-          <MeetingCard key={meeting.id} meeting={meeting} linkTemplate={linkTemplate} onView={setViewing} />
+          <MeetingCard
+            key={meeting.id}
+            meeting={meeting}
+            hostName={hostLabel(meeting.hostId, names)}
+            linkTemplate={linkTemplate}
+            onView={setViewing}
+          />
         ))}
       </div>
 

@@ -9,6 +9,8 @@ import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "~/lib/calendar-names";
 import type { Route } from "./+types/calendar";
+import { HostSelect, hostLabel, UNKNOWN_HOST } from "./host-filter";
+import { hostFilter } from "./host-filter.server";
 import { SectionHeader } from "./meeting-ui";
 
 /**
@@ -18,14 +20,15 @@ import { SectionHeader } from "./meeting-ui";
  */
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireAdmin(request);
   const url = new URL(request.url);
+  const { host, hostId, hosts, names, unknownHost } = await hostFilter(url, session);
   const rules = bookingRules();
   const thisWeek = isoWeekOf(todayIn(rules.timeZone, new Date()));
   const requested = url.searchParams.get("week");
   const week = requested && weekStart(requested) ? requested : thisWeek;
   const days = workDays(week);
-  const [rows, counts] = await Promise.all([meetingsBetween(days[0]!, days[4]!), meetingStatusCounts()]);
+  const [rows, counts] = await Promise.all([meetingsBetween(days[0]!, days[4]!, hostId), meetingStatusCounts()]);
   const meetings = rows.map((m) => ({
     id: m.id,
     name: m.name,
@@ -33,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     date: m.date,
     timeSlot: m.timeSlot,
     status: m.status,
+    host: hostLabel(m.hostId || null, names),
   }));
   // Working-hour rows, plus any meeting outside them (hours changed since it was booked).
   const times = [...new Set([...slotTimes(rules), ...meetings.map((m) => m.timeSlot)])].sort();
@@ -47,6 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     meetings,
     pending: counts.scheduled,
     timeZone: rules.timeZone,
+    host,
+    hosts,
+    unknownHost,
   };
 }
 
@@ -82,7 +89,23 @@ function rangeLabel(days: string[]) {
 }
 
 export default function MeetingsCalendar({ loaderData }: Route.ComponentProps) {
-  const { week, thisWeek, unknownWeek, prev, next, days, times, meetings, pending, timeZone } = loaderData;
+  const {
+    week,
+    thisWeek,
+    unknownWeek,
+    prev,
+    next,
+    days,
+    times,
+    meetings,
+    pending,
+    timeZone,
+    host,
+    hosts,
+    unknownHost,
+  } = loaderData;
+  // The week links keep the host (always said: a host's own view is their default).
+  const weekHref = (w: string) => `?week=${w}&host=${encodeURIComponent(host)}`;
   const at = new Map<string, CalendarMeeting[]>();
   for (const m of meetings) at.set(`${m.date} ${m.timeSlot}`, [...(at.get(`${m.date} ${m.timeSlot}`) ?? []), m]);
   const weekNumber = Number(week.slice(6));
@@ -101,6 +124,25 @@ export default function MeetingsCalendar({ loaderData }: Route.ComponentProps) {
           That week does not exist; showing this week.
         </p>
       ) : null}
+      {unknownHost ? (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {UNKNOWN_HOST}
+        </p>
+      ) : null}
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <HostSelect host={host} hosts={hosts} keep={{ week }} />
+        {host !== "all" ? (
+          <Link
+            to={`?week=${week}&host=all`}
+            className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+          >
+            See everyone’s meetings
+          </Link>
+        ) : null}
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold" data-testid="calendar-week">
@@ -119,17 +161,13 @@ export default function MeetingsCalendar({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <nav aria-label="Weeks" className="flex items-center gap-2">
-          <Link to={`?week=${prev}`} className="btn-secondary px-3" aria-label="Previous week">
+          <Link to={weekHref(prev)} className="btn-secondary px-3" aria-label="Previous week">
             <ChevronLeft aria-hidden className="size-4" />
           </Link>
-          <Link
-            to={`?week=${thisWeek}`}
-            className="btn-secondary"
-            aria-current={week === thisWeek ? "page" : undefined}
-          >
+          <Link to={weekHref(thisWeek)} className="btn-secondary" aria-current={week === thisWeek ? "page" : undefined}>
             This week
           </Link>
-          <Link to={`?week=${next}`} className="btn-secondary px-3" aria-label="Next week">
+          <Link to={weekHref(next)} className="btn-secondary px-3" aria-label="Next week">
             <ChevronRight aria-hidden className="size-4" />
           </Link>
         </nav>
@@ -218,6 +256,9 @@ function Block({ meeting, withTime = false }: { meeting: CalendarMeeting; withTi
       {withTime ? <span className="mr-1 font-semibold">{formatTime12h(meeting.timeSlot)}</span> : null}
       <span className="font-semibold">{meeting.name}</span>
       {meeting.company ? <span className="block opacity-80">{meeting.company}</span> : null}
+      <span className="block opacity-80" data-testid="calendar-meeting-host">
+        {meeting.host}
+      </span>
       <span className="sr-only">, {meeting.status}</span>
     </Link>
   );

@@ -370,10 +370,13 @@ export function RejectForm({
 
 export function MeetingCard({
   meeting,
+  hostName,
   linkTemplate,
   onView,
 }: {
   meeting: MeetingView;
+  /** "Host: Dana" or "House calendar". */
+  hostName?: string;
   linkTemplate: string;
   onView?: (id: string) => void;
 }) {
@@ -387,6 +390,11 @@ export function MeetingCard({
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {longDateLabel(meeting.date)} at {formatTime12h(meeting.timeSlot)}
           </p>
+          {hostName ? (
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="meeting-host">
+              {hostName}
+            </p>
+          ) : null}
         </div>
         <StatusBadge status={meeting.status} />
       </div>
