@@ -136,7 +136,7 @@ export function checkJsBudget({ verbose = false } = {}): string[] {
  * The Worker's gzip KB: about 7 % above the 550.7 KB once roles, invitations and passkeys
  * landed (decision 068, amending 039's 550), under the 600 KB issue 23 asked for.
  */
-export const WORKER_BUDGET_KB = 590;
+export const WORKER_BUDGET_KB = 600;
 
 /** The Worker upload of the current build, as `wrangler deploy --dry-run` sizes it (KiB). */
 export function measureWorker(): { kb: number; gzipKb: number } {
