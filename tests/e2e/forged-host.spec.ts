@@ -1,4 +1,6 @@
 import { request as http } from "node:http";
+import { BOT_CHECK_HEADER, FORM_TOKEN_FIELD } from "../../app/lib/bot-check";
+import { formTokenAged, solvedChallenge } from "./bot-check";
 import { emailsTo, expect, test, uniqueAddress, uniqueEmail } from "./fixtures";
 import { freeSlot } from "./slots";
 
@@ -58,19 +60,21 @@ test("a forged Host changes no stored email", async ({ request, baseURL }) => {
   const email = uniqueEmail("forged");
   const address = uniqueAddress();
   const client = { "CF-Connecting-IP": address };
+  // A script's posts carry a solved bot check (decision 080), a fresh one each.
+  const scripted = () => ({ ...client, [BOT_CHECK_HEADER]: solvedChallenge() });
 
   // A registration (pending account), then the same email again: the owner is told.
   const register = JSON.stringify({ name: "Fran Forged", email, password: "long-enough-pass-1" });
-  expect((await send(origin, "/api/auth/register", { method: "POST", body: register, headers: client })).status).toBe(
-    201,
-  );
-  expect((await send(origin, "/api/auth/register", { method: "POST", body: register, headers: client })).status).toBe(
-    201,
-  );
+  expect(
+    (await send(origin, "/api/auth/register", { method: "POST", body: register, headers: scripted() })).status,
+  ).toBe(201);
+  expect(
+    (await send(origin, "/api/auth/register", { method: "POST", body: register, headers: scripted() })).status,
+  ).toBe(201);
   // "Forgot password?" through the form, without JavaScript.
   const forgot = await send(origin, "/admin/forgot-password", {
     method: "POST",
-    body: form({ email }),
+    body: form({ email, [FORM_TOKEN_FIELD]: formTokenAged() }),
     type: "application/x-www-form-urlencoded",
   });
   expect(forgot.status).toBe(200);
@@ -78,7 +82,9 @@ test("a forged Host changes no stored email", async ({ request, baseURL }) => {
   // a local server without CODE_HMAC_SECRET has only for a localhost Host; vitest covers it.)
   const slot = await freeSlot(request);
   const booking = JSON.stringify({ name: "Fran Forged", email, date: slot.date, timeSlot: slot.time });
-  expect((await send(origin, "/api/meetings", { method: "POST", body: booking, headers: client })).status).toBe(201);
+  expect((await send(origin, "/api/meetings", { method: "POST", body: booking, headers: scripted() })).status).toBe(
+    201,
+  );
 
   const mail = await emailsTo(request, email);
   expect(new Set(mail.map((m) => m.kind))).toEqual(

@@ -2,7 +2,7 @@ import type { APIResponse } from "@playwright/test";
 import { type ConfigData, HtmlValidate } from "html-validate";
 import { matchRoutes, type RouteObject } from "react-router";
 import routes from "../../app/routes";
-import { expect, signInAsAdmin, test, uniqueAddress, uniqueEmail } from "./fixtures";
+import { adminToken, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail } from "./fixtures";
 
 /**
  * Every page of the app, public and console, as the server renders it (the HTML a crawler or a
@@ -31,6 +31,8 @@ const RULES: ConfigData = {
     // The console's top-bar search is one search field in a role="search" GET form, submitted
     // with Enter (implicit submission, no JavaScript needed), like the search boxes of most sites.
     "wcag/h32": "off",
+    // A group of checkboxes sharing one name is a list of values (a webhook endpoint's events).
+    "form-dup-name": ["error", { shared: ["radio", "button", "reset", "submit", "checkbox"] }],
   },
 };
 const validators = {
@@ -145,6 +147,12 @@ test("console pages are valid HTML", async ({ page, request }) => {
     data: { firstName: "Val", lastName: "Idity", email: uniqueEmail("html"), company: "Markup Ltd" },
   });
   expect(callback.status()).toBe(201);
+  // A CRM webhook endpoint, so Settings → Integrations links its page (events no other test causes).
+  const endpoint = await request.post("/api/integrations/webhooks", {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { url: "https://crm.example.com/html-validity", events: ["newsletter.unsubscribed"] },
+  });
+  expect(endpoint.status()).toBe(201);
   await signInAsAdmin(page);
   const checked = await checkPages((path) => page.request.get(path), "console");
   expect(checked).toEqual(expect.arrayContaining(["/admin/dashboard", "/admin/dashboard/settings/emails"]));

@@ -194,6 +194,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           </label>
           <input
             id="lead-source"
+            type="text"
             name="source"
             defaultValue={value("source")}
             key={`source-${value("source")}`}
@@ -208,6 +209,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           </label>
           <input
             id="lead-campaign"
+            type="text"
             name="campaign"
             defaultValue={value("campaign")}
             key={`campaign-${value("campaign")}`}
@@ -293,7 +295,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
               <label htmlFor="bulk-reason" className="label">
                 Reason (lost, disqualified)
               </label>
-              <input id="bulk-reason" name="reason" maxLength={500} className="input" />
+              <input id="bulk-reason" type="text" name="reason" maxLength={500} className="input" />
             </div>
             <button type="submit" name="intent" value="status" className="btn-secondary" disabled={busy}>
               <PendingIcon pending={busy && navigation.formData?.get("intent") === "status"} />

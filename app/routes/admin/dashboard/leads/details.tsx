@@ -230,7 +230,7 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
                 <label htmlFor="lead-reason" className="label">
                   Reason
                 </label>
-                <input id="lead-reason" name="reason" maxLength={REASON_MAX} className="input" />
+                <input id="lead-reason" type="text" name="reason" maxLength={REASON_MAX} className="input" />
                 <button type="submit" name="intent" value="status" className="btn-primary" disabled={pending("status")}>
                   <PendingIcon pending={pending("status")} />
                   Change status

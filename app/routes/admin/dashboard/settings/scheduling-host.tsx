@@ -185,7 +185,14 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
           </label>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="host-time-zone" label="Time zone" hint="An IANA name, like Asia/Kolkata or Europe/Berlin.">
-              <input name="timeZone" className="input" required maxLength={64} defaultValue={shown.timeZone} />
+              <input
+                type="text"
+                name="timeZone"
+                className="input"
+                required
+                maxLength={64}
+                defaultValue={shown.timeZone}
+              />
             </Field>
             <Field id="host-daily-cap" label="Daily cap (demos a day)" hint="Empty = no cap.">
               <input
@@ -204,6 +211,7 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             {WEEKDAY_NAMES.map((name, i) => (
               <Field key={name} id={`host-day-${i + 1}`} label={name}>
                 <input
+                  type="text"
                   name={`day${i + 1}`}
                   className="input"
                   maxLength={200}
@@ -265,6 +273,7 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             </Field>
             <Field id="override-hours" label="Hours" hint="Empty = away.">
               <input
+                type="text"
                 name="hours"
                 className="input"
                 maxLength={200}

@@ -369,6 +369,7 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
             </div>
             <Field id="closure-reason" label="Reason">
               <input
+                type="text"
                 name="reason"
                 className="input"
                 required
