@@ -1,5 +1,6 @@
 import { Download, Filter } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
+import { ActionNotice } from "~/components/console/action-notice";
 import { FilterSelect } from "~/components/console/filter-select";
 import { StatusBadge } from "~/components/console/status-badge";
 import { Pagination } from "~/components/pagination";
@@ -122,18 +123,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           with where they came from.
         </p>
       </div>
-      {actionData ? (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mb-4 rounded-lg px-4 py-3 text-sm ${
-            actionData.ok
-              ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-              : "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"
-          }`}
-        >
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionNotice result={actionData} />
       {problem ? (
         <p
           role="alert"

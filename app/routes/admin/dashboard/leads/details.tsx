@@ -1,5 +1,6 @@
 import { ArrowLeft, MessageSquarePlus, UserRoundCog } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
+import { ActionNotice } from "~/components/console/action-notice";
 import { StatusBadge } from "~/components/console/status-badge";
 import { PendingIcon } from "~/components/pending-icon";
 import { actorOf } from "~/domain/accounts/actor";
@@ -165,18 +166,7 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
           </span>
         </div>
       </div>
-      {actionData ? (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mb-4 rounded-lg px-4 py-3 text-sm ${
-            actionData.ok
-              ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-              : "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"
-          }`}
-        >
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionNotice result={actionData} />
       <div className="grid gap-4 lg:grid-cols-3">
         <section className="card p-5 lg:col-span-2 lg:self-start" aria-labelledby="attribution-title">
           <h2 id="attribution-title" className="text-base font-semibold">

@@ -1,5 +1,6 @@
 import { Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
 import { data, Form, href, useNavigation } from "react-router";
+import { ActionNotice } from "~/components/console/action-notice";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { PendingIcon } from "~/components/pending-icon";
@@ -94,18 +95,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
         title="Demo Meetings"
         description="Callback requests from the booking page and Enterprise leads from the pricing page. We promise to call within 24 hours."
       />
-      {actionData ? (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mb-4 rounded-lg px-4 py-3 text-sm ${
-            actionData.ok
-              ? "bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-              : "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"
-          }`}
-        >
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionNotice result={actionData} />
       <ListToolbar
         filters={FILTERS}
         labels={FILTER_LABELS}
