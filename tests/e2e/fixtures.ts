@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page, type Request } from "@playwright/test";
 import { PARKED_MODULE_TYPE } from "../../app/http/scripts-after-paint.server";
 import { formsOpenedEarlier, PERSON_AGE_MS, withBotCheck } from "./bot-check";
 import { E2E_ADMIN } from "./credentials";
@@ -45,8 +45,32 @@ export async function signInAsAdmin(page: Page, credentials: { email: string; pa
   await page.goto("/admin");
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password", { exact: true }).fill(credentials.password);
+  const pending = new Set<string>();
+  const track = (request: Request) => pending.add(`${request.method()} ${request.url()}`);
+  const untrack = (request: Request) => pending.delete(`${request.method()} ${request.url()}`);
+  page.on("request", track);
+  page.on("requestfinished", untrack);
+  page.on("requestfailed", untrack);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/admin\/(dashboard|pending)/);
+  try {
+    await page.waitForURL(/\/admin\/(dashboard|pending)/, { timeout: 25_000 });
+  } catch (error) {
+    const state = await page
+      .evaluate(() => ({
+        url: location.href,
+        hydrated: document.documentElement.dataset.hydrated ?? null,
+        button: document.querySelector("button[type=submit]")?.textContent ?? null,
+        error: document.querySelector('[data-testid="auth-error"]')?.textContent ?? null,
+      }))
+      .catch((failure) => String(failure));
+    throw new Error(`signInAsAdmin: no navigation: ${JSON.stringify({ state, pending: [...pending] })}`, {
+      cause: error,
+    });
+  } finally {
+    page.off("request", track);
+    page.off("requestfinished", untrack);
+    page.off("requestfailed", untrack);
+  }
   const session = (await page.context().cookies()).find((cookie) => cookie.name === "flowlane_session");
   // React Router's cookie value: the token as URI-encoded base64 JSON (decision 032).
   if (session) made?.sessions.add(sessionId(JSON.parse(atob(decodeURIComponent(session.value))) as string));
