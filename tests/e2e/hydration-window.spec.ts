@@ -709,3 +709,28 @@ test("Settings → Security with two-factor on: the password and code fields kee
     await close();
   }
 });
+
+test("Sign in pressed before the scripts arrive: the form posts without them and the console opens", async ({
+  request,
+  browser,
+  baseURL,
+}) => {
+  const account = await approvedAccount(request, "Hydra Early");
+  // Each release point: before the post is answered, and (the longest) after it.
+  for (const releaseAfterMs of [0, 100, 400, 1_500]) {
+    const { close, page } = await ownPage(browser, baseURL ?? "");
+    try {
+      const { release, done } = await holdScripts(page);
+      await openPainted(page, "/admin");
+      await page.getByLabel("Email").fill(account.email);
+      await page.getByLabel("Password", { exact: true }).fill(account.password);
+      await page.getByRole("button", { name: "Sign in" }).click({ noWaitAfter: true });
+      await page.waitForTimeout(releaseAfterMs);
+      release();
+      await page.waitForURL(/\/admin\/dashboard$/);
+      await done();
+    } finally {
+      await close();
+    }
+  }
+});

@@ -3,7 +3,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
 import { type Account, approvedAccount } from "./console-helpers";
-import { expect, signInAsAdmin, test } from "./fixtures";
+import { expect, hydrating, signInAsAdmin, test } from "./fixtures";
 
 const SECURITY = "/admin/dashboard/settings/security";
 const IPHONE_UA =
@@ -184,7 +184,9 @@ test.describe("accessibility of Overview and Security (and the pages of the issu
         // axe is a script: with JavaScript off, block the app's scripts instead (server-rendered page).
         const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
         if (!test.info().project.use.javaScriptEnabled) await context.route("**/assets/*.js", (r) => r.abort());
-        const page = await context.newPage();
+        // Signed in once the page is hydrated, as every console test is (fixtures.ts `hydrating`); a
+        // press before hydration is hydration-window.spec's subject.
+        const page = hydrating(await context.newPage(), test.info().project.use.javaScriptEnabled ?? true);
         const themed = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
         expect(themed.status()).toBe(303);
         await signInAsAdmin(page, account);
