@@ -10,6 +10,7 @@ import { leadSlaEmail } from "~/domain/leads/emails.server";
 import { salesLeadNotice } from "~/domain/meetings/callbacks.server";
 import {
   bookingConfirmationEmail,
+  hostChangedEmail,
   meetingCancelledEmail,
   meetingConfirmedEmail,
   meetingLinkEmail,
@@ -183,5 +184,10 @@ export const EMAIL_REGISTRY = {
       { to: "sales@flowlane.example", name: null },
       SITE,
     ],
+  ),
+  "meeting.host_changed": kind(
+    hostChangedEmail,
+    [meeting, { role: "new", to: admin, other: "Ravi" }, SITE, "h-1>h-2:1"],
+    [meeting, { role: "previous", to: admin, other: "Ravi" }, SITE, "h-1>h-2:1"],
   ),
 } satisfies Record<EmailKind, Entry>;
