@@ -52,7 +52,9 @@ const BUDGETS: Budget[] = [{ caseName: "GET available-slots", minThroughputRatio
  */
 function botCheck(base: string) {
   const hmac = (message: string) =>
-    createHmac("sha256", `${localVars(base).CODE_HMAC_SECRET}:bot-check`).update(message).digest("hex");
+    createHmac("sha256", `${localVars(base).CODE_HMAC_SECRET}:bot-check`)
+      .update(message)
+      .digest("hex");
   const number = 4242;
   const salt = `${randomBytes(12).toString("base64url")}?expires=${Math.floor(Date.now() / 1000) + 600}`;
   const challenge = createHash("sha256").update(`${salt}${number}`).digest("hex");
