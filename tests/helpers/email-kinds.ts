@@ -15,6 +15,7 @@ import {
   meetingConfirmedEmail,
   meetingLinkEmail,
   meetingReminderEmail,
+  noShowEmail,
   salesBookingNotice,
   salesCallbackNotice,
   salesChangeNotice,
@@ -185,6 +186,7 @@ export const EMAIL_REGISTRY = {
       SITE,
     ],
   ),
+  "meeting.no_show": kind(noShowEmail, [meeting, `${SITE}/demo?again=rebook-token-5`]),
   "meeting.host_changed": kind(
     hostChangedEmail,
     [meeting, { role: "new", to: admin, other: "Ravi" }, SITE, "h-1>h-2:1"],

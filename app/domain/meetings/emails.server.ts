@@ -398,6 +398,31 @@ export async function hostChangedEmail(
   );
 }
 
+/**
+ * The host marked the visitor as not attending (issue 27 item 7, decision 084): one friendly
+ * message, with a link to book again that keeps their details (`rebookUrl`, from SITE_URL).
+ */
+export async function noShowEmail(meeting: MeetingLike, rebookUrl: string): Promise<OutgoingEmail> {
+  const { lines, label } = when(meeting);
+  return toVisitor(meeting, {
+    kind: "meeting.no_show",
+    subject: `Sorry we missed you: your ${BRAND.name} demo, ${label}`,
+    content: {
+      preview: `We missed you at your ${BRAND.name} demo. Pick another time that suits you.`,
+      heading: "Sorry we missed you",
+      blocks: [
+        {
+          p: `We were ready for your ${BRAND.name} demo but could not see you there. No problem: things come up.`,
+        },
+        { details: lines },
+        { p: "If you would still like a demo, pick another time. Your details are filled in already." },
+        { button: { label: "Book another time", href: rebookUrl } },
+      ],
+    },
+    idempotencyKey: `meeting.no_show:${meeting.id}`,
+  });
+}
+
 export const REMINDERS = { "24h": 24 * 60, "1h": 60 } as const;
 export type ReminderKind = keyof typeof REMINDERS;
 

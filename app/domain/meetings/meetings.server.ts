@@ -100,6 +100,7 @@ export async function bookMeeting(
     createdAt: now,
     updatedAt: now,
     hostId: "",
+    attendance: null,
   };
   const link = await issueManageToken(meeting.id, now);
   // A filled honeypot: answer like a success, keep nothing, send nothing.
@@ -412,6 +413,7 @@ export function toMeetingJson(meeting: Meeting) {
     createdAt: meeting.createdAt.toISOString(),
     updatedAt: meeting.updatedAt.toISOString(),
     hostId: meeting.hostId || null,
+    attendance: meeting.attendance ?? null,
   };
 }
 

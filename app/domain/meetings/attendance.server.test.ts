@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import {
+  auditLog,
+  emailOutbox,
+  type Meeting,
+  meetings,
+  webhookEndpointDeliveries,
+  webhookEndpoints,
+} from "~/db/schema";
+import { createAdmin } from "../../../tests/helpers/accounts";
+import { api } from "../../../tests/helpers/api";
+import { TEST_SITE_URL } from "../../../tests/helpers/site";
+import { ATTENDANCE_MESSAGES, markAttendance } from "./attendance.server";
+import { requireMeeting } from "./meetings.server";
+import { meetingByToken } from "./tokens.server";
+
+/** A demo that started `minutesAgo` minutes before `now` (its own email and slot). */
+async function pastDemo(now: Date, minutesAgo: number, status: Meeting["status"] = "confirmed") {
+  const id = crypto.randomUUID();
+  const email = `missed-${id.slice(0, 8)}@example.com`;
+  await db()
+    .insert(meetings)
+    .values({
+      id,
+      name: "Ana Silva",
+      email,
+      company: "Acme",
+      date: `2030-0${1 + (Number.parseInt(id.slice(0, 2), 16) % 9)}-${String(10 + (Number.parseInt(id.slice(2, 4), 16) % 18))}`,
+      timeSlot: `${String(Number.parseInt(id.slice(4, 6), 16) % 24).padStart(2, "0")}:00`,
+      startsAt: new Date(now.getTime() - minutesAgo * 60_000),
+      status,
+      visitorTimezone: "America/New_York",
+    });
+  return { id, email };
+}
+
+const mailsTo = async (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
+
+describe("attendance (issue 27 item 7)", () => {
+  it("a no-show: completed, one friendly email with a rebooking link from SITE_URL that leads to the visitor", async () => {
+    const now = new Date();
+    const { admin } = await createAdmin({ role: "sales" });
+    const demo = await pastDemo(now, 45);
+    const after = await markAttendance({ id: admin.id, email: admin.email }, demo.id, false, now);
+    expect(after).toMatchObject({ status: "completed", attendance: "no_show" });
+    expect(await requireMeeting(demo.id)).toMatchObject({ status: "completed", attendance: "no_show" });
+    const mails = await mailsTo(demo.email);
+    expect(mails.map((m) => m.kind)).toEqual(["meeting.no_show"]);
+    expect(mails[0]?.subject).toMatch(/^Sorry we missed you/);
+    const link = /https?:\/\/[^\s"<>]+\/demo\?again=([\w-]+)/.exec(mails[0]?.text ?? "");
+    expect(link?.[0].startsWith(`${TEST_SITE_URL}/demo?again=`)).toBe(true);
+    expect((await meetingByToken(link?.[1] ?? ""))?.id).toBe(demo.id);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, demo.id)).all();
+    expect(audit.map((a) => a.action)).toEqual(["meeting.no_show"]);
+  });
+
+  it("attended: completed, nothing sent to the visitor; a completed meeting can be marked too", async () => {
+    const now = new Date();
+    const { admin } = await createAdmin({ role: "admin" });
+    const demo = await pastDemo(now, 60 * 24, "completed");
+    await markAttendance({ id: admin.id, email: admin.email }, demo.id, true, now);
+    expect(await requireMeeting(demo.id)).toMatchObject({ status: "completed", attendance: "attended" });
+    expect(await mailsTo(demo.email)).toEqual([]);
+  });
+
+  it("refuses before the end, after 7 days, a meeting not confirmed, and a second mark; nothing changes", async () => {
+    const now = new Date();
+    const { admin } = await createAdmin({ role: "sales" });
+    const actor = { id: admin.id, email: admin.email };
+    const cases = [
+      [await pastDemo(now, 20), ATTENDANCE_MESSAGES.notEnded],
+      [await pastDemo(now, 30 + 7 * 24 * 60 + 1), ATTENDANCE_MESSAGES.tooLate],
+      [await pastDemo(now, 60, "scheduled"), ATTENDANCE_MESSAGES.notConfirmed],
+      [await pastDemo(now, 60, "cancelled"), ATTENDANCE_MESSAGES.notConfirmed],
+    ] as const;
+    for (const [demo, message] of cases) {
+      await expect(markAttendance(actor, demo.id, false, now)).rejects.toMatchObject({ status: 409, message });
+      expect((await requireMeeting(demo.id)).attendance).toBeNull();
+      expect(await mailsTo(demo.email)).toEqual([]);
+    }
+    // Exactly at the edges: at the end, and 7 days after it.
+    await markAttendance(actor, (await pastDemo(now, 30)).id, true, now);
+    await markAttendance(actor, (await pastDemo(now, 30 + 7 * 24 * 60)).id, true, now);
+    const marked = await pastDemo(now, 90);
+    await markAttendance(actor, marked.id, true, now);
+    await expect(markAttendance(actor, marked.id, false, now)).rejects.toMatchObject({
+      status: 409,
+      message: ATTENDANCE_MESSAGES.already,
+    });
+    expect((await requireMeeting(marked.id)).attendance).toBe("attended");
+  });
+
+  it("POST /api/meetings/{id}/attendance: 20 at once make one change, one email and one CRM event; bad input and roles refused", async () => {
+    const { token } = await createAdmin({ role: "sales" });
+    const crm = crypto.randomUUID();
+    await db()
+      .insert(webhookEndpoints)
+      .values({ id: crm, url: "https://crm.example/hooks", events: ["meeting.no_show"], secret: "attendance-s3cret" });
+    const demo = await pastDemo(new Date(), 40);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api("POST", `/api/meetings/${demo.id}/attendance`, { token, body: { attended: false } }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
+    expect(answers.find((r) => r.status === 409)?.json.error).toBe(ATTENDANCE_MESSAGES.already);
+    expect(answers.find((r) => r.status === 200)?.json.data).toMatchObject({
+      id: demo.id,
+      status: "completed",
+      attendance: "no_show",
+    });
+    expect(await mailsTo(demo.email)).toHaveLength(1);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, demo.id)).all();
+    expect(audit).toHaveLength(1);
+    const events = await db()
+      .select()
+      .from(webhookEndpointDeliveries)
+      .where(eq(webhookEndpointDeliveries.endpointId, crm))
+      .all();
+    expect(events.map((e) => [e.eventType, JSON.parse(e.payload).data.meeting.id])).toEqual([
+      ["meeting.no_show", demo.id],
+    ]);
+    await db().delete(webhookEndpoints).where(eq(webhookEndpoints.id, crm));
+
+    const other = await pastDemo(new Date(), 40);
+    const bad = await api("POST", `/api/meetings/${other.id}/attendance`, { token, body: { attended: "yes" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.details?.[0]?.message ?? bad.json.error).toContain("attended must be true");
+    const marketing = await createAdmin({ role: "marketing" });
+    const refused = await api("POST", `/api/meetings/${other.id}/attendance`, {
+      token: marketing.token,
+      body: { attended: true },
+    });
+    expect(refused.status).toBe(403);
+    expect((await requireMeeting(other.id)).attendance).toBeNull();
+    expect((await api("POST", "/api/meetings/nope/attendance", { token, body: { attended: true } })).status).toBe(404);
+  });
+});
