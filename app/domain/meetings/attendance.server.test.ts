@@ -9,8 +9,10 @@ import {
   webhookEndpointDeliveries,
   webhookEndpoints,
 } from "~/db/schema";
+import { loader } from "~/routes/demo/demo";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { weekday } from "../../../tests/helpers/booking";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { ATTENDANCE_MESSAGES, markAttendance } from "./attendance.server";
 import { requireMeeting } from "./meetings.server";
@@ -137,5 +139,41 @@ describe("attendance (issue 27 item 7)", () => {
     expect(refused.status).toBe(403);
     expect((await requireMeeting(other.id)).attendance).toBeNull();
     expect((await api("POST", "/api/meetings/nope/attendance", { token, body: { attended: true } })).status).toBe(404);
+  });
+
+  it("the rebooking link keeps the visitor's details: /demo?again= sets a cookie, the details step is filled in", async () => {
+    const now = new Date();
+    const { admin } = await createAdmin({ role: "sales" });
+    const demo = await pastDemo(now, 45);
+    await db().update(meetings).set({ phone: "+1 555 0100" }).where(eq(meetings.id, demo.id));
+    await markAttendance({ id: admin.id, email: admin.email }, demo.id, false, now);
+    const text = (await mailsTo(demo.email))[0]?.text ?? "";
+    const link = /https?:\/\/[^\s"<>]+\/demo\?again=[\w-]+/.exec(text)?.[0] ?? "";
+    const landing = (await loader({ request: new Request(link), params: {}, context: {} } as never)) as Response;
+    expect(landing.status).toBe(302);
+    expect(landing.headers.get("Location")).toBe("/demo");
+    const cookie = (landing.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    expect(cookie).toMatch(/flowlane_rebook=[\w-]{43}/);
+    const date = weekday(5);
+    const page = (url: string, headers: Record<string, string>) =>
+      loader({ request: new Request(url, { headers }), params: {}, context: {} } as never) as Promise<{
+        wizard: { step: string; prefill?: unknown };
+      }>;
+    const details = await page(`${TEST_SITE_URL}/demo?date=${date}&time=11:00`, { Cookie: cookie });
+    expect(details.wizard).toMatchObject({
+      step: "details",
+      prefill: { name: "Ana Silva", email: demo.email, phone: "+1 555 0100", company: "Acme" },
+    });
+    // Without the cookie, or with a forged one, nothing is filled in.
+    expect((await page(`${TEST_SITE_URL}/demo?date=${date}&time=11:00`, {})).wizard.prefill).toBeNull();
+    const forged = { Cookie: `flowlane_rebook=${"a".repeat(43)}` };
+    expect((await page(`${TEST_SITE_URL}/demo?date=${date}&time=11:00`, forged)).wizard.prefill).toBeNull();
+    // A bad token in the link sets nothing.
+    const bad = (await loader({
+      request: new Request(`${TEST_SITE_URL}/demo?again=x`),
+      params: {},
+      context: {},
+    } as never)) as Response;
+    expect(bad.headers.has("Set-Cookie")).toBe(false);
   });
 });
