@@ -14,7 +14,7 @@ import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { weekday } from "../../../tests/helpers/booking";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
-import { ATTENDANCE_MESSAGES, markAttendance } from "./attendance.server";
+import { ATTENDANCE_MESSAGES, markAttendance, showRateByWeek } from "./attendance.server";
 import { requireMeeting } from "./meetings.server";
 import { meetingByToken } from "./tokens.server";
 
@@ -175,5 +175,34 @@ describe("attendance (issue 27 item 7)", () => {
       context: {},
     } as never)) as Response;
     expect(bad.headers.has("Set-Cookie")).toBe(false);
+  });
+
+  it("the Overview's show rate: per week of the demo, of the marked demos the share attended", async () => {
+    // Weeks of their own, far ahead, so no other test's meetings are in them.
+    const now = new Date("2035-06-13T10:00:00Z"); // a Wednesday
+    const add = (date: string, attendance: Meeting["attendance"]) =>
+      db()
+        .insert(meetings)
+        .values({
+          name: "Rate",
+          email: `rate-${crypto.randomUUID().slice(0, 8)}@example.com`,
+          date,
+          timeSlot: "10:00",
+          startsAt: new Date(`${date}T04:30:00Z`),
+          status: "completed",
+          attendance,
+        });
+    await add("2035-06-11", "attended"); // this week (Monday)
+    await add("2035-06-12", "attended");
+    await add("2035-06-13", "no_show");
+    await add("2035-06-17", "no_show"); // this week's Sunday
+    await add("2035-06-08", "no_show"); // last week (Friday)
+    await add("2035-06-07", null); // unmarked: not counted
+    const weeks = await showRateByWeek(now, 3);
+    expect(weeks).toEqual([
+      { week: "2035-05-28", attended: 0, noShow: 0, rate: null },
+      { week: "2035-06-04", attended: 0, noShow: 1, rate: 0 },
+      { week: "2035-06-11", attended: 2, noShow: 2, rate: 0.5 },
+    ]);
   });
 });

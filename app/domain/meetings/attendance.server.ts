@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Meeting, meetings } from "~/db/schema";
@@ -92,4 +92,30 @@ export async function markAttendance(actor: Actor, id: string, attended: boolean
   if (email) deliverSoon([email.idempotencyKey]);
   deliverEventsSoon([event.id]);
   return after;
+}
+
+/**
+ * The show rate per week (the Overview): of the demos marked in each of the last `weeks` weeks
+ * (Monday to Sunday, by the demo's business date), how many the visitor attended. Unmarked demos
+ * do not count; a week with none marked has no rate.
+ */
+export async function showRateByWeek(now: Date, weeks = 8) {
+  const today = Math.floor(now.getTime() / DAY);
+  // 1970-01-01 was a Thursday: (day + 3) % 7 is the days since Monday.
+  const monday = today - ((today + 3) % 7);
+  const first = monday - (weeks - 1) * 7;
+  const iso = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+  const rows = await db()
+    .select({ date: meetings.date, attendance: meetings.attendance })
+    .from(meetings)
+    .where(and(gte(meetings.date, iso(first)), lte(meetings.date, iso(monday + 6)), isNotNull(meetings.attendance)))
+    .all();
+  const counts = Array.from({ length: weeks }, (_, i) => ({ week: iso(first + i * 7), attended: 0, noShow: 0 }));
+  for (const row of rows) {
+    const week = counts[Math.floor((Math.round(Date.parse(row.date) / DAY) - first) / 7)];
+    if (!week) continue;
+    if (row.attendance === "attended") week.attended++;
+    else week.noShow++;
+  }
+  return counts.map((w) => ({ ...w, rate: w.attended + w.noShow ? w.attended / (w.attended + w.noShow) : null }));
 }
