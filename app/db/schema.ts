@@ -284,6 +284,7 @@ export const refreshTokens = sqliteTable(
 
 export const MEETING_STATUSES = ["scheduled", "confirmed", "cancelled", "completed"] as const;
 export const MEETING_TYPES = ["demo"] as const;
+export const ATTENDANCE = ["attended", "no_show"] as const;
 
 export const meetings = sqliteTable(
   "meetings",
@@ -314,6 +315,11 @@ export const meetings = sqliteTable(
      * to an existing table without rebuilding it, and a removed member's meetings stay as they are.
      */
     hostId: text("host_id").notNull().default(""),
+    /**
+     * Whether the visitor came, as the host marked it after the meeting (issue 27 item 7, decision
+     * 084): null = not marked (it completes as before). Set once; the guard is in the update.
+     */
+    attendance: text("attendance", { enum: ATTENDANCE }),
   },
   (t) => [
     index("meetings_date_idx").on(t.date, t.timeSlot),

@@ -41,6 +41,8 @@ export const EMAIL_KINDS = {
   "integration.webhook_disabled": "Owners: a CRM webhook endpoint kept failing and was turned off",
 
   "lead.sla": "Sales member: a lead they own is still new past the SLA (once per lead)",
+  "meeting.no_show": "Visitor: the host marked them as not attending, with a link to book again (once per meeting)",
+  "meeting.host_changed": "Hosts: an Admin gave a demo to another host (the new and the previous host each get one)",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

@@ -151,3 +151,15 @@ export const ATTRIBUTION_COOKIE = defineCookie({
   maxAge: 90 * 24 * 60 * 60, // 90 days, in seconds: the retention decision 071 gives a touch
   signedFor: "attribution-cookie",
 });
+
+/**
+ * The way back after a missed demo (issue 27 item 7, decision 084): the token of the "sorry we
+ * missed you" email's link, kept while the visitor picks a new time so the details step shows
+ * their details. Not signed: a forged value finds no meeting. The edge cache does not let it
+ * through, so /demo renders for its holder (the details it shows are theirs alone).
+ */
+export const REBOOK_COOKIE = defineCookie({
+  base: "flowlane_rebook",
+  hostPrefix: true,
+  maxAge: 24 * 60 * 60, // 1 day, in seconds: time enough to choose another slot
+});

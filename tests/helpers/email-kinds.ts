@@ -10,10 +10,12 @@ import { leadSlaEmail } from "~/domain/leads/emails.server";
 import { salesLeadNotice } from "~/domain/meetings/callbacks.server";
 import {
   bookingConfirmationEmail,
+  hostChangedEmail,
   meetingCancelledEmail,
   meetingConfirmedEmail,
   meetingLinkEmail,
   meetingReminderEmail,
+  noShowEmail,
   salesBookingNotice,
   salesCallbackNotice,
   salesChangeNotice,
@@ -183,5 +185,11 @@ export const EMAIL_REGISTRY = {
       { to: "sales@flowlane.example", name: null },
       SITE,
     ],
+  ),
+  "meeting.no_show": kind(noShowEmail, [meeting, `${SITE}/demo?again=rebook-token-5`]),
+  "meeting.host_changed": kind(
+    hostChangedEmail,
+    [meeting, { role: "new", to: admin, other: "Ravi" }, SITE, "h-1>h-2:1"],
+    [meeting, { role: "previous", to: admin, other: "Ravi" }, SITE, "h-1>h-2:1"],
   ),
 } satisfies Record<EmailKind, Entry>;

@@ -14,12 +14,15 @@ import {
   inTimeZone,
   isValidTimeZone,
   isWeekend,
+  localDayMinutes,
   normalizeTime,
   slotStart,
   slotsForDate,
   slotTimes,
   timeProblem,
   todayIn,
+  zoneOffsets,
+  zonesOver,
 } from "./availability";
 import { longDateLabel, monthWeeks, shiftMonth } from "./month";
 import * as old from "./testing/date-fns-engine";
@@ -397,6 +400,52 @@ describe("the same answers as the date-fns engine", { timeout: 120_000 }, () => 
         expect(slotsForDate(date, rules, now, held), `${date} at ${now.toISOString()}`).toEqual(
           old.slotsForDate(date, rules, now, held),
         );
+      }
+    }
+  });
+});
+
+describe("a request's zone offsets, read once (issue 27 item 1)", () => {
+  const MINUTE = 60_000;
+  const zones = ["Asia/Kolkata", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Tehran"];
+  const from = Date.parse("2026-01-01T00:00:00Z");
+  const to = Date.parse("2027-12-31T00:00:00Z");
+
+  it("give the wall clock Intl gives, to the minute, on both sides of every offset change", () => {
+    for (const zone of zones) {
+      const table = zoneOffsets(zone, from, to);
+      const tables = new Map([[zone, table]]);
+      // Every change, and a random sample of the two years.
+      const random = seededRandom(zone.length);
+      const instants = table.changes.flatMap((at) => [-61, -60, -1, 0, 1, 30, 60].map((m) => at + m * MINUTE));
+      for (let i = 0; i < 500; i++) instants.push(from + Math.floor((random() * (to - from)) / MINUTE) * MINUTE);
+      const inRange = instants.filter((ms) => ms >= from && ms <= to);
+      for (const ms of inRange)
+        expect(localDayMinutes([ms], zone, tables), `${zone} ${new Date(ms).toISOString()}`).toEqual(
+          localDayMinutes([ms], zone),
+        );
+    }
+  });
+
+  it("find each change of the years (none in Kolkata, two a year in New York and London)", () => {
+    const changes = (zone: string) => zoneOffsets(zone, from, to).changes.length - 1;
+    expect(changes("Asia/Kolkata")).toBe(0);
+    expect(changes("America/New_York")).toBe(4);
+    expect(changes("Europe/London")).toBe(4);
+    expect(zoneOffsets("America/New_York", from, to).changes).toContain(Date.parse("2026-03-08T07:00:00Z"));
+    expect(zoneOffsets("Europe/London", from, to).changes).toContain(Date.parse("2026-10-25T01:00:00Z"));
+  });
+
+  it("leave the slots and days of the window as they were", () => {
+    const random = seededRandom(27);
+    for (const rules of [KOLKATA, NEW_YORK, { ...KOLKATA, timeZone: "Europe/London" }]) {
+      for (let i = 0; i < 40; i++) {
+        const now = new Date(from + Math.floor(random() * (to - from - 70 * 86_400_000)));
+        const today = epochDay(todayIn(rules.timeZone, now)) as number;
+        const tables = zonesOver([rules.timeZone], today, today + 60);
+        expect(bookingDays(rules, now, 60, new Map(), tables)).toEqual(bookingDays(rules, now, 60, new Map()));
+        const date = dateFromEpochDay(today + Math.floor(random() * 60));
+        expect(slotsForDate(date, rules, now, none, tables)).toEqual(slotsForDate(date, rules, now, none));
       }
     }
   });

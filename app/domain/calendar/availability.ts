@@ -137,8 +137,8 @@ export const dayOfWeek = (date: string): number => weekdayOf(realDay(date));
 export const isWeekend = (date: string) => isWeekendDay(realDay(date));
 
 /** The epoch day it is at `now` in a timezone (its UTC offset there, by @date-fns/tz). */
-const todayDayIn = (timeZone: string, now: Date) =>
-  Math.floor((now.getTime() + offsetAt(timeZone, now.getTime())) / DAY_MS);
+const todayDayIn = (timeZone: string, now: Date, zones?: Zones) =>
+  Math.floor((now.getTime() + offsetAt(timeZone, now.getTime(), zones)) / DAY_MS);
 
 /** Today's date in a timezone. */
 export const todayIn = (timeZone: string, now: Date): string => dateFromEpochDay(todayDayIn(timeZone, now));
@@ -169,10 +169,63 @@ function slotMinutes(rules: BookingRules): number[] {
 export const slotTimes = (rules: BookingRules): string[] => slotMinutes(rules).map(timeOf);
 
 /** A timezone's UTC offset at an instant, in milliseconds (@date-fns/tz reads it from Intl). */
-function offsetAt(timeZone: string, ms: number): number {
+function intlOffset(timeZone: string, ms: number): number {
   const minutes = tzOffset(timeZone, new Date(ms));
   if (Number.isNaN(minutes)) throw new RangeError(`not a timezone: ${timeZone}`);
   return minutes * MINUTE_MS;
+}
+
+/**
+ * A zone's UTC offsets over a span of instants, read from Intl once (issue 27 item 1): `offsets[k]`
+ * holds from `changes[k]` (`changes[0]` is the span's start) until the next change. Plain numbers
+ * made per request, never kept in the isolate. An Intl read costs ~1 µs, and the engine asks for
+ * the offset of every host's zone on every day of the window: 10 hosts × 60 days made the
+ * available days 3.5× the single calendar's time (bench:api).
+ */
+export type ZoneOffsets = { from: number; to: number; changes: number[]; offsets: number[] };
+/** The offset tables of a request, by zone name. */
+export type Zones = ReadonlyMap<string, ZoneOffsets>;
+
+/**
+ * The offsets of `timeZone` from `from` to `to` (ms): read at each UTC midnight between them
+ * (no zone changes its offset twice within a day), and where two readings differ the change is
+ * found to the minute by halving (zones change on whole minutes).
+ */
+export function zoneOffsets(timeZone: string, from: number, to: number): ZoneOffsets {
+  const start = Math.floor(from / DAY_MS) * DAY_MS;
+  const changes = [start];
+  const offsets = [intlOffset(timeZone, start)];
+  for (let at = start + DAY_MS; at < to + DAY_MS; at += DAY_MS) {
+    const offset = intlOffset(timeZone, at);
+    if (offset === offsets.at(-1)) continue;
+    let [lo, hi] = [at - DAY_MS, at]; // offset changes after lo, by hi
+    while (hi - lo > MINUTE_MS) {
+      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
+      if (intlOffset(timeZone, mid) === offsets.at(-1)) lo = mid;
+      else hi = mid;
+    }
+    changes.push(hi);
+    offsets.push(offset);
+  }
+  return { from: start, to: start + Math.ceil((to - start) / DAY_MS) * DAY_MS, changes, offsets };
+}
+
+/** The offset tables of `zones` (the duplicates read once) over epoch days `fromDay`…`toDay` and a day either side. */
+export function zonesOver(zones: Iterable<string>, fromDay: number, toDay: number): Zones {
+  const out = new Map<string, ZoneOffsets>();
+  for (const zone of zones)
+    if (!out.has(zone)) out.set(zone, zoneOffsets(zone, (fromDay - 1) * DAY_MS, (toDay + 2) * DAY_MS));
+  return out;
+}
+
+/** A zone's offset at an instant: from the request's table when it covers the instant, else Intl. */
+function offsetAt(timeZone: string, ms: number, zones?: Zones): number {
+  const table = zones?.get(timeZone);
+  if (!table || ms < table.from || ms > table.to) return intlOffset(timeZone, ms);
+  const { changes, offsets } = table;
+  let k = changes.length - 1;
+  while (k > 0 && changes[k]! > ms) k--;
+  return offsets[k]!;
 }
 
 /**
@@ -181,16 +234,16 @@ function offsetAt(timeZone: string, ms: number): number {
  * own Date does; a time it repeats (clocks go back) is its first occurrence, as RFC 5545 reads
  * a local time.
  */
-function zonedInstant(day: number, minutes: number, timeZone: string): number {
+function zonedInstant(day: number, minutes: number, timeZone: string, zones?: Zones): number {
   const wall = day * DAY_MS + minutes * MINUTE_MS;
   // Offsets differ by at most 26 hours, so a day either side brackets the real instant.
-  const before = offsetAt(timeZone, wall - DAY_MS);
-  const after = offsetAt(timeZone, wall + DAY_MS);
+  const before = offsetAt(timeZone, wall - DAY_MS, zones);
+  const after = offsetAt(timeZone, wall + DAY_MS, zones);
   if (before === after) return wall - before;
   const first = wall - before;
-  if (offsetAt(timeZone, first) === before) return first;
+  if (offsetAt(timeZone, first, zones) === before) return first;
   const second = wall - after;
-  if (offsetAt(timeZone, second) === after) return second;
+  if (offsetAt(timeZone, second, zones) === after) return second;
   return first; // skipped: the offset before the change moves it past the gap
 }
 
@@ -198,29 +251,33 @@ function zonedInstant(day: number, minutes: number, timeZone: string): number {
  * The start instants (ms) of a day's slots. The zone's offset is read once for the day: only
  * a day next to a change of the zone's offset (a DST day) converts each slot on its own.
  */
-function slotStartsOn(day: number, starts: readonly number[], timeZone: string): number[] {
+function slotStartsOn(day: number, starts: readonly number[], timeZone: string, zones?: Zones): number[] {
   const midnight = day * DAY_MS;
-  const before = offsetAt(timeZone, midnight - DAY_MS);
-  if (before === offsetAt(timeZone, midnight + 2 * DAY_MS)) {
+  const before = offsetAt(timeZone, midnight - DAY_MS, zones);
+  if (before === offsetAt(timeZone, midnight + 2 * DAY_MS, zones)) {
     return starts.map((minutes) => midnight + minutes * MINUTE_MS - before);
   }
-  return starts.map((minutes) => zonedInstant(day, minutes, timeZone));
+  return starts.map((minutes) => zonedInstant(day, minutes, timeZone, zones));
 }
 
 /** The start instants (ms) of the business day `day`'s slots under the rules. */
-export const slotStartsFor = (day: number, rules: BookingRules): number[] =>
-  slotStartsOn(day, slotMinutes(rules), rules.timeZone);
+export const slotStartsFor = (day: number, rules: BookingRules, zones?: Zones): number[] =>
+  slotStartsOn(day, slotMinutes(rules), rules.timeZone, zones);
 
 /**
  * Each instant as a wall-clock epoch day and minute of the day in `timeZone` (a host's own). The
  * offset is read once when it is the same at the first and last instant, else per instant.
  */
-export function localDayMinutes(starts: readonly number[], timeZone: string): { day: number; minute: number }[] {
+export function localDayMinutes(
+  starts: readonly number[],
+  timeZone: string,
+  zones?: Zones,
+): { day: number; minute: number }[] {
   if (starts.length === 0) return [];
-  const first = offsetAt(timeZone, starts[0]!);
-  const same = first === offsetAt(timeZone, starts.at(-1)!);
+  const first = offsetAt(timeZone, starts[0]!, zones);
+  const same = first === offsetAt(timeZone, starts.at(-1)!, zones);
   return starts.map((ms) => {
-    const wall = ms + (same ? first : offsetAt(timeZone, ms));
+    const wall = ms + (same ? first : offsetAt(timeZone, ms, zones));
     const day = Math.floor(wall / DAY_MS);
     return { day, minute: Math.round((wall - day * DAY_MS) / MINUTE_MS) };
   });
@@ -320,13 +377,19 @@ export const slotClear = (time: string, held: ReadonlySet<string> | undefined, r
  * starts less than an hour from `now` or is held by a scheduled or confirmed meeting.
  * Callers check `dateProblem` first; a date outside the rules has no slots.
  */
-export function slotsForDate(date: string, rules: BookingRules, now: Date, taken: ReadonlySet<string>): Slot[] {
+export function slotsForDate(
+  date: string,
+  rules: BookingRules,
+  now: Date,
+  taken: ReadonlySet<string>,
+  zones?: Zones,
+): Slot[] {
   const day = epochDay(date);
-  if (day === null || dayProblem(day, todayDayIn(rules.timeZone, now), rules)) return [];
+  if (day === null || dayProblem(day, todayDayIn(rules.timeZone, now, zones), rules)) return [];
   const minutes = slotMinutes(rules);
   const earliest = now.getTime() + leadOf(rules) * MINUTE_MS;
   const clearance = clearanceMinutes(rules);
-  const starts = slotStartsOn(day, minutes, rules.timeZone);
+  const starts = slotStartsOn(day, minutes, rules.timeZone, zones);
   return minutes.map((m, i) => {
     const time = timeOf(m);
     const start = starts[i]!;
@@ -347,8 +410,9 @@ export function bookingDays(
   now: Date,
   days: number,
   takenByDate: ReadonlyMap<string, ReadonlySet<string>>,
+  zones?: Zones,
 ): BookingDay[] {
-  const today = todayDayIn(rules.timeZone, now);
+  const today = todayDayIn(rules.timeZone, now, zones);
   const span = Math.min(Math.max(days, 0), windowOf(rules));
   const minutes = slotMinutes(rules);
   const times = minutes.map(timeOf);
@@ -359,7 +423,7 @@ export function bookingDays(
     if (isWeekendDay(day)) continue;
     const date = dateFromEpochDay(day);
     const taken = takenByDate.get(date);
-    const starts = slotStartsOn(day, minutes, rules.timeZone);
+    const starts = slotStartsOn(day, minutes, rules.timeZone, zones);
     let free = 0;
     for (const [i, start] of starts.entries())
       if (start >= earliest && !clashes(minutes[i]!, times[i]!, taken, clearance)) free++;

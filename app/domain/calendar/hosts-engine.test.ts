@@ -293,6 +293,18 @@ describe("PUT /api/meetings/{id}/host", () => {
     const changes = await db().select().from(auditLog).where(eq(auditLog.action, "meeting.host_changed")).all();
     expect(changes.filter((e) => e.targetId === m.id)).toHaveLength(1);
     expect(answers.find((r) => r.status === 200)?.json.data.hostId).toBe(other);
+    // The hosts are told, once each; the visitor hears nothing (issue 27 item 4).
+    const emailOf = async (memberId: string) =>
+      (await db().select({ email: admins.email }).from(admins).where(eq(admins.id, memberId)).get())?.email;
+    const told = (await db().select().from(emailOutbox).where(eq(emailOutbox.kind, "meeting.host_changed")).all())
+      .filter((e) => e.idempotencyKey.startsWith(`meeting.host_changed:${m.id}:`))
+      .map((e) => ({ to: e.to, subject: e.subject }));
+    expect(told).toHaveLength(2);
+    const [newHost, previousHost] = [await emailOf(other), await emailOf(m.hostId as string)];
+    expect(told.find((e) => e.to === newHost)?.subject).toMatch(/^You now host a demo: /);
+    expect(told.find((e) => e.to === previousHost)?.subject).toMatch(/^Demo moved to another host: /);
+    const toVisitor = await db().select().from(emailOutbox).where(eq(emailOutbox.to, m.email)).all();
+    expect(toVisitor.map((e) => e.kind)).toEqual(["meeting.confirmation"]);
     // The first host takes another demo at 10:00; the meeting cannot go back to them.
     const second = await bookDemo({ date, timeSlot: "10:00" });
     expect(second.hostId).toBe(m.hostId);

@@ -6,12 +6,16 @@ import {
   bookingDays,
   clearanceMinutes,
   epochDay,
+  lastBookableDate,
   localDayMinutes,
   minutesOf,
   type Slot,
   slotStartsFor,
   slotsForDate,
   timeOf,
+  todayIn,
+  type Zones,
+  zonesOver,
 } from "./availability";
 
 /**
@@ -120,21 +124,33 @@ function planDay(
   closed: boolean,
   meetings: readonly HeldMeeting[],
   clearanceMs: number,
+  zones: Zones,
 ): DayPlan {
   const times = minutes.map(timeOf);
   const blocked = new Set<string>(times);
   const free = new Map<string, string[]>();
   if (closed) return { open: false, blocked, free };
   let open = false;
+  // One pass over the date's meetings, and each zone's wall clock once, for all the hosts.
+  const byHost = new Map<string, HeldMeeting[]>();
+  for (const m of meetings) {
+    const list = byHost.get(m.hostId);
+    if (list) list.push(m);
+    else byHost.set(m.hostId, [m]);
+  }
+  const onHouse = byHost.get("") ?? [];
+  const localByZone = new Map<string, { day: number; minute: number }[]>();
   for (const prepared of hosts) {
     const { host } = prepared;
     const house = host.id === "";
-    const theirs = house ? meetings : meetings.filter((m) => m.hostId === host.id || m.hostId === "");
-    if (host.dailyCap !== null && !house) {
-      const booked = meetings.filter((m) => m.hostId === host.id).length;
-      if (booked >= host.dailyCap) continue;
+    const own = byHost.get(host.id) ?? [];
+    const theirs = house ? meetings : onHouse.length ? [...own, ...onHouse] : own;
+    if (host.dailyCap !== null && !house && own.length >= host.dailyCap) continue;
+    let local = localByZone.get(host.timeZone);
+    if (!local) {
+      local = localDayMinutes(starts, host.timeZone, zones);
+      localByZone.set(host.timeZone, local);
     }
-    const local = localDayMinutes(starts, host.timeZone);
     for (let i = 0; i < starts.length; i++) {
       const { day, minute } = local[i]!;
       const fits = hoursOn(prepared, day).some(([from, to]) => from <= minute && minute + BOOKING.meetingMinutes <= to);
@@ -153,8 +169,11 @@ function planDay(
   return { open, blocked, free };
 }
 
-function prepareAll(input: EngineInput) {
+/** Everything of the input read once for business epoch days `fromDay`…`toDay`. */
+function prepareAll(input: EngineInput, fromDay: number, toDay: number) {
   const hosts = (input.hosts.length ? input.hosts : [houseHost(input.rules)]).map(prepare);
+  // Each zone's offsets once per request (a host's day may be one off the business's).
+  const zones = zonesOver([input.rules.timeZone, ...hosts.map((h) => h.host.timeZone)], fromDay - 1, toDay + 1);
   const closures = input.closures
     .map((c) => [epochDay(c.from), epochDay(c.to)] as const)
     .filter((c): c is readonly [number, number] => c[0] !== null && c[1] !== null);
@@ -166,7 +185,7 @@ function prepareAll(input: EngineInput) {
   }
   const clearanceMs = clearanceMinutes(input.rules) * MINUTE_MS;
   const isClosed = (day: number) => closures.some(([from, to]) => from <= day && day <= to);
-  return { hosts, byDate, clearanceMs, isClosed };
+  return { hosts, byDate, clearanceMs, isClosed, zones };
 }
 
 /** The grid's minutes of a working day (the business hours), as availability.ts makes them. */
@@ -185,9 +204,17 @@ const unbuffered = (rules: BookingRules): BookingRules => ({ ...rules, bufferBef
 export function planFor(input: EngineInput, date: string): DayPlan | null {
   const day = epochDay(date);
   if (day === null) return null;
-  const { hosts, byDate, clearanceMs, isClosed } = prepareAll(input);
+  const { hosts, byDate, clearanceMs, isClosed, zones } = prepareAll(input, day, day);
   const minutes = gridMinutes(input.rules);
-  return planDay(minutes, slotStartsFor(day, input.rules), hosts, isClosed(day), byDate.get(date) ?? [], clearanceMs);
+  return planDay(
+    minutes,
+    slotStartsFor(day, input.rules, zones),
+    hosts,
+    isClosed(day),
+    byDate.get(date) ?? [],
+    clearanceMs,
+    zones,
+  );
 }
 
 /** The slots of one date (spec shape): free when a host is free and it is far enough ahead. */
@@ -202,30 +229,34 @@ export function hostSlotsForDate(input: EngineInput, date: string, now: Date): S
  * them anyone can work (the others are left out of the day list).
  */
 export function planWindow(input: EngineInput, now: Date, days: number) {
-  const { hosts, byDate, clearanceMs, isClosed } = prepareAll(input);
+  const rules = unbuffered(input.rules);
+  const today = epochDay(todayIn(rules.timeZone, now)) as number;
+  const last = epochDay(lastBookableDate(rules, now)) as number;
+  const { hosts, byDate, clearanceMs, isClosed, zones } = prepareAll(input, today, last);
   const minutes = gridMinutes(input.rules);
   const blocked = new Map<string, Set<string>>();
   const open = new Set<string>();
-  for (const { date } of bookingDays(unbuffered(input.rules), now, days, new Map())) {
+  for (const { date } of bookingDays(rules, now, days, new Map(), zones)) {
     const day = epochDay(date) as number;
     const plan = planDay(
       minutes,
-      slotStartsFor(day, input.rules),
+      slotStartsFor(day, input.rules, zones),
       hosts,
       isClosed(day),
       byDate.get(date) ?? [],
       clearanceMs,
+      zones,
     );
     if (plan.open) open.add(date);
     blocked.set(date, plan.blocked);
   }
-  return { blocked, open };
+  return { blocked, open, zones };
 }
 
 /** The bookable days (spec shape): a day no host can work is absent. */
 export function hostBookingDays(input: EngineInput, now: Date, days: number): BookingDay[] {
-  const { blocked, open } = planWindow(input, now, days);
-  return bookingDays(unbuffered(input.rules), now, days, blocked).filter((d) => open.has(d.date));
+  const { blocked, open, zones } = planWindow(input, now, days);
+  return bookingDays(unbuffered(input.rules), now, days, blocked, zones).filter((d) => open.has(d.date));
 }
 
 /** The hosts free for a slot, in no order (empty: none), for the booking to choose from. */

@@ -15,6 +15,8 @@ export const WEBHOOK_EVENTS = {
   "meeting.cancelled": "The demo was cancelled (by the visitor, or rejected by the team)",
   "meeting.confirmed": "The team approved the demo",
   "meeting.completed": "The demo's time has passed, or the team marked it done",
+  "meeting.attended": "The host marked that the visitor came to the demo",
+  "meeting.no_show": "The host marked that the visitor did not come to the demo",
   "trial.started": "A visitor started the trial signup",
   "trial.verified": "The trial's email address was verified with its code",
   "trial.approved": "The team approved the trial",

@@ -352,6 +352,77 @@ export async function salesChangeNotice(
   });
 }
 
+/**
+ * An Admin gave a demo to another host (issue 27 item 4): the new host gets the booking's details,
+ * the previous one is told it is no longer theirs. The visitor hears nothing (their invitation is
+ * unchanged). `changeKey` names the change, so a later reassignment writes new messages.
+ */
+export async function hostChangedEmail(
+  meeting: MeetingLike,
+  change: { role: "new" | "previous"; to: { name: string; email: string }; other: string | null },
+  siteUrl: string,
+  changeKey: string,
+): Promise<OutgoingEmail> {
+  const { lines, label } = when(meeting);
+  const visitor = `${meeting.name}${meeting.company ? ` (${meeting.company})` : ""}`;
+  const isNew = change.role === "new";
+  const intro = isNew
+    ? `An Admin gave you this demo${change.other ? ` (its host was ${change.other})` : ""}. The visitor's invitation is unchanged.`
+    : `An Admin gave this demo to ${change.other ?? "another host"}. You no longer host it; nothing changes for the visitor.`;
+  return composeEmail(
+    {
+      kind: "meeting.host_changed",
+      to: change.to.email,
+      subject: isNew ? `You now host a demo: ${visitor}, ${label}` : `Demo moved to another host: ${visitor}, ${label}`,
+      idempotencyKey: `meeting.host_changed:${meeting.id}:${changeKey}:${change.role}`,
+    },
+    {
+      greeting: `Hi ${change.to.name},`,
+      signOff: false,
+      preview: intro,
+      heading: isNew ? "A demo is now yours" : "A demo moved to another host",
+      blocks: [
+        { p: intro },
+        {
+          details: [
+            ...visitorDetails(meeting),
+            ["Phone", meeting.phone || "—"],
+            ["Company", meeting.company || "—"],
+            ...lines,
+            ["Notes", meeting.notes || "—"],
+          ],
+        },
+        { button: { label: "Open the meeting", href: `${siteUrl}/admin/dashboard/meetings/${meeting.id}` } },
+      ],
+    },
+  );
+}
+
+/**
+ * The host marked the visitor as not attending (issue 27 item 7, decision 084): one friendly
+ * message, with a link to book again that keeps their details (`rebookUrl`, from SITE_URL).
+ */
+export async function noShowEmail(meeting: MeetingLike, rebookUrl: string): Promise<OutgoingEmail> {
+  const { lines, label } = when(meeting);
+  return toVisitor(meeting, {
+    kind: "meeting.no_show",
+    subject: `Sorry we missed you: your ${BRAND.name} demo, ${label}`,
+    content: {
+      preview: `We missed you at your ${BRAND.name} demo. Pick another time that suits you.`,
+      heading: "Sorry we missed you",
+      blocks: [
+        {
+          p: `We were ready for your ${BRAND.name} demo but could not see you there. No problem: things come up.`,
+        },
+        { details: lines },
+        { p: "If you would still like a demo, pick another time. Your details are filled in already." },
+        { button: { label: "Book another time", href: rebookUrl } },
+      ],
+    },
+    idempotencyKey: `meeting.no_show:${meeting.id}`,
+  });
+}
+
 export const REMINDERS = { "24h": 24 * 60, "1h": 60 } as const;
 export type ReminderKind = keyof typeof REMINDERS;
 

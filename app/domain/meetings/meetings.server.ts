@@ -9,7 +9,7 @@ import {
   rowMatches,
 } from "~/db/guarded.server";
 import { containsAny, newestFirstPage } from "~/db/lists.server";
-import { type Meeting, meetings } from "~/db/schema";
+import { admins, type Meeting, meetings } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import {
@@ -42,6 +42,7 @@ import { AppError, isAppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
 import {
   bookingConfirmationEmail,
+  hostChangedEmail,
   hostCopies,
   meetingCancelledEmail,
   meetingConfirmedEmail,
@@ -99,6 +100,7 @@ export async function bookMeeting(
     createdAt: now,
     updatedAt: now,
     hostId: "",
+    attendance: null,
   };
   const link = await issueManageToken(meeting.id, now);
   // A filled honeypot: answer like a success, keep nothing, send nothing.
@@ -411,6 +413,7 @@ export function toMeetingJson(meeting: Meeting) {
     createdAt: meeting.createdAt.toISOString(),
     updatedAt: meeting.updatedAt.toISOString(),
     hostId: meeting.hostId || null,
+    attendance: meeting.attendance ?? null,
   };
 }
 
@@ -423,8 +426,10 @@ export const REASSIGN_MESSAGES = {
 /**
  * Gives an active meeting another host (issue 27 item 4): the member must take demos and be free
  * then (hours, leave, closures, cap, other meetings and buffers, as the engine says, checked again
- * at commit). The visitor's invitation is unchanged (same UID and SEQUENCE); the new host gets the
- * booking's details. Audited; refused with a 409 when the meeting changed meanwhile.
+ * at commit). The visitor's invitation is unchanged (same UID and SEQUENCE); the hosts are told:
+ * the new one gets the booking's details, the previous one that it is no longer theirs (one email
+ * each, in the same batch as the change). Audited; refused with a 409 when the meeting changed
+ * meanwhile.
  */
 export async function reassignMeeting(actor: Actor, id: string, hostId: string, now = new Date()): Promise<Meeting> {
   const before = await requireMeeting(id);
@@ -438,11 +443,21 @@ export async function reassignMeeting(actor: Actor, id: string, hostId: string, 
     throw new AppError(409, REASSIGN_MESSAGES.notFree);
   }
   const after: Meeting = { ...before, hostId, updatedAt: now };
-  const notice = await salesBookingNotice(after, siteUrl());
-  const copies = hostCopies(
-    { ...notice, idempotencyKey: `${notice.idempotencyKey}:${hostId}` },
-    hostEmailOf(availability, hostId),
-  );
+  const members = await db()
+    .select({ id: admins.id, name: admins.name, email: admins.email })
+    .from(admins)
+    .where(inArray(admins.id, [hostId, before.hostId]))
+    .all();
+  const [next, previous] = [members.find((m) => m.id === hostId), members.find((m) => m.id === before.hostId)];
+  const changeKey = `${before.hostId || "house"}>${hostId}:${now.getTime()}`;
+  const copies = await Promise.all([
+    ...(next
+      ? [hostChangedEmail(after, { role: "new", to: next, other: previous?.name ?? null }, siteUrl(), changeKey)]
+      : []),
+    ...(previous
+      ? [hostChangedEmail(after, { role: "previous", to: previous, other: next?.name ?? null }, siteUrl(), changeKey)]
+      : []),
+  ]);
   const client = db();
   await guardedBatch(
     [

@@ -194,6 +194,15 @@ export const MeetingJsonSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   hostId: z.string().nullable().describe("the member who hosts it; null = the house calendar (no host)"),
+  attendance: z
+    .enum(["attended", "no_show"])
+    .nullable()
+    .describe("whether the visitor came, as the host marked it after the demo; null = not marked"),
+});
+
+/** `POST /api/meetings/{id}/attendance` (issue 27 item 7). */
+export const AttendanceSchema = z.object({
+  attended: z.boolean({ error: "attended must be true (the visitor came) or false (a no-show)." }),
 });
 
 export const CallbackJsonSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clientAddress } from "~/domain/limits/client-limits.server";
+import { markAttendance } from "~/domain/meetings/attendance.server";
 import { setMeetingLink } from "~/domain/meetings/meeting-link.server";
 import {
   bookMeeting,
@@ -11,6 +12,7 @@ import {
   updateMeetingStatus,
 } from "~/domain/meetings/meetings.server";
 import {
+  AttendanceSchema,
   BookingSchema,
   MeetingJsonSchema,
   MeetingLinkUpdateSchema,
@@ -149,6 +151,23 @@ export const endpoints = [
     async handler({ params, body, actor }) {
       const { meeting } = await setMeetingLink(actor, params.id, body.meetingLink);
       return { success: true, data: toMeetingJson(meeting) };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/meetings/:id/attendance",
+    summary:
+      "Mark a confirmed demo that has ended (within 7 days) attended or no-show, once; it becomes completed. A no-show emails the visitor a link to book again. Audited; a CRM event (meeting.attended or meeting.no_show)",
+    tag: "Meetings",
+    access: "admin",
+    permission: "update:meeting:any",
+    body: AttendanceSchema,
+    responses: {
+      200: { description: "The meeting, marked and completed", schema: successWith(MeetingJsonSchema) },
+      ...pickErrors(400, 401, 403, 404, 409),
+    },
+    async handler({ params, body, actor }) {
+      return { success: true, data: toMeetingJson(await markAttendance(actor, params.id, body.attended)) };
     },
   }),
 ];

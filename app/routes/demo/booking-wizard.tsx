@@ -334,6 +334,7 @@ export function DetailsStep({
     intent: "book",
     schema: "booking",
     lastResult,
+    defaultValue: wizard.prefill ?? undefined,
   });
   // Back to the times and Forward again (or a reload) keep the name and the rest as typed (decision 048).
   useKeptInput(form.id);

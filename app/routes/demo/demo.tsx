@@ -10,6 +10,7 @@ import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { requestAttribution } from "~/http/attribution.server";
 
 import { formBotCheck } from "~/http/bot-check.server";
+import { isRawToken, REBOOK_COOKIE } from "~/http/cookies.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -34,7 +35,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (url.searchParams.get("mode") === "callback") {
     return { mode: "callback" as const, canonical, requested: url.searchParams.has("requested") };
   }
-  return { mode: "schedule" as const, canonical, ...(await wizardState(url)) };
+  const again = url.searchParams.get("again");
+  if (again !== null) {
+    // The "sorry we missed you" link (decision 084): its token rides in a cookie while the visitor
+    // picks a time, and leaves the address (and the browser's history) at once.
+    const headers = isRawToken(again) ? { "Set-Cookie": await REBOOK_COOKIE.serialize(request, again) } : undefined;
+    return redirect(href("/demo"), { headers });
+  }
+  const rebook = await REBOOK_COOKIE.read(request);
+  return {
+    mode: "schedule" as const,
+    canonical,
+    ...(await wizardState(url, new Date(), rebook && isRawToken(rebook) ? rebook : null)),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {

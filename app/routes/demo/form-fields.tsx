@@ -27,11 +27,14 @@ export function useDemoForm<Name extends keyof Schemas>({
   intent,
   schema,
   lastResult,
+  defaultValue,
 }: {
   id: string;
   intent: string;
   schema: Name;
   lastResult?: SubmissionResult<string[]>;
+  /** What the fields start with (a visitor booking again after a missed demo). */
+  defaultValue?: Record<string, string>;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -40,6 +43,7 @@ export function useDemoForm<Name extends keyof Schemas>({
   const [form, fields] = useForm<z.input<Schemas[Name]>, z.output<Schemas[Name]>>({
     id,
     lastResult,
+    defaultValue: defaultValue as never,
     shouldValidate: "onSubmit",
     // Checking as the visitor types needs the schema: without it an input would post the form.
     shouldRevalidate: validation ? "onInput" : "onSubmit",

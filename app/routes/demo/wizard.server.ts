@@ -13,6 +13,14 @@ import { bookingWindow } from "~/domain/calendar/calendar.server";
 import { hostBookingDays, hostSlotsForDate } from "~/domain/calendar/hosts-engine";
 import { isMonth, longDateLabel, monthLabel, monthOf, monthWeeks, shiftMonth } from "~/domain/calendar/month";
 import { getMeeting } from "~/domain/meetings/meetings.server";
+import { meetingByToken } from "~/domain/meetings/tokens.server";
+
+/** The details of the missed demo a rebooking token leads to (only a no-show's), or null. */
+async function prefillOf(token: string): Promise<Prefill | null> {
+  const meeting = await meetingByToken(token);
+  if (meeting?.attendance !== "no_show") return null;
+  return { name: meeting.name, email: meeting.email, phone: meeting.phone, company: meeting.company };
+}
 
 /**
  * The booking wizard's state, derived from the URL alone (`?date=`, `?time=`, `?month=`,
@@ -49,12 +57,24 @@ export type BookedMeeting = {
 export type WizardState =
   | { step: "date"; calendar: MonthView; notice: string | null }
   | { step: "time"; date: string; dateLabel: string; month: string; slots: Slot[]; notice: string | null }
-  | { step: "details"; date: string; dateLabel: string; time: string; timeLabel: string; startsAt: string }
+  | {
+      step: "details";
+      date: string;
+      dateLabel: string;
+      time: string;
+      timeLabel: string;
+      startsAt: string;
+      /** The details of a missed demo's visitor coming back (decision 084), else null. */
+      prefill: Prefill | null;
+    }
   | { step: "confirmation"; meeting: BookedMeeting };
+
+/** What the details step fills in for a visitor who books again after a missed demo. */
+export type Prefill = { name: string; email: string; phone: string; company: string };
 
 export const SLOT_GONE = "That time is no longer available. Please choose another time.";
 
-export async function wizardState(url: URL, now = new Date()) {
+export async function wizardState(url: URL, now = new Date(), rebookToken: string | null = null) {
   const { rules, today, last, input } = await bookingWindow(now);
   const businessTimeZone = rules.timeZone;
   const base = { businessTimeZone, businessZone: zoneName(businessTimeZone, now) };
@@ -94,6 +114,7 @@ export async function wizardState(url: URL, now = new Date()) {
         time: slot.time,
         timeLabel: formatTime12h(slot.time),
         startsAt: slot.startsAt,
+        prefill: rebookToken ? await prefillOf(rebookToken) : null,
       };
       return { ...base, wizard };
     }

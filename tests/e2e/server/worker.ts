@@ -7,11 +7,13 @@
  * hold none of this.
  */
 import app from "flowlane-built-worker";
+import { ageMeeting, isAgeRequest } from "./age-meeting";
 import { cleanUp, isCleanupRequest } from "./cleanup";
 
 export default {
   async fetch(request, env, ctx) {
     if (isCleanupRequest(request, env)) return cleanUp(request, env);
+    if (isAgeRequest(request, env)) return ageMeeting(request, env);
     return app.fetch(request, env, ctx);
   },
   async scheduled(controller, env, ctx) {

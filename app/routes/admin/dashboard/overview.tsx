@@ -7,6 +7,7 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { MeetingsPerWeekChart, PostsPerMonthChart, TrialFunnelChart } from "~/components/console/trend-charts";
 import { can } from "~/domain/accounts/permissions";
 import { speedToLeadByWeek } from "~/domain/leads/leads.server";
+import { showRateByWeek } from "~/domain/meetings/attendance.server";
 import { dashboardOverview } from "~/domain/reporting/stats.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
@@ -23,20 +24,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     posts: can(admin.role, "read:blog-post:any"),
     leads: can(admin.role, "read:lead:any"),
   };
-  const [overview, speed] = await Promise.all([
+  const [overview, speed, showRate] = await Promise.all([
     dashboardOverview(new Date(), config().BUSINESS_TIMEZONE),
     shown.leads ? speedToLeadByWeek(new Date()) : null,
+    shown.meetings ? showRateByWeek(new Date()) : null,
   ]);
   return {
     figures: shown.figures ? { stats: overview.stats, insights: overview.insights, trends: overview.trends } : null,
     recentMeetings: shown.meetings ? overview.recentMeetings : null,
     recentPosts: shown.posts ? overview.recentPosts : null,
     speed,
+    showRate,
   };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { figures, recentMeetings, recentPosts, speed } = loaderData;
+  const { figures, recentMeetings, recentPosts, speed, showRate } = loaderData;
   return (
     <div className="space-y-8">
       <div>
@@ -54,6 +57,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       ) : null}
       {recentPosts ? <RecentPosts items={recentPosts} /> : null}
       {speed ? <SpeedToLead weeks={speed} /> : null}
+      {showRate ? <ShowRate weeks={showRate} /> : null}
     </div>
   );
 }
@@ -95,6 +99,52 @@ function SpeedToLead({ weeks }: { weeks: NonNullable<Route.ComponentProps["loade
                   {week.medianMinutes === null ? "—" : minutesText(week.medianMinutes)}
                 </td>
                 <td className="py-1 tabular-nums">{week.touched}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The show rate (issue 27 item 7): of the demos marked attended or no-show, the share attended, per week. */
+function ShowRate({ weeks }: { weeks: NonNullable<Route.ComponentProps["loaderData"]["showRate"]> }) {
+  return (
+    <section aria-labelledby="show-rate-heading" className="card p-5">
+      <h2 id="show-rate-heading" className="font-semibold">
+        Show rate
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        Of the demos the host marked attended or no-show, the share attended, by the week of the demo.
+      </p>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-sm" data-testid="show-rate">
+          <thead>
+            <tr className="text-left text-slate-500 dark:text-slate-400">
+              <th scope="col" className="py-1 pr-4 font-medium">
+                Week of
+              </th>
+              <th scope="col" className="py-1 pr-4 font-medium">
+                Show rate
+              </th>
+              <th scope="col" className="py-1 pr-4 font-medium">
+                Attended
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                No-shows
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.week} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="py-1 pr-4 tabular-nums">{formatDay(week.week)}</td>
+                <td className="py-1 pr-4 tabular-nums">
+                  {week.rate === null ? "—" : `${Math.round(week.rate * 100)}%`}
+                </td>
+                <td className="py-1 pr-4 tabular-nums">{week.attended}</td>
+                <td className="py-1 tabular-nums">{week.noShow}</td>
               </tr>
             ))}
           </tbody>

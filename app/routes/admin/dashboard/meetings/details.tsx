@@ -1,12 +1,14 @@
 import { ArrowLeft } from "lucide-react";
-import { data, href, Link } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { bookingRules } from "~/domain/calendar/calendar.server";
+import { attendanceProblem } from "~/domain/meetings/attendance.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/details";
+import { saveAttendance } from "./attendance-action.server";
 import { formIntent, saveMeetingLink } from "./link-action.server";
 import { MeetingLinkForm } from "./meeting-link-form";
 import {
@@ -40,11 +42,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     meeting: toMeetingJson(meeting),
     timeZone: bookingRules().timeZone,
     linkTemplate: config().MEETING_LINK_TEMPLATE,
+    // Attended / No-show: once the demo has ended, for 7 days (decision 084).
+    attendanceOpen: attendanceProblem(meeting, new Date()) === null,
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return (await formIntent(request)) === "link" ? saveMeetingLink(request) : decideMeeting(request);
+  const intent = await formIntent(request);
+  if (intent === "attendance") return saveAttendance(request);
+  return intent === "link" ? saveMeetingLink(request) : decideMeeting(request);
 }
 
 /** A 409 means someone else decided first: reload so the card shows the current status. */
@@ -56,7 +62,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function MeetingDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { meeting, timeZone, linkTemplate, notice } = loaderData;
+  const { meeting, timeZone, linkTemplate, notice, attendanceOpen } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
       <Link
@@ -77,6 +83,28 @@ export default function MeetingDetails({ loaderData, actionData }: Route.Compone
             <DecisionForms meeting={meeting} linkTemplate={linkTemplate} from="details" />
             <MeetingLinkForm meeting={meeting} defaultLink={suggestedLink(meeting, linkTemplate)} />
           </div>
+        ) : null}
+        {attendanceOpen ? (
+          <Form
+            method="post"
+            className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4 dark:border-slate-800"
+          >
+            <input type="hidden" name="intent" value="attendance" />
+            <input type="hidden" name="meetingId" value={meeting.id} />
+            <p className="w-full text-sm text-slate-600 sm:w-auto sm:flex-1 dark:text-slate-300">
+              The demo has ended. Did {meeting.name} come?
+            </p>
+            <button type="submit" name="attended" value="yes" className="btn-primary">
+              Attended
+            </button>
+            <button type="submit" name="attended" value="no" className="btn-secondary">
+              No-show
+            </button>
+          </Form>
+        ) : meeting.attendance ? (
+          <p className="mt-6 border-t border-slate-200 pt-4 text-sm dark:border-slate-800" data-testid="attendance">
+            {meeting.attendance === "attended" ? "Attended." : "No-show: the visitor was emailed a link to book again."}
+          </p>
         ) : null}
       </section>
     </div>

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** The e2e server's bindings with the run's clean-up token (as cleanup.ts reads them). */
+type CleanupEnv = Env & { E2E_CLEANUP_TOKEN?: string };
+
+/**
+ * The e2e server's clock for one meeting (issue 27 item 7): moves a meeting the test booked (found
+ * by its unique email) into the past, so the suite can reach "after the demo ended" without
+ * waiting. Test code only, behind the clean-up's token, in tests/e2e/server/worker.ts; the
+ * production Worker has no such path.
+ */
+export const E2E_AGE_PATH = "/__e2e/age-meeting";
+
+const AgeSchema = z.object({ email: z.string().min(7).max(200), minutesAgo: z.number().int().min(0).max(20_000) });
+
+export function isAgeRequest(request: Request, env: CleanupEnv) {
+  const token = env.E2E_CLEANUP_TOKEN;
+  if (!token || token.length < 16) return false;
+  return (
+    request.method === "POST" &&
+    new URL(request.url).pathname === E2E_AGE_PATH &&
+    request.headers.get("X-E2E-Cleanup") === token
+  );
+}
+
+export async function ageMeeting(request: Request, env: CleanupEnv) {
+  const parsed = AgeSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return Response.json({ success: false, error: parsed.error.message }, { status: 400 });
+  const startsAt = Date.now() - parsed.data.minutesAgo * 60_000;
+  const result = await env.DB.prepare("UPDATE meetings SET starts_at = ? WHERE email = ?")
+    .bind(startsAt, parsed.data.email)
+    .run();
+  return Response.json({ success: true, data: { changed: result.meta.changes } });
+}
