@@ -86,6 +86,22 @@ function serverBundlePackages(): Plugin {
   };
 }
 
+/**
+ * The Worker's build reads the route table with app/http/route-config.ts in place of
+ * `@react-router/dev/routes`, whose config checks bring lodash and valibot (decision 082).
+ */
+function workerRouteConfig(): Plugin {
+  return {
+    name: "flowlane:worker-route-config",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    resolveId(id) {
+      return id === "@react-router/dev/routes" ? path.resolve("app/http/route-config.ts") : null;
+    },
+  };
+}
+
 export default defineConfig(({ command, isPreview }) => ({
   plugins: [
     cloudflare({
@@ -103,6 +119,7 @@ export default defineConfig(({ command, isPreview }) => ({
     localCron(),
     clientChunkPackages(),
     serverBundlePackages(),
+    workerRouteConfig(),
   ],
   resolve: { tsconfigPaths: true },
   server: { port: DEV_PORT, strictPort: true },

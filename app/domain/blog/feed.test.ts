@@ -1,7 +1,12 @@
+import fc from "fast-check";
+import { Feed } from "feed";
 import { describe, expect, it } from "vitest";
 import type { BlogPost } from "~/db/schema";
 import { absoluteUrls, renderRss } from "./feed";
+import { postDate, postPath } from "./format";
+import { imageTypeOfKey } from "./images";
 import { renderMarkdown } from "./markdown";
+import { mediaPath } from "./renditions";
 
 const post = (over: Partial<BlogPost>): BlogPost => ({
   id: "p1",
@@ -121,5 +126,121 @@ describe("absoluteUrls", () => {
       `<content:encoded><![CDATA[<p><img src="${origin}/media/blog/p1/a.webp" alt="A > B"><a href="${origin}/demo">Book</a></p>]]></content:encoded>`,
     );
     expect(xml).not.toMatch(/(?:src|href)="\//);
+  });
+});
+
+/**
+ * The feed as the `feed` library wrote it before decision 082 (now a devDependency, kept as the
+ * reference): the same options, item by item, as the old `renderRss`.
+ */
+function libraryRss(channel: { origin: string; title: string; description: string }, posts: BlogPost[], now: Date) {
+  const cdataSafe = (value: string) => {
+    const first = value.indexOf("]]>");
+    if (first < 0) return value;
+    return value.slice(0, first + 3) + value.slice(first + 3).replaceAll("]]>", "]]&gt;");
+  };
+  const blogUrl = `${channel.origin}/blog`;
+  const feed = new Feed({
+    id: blogUrl,
+    title: channel.title,
+    description: channel.description,
+    link: blogUrl,
+    language: "en",
+    copyright: "",
+    feed: `${blogUrl}/rss.xml`,
+    updated: posts[0] ? postDate(posts[0]) : now,
+    generator: false,
+  });
+  for (const post of posts) {
+    feed.addItem({
+      title: cdataSafe(post.title),
+      link: `${channel.origin}${postPath(post)}`,
+      guid: `${blogUrl}/${encodeURIComponent(post.id)}`,
+      date: postDate(post),
+      description: cdataSafe(post.excerpt),
+      content: cdataSafe(absoluteUrls(post.contentHtml, channel.origin)),
+      category: post.tags.map((name) => ({ name })),
+      extensions: [{ name: "dc:creator", objects: { _text: post.author } }],
+      ...(post.coverImage
+        ? {
+            image: {
+              url: `${channel.origin}${mediaPath(post.coverImage)}`,
+              type: imageTypeOfKey(post.coverImage) ?? "image/jpeg",
+              length: 0,
+            },
+          }
+        : {}),
+    });
+  }
+  return `${feed.rss2()}\n`;
+}
+
+describe("renderRss writes what the feed library wrote", () => {
+  /** Text with everything XML and CDATA treat specially, and some that nothing does. */
+  const tricky = fc
+    .array(
+      fc.constantFrom(
+        "a",
+        " ",
+        "&",
+        "&amp;",
+        "&lt;",
+        "<",
+        ">",
+        '"',
+        "'",
+        "]]>",
+        "]]",
+        "é",
+        "😀",
+        "\n",
+        "<p>x</p>",
+        "\u0001",
+      ),
+      {
+        maxLength: 12,
+      },
+    )
+    .map((parts) => parts.join(""));
+  const postArbitrary = fc.record({
+    id: fc.constantFrom("p1", "a&b", "é x", "a/b?c"),
+    slug: fc.constantFrom(null, "my-slug", "a&b"),
+    title: tricky,
+    excerpt: tricky,
+    author: tricky,
+    contentHtml: fc.oneof(
+      tricky,
+      fc.constantFrom(
+        '<p><img src="/media/a.png" srcset="/media/a-320.webp 320w"><a href="/pricing?a=1&amp;b=2">x</a></p>',
+      ),
+    ),
+    tags: fc.array(tricky, { maxLength: 3 }),
+    coverImage: fc.constantFrom(null, "0b6f4a52-8c1e-4a57-9d0e-3f2a1b4c5d6e.jpg", "x.png", "y.webp", "z.gif"),
+    publishedAt: fc.option(fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }), {
+      nil: null,
+    }),
+  });
+
+  it("to the byte, for any posts and channel", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(
+          "https://flowlane.example",
+          "https://x.example:8443",
+          "http://localhost:8901",
+          "https://a.example/sub&dir",
+        ),
+        tricky,
+        tricky,
+        fc.array(postArbitrary, { maxLength: 4 }),
+        (origin, title, description, overrides) => {
+          const now = new Date("2026-11-27T03:00:00Z");
+          const posts = overrides.map((over) => post(over));
+          const channel = { origin, title, description };
+          expect(renderRss(channel, posts, now)).toBe(libraryRss(channel, posts, now));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

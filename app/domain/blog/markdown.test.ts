@@ -1,5 +1,10 @@
+import fc from "fast-check";
+import type { Root } from "mdast";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { type Plugin, unified } from "unified";
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown";
+import { remarkGfmSyntax, renderMarkdown } from "./markdown";
 
 /** Anything in the output that a browser could execute. */
 function expectInert(html: string) {
@@ -105,5 +110,31 @@ describe("renderMarkdown presentation", () => {
     expect(html).toContain('<table class="content-table">');
     expect(html).toContain("<li>one</li>");
     expect(html).toContain("<del>old</del>");
+  });
+});
+
+describe("remarkGfmSyntax", () => {
+  // remark-gfm (a devDependency since decision 082) is the reference: the same syntax tree.
+  const tree = (plugin: Plugin<[], Root>, markdown: string) => unified().use(remarkParse).use(plugin).parse(markdown);
+  const gfmPieces = [
+    "| a | b |\n| :- | -: |\n| 1 | `|` |\n\n",
+    "~~old~~ ~one~ ",
+    "- [x] done\n- [ ] open\n\n",
+    "www.example.com https://example.com/a_(b) a@b.co ",
+    "text[^note]\n\n[^note]: The note.\n\n",
+    "<b>raw</b> ",
+    "*em* **strong** ",
+    "\n\n",
+    "plain words ",
+  ];
+
+  it("reads tables, strikethrough, task lists, autolinks and footnotes as remark-gfm does", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...gfmPieces), { maxLength: 12 }), (parts) => {
+        const markdown = parts.join("");
+        expect(tree(remarkGfmSyntax, markdown)).toEqual(tree(remarkGfm as Plugin<[], Root>, markdown));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,12 +1,13 @@
 import type { Element, ElementContent, Root, RootContent } from "hast";
 import type { Html, RootContent as MdastContent, Root as MdastRoot, Parent } from "mdast";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { gfm } from "micromark-extension-gfm";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
 import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
-import { unified } from "unified";
+import { type Processor, unified } from "unified";
 import type { VFile } from "vfile";
 import { imageSrcSet } from "./renditions";
 
@@ -86,6 +87,17 @@ function rehypeBlogPresentation() {
       }
     });
   };
+}
+
+/**
+ * GitHub Flavored Markdown (tables, strikethrough, task lists, autolinks, footnotes) for reading:
+ * what remark-gfm registers, without its markdown writer (`gfmToMarkdown`), which nothing here
+ * runs and which brought mdast-util-to-markdown into the Worker (decision 082).
+ */
+export function remarkGfmSyntax(this: Processor) {
+  const data = this.data();
+  data.micromarkExtensions = [...(data.micromarkExtensions ?? []), gfm()];
+  data.fromMarkdownExtensions = [...(data.fromMarkdownExtensions ?? []), gfmFromMarkdown()];
 }
 
 /** Elements whose content is never prose: program text, styles, drawings, form and fallback content. */
@@ -176,7 +188,7 @@ function remarkDropHiddenContent() {
 
 const processor = unified()
   .use(remarkParse)
-  .use(remarkGfm)
+  .use(remarkGfmSyntax)
   .use(remarkDropHiddenContent)
   .use(remarkRehype)
   .use(rehypeSlug)
