@@ -87,4 +87,34 @@ describe("speed to lead and the SLA", () => {
     const weeks = await speedToLeadByWeek(at("2026-12-09T00:00:00Z"), 2);
     expect(weeks.at(-1)).toEqual({ week: "2026-12-07", medianMinutes: 30, touched: 3 });
   });
+
+  it("the weekly median: the mean of the two middle ones for an even count, weeks apart, untouched leads left out", async () => {
+    const MINUTE = 60000;
+    const arrive = async (iso: string, touchedAfter: number | null) => {
+      const createdAt = at(iso);
+      await db()
+        .insert(leads)
+        .values({
+          email: unique("median"),
+          createdAt,
+          updatedAt: createdAt,
+          firstTouchAt: touchedAfter === null ? null : new Date(createdAt.getTime() + touchedAfter * MINUTE),
+        });
+    };
+    // Week of Monday 2027-03-01: 80, 10, 40, 20 minutes (median 30) and one never touched;
+    // Sunday 2027-03-07 23:59 still belongs to it. Week of 2027-03-08: one lead, 5 minutes.
+    await arrive("2027-03-01T00:00:00Z", 80);
+    await arrive("2027-03-03T12:00:00Z", 10);
+    await arrive("2027-03-05T09:30:00Z", 40);
+    await arrive("2027-03-07T23:59:00Z", 20);
+    await arrive("2027-03-04T10:00:00Z", null);
+    await arrive("2027-03-08T00:00:00Z", 5);
+    // Before the window (Sunday of the week before it): not counted.
+    await arrive("2027-02-21T23:00:00Z", 1);
+    expect(await speedToLeadByWeek(at("2027-03-10T15:00:00Z"), 3)).toEqual([
+      { week: "2027-02-22", medianMinutes: null, touched: 0 },
+      { week: "2027-03-01", medianMinutes: 30, touched: 4 },
+      { week: "2027-03-08", medianMinutes: 5, touched: 1 },
+    ]);
+  });
 });
