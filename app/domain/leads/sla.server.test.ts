@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, leads } from "~/db/schema";
+import { bookingRules } from "~/domain/calendar/calendar.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { setConfig } from "../../../tests/helpers/trial";
-import { addLeadNote, flagLateLeads, leadTimeline, speedToLeadByWeek, updateLead } from "./leads.server";
+import { businessHoursBetween } from "./business-hours";
+import { addLeadNote, flagLateLeads, isLate, leadTimeline, speedToLeadByWeek, updateLead } from "./leads.server";
 
 /*
  * The SLA flag and speed to lead, in a file (and so a database) of their own: every lead here
@@ -116,5 +118,20 @@ describe("speed to lead and the SLA", () => {
       { week: "2027-03-01", medianMinutes: 30, touched: 4 },
       { week: "2027-03-08", medianMinutes: 5, touched: 1 },
     ]);
+  });
+
+  it("whether a lead is late counts its first business hours only, with the same answer as counting every day", () => {
+    const rules = bookingRules();
+    const to = at("2026-11-27T11:00:00Z");
+    const HOUR = 60 * 60 * 1000;
+    // From three years before to minutes before, across weekends and evenings.
+    for (const hoursBefore of [0.5, 1, 2, 3, 9, 20, 50, 70, 200, 1000, 26_000]) {
+      const from = new Date(to.getTime() - hoursBefore * HOUR);
+      const full = businessHoursBetween(from, to, rules);
+      const capped = businessHoursBetween(from, to, rules, 2);
+      expect(capped >= 2).toBe(full >= 2);
+      expect(capped).toBeLessThanOrEqual(full);
+      expect(isLate({ status: "new", createdAt: from }, to)).toBe(full >= 2);
+    }
   });
 });
