@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import { nextAttribution, type Touch, touchOf } from "~/domain/leads/attribution";
 import { requireLead, updateLead, updateLeads } from "~/domain/leads/leads.server";
+import { captureEnterpriseLead, requestCallback } from "~/domain/meetings/callbacks.server";
 import { cancelByVisitor, rescheduleByVisitor } from "~/domain/meetings/manage.server";
 import {
   bookMeeting,
@@ -406,6 +407,76 @@ describe("events are written with the change that causes them", () => {
   });
 });
 
+describe("the trial signup's newsletter tick emits newsletter.confirmed when it subscribes", {
+  timeout: 120_000,
+}, () => {
+  const verified = async (email: string, subscribeNewsletter: boolean) => {
+    await startSignup(orgSignup({ email, subscribeNewsletter }));
+    const { code } = await sendTrialCode(email, CLIENT);
+    await verifyTrialEmail(email, code, CLIENT);
+  };
+  const subscriberRow = (email: string) =>
+    db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
+  const confirmedEvents = async (endpointId: string, email: string) =>
+    (await deliveriesOf(endpointId))
+      .map((r) => JSON.parse(r.payload))
+      .filter((p) => p.type === "newsletter.confirmed" && p.data.email === email);
+
+  it("a new address: one event with the new subscriber, posted right after the verification", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name), events: ["newsletter.confirmed"] });
+    const email = uniqueTrialEmail("tick");
+    await verified(email, true);
+    const row = (await subscriberRow(email))!;
+    const [event, ...more] = await confirmedEvents(endpoint.id, email);
+    expect(more).toEqual([]);
+    expect(event.data).toMatchObject({
+      email,
+      name: null,
+      subscriber: {
+        id: row.id,
+        status: "confirmed",
+        confirmedAt: row.confirmedAt!.toISOString(),
+        unsubscribedAt: null,
+      },
+    });
+    // No drain runs here: the verification's own deliverEventsSoon posted it.
+    await expect.poll(async () => (await received(name)).map((p) => JSON.parse(p.body).id)).toEqual([event.id]);
+  });
+
+  it("a pending footer subscription is confirmed with its own id; a confirmed address and an unticked signup emit nothing", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: ["newsletter.confirmed"] });
+    const pending = uniqueTrialEmail("tick-pending");
+    await subscribe({ email: pending });
+    const pendingId = (await subscriberRow(pending))!.id;
+    await verified(pending, true);
+    expect((await confirmedEvents(endpoint.id, pending)).map((e) => e.data.subscriber.id)).toEqual([pendingId]);
+
+    const already = uniqueTrialEmail("tick-confirmed");
+    await subscribe({ email: already });
+    const [message] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, already)).all();
+    expect(
+      await confirmSubscription(decodeURIComponent(/confirm\?token=([^\s")]+)/.exec(message!.text)?.[1] ?? "")),
+    ).toBe("confirmed");
+    await verified(already, true);
+    // The confirmation link's event only.
+    expect(await confirmedEvents(endpoint.id, already)).toHaveLength(1);
+
+    const unticked = uniqueTrialEmail("tick-none");
+    await verified(unticked, false);
+    expect(await confirmedEvents(endpoint.id, unticked)).toEqual([]);
+  });
+
+  it("20 verifications of one code at once: one event", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: ["newsletter.confirmed"] });
+    const email = uniqueTrialEmail("tick-race");
+    await startSignup(orgSignup({ email, subscribeNewsletter: true }));
+    const { code } = await sendTrialCode(email, CLIENT);
+    await Promise.allSettled(Array.from({ length: 20 }, () => verifyTrialEmail(email, code, CLIENT)));
+    expect(await confirmedEvents(endpoint.id, email)).toHaveLength(1);
+  });
+});
+
 describe("every entity's changes emit their events", { timeout: 120_000 }, () => {
   it("meetings: booked, confirmed, completed; booked, rescheduled, cancelled (visitor); booked, cancelled (team)", async () => {
     const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: [...MEETING_EVENTS] });
@@ -536,6 +607,48 @@ describe("the lead inbox's events: lead.created, lead.updated, and the lead in e
       expect(v1).toBe(await independentHmac(endpoint.secret, `${t}.${post.body}`));
       expect([booked.id, created.id]).toContain(JSON.parse(post.body).id);
     }
+  });
+
+  it("callback, Enterprise and newsletter arrivals post their lead events right after, not on the next cron run", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name), events: ["lead.created", "lead.updated"] });
+    const person = () => `kay-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const [callback, enterprise, reader] = [person(), person(), person()];
+    await requestCallback({
+      firstName: "Kay",
+      lastName: "Lee",
+      email: callback,
+      company: "Acme",
+      phone: "",
+      message: "",
+    });
+    await captureEnterpriseLead({
+      firstName: "Kay",
+      lastName: "Lee",
+      email: enterprise,
+      company: "Acme",
+      teamSize: "51-200",
+      message: "",
+    });
+    await subscribe({ email: reader });
+    // The same person again (a newsletter sign-up after their callback): lead.updated, posted too.
+    await subscribe({ email: callback });
+    // No drain runs here: only each form's own deliverEventsSoon can have posted these.
+    await expect.poll(async () => (await received(name)).length).toBe(4);
+    const posted = (await received(name)).map(
+      (post) => JSON.parse(post.body) as { type: string; data: { email: string; kind: string } },
+    );
+    expect(posted.map((p) => [p.type, p.data.email, p.data.kind]).sort()).toEqual(
+      [
+        ["lead.created", callback, "callback"],
+        ["lead.created", enterprise, "enterprise"],
+        ["lead.created", reader, "newsletter"],
+        ["lead.updated", callback, "newsletter"],
+      ].sort(),
+    );
+    await expect
+      .poll(async () => (await deliveriesOf(endpoint.id)).map((r) => r.status))
+      .toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
   });
 
   it("a returning person's arrival is a lead.updated (new last touch), not a second lead.created", async () => {

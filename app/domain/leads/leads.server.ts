@@ -80,10 +80,11 @@ const touchJson = (touch: Touch | undefined) => (touch ? JSON.stringify(touch) :
  * timeline gets the arrival. The CRM webhooks hear of it in the same batch: `lead.created` when
  * this arrival created the lead (its new id is the row's), else `lead.updated` (a known person came
  * back: a new kind, a new last touch); both only while `onlyIf` holds. Events the form's batch
- * wrote before the lead existed get the lead in their payload (`attachLeadStatement`). They are
- * posted with the form's own events (`deliverEventsSoon` of those), else by the next cron run.
+ * wrote before the lead existed get the lead in their payload (`attachLeadStatement`). `eventIds`
+ * are those two events' ids: once the batch has gone through, the form posts them with its own
+ * events (`deliverEventsSoon`), right after the response; the cron retries what fails.
  */
-export function leadArrivalStatements(arrival: Arrival): BatchItem<"sqlite">[] {
+export function leadArrivalStatements(arrival: Arrival): { statements: BatchItem<"sqlite">[]; eventIds: string[] } {
   const client = db();
   const email = arrival.email.trim().toLowerCase();
   const first = arrival.attribution?.first;
@@ -138,13 +139,16 @@ export function leadArrivalStatements(arrival: Arrival): BatchItem<"sqlite">[] {
     arrival.at,
     and(sql`NOT ${created}`, arrival.onlyIf),
   );
-  return [
-    upsert,
-    eventStatement(email, arrival),
-    ...createdEvent.statements,
-    ...updatedEvent.statements,
-    attachLeadStatement(email, arrival.at),
-  ];
+  return {
+    statements: [
+      upsert,
+      eventStatement(email, arrival),
+      ...createdEvent.statements,
+      ...updatedEvent.statements,
+      attachLeadStatement(email, arrival.at),
+    ],
+    eventIds: [createdEvent.id, updatedEvent.id],
+  };
 }
 
 /** A timeline entry for the lead of `email` (found by the unique email, in the same batch). */
@@ -501,7 +505,8 @@ export const slaHours = () => config().LEAD_SLA_HOURS;
 
 /** Whether a lead still "new" has waited past the SLA at `now`. */
 export function isLate(lead: Pick<Lead, "status" | "createdAt">, now: Date) {
-  return lead.status === "new" && businessHoursBetween(lead.createdAt, now, bookingRules()) >= slaHours();
+  const sla = slaHours();
+  return lead.status === "new" && businessHoursBetween(lead.createdAt, now, bookingRules(), sla) >= sla;
 }
 
 /**

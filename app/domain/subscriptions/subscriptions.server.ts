@@ -9,7 +9,7 @@ import { deliverEventsSoon, trialEvent } from "~/domain/integrations/webhooks.se
 
 import type { Attribution } from "~/domain/leads/attribution";
 import { leadArrivalStatements } from "~/domain/leads/leads.server";
-import { confirmedBySignupStatement } from "~/domain/newsletter/newsletter.server";
+import { confirmedBySignupStatements } from "~/domain/newsletter/newsletter.server";
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
@@ -262,22 +262,23 @@ export async function startTrial(
     // The event and the lead's arrival only when the insert stored the row (a conflict inserts nothing).
     const stored = sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${values.id})`;
     const event = trialEvent("trial.started", values, now, stored);
+    const arrival = leadArrivalStatements({
+      kind: "trial",
+      email: signup.email,
+      name: `${signup.firstName} ${signup.lastName}`,
+      company: signup.companyName ?? "",
+      attribution,
+      detail: `Trial signup${signup.requestedPlan ? ` (plan: ${signup.requestedPlan})` : ""}`,
+      at: now,
+      onlyIf: stored,
+    });
     const [[row]] = await client.batch([
       client.insert(subscriptions).values(values).onConflictDoNothing().returning(),
       ...event.statements,
-      ...leadArrivalStatements({
-        kind: "trial",
-        email: signup.email,
-        name: `${signup.firstName} ${signup.lastName}`,
-        company: signup.companyName ?? "",
-        attribution,
-        detail: `Trial signup${signup.requestedPlan ? ` (plan: ${signup.requestedPlan})` : ""}`,
-        at: now,
-        onlyIf: stored,
-      }),
+      ...arrival.statements,
     ]);
     if (row) {
-      deliverEventsSoon([event.id]);
+      deliverEventsSoon([event.id, ...arrival.eventIds]);
       return { stored: true, subscription: row, created: true };
     }
     const raced = await findByEmail(signup.email);
@@ -407,6 +408,8 @@ export async function verifyTrialEmail(
     { ...row, emailVerified: true, status: "pending", approvalStatus: "pending_admin_approval" },
     now,
   );
+  // The newsletter tick counts once the address is proved (decision 054).
+  const newsletter = row.subscribeNewsletter ? confirmedBySignupStatements(row.email, now) : null;
   await verifyCode({
     email,
     purpose: "trial",
@@ -422,11 +425,10 @@ export async function verifyTrialEmail(
         .where(eq(subscriptions.id, row.id)),
       emailStatement(message),
       ...event.statements,
-      // The newsletter tick counts once the address is proved (decision 054).
-      ...(row.subscribeNewsletter ? [confirmedBySignupStatement(row.email, now)] : []),
+      ...(newsletter?.statements ?? []),
     ],
   });
   await deliverSoon([message.idempotencyKey]);
-  deliverEventsSoon([event.id]);
+  deliverEventsSoon(newsletter ? [event.id, newsletter.eventId] : [event.id]);
   return (await findByEmail(email)) ?? row;
 }
