@@ -32,6 +32,7 @@ const MEETING_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("meeting."
 const TRIAL_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("trial."));
 
 import {
+  attemptTimer,
   CRM_WEBHOOK_RULES,
   createEndpoint,
   crmWebhookDelivery,
@@ -263,6 +264,44 @@ describe("delivering", { timeout: 120_000 }, () => {
     expect(row).toMatchObject({ status: "succeeded", attempts: 4, responseStatus: 200 });
     const [after] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)).all();
     expect(after).toMatchObject({ failures: 0, failingSince: null, enabled: true });
+  });
+
+  it(`a receiver that holds the request past ${CRM_WEBHOOK_RULES.timeout / 1000} seconds: the attempt is cut off, logged and retried after the backoff`, async () => {
+    const name = box();
+    // The receiver holds its answer for a minute; the attempt's 10 s timer is the test's to fire.
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name, "delay=60000"), events: ["meeting.booked"] });
+    const real = attemptTimer.timeout;
+    const asked: number[] = [];
+    const timer = new AbortController();
+    attemptTimer.timeout = (ms) => {
+      asked.push(ms);
+      return timer.signal;
+    };
+    try {
+      const now = new Date(Date.now() + 60_000);
+      await emit(now);
+      const draining = drain([crmWebhookDelivery], now);
+      // The request reached the receiver and waits there; then the 10 s are up.
+      await expect.poll(async () => (await received(name)).length).toBe(1);
+      expect((await deliveriesOf(endpoint.id))[0]?.status).toBe("pending");
+      timer.abort(new DOMException("The operation timed out.", "TimeoutError"));
+      expect(await draining).toBe(0);
+      expect(asked).toEqual([CRM_WEBHOOK_RULES.timeout]);
+      const [row] = await deliveriesOf(endpoint.id);
+      expect(row).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        responseStatus: null,
+        responseExcerpt: null,
+        lastError: `No answer within ${CRM_WEBHOOK_RULES.timeout / 1000} seconds`,
+        leaseUntil: null,
+      });
+      expect(row?.nextAttemptAt?.getTime()).toBe(now.getTime() + backoffDelay(crmWebhookDelivery.rules, 1));
+      const [after] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)).all();
+      expect(after).toMatchObject({ failures: 1, enabled: true });
+    } finally {
+      attemptTimer.timeout = real;
+    }
   });
 
   it("reads at most the response cap and keeps a capped excerpt", async () => {
