@@ -6,12 +6,13 @@ import { auditLog, leadEvents, leads } from "~/db/schema";
 import { captureEnterpriseLead, requestCallback } from "~/domain/meetings/callbacks.server";
 import { bookMeeting } from "~/domain/meetings/meetings.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
+import { setEmailVerification } from "~/domain/subscriptions/lifecycle.server";
 import { parseTrialSignup } from "~/domain/subscriptions/signup-schemas";
-import { startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { sendTrialCode, startTrial, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import type { AppError } from "~/lib/errors";
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
-import { orgSignup } from "../../../tests/helpers/trial";
+import { CLIENT, orgSignup } from "../../../tests/helpers/trial";
 import { type Attribution, nextAttribution, type Touch, touchOf } from "./attribution";
 import { addLeadNote, leadTimeline, listLeads, requireLead, toLeadJson, updateLead, updateLeads } from "./leads.server";
 
@@ -56,8 +57,12 @@ const FORMS = {
       { firstName: "Asha", lastName: "Verma", email, company: "Acme", teamSize: "51-200", message: "" },
       { attribution },
     ),
-  trial: (email: string, attribution: Attribution | null) =>
-    startTrial(parseTrialSignup(orgSignup({ email })), { attribution }),
+  // A trial signup is a lead once its address is verified (decision 083): the code's touches count.
+  trial: async (email: string, attribution: Attribution | null) => {
+    await startTrial(parseTrialSignup(orgSignup({ email })));
+    const { code } = await sendTrialCode(email, CLIENT);
+    await verifyTrialEmail(email, code, CLIENT, new Date(), { attribution });
+  },
   newsletter: (email: string, attribution: Attribution | null) => subscribe({ email }, { attribution }),
 } as const;
 
@@ -83,6 +88,44 @@ describe("every lead form makes a lead carrying the visitor's touches", () => {
     const email = unique("plain");
     await FORMS.callback(email, null);
     expect(toLeadJson((await leadOf(email))!).attribution).toEqual({ first: null, last: null });
+  });
+});
+
+describe("a trial signup is a lead once its address is verified (decision 083)", () => {
+  it("not at signup nor after a wrong code; with the right code, carrying the touches of the browser that entered it", async () => {
+    const email = unique("unproved");
+    await startTrial(parseTrialSignup(orgSignup({ email })));
+    expect(await leadOf(email)).toBeUndefined();
+    const { code } = await sendTrialCode(email, CLIENT);
+    await expect(verifyTrialEmail(email, code === "000000" ? "111111" : "000000", CLIENT)).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(await leadOf(email)).toBeUndefined();
+    await verifyTrialEmail(email, code, CLIENT, new Date(), { attribution: newsletterNov() });
+    const lead = toLeadJson((await leadOf(email))!);
+    expect(lead).toMatchObject({ kinds: ["trial"], status: "new", name: "Asha Verma" });
+    expect(lead.attribution.first).toMatchObject({ source: "newsletter", campaign: "nov" });
+  });
+
+  it("20 verifications of one code at once: one lead, one timeline entry", async () => {
+    const email = unique("race");
+    await startTrial(parseTrialSignup(orgSignup({ email })));
+    const { code } = await sendTrialCode(email, CLIENT);
+    await Promise.allSettled(Array.from({ length: 20 }, () => verifyTrialEmail(email, code, CLIENT)));
+    const lead = (await leadOf(email))!;
+    expect((await leadTimeline(lead)).filter((e) => e.type === "trial")).toHaveLength(1);
+  });
+
+  it("a member marking the address verified makes the lead too (no visitor touches); marking it unverified keeps it", async () => {
+    const email = unique("marked");
+    const started = await startTrial(parseTrialSignup(orgSignup({ email })));
+    if (!started.stored) throw new Error("not stored");
+    expect(await leadOf(email)).toBeUndefined();
+    await setEmailVerification(actor, started.subscription.id, true);
+    const lead = toLeadJson((await leadOf(email))!);
+    expect(lead).toMatchObject({ kinds: ["trial"], attribution: { first: null, last: null } });
+    await setEmailVerification(actor, started.subscription.id, false);
+    expect(await leadOf(email)).toBeDefined();
   });
 });
 
