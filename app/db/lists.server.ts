@@ -16,11 +16,16 @@ export function containsAny(text: string, columns: (SQLiteColumn | SQL)[]): SQL 
 
 type Listed = SQLiteTable & { id: SQLiteColumn; createdAt: SQLiteColumn };
 
-/** One page of a table's rows matching `where`, newest first (ties by id), and how many match in all. */
+/**
+ * One page of a table's rows matching `where`, newest first (ties by id), and how many match in
+ * all. `countWhere` is the same condition written for counting, when the page's form of it is
+ * written for walking the newest-first index (the lead search's `+rowid`).
+ */
 export async function newestFirstPage<T extends Listed>(
   table: T,
   where: SQL | undefined,
   { page, limit }: { page: number; limit: number },
+  countWhere: SQL | undefined = where,
 ): Promise<{ rows: T["$inferSelect"][]; total: number }> {
   const client = db();
   // A page far past the end (say ?page=1e23) is an empty page, not an OFFSET SQLite refuses.
@@ -37,7 +42,7 @@ export async function newestFirstPage<T extends Listed>(
     client
       .select({ n: count() })
       .from(table as SQLiteTable)
-      .where(where),
+      .where(countWhere),
   ]);
   return { rows: rows as T["$inferSelect"][], total: totals[0]?.n ?? 0 };
 }

@@ -866,6 +866,10 @@ export const leads = sqliteTable(
     index("leads_source_idx").on(t.source, t.createdAt),
     index("leads_campaign_idx").on(t.campaign, t.createdAt),
     index("leads_domain_idx").on(t.companyDomain),
+    // The inbox's source + campaign filter, newest first, and its count, from the index alone.
+    index("leads_source_campaign_idx").on(t.source, t.campaign, t.createdAt, t.id),
+    // Speed to lead per week (the Overview): only touched leads, arrival and first touch, covering.
+    index("leads_touched_idx").on(t.createdAt, t.firstTouchAt).where(sql`first_touch_at IS NOT NULL`),
     check("leads_status_check", inList("status", LEAD_STATUSES)),
     check("leads_email_lower", sql`email = lower(email)`),
   ],

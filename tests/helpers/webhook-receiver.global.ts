@@ -43,7 +43,17 @@ export default async function setup(project: TestProject) {
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
     boxes.set(box, [...(boxes.get(box) ?? []), { headers, body, at: Date.now() }]);
     const delay = Number(url.searchParams.get("delay") ?? 0);
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (delay > 0) {
+      // A request held past the sender's timeout: the wait ends early when the sender hangs up.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        response.on("close", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (response.destroyed) return;
+    }
     const size = Number(url.searchParams.get("size") ?? 0);
     response.writeHead(Number(url.searchParams.get("status") ?? 200), { "Content-Type": "text/plain" });
     response.end(size > 0 ? "x".repeat(size) : `received ${box}`);
@@ -51,5 +61,10 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   project.provide("webhookReceiver", `http://127.0.0.1:${port}`);
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // A request still held (`delay`) must not keep the run from ending.
+      server.closeAllConnections();
+    });
 }

@@ -12,6 +12,7 @@ import {
 } from "~/db/schema";
 import { nextAttribution, type Touch, touchOf } from "~/domain/leads/attribution";
 import { requireLead, updateLead, updateLeads } from "~/domain/leads/leads.server";
+import { captureEnterpriseLead, requestCallback } from "~/domain/meetings/callbacks.server";
 import { cancelByVisitor, rescheduleByVisitor } from "~/domain/meetings/manage.server";
 import {
   bookMeeting,
@@ -31,6 +32,7 @@ const MEETING_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("meeting."
 const TRIAL_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("trial."));
 
 import {
+  attemptTimer,
   CRM_WEBHOOK_RULES,
   createEndpoint,
   crmWebhookDelivery,
@@ -264,6 +266,44 @@ describe("delivering", { timeout: 120_000 }, () => {
     expect(after).toMatchObject({ failures: 0, failingSince: null, enabled: true });
   });
 
+  it(`a receiver that holds the request past ${CRM_WEBHOOK_RULES.timeout / 1000} seconds: the attempt is cut off, logged and retried after the backoff`, async () => {
+    const name = box();
+    // The receiver holds its answer for a minute; the attempt's 10 s timer is the test's to fire.
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name, "delay=60000"), events: ["meeting.booked"] });
+    const real = attemptTimer.timeout;
+    const asked: number[] = [];
+    const timer = new AbortController();
+    attemptTimer.timeout = (ms) => {
+      asked.push(ms);
+      return timer.signal;
+    };
+    try {
+      const now = new Date(Date.now() + 60_000);
+      await emit(now);
+      const draining = drain([crmWebhookDelivery], now);
+      // The request reached the receiver and waits there; then the 10 s are up.
+      await expect.poll(async () => (await received(name)).length).toBe(1);
+      expect((await deliveriesOf(endpoint.id))[0]?.status).toBe("pending");
+      timer.abort(new DOMException("The operation timed out.", "TimeoutError"));
+      expect(await draining).toBe(0);
+      expect(asked).toEqual([CRM_WEBHOOK_RULES.timeout]);
+      const [row] = await deliveriesOf(endpoint.id);
+      expect(row).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        responseStatus: null,
+        responseExcerpt: null,
+        lastError: `No answer within ${CRM_WEBHOOK_RULES.timeout / 1000} seconds`,
+        leaseUntil: null,
+      });
+      expect(row?.nextAttemptAt?.getTime()).toBe(now.getTime() + backoffDelay(crmWebhookDelivery.rules, 1));
+      const [after] = await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)).all();
+      expect(after).toMatchObject({ failures: 1, enabled: true });
+    } finally {
+      attemptTimer.timeout = real;
+    }
+  });
+
   it("reads at most the response cap and keeps a capped excerpt", async () => {
     const endpoint = await createEndpoint(actor, {
       url: hookUrl(box(), "size=200000"),
@@ -406,6 +446,76 @@ describe("events are written with the change that causes them", () => {
   });
 });
 
+describe("the trial signup's newsletter tick emits newsletter.confirmed when it subscribes", {
+  timeout: 120_000,
+}, () => {
+  const verified = async (email: string, subscribeNewsletter: boolean) => {
+    await startSignup(orgSignup({ email, subscribeNewsletter }));
+    const { code } = await sendTrialCode(email, CLIENT);
+    await verifyTrialEmail(email, code, CLIENT);
+  };
+  const subscriberRow = (email: string) =>
+    db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
+  const confirmedEvents = async (endpointId: string, email: string) =>
+    (await deliveriesOf(endpointId))
+      .map((r) => JSON.parse(r.payload))
+      .filter((p) => p.type === "newsletter.confirmed" && p.data.email === email);
+
+  it("a new address: one event with the new subscriber, posted right after the verification", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name), events: ["newsletter.confirmed"] });
+    const email = uniqueTrialEmail("tick");
+    await verified(email, true);
+    const row = (await subscriberRow(email))!;
+    const [event, ...more] = await confirmedEvents(endpoint.id, email);
+    expect(more).toEqual([]);
+    expect(event.data).toMatchObject({
+      email,
+      name: null,
+      subscriber: {
+        id: row.id,
+        status: "confirmed",
+        confirmedAt: row.confirmedAt!.toISOString(),
+        unsubscribedAt: null,
+      },
+    });
+    // No drain runs here: the verification's own deliverEventsSoon posted it.
+    await expect.poll(async () => (await received(name)).map((p) => JSON.parse(p.body).id)).toEqual([event.id]);
+  });
+
+  it("a pending footer subscription is confirmed with its own id; a confirmed address and an unticked signup emit nothing", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: ["newsletter.confirmed"] });
+    const pending = uniqueTrialEmail("tick-pending");
+    await subscribe({ email: pending });
+    const pendingId = (await subscriberRow(pending))!.id;
+    await verified(pending, true);
+    expect((await confirmedEvents(endpoint.id, pending)).map((e) => e.data.subscriber.id)).toEqual([pendingId]);
+
+    const already = uniqueTrialEmail("tick-confirmed");
+    await subscribe({ email: already });
+    const [message] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, already)).all();
+    expect(
+      await confirmSubscription(decodeURIComponent(/confirm\?token=([^\s")]+)/.exec(message!.text)?.[1] ?? "")),
+    ).toBe("confirmed");
+    await verified(already, true);
+    // The confirmation link's event only.
+    expect(await confirmedEvents(endpoint.id, already)).toHaveLength(1);
+
+    const unticked = uniqueTrialEmail("tick-none");
+    await verified(unticked, false);
+    expect(await confirmedEvents(endpoint.id, unticked)).toEqual([]);
+  });
+
+  it("20 verifications of one code at once: one event", async () => {
+    const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: ["newsletter.confirmed"] });
+    const email = uniqueTrialEmail("tick-race");
+    await startSignup(orgSignup({ email, subscribeNewsletter: true }));
+    const { code } = await sendTrialCode(email, CLIENT);
+    await Promise.allSettled(Array.from({ length: 20 }, () => verifyTrialEmail(email, code, CLIENT)));
+    expect(await confirmedEvents(endpoint.id, email)).toHaveLength(1);
+  });
+});
+
 describe("every entity's changes emit their events", { timeout: 120_000 }, () => {
   it("meetings: booked, confirmed, completed; booked, rescheduled, cancelled (visitor); booked, cancelled (team)", async () => {
     const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: [...MEETING_EVENTS] });
@@ -536,6 +646,48 @@ describe("the lead inbox's events: lead.created, lead.updated, and the lead in e
       expect(v1).toBe(await independentHmac(endpoint.secret, `${t}.${post.body}`));
       expect([booked.id, created.id]).toContain(JSON.parse(post.body).id);
     }
+  });
+
+  it("callback, Enterprise and newsletter arrivals post their lead events right after, not on the next cron run", async () => {
+    const name = box();
+    const endpoint = await createEndpoint(actor, { url: hookUrl(name), events: ["lead.created", "lead.updated"] });
+    const person = () => `kay-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const [callback, enterprise, reader] = [person(), person(), person()];
+    await requestCallback({
+      firstName: "Kay",
+      lastName: "Lee",
+      email: callback,
+      company: "Acme",
+      phone: "",
+      message: "",
+    });
+    await captureEnterpriseLead({
+      firstName: "Kay",
+      lastName: "Lee",
+      email: enterprise,
+      company: "Acme",
+      teamSize: "51-200",
+      message: "",
+    });
+    await subscribe({ email: reader });
+    // The same person again (a newsletter sign-up after their callback): lead.updated, posted too.
+    await subscribe({ email: callback });
+    // No drain runs here: only each form's own deliverEventsSoon can have posted these.
+    await expect.poll(async () => (await received(name)).length).toBe(4);
+    const posted = (await received(name)).map(
+      (post) => JSON.parse(post.body) as { type: string; data: { email: string; kind: string } },
+    );
+    expect(posted.map((p) => [p.type, p.data.email, p.data.kind]).sort()).toEqual(
+      [
+        ["lead.created", callback, "callback"],
+        ["lead.created", enterprise, "enterprise"],
+        ["lead.created", reader, "newsletter"],
+        ["lead.updated", callback, "newsletter"],
+      ].sort(),
+    );
+    await expect
+      .poll(async () => (await deliveriesOf(endpoint.id)).map((r) => r.status))
+      .toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
   });
 
   it("a returning person's arrival is a lead.updated (new last touch), not a second lead.created", async () => {

@@ -1,16 +1,18 @@
-import { eq } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
+import { containsAny } from "~/db/lists.server";
 import { auditLog, leadEvents, leads } from "~/db/schema";
 import { captureEnterpriseLead, requestCallback } from "~/domain/meetings/callbacks.server";
 import { bookMeeting } from "~/domain/meetings/meetings.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
+import { setEmailVerification } from "~/domain/subscriptions/lifecycle.server";
 import { parseTrialSignup } from "~/domain/subscriptions/signup-schemas";
-import { startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { sendTrialCode, startTrial, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import type { AppError } from "~/lib/errors";
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
-import { orgSignup } from "../../../tests/helpers/trial";
+import { CLIENT, orgSignup } from "../../../tests/helpers/trial";
 import { type Attribution, nextAttribution, type Touch, touchOf } from "./attribution";
 import { addLeadNote, leadTimeline, listLeads, requireLead, toLeadJson, updateLead, updateLeads } from "./leads.server";
 
@@ -55,8 +57,12 @@ const FORMS = {
       { firstName: "Asha", lastName: "Verma", email, company: "Acme", teamSize: "51-200", message: "" },
       { attribution },
     ),
-  trial: (email: string, attribution: Attribution | null) =>
-    startTrial(parseTrialSignup(orgSignup({ email })), { attribution }),
+  // A trial signup is a lead once its address is verified (decision 083): the code's touches count.
+  trial: async (email: string, attribution: Attribution | null) => {
+    await startTrial(parseTrialSignup(orgSignup({ email })));
+    const { code } = await sendTrialCode(email, CLIENT);
+    await verifyTrialEmail(email, code, CLIENT, new Date(), { attribution });
+  },
   newsletter: (email: string, attribution: Attribution | null) => subscribe({ email }, { attribution }),
 } as const;
 
@@ -82,6 +88,44 @@ describe("every lead form makes a lead carrying the visitor's touches", () => {
     const email = unique("plain");
     await FORMS.callback(email, null);
     expect(toLeadJson((await leadOf(email))!).attribution).toEqual({ first: null, last: null });
+  });
+});
+
+describe("a trial signup is a lead once its address is verified (decision 083)", () => {
+  it("not at signup nor after a wrong code; with the right code, carrying the touches of the browser that entered it", async () => {
+    const email = unique("unproved");
+    await startTrial(parseTrialSignup(orgSignup({ email })));
+    expect(await leadOf(email)).toBeUndefined();
+    const { code } = await sendTrialCode(email, CLIENT);
+    await expect(verifyTrialEmail(email, code === "000000" ? "111111" : "000000", CLIENT)).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(await leadOf(email)).toBeUndefined();
+    await verifyTrialEmail(email, code, CLIENT, new Date(), { attribution: newsletterNov() });
+    const lead = toLeadJson((await leadOf(email))!);
+    expect(lead).toMatchObject({ kinds: ["trial"], status: "new", name: "Asha Verma" });
+    expect(lead.attribution.first).toMatchObject({ source: "newsletter", campaign: "nov" });
+  });
+
+  it("20 verifications of one code at once: one lead, one timeline entry", async () => {
+    const email = unique("race");
+    await startTrial(parseTrialSignup(orgSignup({ email })));
+    const { code } = await sendTrialCode(email, CLIENT);
+    await Promise.allSettled(Array.from({ length: 20 }, () => verifyTrialEmail(email, code, CLIENT)));
+    const lead = (await leadOf(email))!;
+    expect((await leadTimeline(lead)).filter((e) => e.type === "trial")).toHaveLength(1);
+  });
+
+  it("a member marking the address verified makes the lead too (no visitor touches); marking it unverified keeps it", async () => {
+    const email = unique("marked");
+    const started = await startTrial(parseTrialSignup(orgSignup({ email })));
+    if (!started.stored) throw new Error("not stored");
+    expect(await leadOf(email)).toBeUndefined();
+    await setEmailVerification(actor, started.subscription.id, true);
+    const lead = toLeadJson((await leadOf(email))!);
+    expect(lead).toMatchObject({ kinds: ["trial"], attribution: { first: null, last: null } });
+    await setEmailVerification(actor, started.subscription.id, false);
+    expect(await leadOf(email)).toBeDefined();
   });
 });
 
@@ -216,5 +260,92 @@ describe("a member works the lead", () => {
     const day = lead.createdAt.toISOString().slice(0, 10);
     expect(await found({ from: new Date(lead.createdAt.getTime() + 86400000).toISOString().slice(0, 10) })).toBe(false);
     expect(await found({ from: day, to: day })).toBe(true);
+  });
+});
+
+describe("the search reads its index and finds exactly what a scan of every lead finds", () => {
+  // The scan the index replaced: name, email or company contains the text (case-insensitive, literal).
+  const scanned = async (q: string, page: number, limit: number, extra?: SQL) => {
+    const where = and(containsAny(q, [leads.name, leads.email, leads.company]), extra);
+    const rows = await db()
+      .select({ id: leads.id })
+      .from(leads)
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [total] = await db().select({ n: count() }).from(leads).where(where);
+    return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+  };
+  const listed = async (q: string, page: number, limit: number, status?: "new" | "won") => {
+    const { leads: rows, total } = await listLeads({ q, page, limit, status });
+    return { ids: rows.map((r) => r.id), total };
+  };
+
+  const token = crypto.randomUUID().slice(0, 6);
+  beforeAll(async () => {
+    // 130 leads sharing a company word (more matches than DENSE_MATCHES: read newest first), a
+    // few rare ones, arriving a second apart, some already won.
+    const start = Date.parse("2026-10-01T00:00:00Z");
+    const rows = Array.from({ length: 130 }, (_, i) => ({
+      email: `p${i}-${token}@search-${token}.example`,
+      name: i % 2 ? `Léa O'Brien-${i}` : `Ravi Kumar ${i}`,
+      company: `Common${token} Ltd`,
+      status: i % 3 ? ("new" as const) : ("won" as const),
+      createdAt: new Date(start + i * 1000),
+      updatedAt: new Date(start + i * 1000),
+    }));
+    rows.push(
+      ...["Rare", "RARE", "rarely"].map((word, i) => ({
+        email: `r${i}-${token}@rare-${token}.example`,
+        name: `Zed ${word}${token}`,
+        company: "",
+        status: "new" as const,
+        createdAt: new Date(start + (200 + i) * 1000),
+        updatedAt: new Date(start + (200 + i) * 1000),
+      })),
+    );
+    // Ten rows a statement: D1 binds at most 100 values.
+    for (let i = 0; i < rows.length; i += 10)
+      await db()
+        .insert(leads)
+        .values(rows.slice(i, i + 10));
+  });
+
+  it.each([
+    ["a common word, any case", () => `COMMON${token.toUpperCase()}`],
+    ["part of an email", () => `${token}@search`],
+    ["a name with a space", () => "Ravi Kumar 1"],
+    ["an apostrophe and a hyphen", () => "o'brien-1"],
+    ["a rare word", () => `rare${token}`],
+    ["two characters (scanned: no trigram)", () => "zE"],
+    ["FTS operators and quotes taken literally", () => `"rare" OR ${token}*`],
+    ["nothing", () => `nobody-${token}`],
+  ])("%s", async (_, text) => {
+    const q = text();
+    for (const [page, limit] of [
+      [1, 25],
+      [2, 25],
+      [6, 25],
+    ] as const) {
+      expect(await listed(q, page, limit)).toEqual(await scanned(q, page, limit));
+    }
+    expect(await listed(q, 1, 10, "won")).toEqual(await scanned(q, 1, 10, eq(leads.status, "won")));
+  });
+
+  it("follows a lead's changed name and a deleted lead", async () => {
+    const email = `change-${token}@rare-${token}.example`;
+    await db()
+      .insert(leads)
+      .values({ email, name: `Before${token}` });
+    expect((await listed(`before${token}`, 1, 10)).total).toBe(1);
+    await db()
+      .update(leads)
+      .set({ name: `After${token}` })
+      .where(eq(leads.email, email));
+    expect((await listed(`before${token}`, 1, 10)).total).toBe(0);
+    expect((await listed(`after${token}`, 1, 10)).total).toBe(1);
+    await db().delete(leads).where(eq(leads.email, email));
+    expect((await listed(`after${token}`, 1, 10)).total).toBe(0);
   });
 });

@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, leads } from "~/db/schema";
+import { bookingRules } from "~/domain/calendar/calendar.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { setConfig } from "../../../tests/helpers/trial";
-import { addLeadNote, flagLateLeads, leadTimeline, speedToLeadByWeek, updateLead } from "./leads.server";
+import { businessHoursBetween } from "./business-hours";
+import { addLeadNote, flagLateLeads, isLate, leadTimeline, speedToLeadByWeek, updateLead } from "./leads.server";
 
 /*
  * The SLA flag and speed to lead, in a file (and so a database) of their own: every lead here
@@ -86,5 +88,50 @@ describe("speed to lead and the SLA", () => {
     }
     const weeks = await speedToLeadByWeek(at("2026-12-09T00:00:00Z"), 2);
     expect(weeks.at(-1)).toEqual({ week: "2026-12-07", medianMinutes: 30, touched: 3 });
+  });
+
+  it("the weekly median: the mean of the two middle ones for an even count, weeks apart, untouched leads left out", async () => {
+    const MINUTE = 60000;
+    const arrive = async (iso: string, touchedAfter: number | null) => {
+      const createdAt = at(iso);
+      await db()
+        .insert(leads)
+        .values({
+          email: unique("median"),
+          createdAt,
+          updatedAt: createdAt,
+          firstTouchAt: touchedAfter === null ? null : new Date(createdAt.getTime() + touchedAfter * MINUTE),
+        });
+    };
+    // Week of Monday 2027-03-01: 80, 10, 40, 20 minutes (median 30) and one never touched;
+    // Sunday 2027-03-07 23:59 still belongs to it. Week of 2027-03-08: one lead, 5 minutes.
+    await arrive("2027-03-01T00:00:00Z", 80);
+    await arrive("2027-03-03T12:00:00Z", 10);
+    await arrive("2027-03-05T09:30:00Z", 40);
+    await arrive("2027-03-07T23:59:00Z", 20);
+    await arrive("2027-03-04T10:00:00Z", null);
+    await arrive("2027-03-08T00:00:00Z", 5);
+    // Before the window (Sunday of the week before it): not counted.
+    await arrive("2027-02-21T23:00:00Z", 1);
+    expect(await speedToLeadByWeek(at("2027-03-10T15:00:00Z"), 3)).toEqual([
+      { week: "2027-02-22", medianMinutes: null, touched: 0 },
+      { week: "2027-03-01", medianMinutes: 30, touched: 4 },
+      { week: "2027-03-08", medianMinutes: 5, touched: 1 },
+    ]);
+  });
+
+  it("whether a lead is late counts its first business hours only, with the same answer as counting every day", () => {
+    const rules = bookingRules();
+    const to = at("2026-11-27T11:00:00Z");
+    const HOUR = 60 * 60 * 1000;
+    // From three years before to minutes before, across weekends and evenings.
+    for (const hoursBefore of [0.5, 1, 2, 3, 9, 20, 50, 70, 200, 1000, 26_000]) {
+      const from = new Date(to.getTime() - hoursBefore * HOUR);
+      const full = businessHoursBetween(from, to, rules);
+      const capped = businessHoursBetween(from, to, rules, 2);
+      expect(capped >= 2).toBe(full >= 2);
+      expect(capped).toBeLessThanOrEqual(full);
+      expect(isLate({ status: "new", createdAt: from }, to)).toBe(full >= 2);
+    }
   });
 });

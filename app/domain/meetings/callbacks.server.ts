@@ -7,6 +7,7 @@ import { type CallbackRequest, callbackRequests } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { deliverEventsSoon } from "~/domain/integrations/webhooks.server";
 import type { Attribution } from "~/domain/leads/attribution";
 import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
@@ -69,7 +70,7 @@ async function storeOnce(request: CallbackRequest, now: Date, statements: BatchI
   }
 }
 
-/** The lead inbox's side of a callback request or an Enterprise enquiry (same batch). */
+/** The lead inbox's side of a callback request or an Enterprise enquiry (same batch), and its events' ids. */
 function callbackArrival(request: CallbackRequest, attribution: Attribution | null, at: Date) {
   const enterprise = request.source === "pricing-enterprise";
   return leadArrivalStatements({
@@ -114,13 +115,14 @@ export async function requestCallback(
   };
   if (filledHoneypot(input)) return callback;
   const email = await salesCallbackNotice(callback, siteUrl());
+  const arrival = callbackArrival(callback, attribution, now);
   const client = db();
   try {
     const { stored, request } = await storeOnce(callback, now, [
       client.insert(callbackRequests).values(callback),
       ...(clientAddress ? [limitHitStatement("callback", clientAddress, now)] : []),
       emailStatement(email),
-      ...callbackArrival(callback, attribution, now),
+      ...arrival.statements,
     ]);
     if (!stored) return request;
   } catch (error) {
@@ -128,6 +130,7 @@ export async function requestCallback(
     throw error;
   }
   deliverSoon([email.idempotencyKey]);
+  deliverEventsSoon(arrival.eventIds);
   return callback;
 }
 
@@ -156,14 +159,16 @@ export async function captureEnterpriseLead(
   };
   if (filledHoneypot(input)) return lead;
   const email = await salesLeadNotice(lead, siteUrl());
+  const arrival = callbackArrival(lead, attribution, now);
   const client = db();
   const { stored, request } = await storeOnce(lead, now, [
     client.insert(callbackRequests).values(lead),
     emailStatement(email),
-    ...callbackArrival(lead, attribution, now),
+    ...arrival.statements,
   ]);
   if (!stored) return request;
   deliverSoon([email.idempotencyKey]);
+  deliverEventsSoon(arrival.eventIds);
   return lead;
 }
 

@@ -120,6 +120,15 @@ export async function bookMeeting(
     // The sales inbox, and the assigned host's own copy.
     const emails = [confirmation, notice, ...hostCopies(notice, hostEmailOf(availability, hostId))];
     const event = meetingEvent("meeting.booked", booked, now);
+    const arrival = leadArrivalStatements({
+      kind: "meeting",
+      email: booked.email,
+      name: booked.name,
+      company: booked.company,
+      attribution,
+      detail: `Demo booked for ${booked.date} ${booked.timeSlot}`,
+      at: now,
+    });
     const guards = [
       ...slotGuards(
         rules,
@@ -141,18 +150,10 @@ export async function bookMeeting(
         ...(clientAddress ? [limitHitStatement("booking", clientAddress, now)] : []),
         ...emails.map(emailStatement),
         ...event.statements,
-        ...leadArrivalStatements({
-          kind: "meeting",
-          email: booked.email,
-          name: booked.name,
-          company: booked.company,
-          attribution,
-          detail: `Demo booked for ${booked.date} ${booked.timeSlot}`,
-          at: now,
-        }),
+        ...arrival.statements,
       ]);
       deliverSoon(emails.map((e) => e.idempotencyKey));
-      deliverEventsSoon([event.id]);
+      deliverEventsSoon([event.id, ...arrival.eventIds]);
       return { ...booked, manageToken: link.token };
     } catch (error) {
       if (clientAddress && isLimitRefusal(error)) throw await limitError("booking", clientAddress, now);

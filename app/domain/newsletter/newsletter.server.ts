@@ -2,7 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { constraintFailure } from "~/db/guarded.server";
 import { newestFirstPage } from "~/db/lists.server";
-import { type NewsletterSubscriber, newsletterSubscribers } from "~/db/schema";
+import { type NewsletterSubscriber, newsletterSubscribers, webhookEndpointDeliveries } from "~/db/schema";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, subscriberEvent } from "~/domain/integrations/webhooks.server";
 
@@ -101,6 +101,15 @@ export async function subscribe(input: SubscribeInput, options: SubscribeOptions
   const subscriber = { id: existing?.id ?? id, email: input.email };
   const email = await confirmationEmail(subscriber, token, options);
   const expiresAt = new Date(now.getTime() + NEWSLETTER_RULES.confirmLifetime);
+  const arrival = leadArrivalStatements({
+    kind: "newsletter",
+    email: input.email,
+    name: "",
+    company: "",
+    attribution: options.attribution ?? null,
+    detail: "Signed up for the newsletter",
+    at: now,
+  });
   try {
     await client.batch([
       client
@@ -127,21 +136,14 @@ export async function subscribe(input: SubscribeInput, options: SubscribeOptions
           },
         }),
       emailStatement(email),
-      ...leadArrivalStatements({
-        kind: "newsletter",
-        email: input.email,
-        name: "",
-        company: "",
-        attribution: options.attribution ?? null,
-        detail: "Signed up for the newsletter",
-        at: now,
-      }),
+      ...arrival.statements,
     ]);
   } catch (error) {
     if (!constraintFailure(error)) throw error;
     return false;
   }
   deliverSoon([email.idempotencyKey]);
+  deliverEventsSoon(arrival.eventIds);
   return true;
 }
 
@@ -150,9 +152,50 @@ export async function subscribe(input: SubscribeInput, options: SubscribeOptions
  * emailed code: that code proved the address as the footer box's confirmation link would, and
  * the tick is the request, so the address is stored `confirmed` without a second email. A
  * pending or unsubscribed address becomes confirmed (its old link stops working); a confirmed
- * one keeps its first confirmation time.
+ * one keeps its first confirmation time. When it subscribes (the address was not confirmed
+ * already), the CRM webhooks get `newsletter.confirmed`, as a confirmation link's use would send;
+ * `eventId` is for `deliverEventsSoon` once the batch has gone through.
  */
-export function confirmedBySignupStatement(email: string, now: Date) {
+export function confirmedBySignupStatements(address: string, now: Date) {
+  const t = newsletterSubscribers;
+  const email = address.toLowerCase();
+  const client = db();
+  // Before the change: the event only when the address was not confirmed already.
+  const event = subscriberEvent(
+    "newsletter.confirmed",
+    {
+      id: "",
+      email,
+      status: "confirmed",
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+      confirmSentAt: null,
+      confirmedAt: now,
+      unsubscribedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    now,
+    sql`NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.email} = ${email} AND ${t.status} = 'confirmed')`,
+  );
+  const d = webhookEndpointDeliveries;
+  return {
+    statements: [
+      ...event.statements,
+      confirmedBySignupStatement(email, now),
+      // The subscriber's id is known only now (a new row's, or the pending or unsubscribed one's).
+      client
+        .update(d)
+        .set({
+          payload: sql`json_set(${d.payload}, '$.data.subscriber.id', (SELECT ${t.id} FROM ${t} WHERE ${t.email} = ${email}))`,
+        })
+        .where(eq(d.eventId, event.id)),
+    ],
+    eventId: event.id,
+  };
+}
+
+function confirmedBySignupStatement(email: string, now: Date) {
   const t = newsletterSubscribers;
   return db()
     .insert(t)

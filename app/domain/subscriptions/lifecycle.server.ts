@@ -33,7 +33,14 @@ import {
   type UpgradeSchema,
   USER_ADMIN_MESSAGES,
 } from "./schemas";
-import { buildUserId, findByEmail, requireSubscription, sendTrialCode, TRIAL_FEATURES } from "./subscriptions.server";
+import {
+  buildUserId,
+  findByEmail,
+  requireSubscription,
+  sendTrialCode,
+  TRIAL_FEATURES,
+  verifiedSignupArrival,
+} from "./subscriptions.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -278,8 +285,10 @@ export async function setEmailVerification(actor: Actor, idOrUserId: string, ver
   const values = verified
     ? { emailVerified: true, status: "pending" as const, approvalStatus: "pending_admin_approval" as const }
     : { emailVerified: false, status: "unverified" as const, approvalStatus: null };
-  // An admin marking the address verified is the same event as the visitor's code.
+  // An admin marking the address verified is the same event as the visitor's code, and the same
+  // arrival in the lead inbox (decision 083), without the visitor's touches (no visitor here).
   const event = verified ? trialEvent("trial.verified", { ...row, ...values }, now) : null;
+  const arrival = verified ? verifiedSignupArrival(row, null, now) : null;
   const updated = await commit(
     row.id,
     and(eq(subscriptions.emailVerified, !verified), beforeDecision),
@@ -287,11 +296,12 @@ export async function setEmailVerification(actor: Actor, idOrUserId: string, ver
     [
       auditStatement(actor, "subscription.email_verification_changed", "subscription", row.id, snapshot(row), values),
       ...(event ? event.statements : []),
+      ...(arrival ? arrival.statements : []),
     ],
     verified ? [await awaitingApprovalEmail(row)] : [],
     "The email verification changed meanwhile. Reload and try again.",
   );
-  if (event) deliverEventsSoon([event.id]);
+  if (event) deliverEventsSoon([event.id, ...(arrival?.eventIds ?? [])]);
   return updated;
 }
 

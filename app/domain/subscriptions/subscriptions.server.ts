@@ -9,7 +9,7 @@ import { deliverEventsSoon, trialEvent } from "~/domain/integrations/webhooks.se
 
 import type { Attribution } from "~/domain/leads/attribution";
 import { leadArrivalStatements } from "~/domain/leads/leads.server";
-import { confirmedBySignupStatement } from "~/domain/newsletter/newsletter.server";
+import { confirmedBySignupStatements } from "~/domain/newsletter/newsletter.server";
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
@@ -224,7 +224,7 @@ export type StartedTrial = { stored: true; subscription: Subscription; created: 
  */
 export async function startTrial(
   signup: TrialSignup,
-  { now = new Date(), attribution = null }: { now?: Date; attribution?: Attribution | null } = {},
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<StartedTrial> {
   if (filledHoneypot(signup)) return { stored: false };
   const client = db();
@@ -259,22 +259,13 @@ export async function startTrial(
       createdAt: now,
       updatedAt: now,
     };
-    // The event and the lead's arrival only when the insert stored the row (a conflict inserts nothing).
+    // The event only when the insert stored the row (a conflict inserts nothing). The signup is a
+    // lead once its address is verified (decision 083), not now.
     const stored = sql`EXISTS (SELECT 1 FROM subscriptions WHERE id = ${values.id})`;
     const event = trialEvent("trial.started", values, now, stored);
     const [[row]] = await client.batch([
       client.insert(subscriptions).values(values).onConflictDoNothing().returning(),
       ...event.statements,
-      ...leadArrivalStatements({
-        kind: "trial",
-        email: signup.email,
-        name: `${signup.firstName} ${signup.lastName}`,
-        company: signup.companyName ?? "",
-        attribution,
-        detail: `Trial signup${signup.requestedPlan ? ` (plan: ${signup.requestedPlan})` : ""}`,
-        at: now,
-        onlyIf: stored,
-      }),
     ]);
     if (row) {
       deliverEventsSoon([event.id]);
@@ -283,11 +274,28 @@ export async function startTrial(
     const raced = await findByEmail(signup.email);
     // The same signup sent twice at once (a double click): the other one is still awaiting its
     // code, so this one is an update of it, not "already has a subscription" (decision 052).
-    if (raced && isAwaitingCode(raced)) return startTrial(signup, { now, attribution });
+    if (raced && isAwaitingCode(raced)) return startTrial(signup, { now });
     if (raced) throw alreadyHas(raced, now);
     // Otherwise the userId was taken (same name part, same millisecond): try the suffixed one.
   }
   throw new AppError(409, "Please try again.");
+}
+
+/**
+ * A trial signup's arrival in the lead inbox (decision 083), for the batch that verifies its
+ * address — the visitor's code or a member marking it verified: a typo or someone else's address
+ * never reaches the inbox, the round-robin or the CRM.
+ */
+export function verifiedSignupArrival(row: Subscription, attribution: Attribution | null, now: Date) {
+  return leadArrivalStatements({
+    kind: "trial",
+    email: row.email,
+    name: `${row.firstName} ${row.lastName}`,
+    company: row.companyName ?? "",
+    attribution,
+    detail: `Trial signup verified${row.requestedPlan ? ` (plan: ${row.requestedPlan})` : ""}`,
+    at: now,
+  });
 }
 
 async function requireUnverifiedSignup(email: string) {
@@ -346,9 +354,9 @@ export type StartedTrialWithCode = Extract<StartedTrial, { stored: true }> & { c
 export async function startTrialAndSendCode(
   signup: TrialSignup,
   client: CodeClient,
-  { now = new Date(), attribution = null }: { now?: Date; attribution?: Attribution | null } = {},
+  { now = new Date() }: { now?: Date } = {},
 ): Promise<StartedTrialWithCode | { stored: false }> {
-  const started = await startTrial(signup, { now, attribution });
+  const started = await startTrial(signup, { now });
   if (!started.stored) return started;
   try {
     await issueTrialCode(started.subscription, client, now);
@@ -392,13 +400,16 @@ export function trialResendWait(email: string, ip = "", now = new Date()) {
 /**
  * Checks the emailed code; on success the signup moves to `pending_admin_approval` and the
  * "awaiting approval" email is queued, in the same guarded batch as the code's consumption:
- * both happen exactly when the code is consumed (decision 013).
+ * both happen exactly when the code is consumed (decision 013). The proved address becomes a
+ * lead then (decision 083), with the visitor's touches (`attribution`, from the cookie of the
+ * browser that enters the code).
  */
 export async function verifyTrialEmail(
   email: string,
   code: string,
   client: Pick<CodeClient, "local"> & { ip?: string },
   now = new Date(),
+  { attribution = null }: { attribution?: Attribution | null } = {},
 ) {
   const row = await requireUnverifiedSignup(email);
   const message = await awaitingApprovalEmail(row);
@@ -407,6 +418,9 @@ export async function verifyTrialEmail(
     { ...row, emailVerified: true, status: "pending", approvalStatus: "pending_admin_approval" },
     now,
   );
+  // The newsletter tick counts once the address is proved (decision 054).
+  const newsletter = row.subscribeNewsletter ? confirmedBySignupStatements(row.email, now) : null;
+  const arrival = verifiedSignupArrival(row, attribution, now);
   await verifyCode({
     email,
     purpose: "trial",
@@ -422,11 +436,11 @@ export async function verifyTrialEmail(
         .where(eq(subscriptions.id, row.id)),
       emailStatement(message),
       ...event.statements,
-      // The newsletter tick counts once the address is proved (decision 054).
-      ...(row.subscribeNewsletter ? [confirmedBySignupStatement(row.email, now)] : []),
+      ...(newsletter?.statements ?? []),
+      ...arrival.statements,
     ],
   });
   await deliverSoon([message.idempotencyKey]);
-  deliverEventsSoon([event.id]);
+  deliverEventsSoon([event.id, ...(newsletter ? [newsletter.eventId] : []), ...arrival.eventIds]);
   return (await findByEmail(email)) ?? row;
 }

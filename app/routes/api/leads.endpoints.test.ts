@@ -5,6 +5,7 @@ import { leadEvents, leads } from "~/db/schema";
 import { withAttribution } from "~/http/attribution.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { latestCodeFor, orgPayload } from "../../../tests/helpers/trial";
 
 let owner: string;
 let sales: { id: string; token: string };
@@ -60,6 +61,25 @@ describe("the leads API", () => {
       },
       createdAt: lead.createdAt.toISOString(),
       firstTouchAt: null,
+    });
+  });
+
+  it("a trial signup is a lead once its code is verified, with the touches of the request that verifies it (decision 083)", async () => {
+    const payload = orgPayload();
+    const email = payload.email.toLowerCase();
+    expect((await api("POST", "/api/subscriptions/trial/start", { body: payload })).status).toBe(201);
+    expect(await db().select().from(leads).where(eq(leads.email, email)).get()).toBeUndefined();
+    await api("POST", "/api/auth/general-email-verification/send-otp", { body: { email, purpose: "trial" } });
+    const verified = await api("POST", "/api/auth/general-email-verification/verify-otp", {
+      body: { email, otp: await latestCodeFor(email) },
+      cookie: await landedFromNewsletter(),
+    });
+    expect(verified.status).toBe(200);
+    const lead = (await db().select().from(leads).where(eq(leads.email, email)).get())!;
+    const r = await api("GET", `/api/leads/${lead.id}`, { token: marketing });
+    expect(r.json.data).toMatchObject({
+      kinds: ["trial"],
+      attribution: { first: { source: "newsletter", campaign: "nov" }, last: { source: "newsletter" } },
     });
   });
 

@@ -49,7 +49,6 @@ import {
 import { codeClient } from "~/domain/verification/secret.server";
 import { endpoint } from "~/http/api/endpoint.server";
 import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
-import { requestAttribution } from "~/http/attribution.server";
 import { TRIAL_COOKIE } from "~/http/cookies.server";
 import { AppError } from "~/lib/errors";
 import {
@@ -120,9 +119,7 @@ export const endpoints = [
       },
     },
     async handler({ request, body }) {
-      const started = await startTrial(parseTrialSignup(flattenTrialPayload(body)), {
-        attribution: await requestAttribution(request),
-      });
+      const started = await startTrial(parseTrialSignup(flattenTrialPayload(body)));
       // The payload has no honeypot field, so a valid signup is always stored.
       if (!started.stored) throw new AppError(400, TRIAL_MESSAGES.fixHighlighted);
       const { subscription } = started;

@@ -11,6 +11,7 @@ import {
 import { codeClient } from "~/domain/verification/secret.server";
 import { endpoint } from "~/http/api/endpoint.server";
 import { ErrorResponseSchema, pickErrors } from "~/http/api/schemas";
+import { requestAttribution } from "~/http/attribution.server";
 import { AlreadySubscribedSchema, CodeRateLimitedSchema, CodeRefusedSchema } from "./error-shapes";
 
 const OTP_SENT = OTP_MESSAGES.sent;
@@ -61,7 +62,9 @@ async function send(request: Request, email: string, message: string) {
 }
 
 async function verify(request: Request, email: string, code: string) {
-  const row = await verifyTrialEmail(email, code, codeClient(request));
+  const row = await verifyTrialEmail(email, code, codeClient(request), new Date(), {
+    attribution: await requestAttribution(request),
+  });
   return {
     success: true,
     message: OTP_MESSAGES.verified,

@@ -13,7 +13,6 @@ import {
 } from "~/domain/subscriptions/signup-schemas";
 import { startTrialAndSendCode } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
-import { requestAttribution } from "~/http/attribution.server";
 
 import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
@@ -121,7 +120,6 @@ export async function action({ request }: Route.ActionArgs) {
     const started = await startTrialAndSendCode(
       { ...step1.value, ...step2.value, ...step3.value, requestedPlan: RequestedPlanSchema.parse(values.plan) },
       codeClient(request),
-      { attribution: await requestAttribution(request) },
     );
     // A filled honeypot: the service stored nothing; answer like a success.
     if (!started.stored) throw redirect("/free-trial/welcome");

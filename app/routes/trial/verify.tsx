@@ -9,6 +9,7 @@ import { sendTrialCode, trialCodeStatus, verifyTrialEmail } from "~/domain/subsc
 import { CODE_RULES } from "~/domain/verification/codes.server";
 import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
 import { codeClient } from "~/domain/verification/secret.server";
+import { requestAttribution } from "~/http/attribution.server";
 import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
@@ -95,7 +96,9 @@ export async function action({ request }: Route.ActionArgs) {
     return reply({ intent: "verify", fieldError: parsed.error.issues[0]?.message ?? OTP_MESSAGES.verifyFailed }, 400);
   }
   try {
-    await verifyTrialEmail(signup.email, parsed.data.otp, client);
+    await verifyTrialEmail(signup.email, parsed.data.otp, client, new Date(), {
+      attribution: await requestAttribution(request),
+    });
   } catch (error) {
     return failed("verify", error, OTP_MESSAGES.verifyFailed);
   }

@@ -1,0 +1,2 @@
+CREATE INDEX `leads_source_campaign_idx` ON `leads` (`source`,`campaign`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `leads_touched_idx` ON `leads` (`created_at`,`first_touch_at`) WHERE first_touch_at IS NOT NULL;
