@@ -17,6 +17,8 @@ export type OutgoingEmail = {
   idempotencyKey: string;
   /** Carries a secret (a one-time code): a real transport's stored copy is redacted once delivered. */
   sensitive?: boolean;
+  /** Extra headers for the transport (a newsletter's List-Unsubscribe pair, decision 092). */
+  headers?: Record<string, string>;
 };
 
 const SECOND = 1000;
@@ -60,6 +62,7 @@ export function emailStatement(message: OutgoingEmail) {
       attachments: message.attachments ?? [],
       status: "pending",
       sensitive: message.sensitive ?? false,
+      headers: message.headers ?? null,
       nextAttemptAt: new Date(),
     })
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey });
@@ -117,8 +120,14 @@ async function deliverByKeys(keys: string[], now: Date) {
   await deliverNow(emailDelivery, inArray(emailOutbox.idempotencyKey, keys), now);
 }
 
+/** What a transport is handed: a stored message, or a newsletter's message made at delivery time. */
+export type TransportMessage = Pick<
+  EmailMessage,
+  "idempotencyKey" | "to" | "subject" | "text" | "html" | "attachments" | "headers"
+>;
+
 /** Hands the message to the configured transport; answers which one took it. */
-async function handToTransport(message: EmailMessage, jobSignal?: AbortSignal) {
+export async function handToTransport(message: TransportMessage, jobSignal?: AbortSignal) {
   const settings = config();
   if (settings.EMAIL_TRANSPORT === "outbox") {
     // Local transport: the message stays in D1 (the console's email log) and is printed.
@@ -146,6 +155,7 @@ async function handToTransport(message: EmailMessage, jobSignal?: AbortSignal) {
       text: message.text,
       html: message.html ?? undefined,
       attachments: message.attachments,
+      headers: message.headers ?? undefined,
     }),
     signal: jobSignal ? AbortSignal.any([timeout, jobSignal]) : timeout,
   });
