@@ -68,7 +68,8 @@ const ValuesSchema = z.object({
   /** The business's postal address for the footer of every email (decision 021); empty = no address line. */
   POSTAL_ADDRESS: z.string().max(200).default(""),
   EMAIL_FROM: z.string().min(3).default("Flowlane <no-reply@flowlane.example>"),
-  EMAIL_TRANSPORT: z.enum(["outbox", "http"]).default("outbox"),
+  /** `cloudflare`: Cloudflare Email Service through the `send_email` binding named EMAIL (decision 092). */
+  EMAIL_TRANSPORT: z.enum(["outbox", "http", "cloudflare"]).default("outbox"),
   EMAIL_API_URL: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-import { waitUntil } from "cloudflare:workers";
+import { env, waitUntil } from "cloudflare:workers";
 import { and, inArray, lt, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { backoffDelay, claim, type DeliveryKind, deliverNow, drain } from "~/db/outbox.server";
@@ -102,7 +102,7 @@ export const emailDelivery: DeliveryKind<typeof emailOutbox> = {
   delivered: "sent",
   async send(message, now, signal) {
     const transport = await handToTransport(message, signal);
-    const redact = message.sensitive && transport === "http";
+    const redact = message.sensitive && transport !== "outbox";
     return {
       ok: true,
       set: { sentAt: now, ...(redact ? { subject: REDACTED.subject, text: REDACTED.text, html: null } : {}) },
@@ -136,6 +136,10 @@ export async function handToTransport(message: TransportMessage, jobSignal?: Abo
     }
     return "outbox" as const;
   }
+  if (settings.EMAIL_TRANSPORT === "cloudflare") {
+    await sendThroughCloudflare(message, settings.EMAIL_FROM);
+    return "cloudflare" as const;
+  }
   if (!settings.EMAIL_API_URL || !settings.EMAIL_API_KEY) {
     throw new Error("EMAIL_API_URL and EMAIL_API_KEY must be set for the http transport");
   }
@@ -161,6 +165,40 @@ export async function handToTransport(message: TransportMessage, jobSignal?: Abo
   });
   if (!response.ok) throw new Error(`email API answered ${response.status}`);
   return "http" as const;
+}
+
+/** "Flowlane <no-reply@…>" as Email Service's address object; a bare address as is. */
+function senderOf(from: string): string | EmailAddress {
+  const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  return named ? { name: named[1] ?? "", email: named[2] ?? "" } : from.trim();
+}
+
+/**
+ * Cloudflare Email Service (decision 092): the `send_email` binding named EMAIL, given the
+ * message as fields (no MIME of our own), our headers (List-Unsubscribe) included. Locally,
+ * wrangler dev and the tests' miniflare accept and log it instead of sending.
+ */
+async function sendThroughCloudflare(message: TransportMessage, from: string) {
+  const binding = (env as { EMAIL?: SendEmail }).EMAIL;
+  if (!binding) throw new Error('The cloudflare transport needs a send_email binding named "EMAIL" in wrangler.toml');
+  await binding.send({
+    from: senderOf(from),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.headers ? { headers: message.headers } : {}),
+    ...(message.attachments.length > 0
+      ? {
+          attachments: message.attachments.map((a) => ({
+            disposition: "attachment" as const,
+            filename: a.filename,
+            type: a.contentType,
+            content: Uint8Array.from(atob(a.content), (c) => c.charCodeAt(0)),
+          })),
+        }
+      : {}),
+  });
 }
 
 /** Delivers due email only, until the time budget is spent (the cron drains every kind at once). */

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
@@ -218,6 +219,50 @@ describe("sending an issue", () => {
       }
     } finally {
       restore();
+    }
+  });
+});
+
+describe("the cloudflare transport (Cloudflare Email Service's send_email binding, miniflare locally)", () => {
+  it("delivers each message through the binding with the RFC 8058 headers", async () => {
+    await flush();
+    const restore = setConfig({ EMAIL_TRANSPORT: "cloudflare" });
+    try {
+      await readers(2);
+      const issue = await scheduledIssue();
+      const binding = (env as unknown as { EMAIL: SendEmail }).EMAIL;
+      const send = vi.spyOn(binding, "send");
+      while ((await deliverDueIssues(later(2 * MINUTE))) > 0) {}
+      const rows = await deliveriesOf(issue.id);
+      expect(rows.every((r) => r.status === "sent" && r.lastError === null)).toBe(true);
+      expect(send).toHaveBeenCalledTimes(rows.length);
+      for (const [builder] of send.mock.calls) {
+        expect(builder).toMatchObject({
+          from: { name: "Flowlane", email: "no-reply@flowlane.example" },
+          subject: issue.subject,
+          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        });
+      }
+    } finally {
+      restore();
+    }
+  });
+
+  it("without the binding each attempt fails and is retried, never lost", async () => {
+    await flush();
+    const restore = setConfig({ EMAIL_TRANSPORT: "cloudflare" });
+    const binding = (env as unknown as Record<string, unknown>).EMAIL;
+    delete (env as unknown as Record<string, unknown>).EMAIL;
+    try {
+      await readers(1);
+      const issue = await scheduledIssue();
+      await deliverDueIssues(later(2 * MINUTE));
+      const rows = await deliveriesOf(issue.id);
+      expect(rows.every((r) => r.status === "pending" && /send_email binding/.test(r.lastError ?? ""))).toBe(true);
+    } finally {
+      (env as unknown as Record<string, unknown>).EMAIL = binding;
+      restore();
+      await flush();
     }
   });
 });
