@@ -1,5 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
-import { emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+
+const SHOTS = "test-results/newsletter-issues";
 
 /**
  * Issue 28 item 4 (decision 092), with JavaScript on and off: Marketing writes an issue, previews
@@ -68,4 +70,35 @@ test("compose, preview, test-send and send an issue; the subscriber unsubscribes
   const stats = page.getByTestId("issue-stats");
   await expect(stats.locator('[data-stat="Unsubscribes"]')).toHaveText("1");
   await expect(stats.locator('[data-stat="Sent"]')).not.toHaveText("0");
+});
+
+test("screenshots of the issue page and the list at 375 px and 1280 px, light and dark", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "one set of pictures: the page is the same without JavaScript");
+  const created = await request.post("/api/newsletter/issues", {
+    data: {
+      subject: `${uniqueMark("Issue")} What's new in December`,
+      markdown:
+        "## Faster runs\n\nWorkflows start **twice as fast**. Read [the changelog](/blog) or [book a demo](/demo).",
+    },
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).data.id as string;
+  await signInAsAdmin(page);
+  for (const theme of ["light", "dark"] as const) {
+    const themed = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
+    expect(themed.status()).toBe(303);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/admin/dashboard/settings/newsletter/${id}`);
+      await expect(page.locator("html")).toHaveClass(theme);
+      await page.screenshot({ path: `${SHOTS}/issue-${width}-${theme}.png`, fullPage: true });
+      await page.goto("/admin/dashboard/settings/newsletter");
+      await page.screenshot({ path: `${SHOTS}/list-${width}-${theme}.png`, fullPage: true });
+    }
+  }
 });

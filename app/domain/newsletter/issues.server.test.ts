@@ -16,6 +16,7 @@ import {
   deliverDueIssues,
   issueStats,
   newsletterDelivery,
+  previewIssue,
   requireIssue,
   sendIssue,
   trackedUrl,
@@ -86,6 +87,20 @@ describe("composing an issue", () => {
     // Site-relative links are made absolute: a mail client has no base URL.
     expect(issue.html).toContain(`href="${TEST_SITE_URL}/docs"`);
     expect(issue.campaign).toBe(`newsletter-november-what-s-new-${issue.id.slice(0, 8)}`);
+  });
+
+  it("the preview's HTML and text carry each link with the campaign, site-relative ones made absolute", async () => {
+    const issue = await createIssue(actor, {
+      subject: "Links",
+      markdown: "See [pricing](/pricing?plan=team&x=1), [docs](https://docs.example/a) and ![logo](/logo.png).",
+    });
+    const { html, text } = await previewIssue(issue);
+    const pricing = `${TEST_SITE_URL}/pricing?plan=team&x=1&utm_source=newsletter&utm_medium=email&utm_campaign=${issue.campaign}`;
+    expect(text).toContain(`pricing (${pricing})`);
+    expect(html).toContain(`href="${pricing.replaceAll("&", "&amp;")}"`);
+    // Other sites keep their own URL; images are not links.
+    expect(text).toContain("docs (https://docs.example/a)");
+    expect(text).toContain("![logo](/logo.png)");
   });
 
   it('"send this post" takes a published post\'s markdown; a draft or unknown post is refused', async () => {

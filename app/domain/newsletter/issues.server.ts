@@ -132,24 +132,33 @@ export async function trackedUrl(deliveryId: string, target: string) {
   return `${siteUrl()}/newsletter/click?t=${encodeURIComponent(token)}`;
 }
 
-/** Every http(s) link of the HTML and of the markdown text through `rewrite` (images and mailto: untouched). */
+const HTML_LINK = /(<a\b[^>]*?\bhref=")(https?:\/\/[^"]+)"/g;
+/** A markdown link (not an image): absolute, or site-relative (the HTML has those made absolute). */
+const TEXT_LINK = /(?<!!)\[([^\]]*)\]\(((?:https?:\/\/|\/(?!\/))[^)\s]+)\)/g;
+/** rehype-stringify writes `&` in an attribute as `&#x26;`; React as `&amp;`. */
+const unescapeAttr = (href: string) => href.replace(/&(?:amp|#x26|#38);/gi, "&");
+const escapeAttr = (url: string) => url.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+const absoluteOf = (href: string) => (href.startsWith("/") ? `${siteUrl()}${href}` : href);
+
+/**
+ * Every http(s) link of the HTML and of the markdown text (the plain-text part) through
+ * `rewrite`, each target once; images and mailto: are left alone.
+ */
 async function rewriteLinks(html: string, text: string, rewrite: (href: string) => Promise<string> | string) {
-  const hrefs = new Set<string>();
-  for (const match of html.matchAll(/<a\b[^>]*?\bhref="(https?:\/\/[^"]+)"/g)) hrefs.add(match[1] ?? "");
-  for (const match of text.matchAll(/(?<!!)\[[^\]]*\]\((https?:\/\/[^)\s]+)\)/g)) hrefs.add(match[1] ?? "");
+  const targets = new Set<string>();
+  for (const match of html.matchAll(HTML_LINK)) targets.add(unescapeAttr(match[2] ?? ""));
+  for (const match of text.matchAll(TEXT_LINK)) targets.add(absoluteOf(match[2] ?? ""));
   const mapped = new Map<string, string>();
-  for (const href of hrefs) {
-    // The HTML holds the href entity-escaped (&amp;); the target is the real URL.
-    mapped.set(href, await rewrite(href.replaceAll("&amp;", "&")));
-  }
-  const escapeAttr = (url: string) => url.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+  for (const target of targets) mapped.set(target, await rewrite(target));
   return {
-    html: html.replace(/(<a\b[^>]*?\bhref=")(https?:\/\/[^"]+)"/g, (all, start: string, href: string) =>
-      mapped.has(href) ? `${start}${escapeAttr(mapped.get(href) ?? href)}"` : all,
-    ),
-    text: text.replace(/(?<!!)\[([^\]]*)\]\((https?:\/\/[^)\s]+)\)/g, (all, label: string, href: string) =>
-      mapped.has(href) ? `${label} (${mapped.get(href)})` : all,
-    ),
+    html: html.replace(HTML_LINK, (all, start: string, href: string) => {
+      const to = mapped.get(unescapeAttr(href));
+      return to ? `${start}${escapeAttr(to)}"` : all;
+    }),
+    text: text.replace(TEXT_LINK, (all, label: string, href: string) => {
+      const to = mapped.get(absoluteOf(href));
+      return to ? `${label} (${to})` : all;
+    }),
   };
 }
 
