@@ -6,6 +6,7 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { Field } from "~/components/field";
 import { actorOf } from "~/domain/accounts/actor";
 import { fromLocalInput } from "~/domain/blog/format";
+import { emailPreviewDocument } from "~/domain/email/log.server";
 import { issueStats, previewIssue, requireIssue, sendIssue, sendTest } from "~/domain/newsletter/issues.server";
 import { ISSUE_MESSAGES, TestSendSchema } from "~/domain/newsletter/schemas";
 import { requireAdmin } from "~/http/guards.server";
@@ -38,7 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       postId: issue.postId,
     },
     ...(await issueStats(issue)),
-    preview: await previewIssue(issue),
+    // The HTML inside the email log's CSP document (no remote loads), as the email viewer shows it.
+    preview: await previewIssue(issue).then(({ html, text }) => ({ html: emailPreviewDocument(html), text })),
     notice: notice ? NOTICES[notice] : null,
     tested: url.searchParams.get("to"),
   };
