@@ -22,6 +22,8 @@ export default defineConfig(async () => {
           r2Buckets: ["MEDIA"],
           images: { binding: "IMAGES" },
           versionMetadata: "CF_VERSION_METADATA",
+          // Cloudflare Email Service, simulated by miniflare (the cloudflare transport, decision 092).
+          email: { send_email: [{ name: "EMAIL" }] },
           bindings: {
             ...(wrangler.vars as Record<string, string>),
             ENVIRONMENT: "test",

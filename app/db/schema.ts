@@ -686,6 +686,8 @@ export const emailOutbox = sqliteTable(
     /** Holds a secret (a one-time code): with a real transport the stored copy is redacted once sent. */
     sensitive: bool("sensitive"),
     createdAt: createdAt(),
+    /** Extra message headers (a newsletter's List-Unsubscribe pair, decision 092); null for most mail. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
   },
   (t) => [
     uniqueIndex("email_outbox_idempotency_unique").on(t.idempotencyKey),
@@ -783,6 +785,9 @@ export const newsletterSubscribers = sqliteTable(
     unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The provider reported a bounce or a complaint (decision 092): no issue is sent here again. */
+    suppressedAt: integer("suppressed_at", { mode: "timestamp_ms" }),
+    suppressedReason: text("suppressed_reason"),
   },
   (t) => [
     uniqueIndex("newsletter_email_unique").on(t.email),
@@ -1093,3 +1098,69 @@ export const botCheckUses = sqliteTable(
   },
   (t) => [index("bot_check_uses_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * A newsletter issue (issue 28 item 4, decision 092): composed in markdown (or from a post),
+ * rendered once through the blog's sanitizer. `sendAt` is set once, by the one "send" press that
+ * wins (`sendKey` names it); the recipients are then rows of `newsletter_deliveries`.
+ */
+export const newsletterIssues = sqliteTable(
+  "newsletter_issues",
+  {
+    id: id(),
+    subject: text("subject").notNull(),
+    markdown: text("markdown").notNull(),
+    /** The sanitized HTML of `markdown`, made when the issue is saved. */
+    html: text("html").notNull(),
+    postId: text("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    /** utm_campaign of every tracked link, so leads are attributed to the issue. */
+    campaign: text("campaign").notNull(),
+    createdBy: text("created_by").references(() => admins.id, { onDelete: "set null" }),
+    sendAt: integer("send_at", { mode: "timestamp_ms" }),
+    sendKey: text("send_key"),
+    sentBy: text("sent_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("newsletter_issues_newest_idx").on(t.createdAt),
+    uniqueIndex("newsletter_issues_campaign_unique").on(t.campaign),
+  ],
+);
+
+/** One issue to one subscriber: a kind of the one delivery engine (decision 056), at most once per pair. */
+export const newsletterDeliveries = sqliteTable(
+  "newsletter_deliveries",
+  {
+    id: id(),
+    issueId: text("issue_id")
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: "cascade" }),
+    subscriberId: text("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    leaseUntil: integer("lease_until", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** What the provider's webhook reported (decision 092). */
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    bouncedAt: integer("bounced_at", { mode: "timestamp_ms" }),
+    /** The first tracked click and the unsubscribe made from this message. */
+    clickedAt: integer("clicked_at", { mode: "timestamp_ms" }),
+    unsubscribedAt: integer("unsubscribed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_deliveries_pair_unique").on(t.issueId, t.subscriberId),
+    index("newsletter_deliveries_status_idx").on(t.status, t.nextAttemptAt),
+    index("newsletter_deliveries_email_idx").on(t.email),
+    check("newsletter_deliveries_status_check", inList("status", EMAIL_STATUSES)),
+  ],
+);
+
+export type NewsletterIssue = typeof newsletterIssues.$inferSelect;
+export type NewsletterDelivery = typeof newsletterDeliveries.$inferSelect;

@@ -23,7 +23,9 @@ export type Block =
   /** A one-time code, large and easy to copy, after the sentence that names it ("Your code is"). */
   | { code: string; lead: string }
   /** Small, muted text (what to do if this was not you, link lifetimes). */
-  | { note: Inline | Inline[] };
+  | { note: Inline | Inline[] }
+  /** A newsletter issue's body: HTML made by the blog's sanitizer, and its plain text (decision 092). */
+  | { article: { html: string; text: string } };
 
 export type EmailContent = {
   /** The inbox preview line (preheader), hidden in the message itself; the HTML part only. */

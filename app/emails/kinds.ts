@@ -27,6 +27,8 @@ export const EMAIL_KINDS = {
   "trial.welcome": "Visitor: how to sign in to the app",
   "trial.expiring": "Visitor: the trial ends soon",
   "newsletter.confirm": "Reader: confirm the newsletter subscription",
+  "newsletter.issue": "Subscriber: a newsletter issue, with one-click unsubscribe (List-Unsubscribe) and tracked links",
+  "newsletter.test": "Any address a Marketing member names: a test copy of a newsletter issue",
   "team.register-existing": "Admin: someone tried to register their address again",
   "team.approved": "Registrant: the admin account was approved",
   "team.rejected": "Registrant: the admin registration was declined",

@@ -64,6 +64,12 @@ function BlockView({ block }: { block: Block }) {
       </Section>
     );
   }
+  if ("article" in block) {
+    return (
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized when the issue was saved (the blog's rehype-sanitize); only our own link rewriting since
+      <div className="fl-text" style={paragraph} dangerouslySetInnerHTML={{ __html: block.article.html }} />
+    );
+  }
   if ("code" in block) {
     return (
       <>

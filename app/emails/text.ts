@@ -27,6 +27,7 @@ function blockText(block: Block): string {
   if ("details" in block) return block.details.map(([label, value]) => `${label}: ${inlineText(value)}`).join("\n");
   if ("code" in block) return `${block.lead} ${block.code}.`;
   if ("button" in block) return actionText(block.button);
+  if ("article" in block) return block.article.text;
   return actionText(block.link);
 }
 

@@ -27,7 +27,12 @@ const absoluteUrl = (what: string, { originOnly }: { originOnly: boolean }) =>
         : `${what} must be an absolute http(s) URL without query or fragment, e.g. https://app.example.com`,
     });
 /** Set with `wrangler secret put NAME` (`.dev.vars` locally), never in wrangler.toml `[vars]`. */
-export const SECRET_NAMES = ["EMAIL_API_KEY", "PROVISIONING_WEBHOOK_SECRET", "CODE_HMAC_SECRET"] as const;
+export const SECRET_NAMES = [
+  "EMAIL_API_KEY",
+  "PROVISIONING_WEBHOOK_SECRET",
+  "CODE_HMAC_SECRET",
+  "EMAIL_WEBHOOK_SECRET",
+] as const;
 
 /** Every setting's own rule: its type, format and default. */
 /** Owners and Admins must have a second factor unless configured otherwise (decision 067). */
@@ -63,7 +68,8 @@ const ValuesSchema = z.object({
   /** The business's postal address for the footer of every email (decision 021); empty = no address line. */
   POSTAL_ADDRESS: z.string().max(200).default(""),
   EMAIL_FROM: z.string().min(3).default("Flowlane <no-reply@flowlane.example>"),
-  EMAIL_TRANSPORT: z.enum(["outbox", "http"]).default("outbox"),
+  /** `cloudflare`: Cloudflare Email Service through the `send_email` binding named EMAIL (decision 092). */
+  EMAIL_TRANSPORT: z.enum(["outbox", "http", "cloudflare"]).default("outbox"),
   EMAIL_API_URL: z
     .string()
     .trim()
@@ -99,6 +105,13 @@ const ValuesSchema = z.object({
    */
   REQUIRE_2FA: z.string().default(DEFAULT_REQUIRE_2FA).transform(requiredRoles),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
+  /** Newsletter messages one cron run (every 5 minutes) hands to the transport at most: the sending rate (decision 092). */
+  NEWSLETTER_BATCH_SIZE: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().min(1).max(2000).default(200),
+  ),
+  /** Key of the email provider's signed bounce and complaint webhook (decision 092); empty = the endpoint refuses every call. */
+  EMAIL_WEBHOOK_SECRET: z.string().default(""),
 });
 type Values = z.output<typeof ValuesSchema>;
 type Issues = z.core.$RefinementCtx<Values>;

@@ -25,6 +25,8 @@ const EXEMPT: Record<string, string> = {
   "routes/api/dispatch.ts": "the JSON API: its clients handle their own failures",
   "routes/resources/theme.ts":
     "with JavaScript the theme changes on the page at once and remix-themes posts it in the background; without it, a plain form",
+  "routes/newsletter/one-click.ts":
+    "RFC 8058 one-click unsubscribe: posted by the reader's mail provider, never by a page of ours (decision 092)",
 };
 
 /** Every route file of the config, children included. */

@@ -2,12 +2,13 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { type EmailMessage, emailOutbox, meetings, subscriptions } from "~/db/schema";
+import { type EmailMessage, emailOutbox, meetings, newsletterSubscribers, subscriptions } from "~/db/schema";
 import { stepAt, totpAt } from "~/domain/accounts/two-factor.server";
 import { createPost } from "~/domain/blog/posts.server";
 import { flagLateLeads } from "~/domain/leads/leads.server";
 import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
+import { deliverDueIssues } from "~/domain/newsletter/issues.server";
 import { sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { EMAIL_KINDS, type EmailKind } from "~/emails/kinds";
 import { config } from "~/lib/config.server";
@@ -91,6 +92,7 @@ const manageTokenIn = (message: EmailMessage | undefined) =>
 
 /** Everything of a message a reader or a mail client sees, attachments included. */
 const visibleParts = (message: EmailMessage) => [
+  ...Object.values(message.headers ?? {}),
   message.subject,
   message.text,
   message.html ?? "",
@@ -298,6 +300,22 @@ describe("a forged Host", () => {
     };
     await run(contactSalesAction, forged("/contact-sales", { body: new URLSearchParams(lead) }));
     await run(subscribeAction, forged("/newsletter", { body: new URLSearchParams({ email: `reader-${visitor}` }) }));
+
+    // A newsletter issue (decision 092): composed, tested and sent through the API from a forged Host.
+    await db()
+      .insert(newsletterSubscribers)
+      .values({ email: `confirmed-${visitor}`, status: "confirmed", confirmedAt: new Date() });
+    const issue = await api("POST", "/api/newsletter/issues", {
+      origin: EVIL,
+      token,
+      body: { subject: "News", markdown: "See [pricing](/pricing) and [the blog](https://flowlane.test/blog)." },
+    });
+    expect(issue.status).toBe(201);
+    const issuePath = `/api/newsletter/issues/${issue.json.data.id}`;
+    const body = { email: `colleague-${visitor}` };
+    expect((await api("POST", `${issuePath}/test`, { origin: EVIL, token, body })).status).toBe(202);
+    expect((await api("POST", `${issuePath}/send`, { origin: EVIL, token, body: {} })).status).toBe(202);
+    await deliverDueIssues(new Date(Date.now() + 60_000));
 
     // A trial: signup, code, verification, approval, welcome; another rejected; the expiry reminder.
     const trial = async () => {

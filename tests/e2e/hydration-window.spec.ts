@@ -553,6 +553,21 @@ const FORM_PAGES: Record<
     group: "console",
     visits: async () => ["/admin/dashboard/settings/scheduling"],
   },
+  "routes/admin/dashboard/settings/newsletter.tsx": {
+    group: "console",
+    visits: async () => ["/admin/dashboard/settings/newsletter"],
+  },
+  "routes/admin/dashboard/settings/newsletter-issue.tsx": {
+    group: "console",
+    visits: async ({ request }) => {
+      const created = await request.post("/api/newsletter/issues", {
+        data: { subject: uniqueMark("hydra-issue"), markdown: "Hello" },
+        headers: { Authorization: `Bearer ${await adminToken(request)}` },
+      });
+      expect(created.status()).toBe(201);
+      return [`/admin/dashboard/settings/newsletter/${(await created.json()).data.id}`];
+    },
+  },
   "routes/admin/dashboard/settings/scheduling-host.tsx": {
     group: "console",
     visits: async ({ request }) => [

@@ -42,6 +42,8 @@ type LongData = {
 
   /** A member whose availability page is shown (the long-named Admin). */
   hostId?: string;
+  /** A newsletter issue with a long subject and text (decision 092). */
+  issueId: string;
 };
 
 /** Books a demo with the longest values the booking accepts (a slot taken meanwhile: another one). */
@@ -152,7 +154,17 @@ async function makeLongData(request: APIRequestContext): Promise<LongData> {
   const leads = await request.get(`/api/leads?q=${encodeURIComponent(scheduled.email)}`, { headers: auth });
   expect(leads.status(), await leads.text()).toBe(200);
   const leadId = (await leads.json()).data[0].id as string;
+  // A newsletter issue, never sent, with an unbroken subject and a long link (Settings → Newsletter).
+  const issue = await request.post("/api/newsletter/issues", {
+    data: {
+      subject: `${uniqueMark("issue")} ${unbroken("subject", 100)}`,
+      markdown: `${unbroken("text", 200)} [a link](https://${unbroken("host", 60)}.example/${unbroken("path", 300)})`,
+    },
+    headers: auth,
+  });
+  expect(issue.status(), await issue.text()).toBe(201);
   return {
+    issueId: (await issue.json()).data.id as string,
     leadId,
     tag,
     scheduledId: scheduled.id,
@@ -222,6 +234,8 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   "settings/export": () => ["/settings/export"],
   "settings/integrations": () => ["/settings/integrations"],
   "settings/integrations/:id": (d) => [`/settings/integrations/${d.endpointId}`],
+  "settings/newsletter": () => ["/settings/newsletter"],
+  "settings/newsletter/:id": (d) => [`/settings/newsletter/${d.issueId}`],
 
   "settings/scheduling": () => ["/settings/scheduling"],
   "settings/scheduling/hosts/:memberId": (d) => [`/settings/scheduling/hosts/${d.hostId}`],

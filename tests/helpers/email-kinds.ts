@@ -1,4 +1,4 @@
-import type { CallbackRequest, Meeting } from "~/db/schema";
+import type { CallbackRequest, Meeting, NewsletterIssue } from "~/db/schema";
 import { alreadyRegisteredEmail, decisionEmail, lockedNoticeEmail } from "~/domain/accounts/accounts.server";
 import { invitationEmail } from "~/domain/accounts/invitations.server";
 import { changedEmail, resetEmail } from "~/domain/accounts/password-reset.server";
@@ -23,6 +23,7 @@ import {
   visitorCancelledEmail,
   visitorRescheduledEmail,
 } from "~/domain/meetings/emails.server";
+import { bulkMessage, testMessage } from "~/domain/newsletter/issues.server";
 import { confirmationEmail } from "~/domain/newsletter/newsletter.server";
 import {
   approvedEmail,
@@ -90,6 +91,21 @@ function kind<Args extends unknown[]>(
 }
 
 const TRIAL_END = new Date("2026-12-08T06:00:00Z");
+
+const NEWSLETTER_ISSUE: NewsletterIssue = {
+  id: "i-1",
+  subject: "What's new in Flowlane <b>December</b>",
+  markdown: `Hello & welcome. Read [the changelog](${SITE}/blog/changelog).`,
+  html: `<p>Hello &#x26; welcome. Read <a href="${SITE}/blog/changelog">the changelog</a>.</p>`,
+  postId: null,
+  campaign: "newsletter-december-i-1",
+  createdBy: null,
+  sendAt: null,
+  sendKey: null,
+  sentBy: null,
+  createdAt: NOW,
+  updatedAt: NOW,
+};
 
 export const EMAIL_REGISTRY = {
   "meeting.confirmation": kind(bookingConfirmationEmail, [meeting, NOW, MANAGE]),
@@ -192,4 +208,6 @@ export const EMAIL_REGISTRY = {
     [meeting, { role: "new", to: admin, other: "Ravi" }, SITE, "h-1>h-2:1"],
     [meeting, { role: "previous", to: admin, other: "Ravi" }, SITE, "h-1>h-2:1"],
   ),
+  "newsletter.issue": kind(bulkMessage, [NEWSLETTER_ISSUE, { id: "d-1", subscriberId: "n-1" }]),
+  "newsletter.test": kind(testMessage, [NEWSLETTER_ISSUE, "colleague@example.com"]),
 } satisfies Record<EmailKind, Entry>;

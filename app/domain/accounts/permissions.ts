@@ -41,6 +41,8 @@ export const ENTITIES = [
 
   /** The scheduling rules of the demo calendar (Settings → Scheduling, issue 27). */
   "scheduling",
+  /** Newsletter issues: compose, preview, test copies, send (issue 28, decision 092): Marketing and above. */
+  "newsletter",
 ] as const;
 export const ACCESSES = ["own", "any"] as const;
 
@@ -78,6 +80,9 @@ const MARKETING = every(
   "update:subscriber:any",
   "read:analytics:any",
   "read:lead:any",
+  "read:newsletter:any",
+  "create:newsletter:any",
+  "update:newsletter:any",
 );
 const AUTHOR = every(
   ...ACCOUNT,

@@ -40,7 +40,12 @@ const SUMMARY_COLUMNS = {
 };
 
 /** A message's bodies: text, HTML and attachments (large; read only where they are shown). */
-const BODY_COLUMNS = { text: emailOutbox.text, html: emailOutbox.html, attachments: emailOutbox.attachments };
+const BODY_COLUMNS = {
+  text: emailOutbox.text,
+  html: emailOutbox.html,
+  attachments: emailOutbox.attachments,
+  headers: emailOutbox.headers,
+};
 
 type EmailLogQuery = {
   status?: (typeof EMAIL_STATUSES)[number];
@@ -172,6 +177,7 @@ export async function getEmailMessage(id: string) {
     subject: row.subject,
     text: row.text,
     html: row.html,
+    headers: row.headers ?? null,
     status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,

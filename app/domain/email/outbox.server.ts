@@ -1,4 +1,4 @@
-import { waitUntil } from "cloudflare:workers";
+import { env, waitUntil } from "cloudflare:workers";
 import { and, inArray, lt, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { backoffDelay, claim, type DeliveryKind, deliverNow, drain } from "~/db/outbox.server";
@@ -17,6 +17,8 @@ export type OutgoingEmail = {
   idempotencyKey: string;
   /** Carries a secret (a one-time code): a real transport's stored copy is redacted once delivered. */
   sensitive?: boolean;
+  /** Extra headers for the transport (a newsletter's List-Unsubscribe pair, decision 092). */
+  headers?: Record<string, string>;
 };
 
 const SECOND = 1000;
@@ -60,6 +62,7 @@ export function emailStatement(message: OutgoingEmail) {
       attachments: message.attachments ?? [],
       status: "pending",
       sensitive: message.sensitive ?? false,
+      headers: message.headers ?? null,
       nextAttemptAt: new Date(),
     })
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey });
@@ -99,7 +102,7 @@ export const emailDelivery: DeliveryKind<typeof emailOutbox> = {
   delivered: "sent",
   async send(message, now, signal) {
     const transport = await handToTransport(message, signal);
-    const redact = message.sensitive && transport === "http";
+    const redact = message.sensitive && transport !== "outbox";
     return {
       ok: true,
       set: { sentAt: now, ...(redact ? { subject: REDACTED.subject, text: REDACTED.text, html: null } : {}) },
@@ -117,8 +120,14 @@ async function deliverByKeys(keys: string[], now: Date) {
   await deliverNow(emailDelivery, inArray(emailOutbox.idempotencyKey, keys), now);
 }
 
+/** What a transport is handed: a stored message, or a newsletter's message made at delivery time. */
+export type TransportMessage = Pick<
+  EmailMessage,
+  "idempotencyKey" | "to" | "subject" | "text" | "html" | "attachments" | "headers"
+>;
+
 /** Hands the message to the configured transport; answers which one took it. */
-async function handToTransport(message: EmailMessage, jobSignal?: AbortSignal) {
+export async function handToTransport(message: TransportMessage, jobSignal?: AbortSignal) {
   const settings = config();
   if (settings.EMAIL_TRANSPORT === "outbox") {
     // Local transport: the message stays in D1 (the console's email log) and is printed.
@@ -126,6 +135,10 @@ async function handToTransport(message: EmailMessage, jobSignal?: AbortSignal) {
       console.log(`[email] to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`);
     }
     return "outbox" as const;
+  }
+  if (settings.EMAIL_TRANSPORT === "cloudflare") {
+    await sendThroughCloudflare(message, settings.EMAIL_FROM);
+    return "cloudflare" as const;
   }
   if (!settings.EMAIL_API_URL || !settings.EMAIL_API_KEY) {
     throw new Error("EMAIL_API_URL and EMAIL_API_KEY must be set for the http transport");
@@ -146,11 +159,46 @@ async function handToTransport(message: EmailMessage, jobSignal?: AbortSignal) {
       text: message.text,
       html: message.html ?? undefined,
       attachments: message.attachments,
+      headers: message.headers ?? undefined,
     }),
     signal: jobSignal ? AbortSignal.any([timeout, jobSignal]) : timeout,
   });
   if (!response.ok) throw new Error(`email API answered ${response.status}`);
   return "http" as const;
+}
+
+/** "Flowlane <no-reply@…>" as Email Service's address object; a bare address as is. */
+function senderOf(from: string): string | EmailAddress {
+  const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  return named ? { name: named[1] ?? "", email: named[2] ?? "" } : from.trim();
+}
+
+/**
+ * Cloudflare Email Service (decision 092): the `send_email` binding named EMAIL, given the
+ * message as fields (no MIME of our own), our headers (List-Unsubscribe) included. Locally,
+ * wrangler dev and the tests' miniflare accept and log it instead of sending.
+ */
+async function sendThroughCloudflare(message: TransportMessage, from: string) {
+  const binding = (env as { EMAIL?: SendEmail }).EMAIL;
+  if (!binding) throw new Error('The cloudflare transport needs a send_email binding named "EMAIL" in wrangler.toml');
+  await binding.send({
+    from: senderOf(from),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+    ...(message.headers ? { headers: message.headers } : {}),
+    ...(message.attachments.length > 0
+      ? {
+          attachments: message.attachments.map((a) => ({
+            disposition: "attachment" as const,
+            filename: a.filename,
+            type: a.contentType,
+            content: Uint8Array.from(atob(a.content), (c) => c.charCodeAt(0)),
+          })),
+        }
+      : {}),
+  });
 }
 
 /** Delivers due email only, until the time budget is spent (the cron drains every kind at once). */

@@ -2,7 +2,15 @@ import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { type AnyDeliveryKind, attempt, backoffDelay, claim, drain, type OutboxTable } from "~/db/outbox.server";
-import { emailOutbox, type Subscription, webhookEndpointDeliveries, webhookEndpoints } from "~/db/schema";
+import {
+  emailOutbox,
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  type Subscription,
+  webhookEndpointDeliveries,
+  webhookEndpoints,
+} from "~/db/schema";
 import { emailStatement } from "~/domain/email/outbox.server";
 import { eventStatements } from "~/domain/integrations/webhooks.server";
 import { provisioningStatement, WEBHOOK_HEADERS } from "~/domain/subscriptions/provisioning.server";
@@ -106,6 +114,28 @@ const FIXTURES: Record<string, Fixture> = {
       return rows.map((row) => row.id);
     },
     rowOf: (init) => new Headers(init?.headers).get("Flowlane-Delivery"),
+  },
+  newsletter: {
+    async create(n, now) {
+      const issueId = crypto.randomUUID();
+      await db()
+        .insert(newsletterIssues)
+        .values({ id: issueId, subject: "Race", markdown: "Hi", html: "<p>Hi</p>", campaign: `race-${issueId}` });
+      const readers = Array.from({ length: n }, () => ({
+        id: crypto.randomUUID(),
+        email: `race-${crypto.randomUUID().slice(0, 12)}@news.example`,
+        status: "confirmed" as const,
+      }));
+      for (const reader of readers) await db().insert(newsletterSubscribers).values(reader);
+      const rows = await db()
+        .insert(newsletterDeliveries)
+        .values(readers.map((r) => ({ issueId, subscriberId: r.id, email: r.email, nextAttemptAt: now })))
+        .returning()
+        .all();
+      return rows.map((row) => row.id);
+    },
+    rowOf: (init) =>
+      /^newsletter\.issue:(.+)$/.exec(new Headers(init?.headers).get("Idempotency-Key") ?? "")?.[1] ?? null,
   },
 };
 

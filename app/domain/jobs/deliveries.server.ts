@@ -1,6 +1,7 @@
 import { type AnyDeliveryKind, drain } from "~/db/outbox.server";
 import { emailDelivery } from "~/domain/email/outbox.server";
 import { crmWebhookDelivery } from "~/domain/integrations/webhooks.server";
+import { newsletterDelivery } from "~/domain/newsletter/issues.server";
 import { provisioningDelivery } from "~/domain/subscriptions/provisioning.server";
 
 /**
@@ -8,7 +9,12 @@ import { provisioningDelivery } from "~/domain/subscriptions/provisioning.server
  * webhooks, newsletter issues) is added here: the cron drains it and the race suite
  * (`deliveries.server.test.ts`) refuses a kind it has no fixture for.
  */
-export const deliveryKinds: readonly AnyDeliveryKind[] = [emailDelivery, provisioningDelivery, crmWebhookDelivery];
+export const deliveryKinds: readonly AnyDeliveryKind[] = [
+  emailDelivery,
+  provisioningDelivery,
+  crmWebhookDelivery,
+  newsletterDelivery,
+];
 
 /** Scheduled job: due rows of every kind, in turn, until none is due or the time budget is spent. */
 export function drainDeliveries(now: Date, signal?: AbortSignal): Promise<number> {

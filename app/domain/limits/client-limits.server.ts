@@ -26,10 +26,13 @@ export const CLIENT_LIMITS = {
   meetingReschedule: { max: 3, window: 24 * HOUR },
   /** Newsletter confirmation emails sent for one client address. */
   newsletter: { max: 5, window: 1 * HOUR },
+  /** Test copies of a newsletter issue, per member (decision 092): one address per send, never a list. */
+  newsletterTest: { max: 10, window: 1 * HOUR },
 } as const;
 
 /** What a refused hit says, by bucket; the others say it of the client's network. */
 const REFUSAL: Partial<Record<keyof typeof CLIENT_LIMITS, (wait: string) => string>> = {
+  newsletterTest: (wait) => `You sent 10 test copies in the last hour. Please try again in ${wait}.`,
   meetingReschedule: (wait) =>
     `This booking has been moved too often today. Please try again in ${wait}, or reply to your confirmation email.`,
 };

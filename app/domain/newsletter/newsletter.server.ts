@@ -1,8 +1,13 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { constraintFailure } from "~/db/guarded.server";
 import { newestFirstPage } from "~/db/lists.server";
-import { type NewsletterSubscriber, newsletterSubscribers, webhookEndpointDeliveries } from "~/db/schema";
+import {
+  type NewsletterSubscriber,
+  newsletterDeliveries,
+  newsletterSubscribers,
+  webhookEndpointDeliveries,
+} from "~/db/schema";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, subscriberEvent } from "~/domain/integrations/webhooks.server";
 
@@ -11,7 +16,7 @@ import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { signValue, unsignValue } from "~/domain/verification/secret.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
-import { siteUrl } from "~/lib/config.server";
+import { config, siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
 import { filledHoneypot } from "~/lib/honeypot";
 import type { SubscribeInput, SubscriberListQuery } from "./schemas";
@@ -42,6 +47,23 @@ const UNSUBSCRIBE_PREFIX = "newsletter-unsubscribe:";
 export async function unsubscribeUrl(subscriberId: string, { local = false }: LinkOptions = {}) {
   const token = await signValue(`${UNSUBSCRIBE_PREFIX}${subscriberId}`, local);
   return `${siteUrl()}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The unsubscribe addresses of one newsletter message (decision 092): the page (a button, for
+ * the footer link), the one-click URL a mail provider POSTs to (RFC 8058) and a `mailto:` to the
+ * sender's address with the token in the subject. The token also names the message, so the
+ * issue's numbers count the unsubscribe.
+ */
+export async function newsletterUnsubscribeUrls(subscriberId: string, deliveryId: string, { local = false } = {}) {
+  const token = encodeURIComponent(await signValue(`${UNSUBSCRIBE_PREFIX}${subscriberId}:${deliveryId}`, local));
+  const from = config().EMAIL_FROM;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  return {
+    page: `${siteUrl()}/newsletter/unsubscribe?token=${token}`,
+    oneClick: `${siteUrl()}/newsletter/unsubscribe/one-click?token=${token}`,
+    mailto: `mailto:${address}?subject=${encodeURIComponent("unsubscribe ")}${token}`,
+  };
 }
 
 export async function confirmationEmail(
@@ -172,6 +194,8 @@ export function confirmedBySignupStatements(address: string, now: Date) {
       confirmSentAt: null,
       confirmedAt: now,
       unsubscribedAt: null,
+      suppressedAt: null,
+      suppressedReason: null,
       createdAt: now,
       updatedAt: now,
     },
@@ -269,15 +293,19 @@ export async function confirmSubscription(token: string, now = new Date()): Prom
 export async function subscriberOfUnsubscribeToken(token: string, local = false) {
   const value = await unsignValue(token, local);
   if (!value?.startsWith(UNSUBSCRIBE_PREFIX)) return null;
-  const id = value.slice(UNSUBSCRIBE_PREFIX.length);
-  return (await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get()) ?? null;
+  // `id` or, in a newsletter message's token, `id:deliveryId` (decision 092).
+  const [id = "", deliveryId = null] = value.slice(UNSUBSCRIBE_PREFIX.length).split(":");
+  const subscriber = await db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).get();
+  return subscriber ? { ...subscriber, deliveryId } : null;
 }
 
 /** Unsubscribes; doing it again changes nothing. Returns false for a token we did not make. */
 export async function unsubscribe(token: string, { now = new Date(), local = false } = {}): Promise<boolean> {
-  const subscriber = await subscriberOfUnsubscribeToken(token, local);
-  if (!subscriber) return false;
+  const found = await subscriberOfUnsubscribeToken(token, local);
+  if (!found) return false;
+  const { deliveryId, ...subscriber } = found;
   const t = newsletterSubscribers;
+  const d = newsletterDeliveries;
   const subscribed = and(eq(t.id, subscriber.id), or(eq(t.status, "pending"), eq(t.status, "confirmed")));
   // The event on the same condition as the change: unsubscribing again sends nothing.
   const event = subscriberEvent(
@@ -293,6 +321,11 @@ export async function unsubscribe(token: string, { now = new Date(), local = fal
       .update(t)
       .set({ status: "unsubscribed", unsubscribedAt: now, confirmTokenHash: null, updatedAt: now })
       .where(subscribed),
+    // The issue whose message carried the link counts it, once.
+    client
+      .update(d)
+      .set({ unsubscribedAt: now })
+      .where(and(eq(d.id, deliveryId ?? ""), eq(d.subscriberId, subscriber.id), isNull(d.unsubscribedAt))),
   ]);
   deliverEventsSoon([event.id]);
   return true;

@@ -44,6 +44,8 @@ type Input<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 type RequestArgs<P extends string, B, Q> = {
   request: Request;
+  /** The body as it arrived (for a signature over its bytes, decision 092); "" without a declared body. */
+  rawBody: string;
   params: PathParams<P>;
   body: Input<B>;
   query: Input<Q>;
@@ -111,7 +113,7 @@ const callers: { [A in Access]: (request: Request) => Promise<CallerByAccess[A]>
 
 export const MAX_BODY_BYTES = 64 * 1024; // 64 KiB
 
-type Parsed = { ok: true; value: unknown } | { ok: false; response: Response };
+type Parsed = { ok: true; value: unknown; text?: string } | { ok: false; response: Response };
 
 async function readJson(request: Request): Promise<Parsed> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -124,12 +126,12 @@ async function readJson(request: Request): Promise<Parsed> {
     return { ok: false, response: failure(413, "Request body is too large (limit 64 KB).") };
   }
   const text = new TextDecoder().decode(bytes);
-  if (text.trim() === "") return { ok: true, value: {} };
+  if (text.trim() === "") return { ok: true, value: {}, text };
   if (!/^application\/json\b/i.test(type.trim())) {
     return { ok: false, response: failure(415, "Content-Type must be application/json.") };
   }
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: JSON.parse(text), text };
   } catch {
     return { ok: false, response: failure(400, "Malformed JSON body.") };
   }
@@ -164,9 +166,11 @@ export function endpoint<
         requirePermission(request, caller.session, definition.permission);
       }
       let body: unknown;
+      let rawBody = "";
       if (definition.body) {
         const raw = await readJson(request);
         if (!raw.ok) return raw.response;
+        rawBody = raw.text ?? "";
         const parsed = validate(definition.body, raw.value, "Invalid input.");
         if (!parsed.ok) return parsed.response;
         body = parsed.value;
@@ -186,6 +190,7 @@ export function endpoint<
       // and `query` were just parsed by this endpoint's own B and Q (undefined if undeclared).
       const args: RequestArgs<P, B, Q> = {
         request,
+        rawBody,
         params: params as PathParams<P>,
         body: body as Input<B>,
         query: query as Input<Q>,

@@ -197,6 +197,17 @@ export const adminRoutes: RouteConfigEntry[] = [
             "read:scheduling:any",
             "update:scheduling:any",
           ),
+          // Newsletter issues (issue 28, decision 092): Marketing and above.
+          guarded(
+            route("newsletter", "routes/admin/dashboard/settings/newsletter.tsx"),
+            "read:newsletter:any",
+            "create:newsletter:any",
+          ),
+          guarded(
+            route("newsletter/:id", "routes/admin/dashboard/settings/newsletter-issue.tsx"),
+            "read:newsletter:any",
+            "update:newsletter:any",
+          ),
         ]),
         withOwnPolicy(DASHBOARD, route("search", "routes/admin/dashboard/search.tsx")),
         guarded(route("notifications", "routes/admin/dashboard/notifications.ts"), null),

@@ -21,6 +21,10 @@ const EmailSchema = z.object({
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  headers: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe("Extra headers the message carries (a newsletter's List-Unsubscribe pair); null for most"),
 });
 
 const EmailMessageSchema = EmailSchema.omit({ attachments: true }).extend({
@@ -62,6 +66,7 @@ export const endpoints = [
           attempts: m.attempts,
           lastError: m.lastError,
           attachments: m.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
+          headers: m.headers ?? null,
           createdAt: m.createdAt.toISOString(),
           sentAt: m.sentAt?.toISOString() ?? null,
         })),

@@ -43,6 +43,8 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
   const endpointId = uuid();
 
   const leadId = uuid();
+  const subscriberId = uuid();
+  const issueId = uuid();
   const now = new Date();
   return {
     admins: { id: adminId, email, name: "Tagged admin", passwordHash: "x" },
@@ -76,7 +78,9 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     auditLog: { actorEmail: "editor@example.com", action: "x", targetType: "meeting", targetId: meetingId },
     webhookDeliveries: { subscriptionId, event: "e", url: "https://hooks.example", payload: "{}" },
     changeGuards: { guard: `guard ${tag}`, held: 1 },
-    newsletterSubscribers: { email },
+    newsletterSubscribers: { id: subscriberId, email },
+    newsletterIssues: { id: issueId, subject: `Issue ${tag}`, markdown: "x", html: "x", campaign: `c-${uuid()}` },
+    newsletterDeliveries: { issueId, subscriberId, email },
     clientLimits: { key: `booking:${address}`, windowStart: now, hits: 1, maxHits: 3 },
     cacheVersions: { name: `test-${tag}`, version: 1 },
     webhookEndpoints: { id: endpointId, url: `https://hooks.example/${tag}`, events: ["meeting.booked"], secret: "s" },

@@ -5,6 +5,7 @@ import {
   Mail,
   MailPlus,
   Newspaper,
+  Send,
   ShieldCheck,
   UserCog,
   UsersRound,
@@ -29,6 +30,7 @@ const TABS = [
   { to: href("/admin/dashboard/settings/integrations"), label: "Integrations", icon: Webhook, end: false },
 
   { to: href("/admin/dashboard/settings/scheduling"), label: "Scheduling", icon: CalendarClock, end: false },
+  { to: href("/admin/dashboard/settings/newsletter"), label: "Newsletter", icon: Send, end: false },
 ] as const;
 
 /** The layout of the settings tabs: any member; each tab's page checks its own permission. */

@@ -1,0 +1,185 @@
+import { Newspaper, Plus } from "lucide-react";
+import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { StatusBadge } from "~/components/console/status-badge";
+import { Field } from "~/components/field";
+import { actorOf } from "~/domain/accounts/actor";
+import { listPublishedPosts } from "~/domain/blog/posts.server";
+import { createIssue, issueStats, listIssues } from "~/domain/newsletter/issues.server";
+import { IssueSchema } from "~/domain/newsletter/schemas";
+import { requireAdmin } from "~/http/guards.server";
+import { BRAND } from "~/lib/brand";
+import { isAppError } from "~/lib/errors";
+import { submitKeepingInput } from "~/lib/submit-failure";
+import { fieldErrorsOf, firstMessagePerField } from "~/lib/zod-issues";
+import type { Route } from "./+types/newsletter";
+
+type Values = { subject: string; markdown: string; postId: string };
+type ActionData = { error?: string; fields?: Partial<Record<keyof Values, string>>; values: Values };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const now = new Date();
+  const issues = await Promise.all(
+    (await listIssues()).map(async (issue) => ({
+      id: issue.id,
+      subject: issue.subject,
+      createdAt: issue.createdAt,
+      ...(await issueStats(issue, now)),
+    })),
+  );
+  const posts = (await listPublishedPosts(50)).map((post) => ({ id: post.id, title: post.title }));
+  return { issues, posts };
+}
+
+const valuesOf = (form: FormData): Values => ({
+  subject: String(form.get("subject") ?? ""),
+  markdown: String(form.get("markdown") ?? ""),
+  postId: String(form.get("postId") ?? ""),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = actorOf(await requireAdmin(request));
+  const values = valuesOf(await request.formData());
+  // "Send this post" when a post is chosen; else the markdown typed here.
+  const input = values.postId
+    ? { subject: values.subject, postId: values.postId }
+    : { subject: values.subject, markdown: values.markdown };
+  const parsed = IssueSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields = firstMessagePerField(fieldErrorsOf(parsed.error)) as ActionData["fields"];
+    return data<ActionData>({ fields, values }, { status: 400 });
+  }
+  try {
+    const issue = await createIssue(actor, parsed.data);
+    return redirect(`${href("/admin/dashboard/settings/newsletter/:id", { id: issue.id })}?created=1`);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data<ActionData>({ fields: { postId: error.message }, values }, { status: error.status });
+  }
+}
+
+/** With JavaScript, a request that gets no answer says so and keeps what was typed (decision 050). */
+export async function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingInput(
+    args,
+    (form): ActionData => ({
+      error: "Failed to save the issue. Please check your connection and try again.",
+      values: valuesOf(form),
+    }),
+  );
+}
+
+const STATUS_LABELS = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", sent: "Sent" } as const;
+const STATUS_BADGES = { draft: "draft", scheduled: "scheduled", sending: "pending", sent: "sent" } as const;
+
+export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const { issues, posts } = loaderData;
+  const timezone = useConsoleTimezone();
+  const saving = useNavigation().state === "submitting";
+  const fields = actionData?.fields;
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="issues-heading" className="card">
+        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+          <h2 id="issues-heading" className="flex items-center gap-2 font-semibold">
+            <Newspaper aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Newsletter issues
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Each issue goes once to every confirmed subscriber, in batches, with a one-click unsubscribe and tracked
+            links (no open pixel).{" "}
+            <Link to={href("/admin/dashboard/settings/subscribers")} className="underline">
+              See the subscribers
+            </Link>
+            .
+          </p>
+        </div>
+        {issues.length === 0 ? (
+          <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">No issues yet.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="newsletter-issues">
+            {issues.map((issue) => (
+              <li key={issue.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
+                <div className="min-w-0 flex-1 basis-64">
+                  <p className="font-medium break-words">
+                    <Link
+                      to={href("/admin/dashboard/settings/newsletter/:id", { id: issue.id })}
+                      className="hover:underline"
+                    >
+                      {issue.subject}
+                    </Link>
+                  </p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    Written {formatDateTime(issue.createdAt, timezone)} · {issue.stats.sent} sent ·{" "}
+                    {issue.stats.uniqueClicks} clicked · {issue.stats.leads} leads
+                  </p>
+                </div>
+                <StatusBadge status={STATUS_BADGES[issue.status]} label={STATUS_LABELS[issue.status]} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="compose-heading" className="card">
+        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
+          <h2 id="compose-heading" className="flex items-center gap-2 font-semibold">
+            <Plus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Write an issue
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Markdown, cleaned like a blog post; or choose a published post to send it as the issue. You preview it and
+            send a test before anyone else gets it.
+          </p>
+        </div>
+        <Form method="post" className="space-y-4 px-5 py-4">
+          {actionData?.error ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {actionData.error}
+            </p>
+          ) : null}
+          <Field id="issue-subject" label="Subject" error={fields?.subject} maxLength={150}>
+            <input
+              name="subject"
+              type="text"
+              required
+              maxLength={150}
+              defaultValue={actionData?.values.subject}
+              className="input"
+            />
+          </Field>
+          <Field id="issue-post" label="Send this post" note="optional" error={fields?.postId}>
+            <select name="postId" defaultValue={actionData?.values.postId ?? ""} className="input">
+              <option value="">None: I write the issue below</option>
+              {posts.map((post) => (
+                <option key={post.id} value={post.id}>
+                  {post.title}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id="issue-markdown"
+            label="Issue"
+            hint="Markdown: **bold**, [a link](https://…), lists, headings. Not needed when a post is chosen."
+            error={fields?.markdown}
+          >
+            <textarea
+              name="markdown"
+              rows={10}
+              maxLength={100_000}
+              defaultValue={actionData?.values.markdown}
+              className="input font-mono text-sm"
+            />
+          </Field>
+          <button type="submit" className="btn-primary" disabled={saving}>
+            <Plus aria-hidden className="size-4" /> {saving ? "Saving..." : "Save and preview"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: `Newsletter | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+}
