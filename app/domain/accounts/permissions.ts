@@ -41,6 +41,8 @@ export const ENTITIES = [
 
   /** The scheduling rules of the demo calendar (Settings → Scheduling, issue 27). */
   "scheduling",
+  /** A person's data on request: what is held about an email, its export and erasure (issue 29, decision 088). */
+  "person",
 ] as const;
 export const ACCESSES = ["own", "any"] as const;
 

@@ -326,3 +326,21 @@ async function refusal(email: string, now: Date): Promise<AppError> {
   if (next) return new AppError(409, upcomingMeeting(next.date, next.time));
   return new AppError(404, NOTHING_HELD);
 }
+
+export type PersonExport = { email: string; exportedAt: string; held: Held };
+
+/**
+ * The export file: everything held, as JSON. Audited (who exported whose data, the email in
+ * `after`, which an erasure later redacts like any other mention).
+ */
+export async function exportPerson(actor: AuditActor, rawEmail: string, now = new Date()): Promise<PersonExport> {
+  const email = normalEmail(rawEmail);
+  const held = await peopleLookup(email);
+  await auditStatement(actor, "person.export", "person", null, null, { email }, now);
+  // Dates as ISO strings, as JSON.stringify writes them: the file and the API answer alike.
+  return JSON.parse(JSON.stringify({ email, exportedAt: now.toISOString(), held })) as PersonExport;
+}
+
+/** The export's file name: no address in it (it lands in download folders and logs). */
+export const exportFilename = (now: Date, extension: "json" | "csv", kind?: string) =>
+  `person-export-${kind ? `${kind}-` : ""}${now.toISOString().slice(0, 10)}.${extension}`;
