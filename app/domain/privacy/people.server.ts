@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { guardedBatch } from "~/db/guarded.server";
 import * as schema from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
+import { type CsvValue, toCsv } from "~/lib/csv";
 import { AppError } from "~/lib/errors";
 
 /*
@@ -344,3 +345,17 @@ export async function exportPerson(actor: AuditActor, rawEmail: string, now = ne
 /** The export's file name: no address in it (it lands in download folders and logs). */
 export const exportFilename = (now: Date, extension: "json" | "csv", kind?: string) =>
   `person-export-${kind ? `${kind}-` : ""}${now.toISOString().slice(0, 10)}.${extension}`;
+
+/** One kind of an export as CSV: a column per field any of its rows has (objects as JSON). */
+export function kindCsv(rows: Record<string, unknown>[], timeZone: string) {
+  const headers = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const cell = (value: unknown): CsvValue =>
+    value === null || value === undefined || value instanceof Date || typeof value !== "object"
+      ? (value as CsvValue)
+      : JSON.stringify(value);
+  return toCsv(
+    headers.map((header) => ({ header, value: (row: Record<string, unknown>) => cell(row[header]) })),
+    rows,
+    { timeZone },
+  );
+}
