@@ -41,6 +41,8 @@ export const EMAIL_KINDS = {
   "integration.webhook_disabled": "Owners: a CRM webhook endpoint kept failing and was turned off",
 
   "lead.sla": "Sales member: a lead they own is still new past the SLA (once per lead)",
+  "privacy.request_confirm": "Visitor: confirm the export or erasure they asked for on the privacy page",
+  "privacy.export": "Visitor: the copy of everything held about them, as a JSON attachment",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

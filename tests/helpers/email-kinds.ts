@@ -22,6 +22,7 @@ import {
   visitorRescheduledEmail,
 } from "~/domain/meetings/emails.server";
 import { confirmationEmail } from "~/domain/newsletter/newsletter.server";
+import { privacyConfirmEmail, privacyExportEmail } from "~/domain/privacy/requests.server";
 import {
   approvedEmail,
   awaitingApprovalEmail,
@@ -184,4 +185,15 @@ export const EMAIL_REGISTRY = {
       SITE,
     ],
   ),
+  "privacy.request_confirm": kind(
+    privacyConfirmEmail,
+    ["asha@acme.example", "export", "privacy-token-7", "privacy.request:1"],
+    ["asha@acme.example", "erase", "privacy-token-8", "privacy.request:2"],
+  ),
+  "privacy.export": kind(privacyExportEmail, [
+    "asha@acme.example",
+    '{"email":"asha@acme.example","held":{}}',
+    "person-export-2026-11-27.json",
+    "privacy.export:1",
+  ]),
 } satisfies Record<EmailKind, Entry>;

@@ -26,6 +26,8 @@ export const CLIENT_LIMITS = {
   meetingReschedule: { max: 3, window: 24 * HOUR },
   /** Newsletter confirmation emails sent for one client address. */
   newsletter: { max: 5, window: 1 * HOUR },
+  /** A person's export or erasure requests (issue 29, decision 088): each emails a confirmation link. */
+  privacyRequest: { max: 5, window: 1 * HOUR },
 } as const;
 
 /** What a refused hit says, by bucket; the others say it of the client's network. */
