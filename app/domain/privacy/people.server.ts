@@ -69,6 +69,9 @@ export function personTables(module: Record<string, unknown> = schema): PersonTa
 
 const TABLES = personTables();
 
+/** What an anonymised lead's or trial's address becomes: unique, and nobody's. */
+export const ERASED_ADDRESS_PATTERN = "erased-%@erased.invalid";
+
 /** Normalised as every form stores it. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
@@ -193,27 +196,28 @@ function anonymise(email: string) {
       })
       .where(addressIs(leads.email, email))
       .returning(ONE),
-    client
-      .update(subscriptions)
-      .set({
-        email: erasedAddress(subscriptions.id),
-        userId: sql`'erased-' || ${subscriptions.id}`,
-        firstName: ERASED,
-        lastName: "",
-        phone: "",
-        jobTitle: "",
-        occupation: "",
-        companyName: "",
-        website: "",
-        howDidYouHear: "",
-        useCase: "",
-        currentTools: "",
-        approvalNotes: null,
-        cardLast4: null,
-      })
-      .where(addressIs(subscriptions.email, email))
-      .returning(ONE),
+    client.update(subscriptions).set(anonymisedTrial()).where(addressIs(subscriptions.email, email)).returning(ONE),
   ] as const;
+}
+/** A trial signup without the person: plan, dates, status and company size stay for the reports. */
+export function anonymisedTrial() {
+  const { subscriptions } = schema;
+  return {
+    email: erasedAddress(subscriptions.id),
+    userId: sql`'erased-' || ${subscriptions.id}`,
+    firstName: ERASED,
+    lastName: "",
+    phone: "",
+    jobTitle: "",
+    occupation: "",
+    companyName: "",
+    website: "",
+    howDidYouHear: "",
+    useCase: "",
+    currentTools: "",
+    approvalNotes: null,
+    cardLast4: null,
+  };
 }
 const ANONYMISED = new Set(["meetings", "callback_requests", "leads", "subscriptions"]);
 
