@@ -149,7 +149,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
       {person ? (
         <>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm" data-testid="people-summary">
+            <p className="min-w-0 text-sm break-words" data-testid="people-summary">
               {total === 0
                 ? `Nothing is held about ${person.email}.`
                 : `${total} records held about ${person.email}, of ${kinds.length} kinds.`}
@@ -241,7 +241,9 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
                 <input type="hidden" name="email" value={person.email} />
                 <label className="flex items-start gap-2 text-sm">
                   <input type="checkbox" name="confirm" value="true" required className="mt-1" />
-                  <span>I understand that {person.email}'s data is erased everywhere and cannot be restored.</span>
+                  <span className="min-w-0 break-words">
+                    I understand that {person.email}'s data is erased everywhere and cannot be restored.
+                  </span>
                 </label>
                 <div>
                   <button type="submit" name="intent" value="erase" className="btn-danger" disabled={erasing}>
