@@ -42,6 +42,8 @@ type LongData = {
 
   /** A member whose availability page is shown (the long-named Admin). */
   hostId?: string;
+  /** The long booking's address: People shows everything held about it. */
+  scheduledEmail: string;
 };
 
 /** Books a demo with the longest values the booking accepts (a slot taken meanwhile: another one). */
@@ -163,6 +165,7 @@ async function makeLongData(request: APIRequestContext): Promise<LongData> {
     userId,
     emailId: (message as unknown as { id: string }).id,
     endpointId: (await endpoint.json()).data.id as string,
+    scheduledEmail: scheduled.email,
   };
 }
 
@@ -228,6 +231,7 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   search: (d) => [`/search?q=${d.tag}`],
   leads: (d) => ["/leads", `/leads?q=${d.tag}`],
   "leads/:id": (d) => [`/leads/${d.leadId}`],
+  people: (d) => ["/people", `/people?email=${encodeURIComponent(d.scheduledEmail)}`],
 };
 
 /**
