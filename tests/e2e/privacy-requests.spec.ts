@@ -89,10 +89,10 @@ test("a visitor asks for erasure, confirms from the emailed link, and their book
   await expect(page.getByTestId("privacy-outcome")).toHaveText(ERASED);
 
   await page.goto(`/admin/dashboard/meetings?q=${encodeURIComponent(name)}`);
-  await expect(page.getByText(name)).toHaveCount(0);
+  await expect(page.getByTestId("meeting-count")).toContainText("No meetings match.");
   await page.goto("/admin/dashboard/people");
   await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Look up" }).click();
+  await page.getByRole("button", { name: "Look up", exact: true }).click();
   await expect(page.getByTestId("people-summary")).toHaveText(`Nothing is held about ${email}.`);
   expect(await emailsTo(request, email)).toEqual([]);
 });
