@@ -6,6 +6,7 @@ import { blogRoutes } from "./routes/blog/routes";
 import { demoRoutes } from "./routes/demo/routes";
 import { marketingRoutes } from "./routes/marketing/routes";
 import { newsletterRoutes } from "./routes/newsletter/routes";
+import { privacyRequestRoutes } from "./routes/privacy-requests/routes";
 import { resourceRoutes } from "./routes/resources/routes";
 import { trialRoutes } from "./routes/trial/routes";
 
@@ -21,6 +22,7 @@ export default [
     ...demoRoutes,
     ...trialRoutes,
     ...newsletterRoutes,
+    ...privacyRequestRoutes,
     withOwnPolicy(PUBLIC_RESOURCE, route("*", "routes/not-found.tsx")),
   ]),
   ...adminRoutes,

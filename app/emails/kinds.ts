@@ -45,6 +45,9 @@ export const EMAIL_KINDS = {
   "lead.sla": "Sales member: a lead they own is still new past the SLA (once per lead)",
   "meeting.no_show": "Visitor: the host marked them as not attending, with a link to book again (once per meeting)",
   "meeting.host_changed": "Hosts: an Admin gave a demo to another host (the new and the previous host each get one)",
+
+  "privacy.request_confirm": "Visitor: confirm the export or erasure they asked for on the privacy page",
+  "privacy.export": "Visitor: the copy of everything held about them, as a JSON attachment",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

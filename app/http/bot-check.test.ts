@@ -53,6 +53,7 @@ function validBody(key: string, n: number): unknown {
     "POST /api/subscriptions/email/send-verification": { email },
     "POST /api/subscriptions/email/resend-verification": { email },
     "POST /api/auth/register": { email, password: "a-long-password-80", name: "Bot Check" },
+    "POST /api/privacy/requests": { email, kind: "export" },
   };
   if (!(key in bodies)) throw new Error(`${key} runs the bot check: give this test a valid body for it`);
   return bodies[key];
@@ -175,6 +176,8 @@ const EXEMPT_FORMS: Record<string, string> = {
   "routes/admin/invitation.tsx": "needs the secret link from the invitation email (decision 065)",
   "routes/marketing/pricing.tsx": "a plan choice: answers a redirect, stores and sends nothing",
   "routes/resources/theme.ts": "sets the visitor's own theme cookie",
+  "routes/privacy-requests/confirm.tsx":
+    "needs the signed link from the privacy request's confirmation email (decision 088)",
 };
 
 const ORIGIN = "http://localhost";
@@ -257,6 +260,12 @@ const FORMS: FormCase[] = [
     label: "password reset",
     path: "/admin/forgot-password",
     fields: (email) => ({ email }),
+  },
+  {
+    file: "routes/privacy-requests/request.tsx",
+    label: "privacy request",
+    path: "/privacy/requests",
+    fields: (email) => ({ email, kind: "erase" }),
   },
 ];
 

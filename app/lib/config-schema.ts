@@ -95,6 +95,12 @@ const ValuesSchema = z.object({
   MEETING_LINK_TEMPLATE: z.string().default(""),
   /** Visitors may cancel or reschedule until this many minutes (min) before the start; 0 = until it starts. */
   MEETING_CHANGE_CUTOFF_MINUTES: z.coerce.number().int().min(0).max(10080).default(0),
+  /** Retention (decision 089): a lead with no activity this many months is erased by the scheduled job. */
+  RETENTION_LEAD_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** Retention (decision 089): a rejected trial signup is anonymised this many months after the decision. */
+  RETENTION_REJECTED_TRIAL_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Retention (decision 089): sent and failed emails (their bodies) are deleted after this many days. */
+  RETENTION_EMAIL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   PROVISIONING_WEBHOOK_URL: z.string().default(""),
   PROVISIONING_WEBHOOK_SECRET: z.string().default(""),
   /** Key for HMAC of one-time codes. Required in production; a fixed dev key otherwise. */

@@ -35,6 +35,8 @@ import { action as contactSalesAction } from "./marketing/contact-sales";
 import * as home from "./marketing/home";
 import * as pricing from "./marketing/pricing";
 import { action as subscribeAction } from "./newsletter/subscribe";
+import { action as privacyConfirmAction } from "./privacy-requests/confirm";
+import { action as privacyRequestAction } from "./privacy-requests/request";
 import { loader as robotsLoader } from "./resources/robots";
 import { loader as sitemapLoader } from "./resources/sitemap";
 import { loader as sitemapPagesLoader } from "./resources/sitemap-pages";
@@ -300,6 +302,19 @@ describe("a forged Host", () => {
     };
     await run(contactSalesAction, forged("/contact-sales", { body: new URLSearchParams(lead) }));
     await run(subscribeAction, forged("/newsletter", { body: new URLSearchParams({ email: `reader-${visitor}` }) }));
+    // A person's own export (decision 088): the confirmation link, then the file it sends.
+    const asker = `asker-${visitor}`;
+    await run(
+      privacyRequestAction,
+      forged("/privacy/requests", { body: new URLSearchParams({ email: asker, kind: "export" }) }),
+    );
+    const confirmation = (await newest(asker, "privacy.request_confirm"))?.text ?? "";
+    expect(confirmation).toContain(`${TEST_SITE_URL}/privacy/requests/confirm?token=`);
+    const privacyToken = decodeURIComponent(confirmation.match(/token=([^\s)>\]]+)/)?.[1] ?? "");
+    await run(
+      privacyConfirmAction,
+      forged("/privacy/requests/confirm", { body: new URLSearchParams({ token: privacyToken }) }),
+    );
 
     // A newsletter issue (decision 092): composed, tested and sent through the API from a forged Host.
     await db()
@@ -376,7 +391,12 @@ describe("a forged Host", () => {
         }
         for (const link of linksIn(part)) {
           const { host } = new URL(link);
-          if (link.includes("/demo/manage/") || link.includes("/admin") || link.includes("/newsletter/")) {
+          if (
+            link.includes("/demo/manage/") ||
+            link.includes("/admin") ||
+            link.includes("/newsletter/") ||
+            link.includes("/privacy/")
+          ) {
             expect(ownHosts.has(host), `${message.kind}: ${link}`).toBe(true);
           }
         }

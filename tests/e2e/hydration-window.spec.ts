@@ -445,6 +445,11 @@ const FORM_PAGES: Record<
     group: "visitor",
     visits: async () => ["/newsletter/unsubscribe?token=made-up-token"],
   },
+  "routes/privacy-requests/request.tsx": { group: "visitor", visits: async () => ["/privacy/requests"] },
+  "routes/privacy-requests/confirm.tsx": {
+    group: "visitor",
+    visits: async () => ["/privacy/requests/confirm?token=made-up-token"],
+  },
   "routes/trial/free-trial.tsx": {
     group: "visitor",
     visits: async ({ page }) => {
@@ -502,6 +507,10 @@ const FORM_PAGES: Record<
   },
   "routes/admin/dashboard/users.tsx": { group: "console", visits: async () => ["/admin/dashboard/users"] },
   "routes/admin/dashboard/leads.tsx": { group: "console", visits: async () => ["/admin/dashboard/leads"] },
+  "routes/admin/dashboard/people.tsx": {
+    group: "console",
+    visits: async () => ["/admin/dashboard/people?email=nobody-held%40e2e.test"],
+  },
   "routes/admin/dashboard/leads/details.tsx": {
     group: "console",
     visits: async ({ request }) => [`/admin/dashboard/leads/${await callbackLead(request)}`],

@@ -44,6 +44,9 @@ type LongData = {
   hostId?: string;
   /** A newsletter issue with a long subject and text (decision 092). */
   issueId: string;
+
+  /** The long booking's address: People shows everything held about it. */
+  scheduledEmail: string;
 };
 
 /** Books a demo with the longest values the booking accepts (a slot taken meanwhile: another one). */
@@ -175,6 +178,7 @@ async function makeLongData(request: APIRequestContext): Promise<LongData> {
     userId,
     emailId: (message as unknown as { id: string }).id,
     endpointId: (await endpoint.json()).data.id as string,
+    scheduledEmail: scheduled.email,
   };
 }
 
@@ -242,6 +246,7 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   search: (d) => [`/search?q=${d.tag}`],
   leads: (d) => ["/leads", `/leads?q=${d.tag}`],
   "leads/:id": (d) => [`/leads/${d.leadId}`],
+  people: (d) => ["/people", `/people?email=${encodeURIComponent(d.scheduledEmail)}`],
 };
 
 /**

@@ -25,6 +25,7 @@ import {
 } from "~/domain/meetings/emails.server";
 import { bulkMessage, testMessage } from "~/domain/newsletter/issues.server";
 import { confirmationEmail } from "~/domain/newsletter/newsletter.server";
+import { privacyConfirmEmail, privacyExportEmail } from "~/domain/privacy/requests.server";
 import {
   approvedEmail,
   awaitingApprovalEmail,
@@ -210,4 +211,16 @@ export const EMAIL_REGISTRY = {
   ),
   "newsletter.issue": kind(bulkMessage, [NEWSLETTER_ISSUE, { id: "d-1", subscriberId: "n-1" }]),
   "newsletter.test": kind(testMessage, [NEWSLETTER_ISSUE, "colleague@example.com"]),
+
+  "privacy.request_confirm": kind(
+    privacyConfirmEmail,
+    ["asha@acme.example", "export", "privacy-token-7", "privacy.request:1"],
+    ["asha@acme.example", "erase", "privacy-token-8", "privacy.request:2"],
+  ),
+  "privacy.export": kind(privacyExportEmail, [
+    "asha@acme.example",
+    '{"email":"asha@acme.example","held":{}}',
+    "person-export-2026-11-27.json",
+    "privacy.export:1",
+  ]),
 } satisfies Record<EmailKind, Entry>;

@@ -43,6 +43,9 @@ export const ENTITIES = [
   "scheduling",
   /** Newsletter issues: compose, preview, test copies, send (issue 28, decision 092): Marketing and above. */
   "newsletter",
+
+  /** A person's data on request: what is held about an email, its export and erasure (issue 29, decision 088). */
+  "person",
 ] as const;
 export const ACCESSES = ["own", "any"] as const;
 

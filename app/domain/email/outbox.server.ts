@@ -31,7 +31,7 @@ export const EMAIL_RULES = {
   timeout: 10 * SECOND,
   /** A claimed message belongs to its deliverer this long (well above `timeout`), then may be claimed again. */
   lease: 2 * MINUTE,
-  /** Sent and failed messages are deleted this long after they were written (30 days). */
+  /** Sent and failed messages are deleted this long after they were written (30 days): RETENTION_EMAIL_DAYS's default. */
   keepFor: 30 * DAY,
   /** Rows deleted per statement by the purge (keeps each statement short at any table size). */
   purgeChunk: 500,
@@ -209,7 +209,8 @@ export function retryPendingEmails(now: Date, signal?: AbortSignal): Promise<num
 /** Scheduled job: sent and failed messages older than 30 days are deleted, in short chunks. */
 export async function purgeOldEmails(now: Date, signal?: AbortSignal): Promise<number> {
   const client = db();
-  const cutoff = new Date(now.getTime() - EMAIL_RULES.keepFor);
+  // The retention setting (decision 089); EMAIL_RULES.keepFor is its default.
+  const cutoff = new Date(now.getTime() - config().RETENTION_EMAIL_DAYS * DAY);
   let purged = 0;
   while (!signal?.aborted) {
     const chunk = client

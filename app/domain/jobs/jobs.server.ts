@@ -11,6 +11,7 @@ import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
 import { completePastMeetings } from "~/domain/meetings/meetings.server";
 import { sendMeetingReminders } from "~/domain/meetings/reminders.server";
+import { applyRetention } from "~/domain/privacy/retention.server";
 import { markExpiredTrials, sendTrialReminders } from "~/domain/subscriptions/lifecycle.server";
 import { purgeSignupDrafts } from "~/domain/subscriptions/signup-drafts.server";
 import { purgeBotCheckUses } from "~/domain/verification/bot-check.server";
@@ -42,4 +43,6 @@ export const scheduledJobs: readonly Job[] = [
   { name: "lead-sla", run: flagLateLeads },
 
   { name: "purge-bot-check-uses", run: purgeBotCheckUses },
+  // Retention per kind (decision 089): dormant leads erased, rejected trials anonymised.
+  { name: "retention", run: applyRetention },
 ];

@@ -28,6 +28,9 @@ export const CLIENT_LIMITS = {
   newsletter: { max: 5, window: 1 * HOUR },
   /** Test copies of a newsletter issue, per member (decision 092): one address per send, never a list. */
   newsletterTest: { max: 10, window: 1 * HOUR },
+
+  /** A person's export or erasure requests (issue 29, decision 088): each emails a confirmation link. */
+  privacyRequest: { max: 5, window: 1 * HOUR },
 } as const;
 
 /** What a refused hit says, by bucket; the others say it of the client's network. */

@@ -62,6 +62,9 @@ export const adminRoutes: RouteConfigEntry[] = [
         guarded(route("leads", "routes/admin/dashboard/leads.tsx"), "read:lead:any", "update:lead:any"),
         guarded(route("leads/export.csv", "routes/admin/dashboard/leads/export-csv.ts"), "export:lead:any"),
         guarded(route("leads/:id", "routes/admin/dashboard/leads/details.tsx"), "read:lead:any", "update:lead:any"),
+        // People: a person's data on request (issue 29, decision 088): Owners and Admins.
+        guarded(route("people", "routes/admin/dashboard/people.tsx"), "read:person:any", "delete:person:any"),
+        guarded(route("people/export", "routes/admin/dashboard/people/export.ts"), "export:person:any"),
         // Blog Management (issue 4)
         guarded(route("blog", "routes/admin/dashboard/blog.tsx"), "read:blog-post:own", "update:blog-post:own"),
         ...withPolicy(EDITOR, [

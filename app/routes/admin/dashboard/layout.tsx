@@ -1,4 +1,15 @@
-import { CalendarDays, FileText, Inbox, LayoutDashboard, LogOut, Menu, Search, Settings, Users } from "lucide-react";
+import {
+  CalendarDays,
+  FileText,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Search,
+  Settings,
+  UserSearch,
+  Users,
+} from "lucide-react";
 import { Form, href, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
 import { NotificationsMenu } from "~/components/console/notifications-menu";
 import { RefreshButton } from "~/components/console/refresh-button";
@@ -50,6 +61,7 @@ const SECTIONS = [
   { to: href("/admin/dashboard/blog"), label: "Blog Management", icon: FileText, end: false, badge: "postsInReview" },
   { to: href("/admin/dashboard/users"), label: "Users", icon: Users, end: false, badge: "awaitingUsers" },
   { to: href("/admin/dashboard/settings"), label: "Settings", icon: Settings, end: false, badge: null },
+  { to: href("/admin/dashboard/people"), label: "People", icon: UserSearch, end: false, badge: null },
 ] as const;
 
 /** `label` names the menu's landmark: the sidebar and the small-screen copy each need their own name. */
