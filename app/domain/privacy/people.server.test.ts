@@ -13,7 +13,15 @@ import type { AppError } from "~/lib/errors";
 import { createActor } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
 import { orgSignup } from "../../../tests/helpers/trial";
-import { erasePerson, NOTHING_HELD, peopleLookup, personTables, TEAM_MEMBER, upcomingMeeting } from "./people.server";
+import {
+  countsOf,
+  erasePerson,
+  NOTHING_HELD,
+  peopleLookup,
+  personTables,
+  TEAM_MEMBER,
+  upcomingMeeting,
+} from "./people.server";
 
 let actor: Awaited<ReturnType<typeof createActor>>;
 beforeAll(async () => {
@@ -165,6 +173,26 @@ describe("erasing a person (decision 088)", () => {
       .get();
     expect(audit).toMatchObject({ actorEmail: actor.email, targetType: "person", targetId: null, before: null });
     expect(JSON.stringify(audit)).not.toContain(email);
+  });
+
+  it("erases the address, never a longer one that contains it (presales@…, ….in)", async () => {
+    const typed = unique();
+    const email = typed.toLowerCase();
+    const longer = `pre${email}`;
+    const longerDomain = `${email}.in`;
+    const { meeting } = await personEverywhere(typed);
+    await personEverywhere(longer);
+    await subscribe({ email: longerDomain });
+    const theirs = countsOf(await peopleLookup(longer));
+    const theirsToo = countsOf(await peopleLookup(longerDomain));
+    expect(theirs).toMatchObject({ bookings: 1, callbacks: 2, leads: 1, trials: 1, newsletter: 1 });
+    expect(theirsToo).toMatchObject({ newsletter: 1 });
+    // Looking the person up shows none of the others' rows either.
+    expect(JSON.stringify(await peopleLookup(email))).not.toMatch(new RegExp(`pre${email}|${email}\\.in`));
+    await erasePerson(actor, typed, afterTheMeeting(meeting.startsAt));
+    expect(await peopleLookup(email)).toEqual({});
+    expect(countsOf(await peopleLookup(longer))).toEqual(theirs);
+    expect(countsOf(await peopleLookup(longerDomain))).toEqual(theirsToo);
   });
 
   it("refuses while a meeting is upcoming; erases once it is cancelled", async () => {

@@ -76,12 +76,33 @@ export const ERASED_ADDRESS_PATTERN = "erased-%@erased.invalid";
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * True when any of `columns` mentions the email, case-insensitively. The email is bound once
- * (D1 allows 100 bound values a statement) and found with instr, not LIKE, whose `_` and `%`
- * are wildcards in an address.
+ * Where an address ends in stored text (JSON, email bodies, headers, `mailto:`): these characters
+ * become spaces before the search, and so does a sentence's full stop (". "), so a mention is the
+ * address between two spaces. `sales@acme.example` then never matches inside
+ * `presales@acme.example` or `sales@acme.example.in`.
  */
-export function mentions(columns: SQLiteColumn[], email: string): SQL {
-  const found = columns.map((column) => sql`instr(lower(${column}), person.e) > 0`);
+const ENDS_AN_ADDRESS = ['"', "'", "<", ">", "(", ")", "[", "]", ",", ";", ":", "/", "=", "\n", "\r", "\t"].map(
+  (character) => sql.raw(`char(${character.charCodeAt(0)})`),
+);
+
+/** True when the column's text holds the address as a whole word (the person's, not a longer one). */
+function holdsAddress(column: SQLiteColumn): SQL {
+  let text = sql`(' ' || lower(${column}) || ' ')`;
+  for (const character of ENDS_AN_ADDRESS) text = sql`replace(${text}, ${character}, ' ')`;
+  return sql`instr(replace(${text}, '. ', ' '), ' ' || person.e || ' ') > 0`;
+}
+
+/**
+ * True when one of the row's text columns (its address column among them) holds the email as a
+ * whole address. The email is bound once (D1 allows 100 bound
+ * values a statement) and found with instr, not LIKE, whose `_` and `%` are wildcards in an address.
+ * `roughly` finds every row that may mention it (any substring: a superset), for the erasure's
+ * guard, which must stay under D1's statement size over every table at once.
+ */
+export function mentions(entry: Pick<PersonTable, "texts">, email: string, roughly = false): SQL {
+  const found = entry.texts.map((column) =>
+    roughly ? sql`instr(lower(${column}), person.e) > 0` : holdsAddress(column),
+  );
   return sql`EXISTS (SELECT 1 FROM (SELECT ${email} AS e) AS person WHERE ${anyOf(found)})`;
 }
 
@@ -104,8 +125,8 @@ const personsMeetings = (email: string) => sql`(SELECT id FROM meetings WHERE lo
 function rowsOf(entry: PersonTable, email: string) {
   const where =
     entry.name === "lead_events"
-      ? sql`${schema.leadEvents.leadId} IN ${personsLeads(email)} OR ${mentions(entry.texts, email)}`
-      : mentions(entry.texts, email);
+      ? sql`${schema.leadEvents.leadId} IN ${personsLeads(email)} OR ${mentions(entry, email)}`
+      : mentions(entry, email);
   return db().select().from(entry.table).where(where).all();
 }
 
@@ -232,20 +253,20 @@ function redact(entry: PersonTable, email: string) {
     return db()
       .update(schema.auditLog)
       .set({ before: null, after: sql`json_object('erased', json('true'))` })
-      .where(mentions(entry.texts, email))
+      .where(mentions(entry, email))
       .returning(ONE);
   }
   if (entry.name === "lead_events") {
     return db()
       .update(schema.leadEvents)
       .set({ detail: "" })
-      .where(sql`${schema.leadEvents.leadId} IN ${personsLeads(email)} OR ${mentions(entry.texts, email)}`)
+      .where(sql`${schema.leadEvents.leadId} IN ${personsLeads(email)} OR ${mentions(entry, email)}`)
       .returning(ONE);
   }
   const set = Object.fromEntries(
     entry.texts.map((column) => [toKey(column), sql`replace(${column}, ${email}, ${ERASED.toLowerCase()})`]),
   );
-  return db().update(entry.table).set(set).where(mentions(entry.texts, email)).returning(ONE);
+  return db().update(entry.table).set(set).where(mentions(entry, email)).returning(ONE);
 }
 
 export type Erasure = { erased: Record<string, number>; total: number };
@@ -273,7 +294,7 @@ export async function erasePerson(actor: AuditActor, rawEmail: string, now = new
       name: "person is held",
       holds: anyOf(
         TABLES.filter((entry) => !UNTOUCHED.has(entry.name)).map(
-          (entry) => sql`EXISTS (SELECT 1 FROM ${entry.table} WHERE ${mentions(entry.texts, email)})`,
+          (entry) => sql`EXISTS (SELECT 1 FROM ${entry.table} WHERE ${mentions(entry, email, true)})`,
         ),
       ),
     },
@@ -292,7 +313,7 @@ export async function erasePerson(actor: AuditActor, rawEmail: string, now = new
     if (UNTOUCHED.has(entry.name) || ANONYMISED.has(entry.name)) continue;
     const statement = REDACTED.has(entry.name)
       ? redact(entry, email)
-      : client.delete(entry.table).where(mentions(entry.texts, email)).returning(ONE);
+      : client.delete(entry.table).where(mentions(entry, email)).returning(ONE);
     steps.push({ kind: entry.kind, statement });
   }
   const anonymised = anonymise(email);
