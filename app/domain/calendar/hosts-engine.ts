@@ -46,12 +46,17 @@ export type HeldMeeting = { id: string; hostId: string; date: string; time: stri
 
 export type Closure = { from: string; to: string };
 
+/** A time a host is busy in their own calendar (decision 086), in epoch ms, end exclusive. */
+export type BusyInterval = { hostId: string; start: number; end: number };
+
 export type EngineInput = {
   rules: BookingRules;
   hosts: readonly EngineHost[];
   closures: readonly Closure[];
   /** Active (scheduled or confirmed) meetings of the dates asked about. */
   meetings: readonly HeldMeeting[];
+  /** Busy times from the hosts' own calendars (none when absent). */
+  busy?: readonly BusyInterval[];
 };
 
 /** The house calendar: the business hours, Monday to Friday, in the business zone. */
@@ -69,12 +74,14 @@ type PreparedHost = {
   weekly: Map<number, Interval[]>;
   /** Epoch day → its override's intervals ([] = away). */
   overrides: Map<number, Interval[]>;
+  /** Busy intervals of their own calendar, [start, end) in ms. */
+  busy: Interval[];
 };
 
 const toIntervals = (list: readonly { start: string; end: string }[]): Interval[] =>
   list.map((i) => [minutesOf(i.start) ?? 0, minutesOf(i.end) ?? 0] as const);
 
-function prepare(host: EngineHost): PreparedHost {
+function prepare(host: EngineHost, busy: readonly BusyInterval[]): PreparedHost {
   const weekly = new Map<number, Interval[]>();
   for (const interval of host.weekly) {
     const list = weekly.get(interval.day) ?? [];
@@ -89,7 +96,8 @@ function prepare(host: EngineHost): PreparedHost {
     const hours = o.hours ? toIntervals(o.hours) : [];
     for (let day = from; day <= to; day++) overrides.set(day, hours);
   }
-  return { host, weekly, overrides };
+  const own = host.id === "" ? [] : busy.filter((b) => b.hostId === host.id).map((b) => [b.start, b.end] as const);
+  return { host, weekly, overrides, busy: own };
 }
 
 /** ISO weekday (Monday = 1 … Sunday = 7) of an epoch day (1 January 1970 was a Thursday). */
@@ -120,6 +128,7 @@ function planDay(
   closed: boolean,
   meetings: readonly HeldMeeting[],
   clearanceMs: number,
+  margins: { before: number; after: number } = { before: 0, after: 0 },
 ): DayPlan {
   const times = minutes.map(timeOf);
   const blocked = new Set<string>(times);
@@ -144,6 +153,10 @@ function planDay(
       const time = times[i]!;
       // The same slot always clashes (as the UNIQUE index says), whatever the stored instant.
       if (theirs.some((m) => m.time === time || Math.abs(m.startsAt - start) < clearanceMs)) continue;
+      // Busy in their own calendar: the meeting with its buffers overlaps the busy time.
+      const from = start - margins.before;
+      const to = start + BOOKING.meetingMinutes * MINUTE_MS + margins.after;
+      if (prepared.busy.some(([s, e]) => s < to && e > from)) continue;
       blocked.delete(time);
       const list = free.get(time) ?? [];
       list.push(host.id);
@@ -154,7 +167,8 @@ function planDay(
 }
 
 function prepareAll(input: EngineInput) {
-  const hosts = (input.hosts.length ? input.hosts : [houseHost(input.rules)]).map(prepare);
+  const busy = input.busy ?? [];
+  const hosts = (input.hosts.length ? input.hosts : [houseHost(input.rules)]).map((h) => prepare(h, busy));
   const closures = input.closures
     .map((c) => [epochDay(c.from), epochDay(c.to)] as const)
     .filter((c): c is readonly [number, number] => c[0] !== null && c[1] !== null);
@@ -166,7 +180,16 @@ function prepareAll(input: EngineInput) {
   }
   const clearanceMs = clearanceMinutes(input.rules) * MINUTE_MS;
   const isClosed = (day: number) => closures.some(([from, to]) => from <= day && day <= to);
-  return { hosts, byDate, clearanceMs, isClosed };
+  const margins = busyMargins(input.rules);
+  return { hosts, byDate, clearanceMs, isClosed, margins };
+}
+
+/** The buffers around a meeting, in ms: a busy time within them blocks the slot as a meeting would. */
+export function busyMargins(rules: BookingRules) {
+  return {
+    before: (rules.bufferBeforeMinutes ?? 0) * MINUTE_MS,
+    after: (rules.bufferAfterMinutes ?? 0) * MINUTE_MS,
+  };
 }
 
 /** The grid's minutes of a working day (the business hours), as availability.ts makes them. */
@@ -185,9 +208,17 @@ const unbuffered = (rules: BookingRules): BookingRules => ({ ...rules, bufferBef
 export function planFor(input: EngineInput, date: string): DayPlan | null {
   const day = epochDay(date);
   if (day === null) return null;
-  const { hosts, byDate, clearanceMs, isClosed } = prepareAll(input);
+  const { hosts, byDate, clearanceMs, isClosed, margins } = prepareAll(input);
   const minutes = gridMinutes(input.rules);
-  return planDay(minutes, slotStartsFor(day, input.rules), hosts, isClosed(day), byDate.get(date) ?? [], clearanceMs);
+  return planDay(
+    minutes,
+    slotStartsFor(day, input.rules),
+    hosts,
+    isClosed(day),
+    byDate.get(date) ?? [],
+    clearanceMs,
+    margins,
+  );
 }
 
 /** The slots of one date (spec shape): free when a host is free and it is far enough ahead. */
@@ -202,7 +233,7 @@ export function hostSlotsForDate(input: EngineInput, date: string, now: Date): S
  * them anyone can work (the others are left out of the day list).
  */
 export function planWindow(input: EngineInput, now: Date, days: number) {
-  const { hosts, byDate, clearanceMs, isClosed } = prepareAll(input);
+  const { hosts, byDate, clearanceMs, isClosed, margins } = prepareAll(input);
   const minutes = gridMinutes(input.rules);
   const blocked = new Map<string, Set<string>>();
   const open = new Set<string>();
@@ -215,6 +246,7 @@ export function planWindow(input: EngineInput, now: Date, days: number) {
       isClosed(day),
       byDate.get(date) ?? [],
       clearanceMs,
+      margins,
     );
     if (plan.open) open.add(date);
     blocked.set(date, plan.blocked);
