@@ -14,7 +14,7 @@ import { randomToken, sha256Hex } from "~/lib/crypto.server";
 import { AppError } from "~/lib/errors";
 import type { TeamRole } from "~/lib/team-roles";
 import { addDays, BOOKING, todayIn } from "./availability";
-import { BUSY_LIMITS, busyIntervals, IcalProblem } from "./busy-ical";
+import { busyIntervals, IcalProblem } from "./busy-ical";
 import { buildFeed } from "./feed-ical";
 import { getSchedulingSettings } from "./scheduling-settings.server";
 
