@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import ICAL from "ical.js";
+import ICAL from "~/lib/icalendar";
 
 /**
  * A host's own calendar read as busy time (issue 27 item 5, decision 086), with ical.js: the

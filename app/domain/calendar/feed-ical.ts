@@ -1,4 +1,4 @@
-import ICAL from "ical.js";
+import ICAL from "~/lib/icalendar";
 
 /**
  * A host's calendar feed (issue 27 item 5, decision 086): their demo meetings as one iCalendar a
