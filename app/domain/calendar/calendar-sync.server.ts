@@ -1,12 +1,10 @@
 import { and, asc, eq, gte, isNotNull, isNull, lt, or } from "drizzle-orm";
-import { z } from "zod";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { admins, hostBusy, hostCalendars, meetings, schedulingHosts } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
 import { auditStatement } from "~/domain/audit/audit.server";
-import { isLoopbackHost, isPrivateHost } from "~/domain/integrations/events";
 import { isLocalSite } from "~/domain/integrations/webhooks.server";
 import { meetingUid } from "~/domain/meetings/emails.server";
 import { config, siteUrl } from "~/lib/config.server";
@@ -15,6 +13,13 @@ import { AppError } from "~/lib/errors";
 import type { TeamRole } from "~/lib/team-roles";
 import { addDays, BOOKING, todayIn } from "./availability";
 import { busyIntervals, IcalProblem } from "./busy-ical";
+import {
+  busyUrlProblem,
+  CALENDAR_SYNC_MESSAGES,
+  CALENDAR_SYNC_RULES,
+  type CalendarSync,
+  normalised,
+} from "./calendar-sync";
 import { buildFeed } from "./feed-ical";
 import { getSchedulingSettings } from "./scheduling-settings.server";
 
@@ -26,99 +31,19 @@ import { getSchedulingSettings } from "./scheduling-settings.server";
  * of the booking window (the engine's input, re-checked at commit by `slotGuards`).
  */
 
-export const CALENDAR_SYNC_RULES = {
-  /** Whole answer of a calendar address. */
-  timeout: 10_000,
-  /** Largest calendar file read (a Google calendar with years of history is a few MB). */
-  maxBytes: 5 * 1024 * 1024,
-  /** Redirects followed, each checked like the address itself. */
-  redirects: 3,
-  /** A calendar is read again when its last read is this old (the cron runs every 5 minutes). */
-  refreshMinutes: 15,
-  /** Calendars read per cron run. */
-  perRun: 20,
-  /** Past meetings kept in the feed. */
-  feedPastDays: 30,
-  /** Meetings in one feed at most. */
-  feedEvents: 1000,
-} as const;
-
-export const CALENDAR_SYNC_MESSAGES = {
-  url: "Enter your calendar's secret address in iCal format, for example https://calendar.google.com/calendar/ical/…/basic.ics.",
-  urlLength: "The address is too long (at most 2,000 characters).",
-  https: "The calendar address must use https.",
-  credentials: "Put no user name or password in the address.",
-  privateAddress:
-    "The calendar address must be a public address: private, loopback and link-local addresses (and localhost) are refused.",
-  notYours: "You can change only your own calendars.",
-  memberNotFound: "This team member was not found.",
-  timeout: "The calendar did not answer within 10 seconds.",
-  tooLarge: "The calendar is larger than 5 MB.",
-  redirects: "The calendar address redirected too many times.",
-  status: (status: number) => `The calendar answered HTTP ${status}.`,
-  unreachable: "The calendar could not be reached.",
-} as const;
-
-/** What a member sees of their calendars (never the feed token nor the whole secret address). */
-export const CalendarSyncSchema = z
-  .object({
-    feed: z
-      .object({
-        active: z.boolean().describe("Whether a feed address is live"),
-        issuedAt: z.iso.datetime().nullable().describe("When the live address was issued"),
-      })
-      .describe("The private feed of the member's meetings"),
-    busyCalendar: z
-      .object({
-        address: z
-          .string()
-          .nullable()
-          .describe("The address's scheme and host only (the rest is a secret); null = none given"),
-        lastFetchedAt: z.iso.datetime().nullable().describe("When it was last read (successfully or not)"),
-        error: z.string().nullable().describe("Why the last read failed; null when it worked"),
-        busyCount: z.number().int().describe("Busy intervals stored by the last good read"),
-      })
-      .describe("The member's own calendar, read as busy time"),
-  })
-  .meta({ id: "CalendarSync" });
-export type CalendarSync = z.infer<typeof CalendarSyncSchema>;
-
-export const FeedIssuedSchema = z
-  .object({
-    url: z.url().describe("The new feed address (shown this once; only a hash of it is stored)"),
-    issuedAt: z.iso.datetime(),
-  })
-  .meta({ id: "CalendarFeedIssued" });
-
-export const BusyCalendarInputSchema = z.object({
-  url: z
-    .string({ error: CALENDAR_SYNC_MESSAGES.url })
-    .trim()
-    .max(2000, CALENDAR_SYNC_MESSAGES.urlLength)
-    .nullable()
-    .describe("The secret iCal address of the member's own calendar (https, or webcal); null removes it"),
-});
+export {
+  BusyCalendarInputSchema,
+  busyUrlProblem,
+  CALENDAR_SYNC_MESSAGES,
+  CALENDAR_SYNC_RULES,
+  CalendarSyncSchema,
+} from "./calendar-sync";
 
 /** A member manages their own calendars; Owners and Admins anyone's. */
 export function assertMayManage(actor: Actor, role: TeamRole | null | undefined, memberId: string) {
   if (actor.id !== memberId && !can(role, "update:scheduling:any")) {
     throw new AppError(403, CALENDAR_SYNC_MESSAGES.notYours);
   }
-}
-
-/** webcal:// is https:// (Apple and Outlook hand out webcal links). */
-const normalised = (value: string) => value.replace(/^webcals?:\/\//i, "https://");
-
-/** Where a busy calendar may be read from: the webhooks' rule (decision 074). Answers the problem, or null. */
-export function busyUrlProblem(value: string, { local }: { local: boolean }): string | null {
-  const text = normalised(value);
-  if (!URL.canParse(text)) return CALENDAR_SYNC_MESSAGES.url;
-  const url = new URL(text);
-  if (url.username || url.password) return CALENDAR_SYNC_MESSAGES.credentials;
-  if (local && isLoopbackHost(url.hostname) && (url.protocol === "http:" || url.protocol === "https:")) return null;
-  if (url.protocol !== "https:") return CALENDAR_SYNC_MESSAGES.https;
-  if (isPrivateHost(url.hostname)) return CALENDAR_SYNC_MESSAGES.privateAddress;
-  return null;
 }
 
 const activeMember = (memberId: string) =>

@@ -6,14 +6,8 @@ import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
 import { actorOf } from "~/domain/accounts/actor";
-import {
-  BusyCalendarInputSchema,
-  CALENDAR_SYNC_RULES,
-  getCalendarSync,
-  issueFeed,
-  revokeFeed,
-  setBusyCalendar,
-} from "~/domain/calendar/calendar-sync.server";
+import { BusyCalendarInputSchema, CALENDAR_SYNC_RULES } from "~/domain/calendar/calendar-sync";
+import { getCalendarSync, issueFeed, revokeFeed, setBusyCalendar } from "~/domain/calendar/calendar-sync.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
