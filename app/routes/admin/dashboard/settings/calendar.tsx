@@ -235,7 +235,8 @@ export default function MyCalendar({ loaderData, actionData }: Route.ComponentPr
               </dd>
             </dl>
           ) : null}
-          <Form method="post" className="space-y-3">
+          {/* A new key after each read empties the field: the saved address is a secret, not kept on screen. */}
+          <Form method="post" className="space-y-3" key={own.lastFetchedAt ?? "unread"}>
             <Field
               id="busy-url"
               label={own.address ? "Replace the address" : "Secret iCal address"}
