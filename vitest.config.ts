@@ -41,7 +41,7 @@ export default defineConfig(async () => {
       include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "tests/e2e/server/**/*.test.ts"],
       setupFiles: ["./tests/helpers/apply-migrations.ts", "./tests/helpers/console-errors.ts"],
       // A real local HTTP receiver for the CRM webhook tests (decision 074).
-      globalSetup: ["./tests/helpers/webhook-receiver.global.ts"],
+      globalSetup: ["./tests/helpers/webhook-receiver.global.ts", "./tests/helpers/calendar-server.global.ts"],
       // Password hashing is deliberately slow (scrypt); a loaded 2-core CI machine needs headroom.
       testTimeout: 30_000,
     },

@@ -1164,3 +1164,38 @@ export const newsletterDeliveries = sqliteTable(
 
 export type NewsletterIssue = typeof newsletterIssues.$inferSelect;
 export type NewsletterDelivery = typeof newsletterDeliveries.$inferSelect;
+
+/**
+ * A host's calendars kept in sync without OAuth (issue 27 item 5, decision 086): the private feed
+ * of their meetings (only a SHA-256 of its token is kept; null = no feed or revoked) and the
+ * secret iCal address of their own calendar that the scheduled job reads, with how that went.
+ */
+export const hostCalendars = sqliteTable("host_calendars", {
+  memberId: text("member_id")
+    .primaryKey()
+    .references(() => admins.id, { onDelete: "cascade" }),
+  feedTokenHash: text("feed_token_hash").unique(),
+  feedIssuedAt: integer("feed_issued_at", { mode: "timestamp_ms" }),
+  busyUrl: text("busy_url"),
+  busyFetchedAt: integer("busy_fetched_at", { mode: "timestamp_ms" }),
+  busyError: text("busy_error"),
+  /** Busy intervals stored by the last good fetch. */
+  busyCount: integer("busy_count").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** The busy intervals of a host's own calendar within the booking window, replaced by each fetch. */
+export const hostBusy = sqliteTable(
+  "host_busy",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.startsAt, t.endsAt] }),
+    check("host_busy_range", sql`starts_at < ends_at`),
+  ],
+);

@@ -583,6 +583,10 @@ const FORM_PAGES: Record<
       `/admin/dashboard/settings/scheduling/hosts/${(await approvedAccount(request, "Hydra Host", "marketing")).id}`,
     ],
   },
+  "routes/admin/dashboard/settings/calendar.tsx": {
+    group: "console",
+    visits: async () => ["/admin/dashboard/settings/calendar"],
+  },
 
   "routes/admin/login.tsx": { group: "accounts", visits: async () => ["/admin", "/admin?mode=register"] },
   "routes/admin/forgot-password.tsx": { group: "accounts", visits: async () => ["/admin/forgot-password"] },

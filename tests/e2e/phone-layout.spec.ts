@@ -243,6 +243,7 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
 
   "settings/scheduling": () => ["/settings/scheduling"],
   "settings/scheduling/hosts/:memberId": (d) => [`/settings/scheduling/hosts/${d.hostId}`],
+  "settings/calendar": () => ["/settings/calendar"],
   search: (d) => [`/search?q=${d.tag}`],
   leads: (d) => ["/leads", `/leads?q=${d.tag}`],
   "leads/:id": (d) => [`/leads/${d.leadId}`],

@@ -1,7 +1,7 @@
 import { and, between, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import type { Guard } from "~/db/guarded.server";
-import { admins, companyClosures, hostOverrides, meetings, schedulingHosts } from "~/db/schema";
+import { admins, companyClosures, hostBusy, hostOverrides, meetings, schedulingHosts } from "~/db/schema";
 import { config } from "~/lib/config.server";
 import { AppError } from "~/lib/errors";
 import {
@@ -15,7 +15,14 @@ import {
   todayIn,
 } from "./availability";
 import { takesDemosByDefault } from "./hosts.server";
-import { type EngineHost, type EngineInput, hostBookingDays, hostSlotsForDate, houseHost } from "./hosts-engine";
+import {
+  busyMargins,
+  type EngineHost,
+  type EngineInput,
+  hostBookingDays,
+  hostSlotsForDate,
+  houseHost,
+} from "./hosts-engine";
 import { getSchedulingSettings } from "./scheduling-settings.server";
 
 /** Meetings in these statuses hold their slot (the partial UNIQUE index says the same). */
@@ -65,6 +72,16 @@ export function slotGuards(
       holds: sql`NOT EXISTS (SELECT 1 FROM ${meetings} WHERE ${active} AND (${meetings.hostId} = ${slot.hostId} OR ${meetings.hostId} = '' OR ${slot.hostId} = '') AND ${meetings.startsAt} > ${start - ms} AND ${meetings.startsAt} < ${start + ms})`,
     },
   ];
+  if (slot.hostId !== "") {
+    // Busy in their own calendar (decision 086): the meeting with its buffers overlaps a busy time.
+    const margins = busyMargins(rules);
+    const from = start - margins.before;
+    const to = start + BOOKING.meetingMinutes * 60_000 + margins.after;
+    guards.push({
+      name: "the host is not busy in their own calendar then",
+      holds: sql`NOT EXISTS (SELECT 1 FROM ${hostBusy} WHERE ${hostBusy.memberId} = ${slot.hostId} AND ${hostBusy.startsAt} < ${to} AND ${hostBusy.endsAt} > ${from})`,
+    });
+  }
   if (slot.dailyCap !== null && slot.hostId !== "") {
     guards.push({
       name: "the host is under their daily cap",
@@ -84,7 +101,7 @@ export async function availabilityInput(from: string, to: string, rules: Booking
   const client = db();
   // A host's own dates may be a day off the business's.
   const [lo, hi] = [addDays(from, -1), addDays(to, 1)];
-  const [members, overrides, closures, held] = await client.batch([
+  const [members, overrides, closures, held, busy] = await client.batch([
     client
       .select({
         id: admins.id,
@@ -117,6 +134,16 @@ export async function availabilityInput(from: string, to: string, rules: Booking
       })
       .from(meetings)
       .where(and(inArray(meetings.status, [...ACTIVE_MEETING_STATUSES]), between(meetings.date, from, to))),
+    // Busy times of the hosts' own calendars around those dates (a day either side covers every zone).
+    client
+      .select({ hostId: hostBusy.memberId, start: hostBusy.startsAt, end: hostBusy.endsAt })
+      .from(hostBusy)
+      .where(
+        and(
+          lte(hostBusy.startsAt, new Date(Date.parse(`${hi}T23:59:59Z`) + 86_400_000)),
+          gte(hostBusy.endsAt, new Date(Date.parse(`${lo}T00:00:00Z`) - 86_400_000)),
+        ),
+      ),
   ]);
   const house = houseHost(rules);
   const hosts: EngineHost[] = members
@@ -136,6 +163,7 @@ export async function availabilityInput(from: string, to: string, rules: Booking
     hosts,
     closures,
     meetings: held.map((row) => ({ ...row, startsAt: row.startsAt.getTime() })),
+    busy: busy.map((b) => ({ hostId: b.hostId, start: b.start.getTime(), end: b.end.getTime() })),
   };
 }
 

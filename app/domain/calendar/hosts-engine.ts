@@ -50,12 +50,17 @@ export type HeldMeeting = { id: string; hostId: string; date: string; time: stri
 
 export type Closure = { from: string; to: string };
 
+/** A time a host is busy in their own calendar (decision 086), in epoch ms, end exclusive. */
+export type BusyInterval = { hostId: string; start: number; end: number };
+
 export type EngineInput = {
   rules: BookingRules;
   hosts: readonly EngineHost[];
   closures: readonly Closure[];
   /** Active (scheduled or confirmed) meetings of the dates asked about. */
   meetings: readonly HeldMeeting[];
+  /** Busy times from the hosts' own calendars (none when absent). */
+  busy?: readonly BusyInterval[];
 };
 
 /** The house calendar: the business hours, Monday to Friday, in the business zone. */
@@ -73,12 +78,14 @@ type PreparedHost = {
   weekly: Map<number, Interval[]>;
   /** Epoch day → its override's intervals ([] = away). */
   overrides: Map<number, Interval[]>;
+  /** Busy intervals of their own calendar, [start, end) in ms. */
+  busy: Interval[];
 };
 
 const toIntervals = (list: readonly { start: string; end: string }[]): Interval[] =>
   list.map((i) => [minutesOf(i.start) ?? 0, minutesOf(i.end) ?? 0] as const);
 
-function prepare(host: EngineHost): PreparedHost {
+function prepare(host: EngineHost, busy: readonly BusyInterval[]): PreparedHost {
   const weekly = new Map<number, Interval[]>();
   for (const interval of host.weekly) {
     const list = weekly.get(interval.day) ?? [];
@@ -93,7 +100,8 @@ function prepare(host: EngineHost): PreparedHost {
     const hours = o.hours ? toIntervals(o.hours) : [];
     for (let day = from; day <= to; day++) overrides.set(day, hours);
   }
-  return { host, weekly, overrides };
+  const own = host.id === "" ? [] : busy.filter((b) => b.hostId === host.id).map((b) => [b.start, b.end] as const);
+  return { host, weekly, overrides, busy: own };
 }
 
 /** ISO weekday (Monday = 1 … Sunday = 7) of an epoch day (1 January 1970 was a Thursday). */
@@ -125,6 +133,7 @@ function planDay(
   meetings: readonly HeldMeeting[],
   clearanceMs: number,
   zones: Zones,
+  margins: { before: number; after: number } = { before: 0, after: 0 },
 ): DayPlan {
   const times = minutes.map(timeOf);
   const blocked = new Set<string>(times);
@@ -160,6 +169,10 @@ function planDay(
       const time = times[i]!;
       // The same slot always clashes (as the UNIQUE index says), whatever the stored instant.
       if (theirs.some((m) => m.time === time || Math.abs(m.startsAt - start) < clearanceMs)) continue;
+      // Busy in their own calendar: the meeting with its buffers overlaps the busy time.
+      const from = start - margins.before;
+      const to = start + BOOKING.meetingMinutes * MINUTE_MS + margins.after;
+      if (prepared.busy.some(([s, e]) => s < to && e > from)) continue;
       blocked.delete(time);
       const list = free.get(time) ?? [];
       list.push(host.id);
@@ -171,7 +184,8 @@ function planDay(
 
 /** Everything of the input read once for business epoch days `fromDay`…`toDay`. */
 function prepareAll(input: EngineInput, fromDay: number, toDay: number) {
-  const hosts = (input.hosts.length ? input.hosts : [houseHost(input.rules)]).map(prepare);
+  const busy = input.busy ?? [];
+  const hosts = (input.hosts.length ? input.hosts : [houseHost(input.rules)]).map((h) => prepare(h, busy));
   // Each zone's offsets once per request (a host's day may be one off the business's).
   const zones = zonesOver([input.rules.timeZone, ...hosts.map((h) => h.host.timeZone)], fromDay - 1, toDay + 1);
   const closures = input.closures
@@ -185,7 +199,16 @@ function prepareAll(input: EngineInput, fromDay: number, toDay: number) {
   }
   const clearanceMs = clearanceMinutes(input.rules) * MINUTE_MS;
   const isClosed = (day: number) => closures.some(([from, to]) => from <= day && day <= to);
-  return { hosts, byDate, clearanceMs, isClosed, zones };
+  const margins = busyMargins(input.rules);
+  return { hosts, byDate, clearanceMs, isClosed, zones, margins };
+}
+
+/** The buffers around a meeting, in ms: a busy time within them blocks the slot as a meeting would. */
+export function busyMargins(rules: BookingRules) {
+  return {
+    before: (rules.bufferBeforeMinutes ?? 0) * MINUTE_MS,
+    after: (rules.bufferAfterMinutes ?? 0) * MINUTE_MS,
+  };
 }
 
 /** The grid's minutes of a working day (the business hours), as availability.ts makes them. */
@@ -204,7 +227,7 @@ const unbuffered = (rules: BookingRules): BookingRules => ({ ...rules, bufferBef
 export function planFor(input: EngineInput, date: string): DayPlan | null {
   const day = epochDay(date);
   if (day === null) return null;
-  const { hosts, byDate, clearanceMs, isClosed, zones } = prepareAll(input, day, day);
+  const { hosts, byDate, clearanceMs, isClosed, zones, margins } = prepareAll(input, day, day);
   const minutes = gridMinutes(input.rules);
   return planDay(
     minutes,
@@ -214,6 +237,7 @@ export function planFor(input: EngineInput, date: string): DayPlan | null {
     byDate.get(date) ?? [],
     clearanceMs,
     zones,
+    margins,
   );
 }
 
@@ -232,7 +256,7 @@ export function planWindow(input: EngineInput, now: Date, days: number) {
   const rules = unbuffered(input.rules);
   const today = epochDay(todayIn(rules.timeZone, now)) as number;
   const last = epochDay(lastBookableDate(rules, now)) as number;
-  const { hosts, byDate, clearanceMs, isClosed, zones } = prepareAll(input, today, last);
+  const { hosts, byDate, clearanceMs, isClosed, zones, margins } = prepareAll(input, today, last);
   const minutes = gridMinutes(input.rules);
   const blocked = new Map<string, Set<string>>();
   const open = new Set<string>();
@@ -246,6 +270,7 @@ export function planWindow(input: EngineInput, now: Date, days: number) {
       byDate.get(date) ?? [],
       clearanceMs,
       zones,
+      margins,
     );
     if (plan.open) open.add(date);
     blocked.set(date, plan.blocked);

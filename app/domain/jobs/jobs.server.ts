@@ -5,6 +5,7 @@ import { purgeExpiredSessions } from "~/domain/accounts/sessions.server";
 import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { publishDuePosts } from "~/domain/blog/posts.server";
 import { fillMissingSlugs } from "~/domain/blog/slugs.server";
+import { refreshBusyCalendars } from "~/domain/calendar/calendar-sync.server";
 import { purgeOldEmails } from "~/domain/email/outbox.server";
 import { flagLateLeads } from "~/domain/leads/leads.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
@@ -45,4 +46,7 @@ export const scheduledJobs: readonly Job[] = [
   { name: "purge-bot-check-uses", run: purgeBotCheckUses },
   // Retention per kind (decision 089): dormant leads erased, rejected trials anonymised.
   { name: "retention", run: applyRetention },
+
+  // Hosts' own calendars read into busy times every 15 minutes (decision 086).
+  { name: "busy-calendars", run: refreshBusyCalendars },
 ];

@@ -1,10 +1,12 @@
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
-import ical, { ICalAttendeeRole, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import ICAL from "~/lib/icalendar";
 
 /**
- * iCalendar (RFC 5545) invitations for demo meetings, written by ical-generator (decision
- * record 024): UTC times, escaped text, lines folded at 75 octets, CRLF endings. Pure (the
- * library imports nothing from Node), so it runs in workerd and is tested on its own.
+ * iCalendar (RFC 5545) invitations for demo meetings, written by ical.js (decision records 024
+ * and 086: the one iCalendar library, which also reads busy calendars and writes hosts' feeds):
+ * UTC times, escaped text, parameters quoted per RFC 6868, lines folded at 75 octets, CRLF
+ * endings. Pure (the library imports nothing from Node), so it runs in workerd and is tested on
+ * its own.
  */
 
 export type IcsPerson = { name: string; email: string };
@@ -27,37 +29,38 @@ export type IcsEvent = {
   attendee: IcsPerson;
 };
 
-const METHODS = {
-  REQUEST: ICalCalendarMethod.REQUEST,
-  CANCEL: ICalCalendarMethod.CANCEL,
-  PUBLISH: ICalCalendarMethod.PUBLISH,
-} as const;
-const STATUSES = {
-  TENTATIVE: ICalEventStatus.TENTATIVE,
-  CONFIRMED: ICalEventStatus.CONFIRMED,
-  CANCELLED: ICalEventStatus.CANCELLED,
-} as const;
+/** A UTC date-time without milliseconds (DTSTAMP:20261122T100000Z). */
+export const icsUtc = (date: Date) => ICAL.Time.fromJSDate(new Date(Math.floor(date.getTime() / 1000) * 1000), true);
+
+function person(component: ICAL.Component, name: "organizer" | "attendee", who: IcsPerson) {
+  const property = component.addPropertyWithValue(name, `mailto:${who.email}`);
+  if (name === "attendee") {
+    property.setParameter("role", "REQ-PARTICIPANT");
+    property.setParameter("rsvp", "FALSE");
+  }
+  property.setParameter("cn", who.name);
+}
 
 export function buildIcs(event: IcsEvent): string {
-  const calendar = ical({
-    prodId: { company: "Flowlane", product: "Demo booking", language: "EN" },
-    method: METHODS[event.method],
-    scale: "GREGORIAN",
-  });
-  calendar.createEvent({
-    id: event.uid,
-    sequence: event.sequence,
-    stamp: event.stamp,
-    start: event.start,
-    end: event.end,
-    summary: event.summary,
-    description: event.description,
-    location: event.location,
-    url: event.url ?? null,
-    status: STATUSES[event.status],
-    organizer: event.organizer,
-    attendees: [{ ...event.attendee, role: ICalAttendeeRole.REQ, rsvp: false }],
-  });
+  const calendar = new ICAL.Component("vcalendar");
+  calendar.addPropertyWithValue("version", "2.0");
+  calendar.addPropertyWithValue("prodid", "-//Flowlane//Demo booking//EN");
+  calendar.addPropertyWithValue("calscale", "GREGORIAN");
+  calendar.addPropertyWithValue("method", event.method);
+  const vevent = new ICAL.Component("vevent");
+  vevent.addPropertyWithValue("uid", event.uid);
+  vevent.addPropertyWithValue("sequence", event.sequence);
+  vevent.addPropertyWithValue("dtstamp", icsUtc(event.stamp));
+  vevent.addPropertyWithValue("dtstart", icsUtc(event.start));
+  vevent.addPropertyWithValue("dtend", icsUtc(event.end));
+  vevent.addPropertyWithValue("summary", event.summary);
+  vevent.addPropertyWithValue("location", event.location);
+  vevent.addPropertyWithValue("description", event.description);
+  person(vevent, "organizer", event.organizer);
+  person(vevent, "attendee", event.attendee);
+  if (event.url) vevent.addPropertyWithValue("url", event.url);
+  vevent.addPropertyWithValue("status", event.status);
+  calendar.addSubcomponent(vevent);
   // RFC 5545 §3.1 ends every content line with CRLF, the last one too.
   return `${calendar.toString()}\r\n`;
 }

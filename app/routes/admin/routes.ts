@@ -211,6 +211,12 @@ export const adminRoutes: RouteConfigEntry[] = [
             "read:newsletter:any",
             "update:newsletter:any",
           ),
+          // A member's own calendars in sync (issue 27 item 5, decision 086): every member, their own.
+          guarded(
+            route("calendar", "routes/admin/dashboard/settings/calendar.tsx"),
+            "read:account:own",
+            "update:account:own",
+          ),
         ]),
         withOwnPolicy(DASHBOARD, route("search", "routes/admin/dashboard/search.tsx")),
         guarded(route("notifications", "routes/admin/dashboard/notifications.ts"), null),

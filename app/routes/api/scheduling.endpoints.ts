@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  assertMayManage,
+  BusyCalendarInputSchema,
+  CalendarSyncSchema,
+  getCalendarSync,
+  issueFeed,
+  revokeFeed,
+  setBusyCalendar,
+} from "~/domain/calendar/calendar-sync.server";
 import { HOLIDAY_MESSAGES, HOLIDAY_STATES, HOLIDAY_YEARS, indiaHolidays } from "~/domain/calendar/holidays";
 import {
   ClosureInputSchema,
@@ -35,6 +44,17 @@ const HolidayImportSchema = z.object({
     .refine((year) => HOLIDAY_YEARS.includes(year), HOLIDAY_MESSAGES.year),
   state: z.enum(STATE_CODES, { error: HOLIDAY_MESSAGES.state }).nullable().optional(),
 });
+
+const FeedInputSchema = z.object({
+  active: z.boolean({ error: "Send active: true to issue a new feed address, false to revoke it." }),
+});
+const FeedAnswerSchema = z
+  .object({
+    active: z.boolean(),
+    issuedAt: z.iso.datetime().nullable(),
+    url: z.url().nullable().describe("The new address when one was just issued (shown this once), else null"),
+  })
+  .meta({ id: "CalendarFeed" });
 
 /** The scheduling rules the team edits (issue 27 items 2 and 9, decision 078). */
 export const endpoints = [
@@ -204,6 +224,66 @@ export const endpoints = [
     },
     async handler({ params, actor }) {
       return { success: true, data: await removeClosure(actor, params.id) };
+    },
+  }),
+  // Calendars in sync without OAuth (issue 27 item 5, decision 086): a member their own, Owners and Admins anyone's.
+  endpoint({
+    method: "GET",
+    path: "/api/scheduling/hosts/:memberId/calendars",
+    summary:
+      "A member's calendar sync: whether their private feed is live, and their own calendar read as busy time (its host only, when last read, any error, how many busy intervals). A member reads their own; Owners and Admins anyone's",
+    tag: "Scheduling",
+    access: "admin",
+    permission: "read:account:own",
+    responses: {
+      200: { description: "The member's calendar sync", schema: successWith(CalendarSyncSchema) },
+      ...pickErrors(401, 403, 404),
+    },
+    async handler({ params, actor, session }) {
+      assertMayManage(actor, session.admin.role, params.memberId);
+      return { success: true, data: await getCalendarSync(params.memberId) };
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/scheduling/hosts/:memberId/calendars/feed",
+    summary:
+      "Issue (or rotate) the member's private calendar feed with `active: true` — the answer holds the new .ics address, shown this once; `active: false` revokes it. The old address answers 404 from then on. Audited",
+    tag: "Scheduling",
+    access: "admin",
+    permission: "update:account:own",
+    body: FeedInputSchema,
+    responses: {
+      200: { description: "The feed now", schema: successWith(FeedAnswerSchema) },
+      ...pickErrors(400, 401, 403, 404),
+    },
+    async handler({ params, body, actor, session }) {
+      assertMayManage(actor, session.admin.role, params.memberId);
+      if (!body.active) {
+        await revokeFeed(actor, params.memberId);
+        return { success: true, data: { active: false, issuedAt: null, url: null } };
+      }
+      const issued = await issueFeed(actor, params.memberId);
+      return { success: true, data: { active: true, ...issued } };
+    },
+  }),
+  endpoint({
+    method: "PUT",
+    path: "/api/scheduling/hosts/:memberId/calendars/busy",
+    summary:
+      "Set the secret iCal address of the member's own calendar (https or webcal; a public address), read at once and every 15 minutes by the scheduled job into busy times the booking never offers; `url: null` removes it and its busy times. Audited without the address",
+    tag: "Scheduling",
+    access: "admin",
+    permission: "update:account:own",
+    body: BusyCalendarInputSchema,
+    responses: {
+      200: { description: "The member's calendar sync after the first read", schema: successWith(CalendarSyncSchema) },
+      ...pickErrors(400, 401, 403, 404),
+    },
+    async handler({ params, body, actor, session }) {
+      assertMayManage(actor, session.admin.role, params.memberId);
+      await setBusyCalendar(actor, params.memberId, body.url || null);
+      return { success: true, data: await getCalendarSync(params.memberId) };
     },
   }),
 ];

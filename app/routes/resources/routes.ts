@@ -1,5 +1,5 @@
 import { type RouteConfigEntry, route } from "@react-router/dev/routes";
-import { BLOG_FEED, PUBLIC_RESOURCE, withPolicy } from "../../http/route-policy";
+import { BLOG_FEED, PUBLIC_RESOURCE, VISITOR_PAGE, withOwnPolicy, withPolicy } from "../../http/route-policy";
 
 export const resourceRoutes: RouteConfigEntry[] = [
   ...withPolicy(PUBLIC_RESOURCE, [
@@ -14,4 +14,6 @@ export const resourceRoutes: RouteConfigEntry[] = [
     route("sitemap/pages.xml", "routes/resources/sitemap-pages.ts"),
     route("sitemap/posts/:file", "routes/resources/sitemap-posts.ts"),
   ]),
+  // A host's private calendar feed (decision 086): an answer of the token's own, never cached at the edge.
+  withOwnPolicy(VISITOR_PAGE, route("calendar/feeds/:file", "routes/calendar/feed.ts")),
 ];

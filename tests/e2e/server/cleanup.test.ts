@@ -104,6 +104,8 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     },
 
     botCheckUses: { key: `form:${tag}`, digest: hex(), expiresAt: now },
+    hostCalendars: { memberId: adminId, feedTokenHash: hex() },
+    hostBusy: { memberId: adminId, startsAt: now, endsAt: new Date(now.getTime() + 60_000) },
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   CalendarClock,
+  CalendarSync,
   Download,
   History,
   Mail,
@@ -31,6 +32,8 @@ const TABS = [
 
   { to: href("/admin/dashboard/settings/scheduling"), label: "Scheduling", icon: CalendarClock, end: false },
   { to: href("/admin/dashboard/settings/newsletter"), label: "Newsletter", icon: Send, end: false },
+
+  { to: href("/admin/dashboard/settings/calendar"), label: "My calendar", icon: CalendarSync, end: false },
 ] as const;
 
 /** The layout of the settings tabs: any member; each tab's page checks its own permission. */
