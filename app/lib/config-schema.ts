@@ -99,6 +99,8 @@ const ValuesSchema = z.object({
    */
   REQUIRE_2FA: z.string().default(DEFAULT_REQUIRE_2FA).transform(requiredRoles),
   ENVIRONMENT: z.enum(["production", "development", "test"]).default("production"),
+  /** Page views counted on the server (decision 090): "off" stops counting (the load bench compares both). */
+  PAGE_ANALYTICS: z.enum(["on", "off"]).default("on"),
 });
 type Values = z.output<typeof ValuesSchema>;
 type Issues = z.core.$RefinementCtx<Values>;

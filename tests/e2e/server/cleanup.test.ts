@@ -100,6 +100,8 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     },
 
     botCheckUses: { key: `form:${tag}`, digest: hex(), expiresAt: now },
+    pageViews: { day: "2030-01-02", visitor: hex(), path: "/blog", campaign: tag, device: "desktop" },
+    analyticsSalts: { day: tag, salt: hex() },
   };
 }
 
