@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { leads, meetings, pageViews, subscriptions } from "~/db/schema";
 import { funnel, traffic } from "./insights.server";
-import { rangeSchema } from "./range";
+import { RangeQuerySchema, resolveRange } from "./range";
 
 type View = typeof pageViews.$inferInsert;
 const view = (row: Partial<View> & Pick<View, "day" | "visitor">): View => ({
@@ -188,12 +188,16 @@ describe("the funnel", () => {
 
 describe("the date range", () => {
   const now = new Date("2026-11-27T10:00:00Z");
-  it("defaults to the last 28 days and refuses what is not a range", () => {
-    expect(rangeSchema(now).parse({})).toEqual({ from: "2026-10-31", to: "2026-11-27" });
-    const error = (input: object) => rangeSchema(now).safeParse(input).error?.issues[0]?.message;
-    expect(error({ from: "2026-02-30" })).toBe("From must be a date (YYYY-MM-DD).");
-    expect(error({ to: "tomorrow" })).toBe("To must be a date (YYYY-MM-DD).");
-    expect(error({ from: "2026-11-20", to: "2026-11-19" })).toBe("From must be on or before To.");
-    expect(error({ from: "2024-01-01", to: "2026-01-01" })).toBe("A range can span at most 366 days.");
+  it("defaults to the last 28 days, fills a missing end and refuses what is not a range", () => {
+    expect(resolveRange({}, now)).toEqual({ range: { from: "2026-10-31", to: "2026-11-27" } });
+    expect(resolveRange({ to: "2026-11-10" }, now).range).toEqual({ from: "2026-10-14", to: "2026-11-10" });
+    expect(resolveRange({ from: "2026-11-20" }, now).range).toEqual({ from: "2026-11-20", to: "2026-11-27" });
+    expect(resolveRange({ from: "2026-11-20", to: "2026-11-19" }, now).error).toBe("from must be on or before to.");
+    expect(resolveRange({ from: "2024-01-01", to: "2026-01-01" }, now).error).toBe(
+      "A range can span at most 366 days.",
+    );
+    const error = (input: object) => RangeQuerySchema.safeParse(input).error?.issues[0]?.message;
+    expect(error({ from: "2026-02-30" })).toBe("from must be a date (YYYY-MM-DD).");
+    expect(error({ to: "tomorrow" })).toBe("to must be a date (YYYY-MM-DD).");
   });
 });

@@ -8,12 +8,9 @@ import { z } from "zod";
 export const DEFAULT_DAYS = 28;
 export const MAX_DAYS = 366;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
-const isDate = (value: string) => DATE.test(value) && utcDate(dayStart(value) || Number.NaN) === value;
 
 /** The last 28 days up to `now`'s day. */
 export const defaultRange = (now: Date) => ({
@@ -21,23 +18,31 @@ export const defaultRange = (now: Date) => ({
   to: utcDate(now.getTime()),
 });
 
-/** `from`/`to` as given (empty = the default's), checked: real dates, in order, at most a year. */
-export function rangeSchema(now: Date) {
-  const fallback = defaultRange(now);
-  const day = (name: string, fallbackValue: string) =>
-    z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => value || fallbackValue)
-      .refine(isDate, { message: `${name} must be a date (YYYY-MM-DD).` });
-  return z
-    .object({ from: day("From", fallback.from), to: day("To", fallback.to) })
-    .refine((r) => r.from <= r.to, { message: "From must be on or before To.", path: ["to"] })
-    .refine((r) => (dayStart(r.to) - dayStart(r.from)) / DAY_MS < MAX_DAYS, {
-      message: `A range can span at most ${MAX_DAYS} days.`,
-      path: ["from"],
-    });
+const day = (name: string, what: string) =>
+  z.iso.date({ error: `${name} must be a date (YYYY-MM-DD).` }).describe(`YYYY-MM-DD (UTC): ${what}`);
+
+/** `from` and `to` as a query gives them (the API's, the console's form without its empty fields). */
+export const RangeQuerySchema = z.object({
+  from: day("from", "the first day counted; default 27 days before `to`").optional(),
+  to: day("to", "the last day counted; default today").optional(),
+});
+
+/**
+ * The range a query asks for, the missing ends filled in (28 days ending today, or ending or
+ * starting at the given end), or the problem: ends out of order, or more than a year.
+ */
+export function resolveRange(
+  query: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+): { range: DateRange; error?: undefined } | { error: string; range?: undefined } {
+  const span = (DEFAULT_DAYS - 1) * DAY_MS;
+  const to =
+    query.to ?? (query.from ? utcDate(Math.min(dayStart(query.from) + span, now.getTime())) : defaultRange(now).to);
+  const from = query.from ?? utcDate(dayStart(to) - span);
+  if (from > to) return { error: "from must be on or before to." };
+  if ((dayStart(to) - dayStart(from)) / DAY_MS >= MAX_DAYS)
+    return { error: `A range can span at most ${MAX_DAYS} days.` };
+  return { range: { from, to } };
 }
 export type DateRange = { from: string; to: string };
 
