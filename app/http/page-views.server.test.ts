@@ -106,13 +106,27 @@ describe("page views counted on the server (decision 090)", () => {
     await count(visit("/admin/dashboard"));
     await count(visit("/api/blogs"));
     await count(visit("/demo", {}, "POST"));
-    await count(visit("/blog.data"));
+    await count(
+      visit("/blog.data", { "Sec-Purpose": "prefetch" }),
+      new Response("[]", { headers: { "Content-Type": "text/x-script" } }),
+    );
+    await count(visit("/admin/dashboard.data"), new Response("[]"));
     await count(
       visit("/missing"),
       new Response("<p>no</p>", { status: 404, headers: { "Content-Type": "text/html" } }),
     );
     await count(visit("/feed.xml"), new Response("<rss/>", { headers: { "Content-Type": "application/rss+xml" } }));
     expect(await rows()).toEqual([]);
+  });
+
+  it("counts a hydrated visitor's navigation by its route data, as a view of the page", async () => {
+    const data = () => new Response("[]", { headers: { "Content-Type": "text/x-script" } });
+    await count(visit("/pricing.data", { Referer: `${ORIGIN}/` }), data());
+    await count(visit("/_root.data", { Referer: `${ORIGIN}/pricing` }), data());
+    expect((await rows()).map((r) => [r.path, r.source, r.views])).toEqual([
+      ["/", "", 1],
+      ["/pricing", "", 1],
+    ]);
   });
 
   it("one visitor is one unique within a day and unlinkable across days; the old salt is deleted", async () => {

@@ -74,3 +74,22 @@ export const FUNNEL_STEPS = [
   { id: "approved", label: "Approved" },
 ] as const;
 export type FunnelStepId = (typeof FUNNEL_STEPS)[number]["id"];
+
+/**
+ * Insights' query from a console URL, without the empty fields a no-JavaScript GET form sends:
+ * the range and grouping to show, what was given (to show back) and the problem with it, if any
+ * (then the default range is shown).
+ */
+export function insightsQueryOf(params: URLSearchParams, now: Date) {
+  const given: { from?: string; to?: string } = {};
+  for (const name of ["from", "to"] as const) {
+    const value = params.get(name)?.trim();
+    if (value) given[name] = value.slice(0, 20);
+  }
+  const byParam = params.get("by") ?? "";
+  const by: FunnelBy = (FUNNEL_BY as readonly string[]).includes(byParam) ? (byParam as FunnelBy) : "source";
+  const parsed = RangeQuerySchema.safeParse(given);
+  const resolved = parsed.success ? resolveRange(parsed.data, now) : { error: parsed.error.issues[0]?.message ?? "" };
+  if (resolved.range) return { range: resolved.range, by, given, problem: null };
+  return { range: defaultRange(now), by, given, problem: resolved.error ?? "Invalid range." };
+}

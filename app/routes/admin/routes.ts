@@ -62,6 +62,9 @@ export const adminRoutes: RouteConfigEntry[] = [
         guarded(route("leads", "routes/admin/dashboard/leads.tsx"), "read:lead:any", "update:lead:any"),
         guarded(route("leads/export.csv", "routes/admin/dashboard/leads/export-csv.ts"), "export:lead:any"),
         guarded(route("leads/:id", "routes/admin/dashboard/leads/details.tsx"), "read:lead:any", "update:lead:any"),
+        // Insights (issue 28, decision 090): Marketing and above.
+        guarded(route("insights", "routes/admin/dashboard/insights.tsx"), "read:analytics:any"),
+        guarded(route("insights/export.csv", "routes/admin/dashboard/insights/export-csv.ts"), "read:analytics:any"),
         // Blog Management (issue 4)
         guarded(route("blog", "routes/admin/dashboard/blog.tsx"), "read:blog-post:own", "update:blog-post:own"),
         ...withPolicy(EDITOR, [

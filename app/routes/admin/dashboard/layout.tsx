@@ -1,4 +1,15 @@
-import { CalendarDays, FileText, Inbox, LayoutDashboard, LogOut, Menu, Search, Settings, Users } from "lucide-react";
+import {
+  CalendarDays,
+  ChartColumn,
+  FileText,
+  Inbox,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Search,
+  Settings,
+  Users,
+} from "lucide-react";
 import { Form, href, NavLink, Outlet, useLocation, useSearchParams } from "react-router";
 import { NotificationsMenu } from "~/components/console/notifications-menu";
 import { RefreshButton } from "~/components/console/refresh-button";
@@ -47,6 +58,7 @@ const SECTIONS = [
     badge: "pendingMeetings",
   },
   { to: href("/admin/dashboard/leads"), label: "Leads", icon: Inbox, end: false, badge: null },
+  { to: href("/admin/dashboard/insights"), label: "Insights", icon: ChartColumn, end: false, badge: null },
   { to: href("/admin/dashboard/blog"), label: "Blog Management", icon: FileText, end: false, badge: "postsInReview" },
   { to: href("/admin/dashboard/users"), label: "Users", icon: Users, end: false, badge: "awaitingUsers" },
   { to: href("/admin/dashboard/settings"), label: "Settings", icon: Settings, end: false, badge: null },
