@@ -228,6 +228,7 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   search: (d) => [`/search?q=${d.tag}`],
   leads: (d) => ["/leads", `/leads?q=${d.tag}`],
   "leads/:id": (d) => [`/leads/${d.leadId}`],
+  insights: () => ["/insights", "/insights?by=campaign"],
 };
 
 /**
