@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { purgeOldSalts } from "~/domain/insights/salts.server";
 import { serveThroughEdgeCache } from "./edge-cache.server";
 import { countPageView, recordView } from "./page-views.server";
 
@@ -156,6 +157,13 @@ describe("page views counted on the server (decision 090)", () => {
     // Yesterday's salt is gone: its hashes can no longer be recomputed from an address.
     const salts = (await env.DB.prepare("SELECT day FROM analytics_salts").all<{ day: string }>()).results;
     expect(salts).toEqual([{ day: "2026-11-21" }]);
+  });
+
+  it("the cron job deletes the salt of a day that is over, also on a day without views", async () => {
+    await count(visit("/"), page(), new Date("2026-11-23T12:00:00Z"));
+    expect(await purgeOldSalts(new Date("2026-11-23T23:59:00Z"))).toBe(0);
+    expect(await purgeOldSalts(new Date("2026-11-24T00:01:00Z"))).toBe(1);
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM analytics_salts").first<{ n: number }>())?.n).toBe(0);
   });
 
   it("20 views of one visitor at once are one row of 20 views", async () => {

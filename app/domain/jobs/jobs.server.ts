@@ -6,6 +6,7 @@ import { purgeChallenges } from "~/domain/accounts/two-factor.server";
 import { publishDuePosts } from "~/domain/blog/posts.server";
 import { fillMissingSlugs } from "~/domain/blog/slugs.server";
 import { purgeOldEmails } from "~/domain/email/outbox.server";
+import { purgeOldSalts } from "~/domain/insights/salts.server";
 import { flagLateLeads } from "~/domain/leads/leads.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
@@ -42,4 +43,6 @@ export const scheduledJobs: readonly Job[] = [
   { name: "lead-sla", run: flagLateLeads },
 
   { name: "purge-bot-check-uses", run: purgeBotCheckUses },
+  // The visitor hash's salt of a day that is over (decision 090).
+  { name: "purge-analytics-salts", run: purgeOldSalts },
 ];
