@@ -18,24 +18,17 @@ import { config, siteUrl } from "~/lib/config.server";
 let cachedSalt: { day: string; salt: string } | undefined;
 
 /**
- * The page a request shows: its path, or for React Router's route data (`/pricing.data`, `/_root.data`
- * for `/`) the page a hydrated visitor navigated to without a full load.
+ * Whether `response` to `request` is a public page a person loaded. Only full page loads count:
+ * React Router's route data (`/pricing.data`) is fetched for a hydrated navigation and also for a
+ * form's fetcher and the revalidation after a submit, which a request cannot tell apart, so a
+ * hydrated visitor's in-app navigations are not counted (decision 090).
  */
-export function pagePathOf(url: URL): string {
-  if (!url.pathname.endsWith(".data")) return url.pathname;
-  const page = url.pathname.slice(0, -".data".length);
-  return page === "/_root" ? "/" : page;
-}
-
-/** Whether `response` to `request` is a public page a person looked at: a full load, or a hydrated navigation's data. */
 export function isPageView(request: Request, response: Response): boolean {
   if (request.method !== "GET" || response.status !== 200) return false;
-  const url = new URL(request.url);
-  const data = url.pathname.endsWith(".data");
-  if (!data && !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
-  const path = pagePathOf(url);
-  if (path.startsWith("/api/") || path === "/api" || path.startsWith("/admin")) return false;
-  // A browser's speculative prefetch (a link's data fetched on hover) is not a view: it may never be shown.
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith("/api/") || pathname.startsWith("/admin") || pathname.endsWith(".data")) return false;
+  // A browser's speculative prefetch or prerender is not a view: it may never be shown.
   if (/prefetch|prerender/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "")) {
     return false;
   }
@@ -69,7 +62,6 @@ export async function visitorHash(salt: string, request: Request): Promise<strin
 /** Writes one view: a new row, or one more on the visitor's row for this path and source that day. */
 export async function recordView(request: Request, at: Date, database: D1Database = env.DB): Promise<Visit> {
   const url = new URL(request.url);
-  url.pathname = pagePathOf(url);
   const own = [url.hostname.toLowerCase(), new URL(siteUrl()).hostname.toLowerCase()];
   const visit = visitOf(
     url,
