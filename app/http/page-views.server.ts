@@ -14,6 +14,13 @@ import { config, siteUrl } from "~/lib/config.server";
  * within a day and unlinkable across days.
  */
 
+/**
+ * A macrotask later: the response's body goes out before the count's work starts (locally D1
+ * runs on the Worker's own thread, and its write would hold back the last chunks of the page).
+ */
+const afterResponse = () => new Promise<void>((resolve) => setTimeout(resolve, AFTER_RESPONSE_MS));
+const AFTER_RESPONSE_MS = 5;
+
 /** Today's salt, per isolate: a plain value (a day and a string), never a pending promise. */
 let cachedSalt: { day: string; salt: string } | undefined;
 
@@ -92,9 +99,11 @@ export async function recordView(request: Request, at: Date, database: D1Databas
 export function countPageView(request: Request, response: Response, ctx: ExecutionContext, at = new Date()): void {
   if (config().PAGE_ANALYTICS !== "on" || !isPageView(request, response)) return;
   ctx.waitUntil(
-    recordView(request, at).then(
-      () => undefined,
-      (error) => console.error("page view not counted", error),
-    ),
+    afterResponse()
+      .then(() => recordView(request, at))
+      .then(
+        () => undefined,
+        (error) => console.error("page view not counted", error),
+      ),
   );
 }
