@@ -91,7 +91,7 @@ export function DailyChart({ days }: { days: { day: string; views: number; visit
     <Panel
       id={id}
       title="Visitors and views per day"
-      description={`${visitors} visitors and ${views} page views from ${days[0]?.day ?? ""} to ${days.at(-1)?.day ?? ""} (UTC days). Dark bars are visitors, light bars views.`}
+      description={`${visitors} ${visitors === 1 ? "visitor" : "visitors"} and ${views} page ${views === 1 ? "view" : "views"} from ${days[0]?.day ?? ""} to ${days.at(-1)?.day ?? ""} (UTC days). Dark bars are visitors, light bars views.`}
       chart={
         <svg
           viewBox={`0 0 ${W} ${height}`}
