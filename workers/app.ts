@@ -3,6 +3,7 @@ import { withAttribution } from "~/http/attribution.server";
 import { capFormBody } from "~/http/body-limit.server";
 import { withDbSession } from "~/http/d1-session.server";
 import { serveThroughEdgeCache } from "~/http/edge-cache.server";
+import { countPageView } from "~/http/page-views.server";
 import { carriesCredentials } from "~/http/request-policy.server";
 import { createNonce, withSecurityHeaders } from "~/http/security-headers.server";
 import { checkConfig } from "~/lib/config.server";
@@ -94,6 +95,8 @@ async function handle(incoming: Request, env: Env, ctx: ExecutionContext) {
   // The Worker's own time to the response head (workerd's clock advances on I/O).
   const desc = layer ? `${status} ${layer}` : status;
   secured.headers.set("Server-Timing", `worker;dur=${(performance.now() - started).toFixed(1)};desc="${desc}"`);
+  // A public page view, hit or render, is written after the response (decision 090).
+  countPageView(request, secured, ctx);
   return secured;
 }
 

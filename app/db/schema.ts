@@ -1199,3 +1199,40 @@ export const hostBusy = sqliteTable(
     check("host_busy_range", sql`starts_at < ends_at`),
   ],
 );
+
+export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
+
+/**
+ * Page views counted on the server (issue 28 item 1, decision 090): one row per (UTC day,
+ * visitor, path, source, campaign, country, device) with how many views it had. `visitor` is a
+ * hash of the day's salt, the client's address and user agent: unique within its day, unlinkable
+ * across days once the salt is gone (analytics_salts). No cookie, no address, no user agent kept.
+ */
+export const pageViews = sqliteTable(
+  "page_views",
+  {
+    /** yyyy-MM-dd, UTC. */
+    day: text("day").notNull(),
+    visitor: text("visitor").notNull(),
+    path: text("path").notNull(),
+    /** `utm_source`, else another site's host name, else "" (direct or within the site). */
+    source: text("source").notNull().default(""),
+    campaign: text("campaign").notNull().default(""),
+    /** ISO 3166 alpha-2 from CF-IPCountry, "" when unknown. */
+    country: text("country").notNull().default(""),
+    device: text("device", { enum: DEVICE_CLASSES }).notNull(),
+    views: integer("views").notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.visitor, t.path, t.source, t.campaign, t.country, t.device] }),
+    index("page_views_day_path_idx").on(t.day, t.path),
+    check("page_views_device_check", inList("device", DEVICE_CLASSES)),
+    check("page_views_views_positive", sql`views > 0`),
+  ],
+);
+
+/** Today's salt of the visitor hash (decision 090): one row, replaced with the day; yesterday's is deleted. */
+export const analyticsSalts = sqliteTable("analytics_salts", {
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
+});

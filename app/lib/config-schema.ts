@@ -118,6 +118,9 @@ const ValuesSchema = z.object({
   ),
   /** Key of the email provider's signed bounce and complaint webhook (decision 092); empty = the endpoint refuses every call. */
   EMAIL_WEBHOOK_SECRET: z.string().default(""),
+
+  /** Page views counted on the server (decision 090): "off" stops counting (the load bench compares both). */
+  PAGE_ANALYTICS: z.enum(["on", "off"]).default("on"),
 });
 type Values = z.output<typeof ValuesSchema>;
 type Issues = z.core.$RefinementCtx<Values>;

@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 // autocannon ships no types (and adding @types is a dependency change): the part used here is typed below.
 // @ts-expect-error -- untyped module
 import autocannonUntyped from "autocannon";
@@ -33,6 +33,13 @@ import { prepareBenchDatabase } from "./serve.ts";
  *    which is as close as this machine gets to a request arriving at the edge's Worker.
  *    Both are started in this process with wrangler's `DevEnv`, the API `wrangler dev` runs on.
  *
+ * 3. Page views counted on the server (decision 090): the same build under two DevEnvs at once,
+ *    one with PAGE_ANALYTICS=on and one with it off, on copies of the same database; GET / (an
+ *    edge-cache hit), a render of / and /pricing alternate between them one request at a time, as
+ *    a browser (counting leaves bots out); twice: back to back, and 30 ms apart so each response is
+ *    timed alone. Target: medians within 5 % (the write runs after the response, in waitUntil;
+ *    back to back, locally, it shares the 2 cores with the next request, as it would not at the edge).
+ *
  * LOAD_URL=http://localhost:8787 targets a running `npm start` instead (loopback only, and only
  * the proxy figure: the Worker's runtime is in that other process);
  * SKIP_BUILD=1 reuses the last build. Exits 1 on a response >= 500, a socket error or a reused
@@ -43,6 +50,14 @@ const CONNECTIONS = 20;
 const DURATION = 10; // seconds
 const SAMPLES = 40; // hits and renders of `/` each, one request at a time
 const MIN_HIT_SPEEDUP = 5; // ×
+const MAX_COUNTING_COST = 0.05; // counting on vs off, relative difference of the medians
+const SETTLE_MS = 30; // the pause after each answer in the second counting comparison
+/** A browser's request: page views are counted for browsers only (bots are left out, decision 090). */
+const BROWSER = {
+  "User-Agent":
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  "CF-Connecting-IP": "203.0.113.50",
+};
 
 type AutocannonRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string };
 type AutocannonResult = { requests: { total: number }; errors: number; timeouts: number; non2xx: number };
@@ -97,13 +112,16 @@ type Route = { name: string; fetch: (path: string) => Promise<Response> };
  * The built Worker under wrangler's `DevEnv` (what `wrangler dev` runs), on `persistDir`: its
  * proxy URL, and a dispatcher straight into the Worker's own workerd, without the proxy hop.
  */
-async function startDirect(persistDir: string) {
+async function startDirect(persistDir: string, vars: Record<string, string> = {}) {
   const devEnv = new unstable_DevEnv();
   const worker = await devEnv.startWorker({
     config: builtConfig,
     // Production refuses to start without its origins (decision 040): the local ones, as `npm start` passes them.
     bindings: Object.fromEntries(
-      Object.entries(localVars("http://127.0.0.1")).map(([name, value]) => [name, { type: "plain_text", value }]),
+      Object.entries({ ...localVars("http://127.0.0.1"), ...vars }).map(([name, value]) => [
+        name,
+        { type: "plain_text", value },
+      ]),
     ),
     dev: {
       persist: persistDir,
@@ -118,11 +136,15 @@ async function startDirect(persistDir: string) {
   const runtime = devEnv.runtimes[0] as unknown as {
     mf?: { dispatchFetch: (url: string) => Promise<Response> };
   };
-  const mf = runtime.mf;
+  const mf = runtime.mf as { dispatchFetch: (url: string, init?: RequestInit) => Promise<Response> } | undefined;
   if (!mf) throw new Error("wrangler's local runtime has no Miniflare instance");
   const routes: Route[] = [
     { name: "through the proxy (npm start)", fetch: (path) => fetch(`${origin}${path}`) },
     { name: "straight into the Worker", fetch: (path) => mf.dispatchFetch(`${origin}${path}`) as Promise<Response> },
+    {
+      name: "straight into the Worker, as a browser",
+      fetch: (path) => mf.dispatchFetch(`${origin}${path}`, { headers: BROWSER }) as Promise<Response>,
+    },
   ];
   return { routes, stop: () => worker.dispose() };
 }
@@ -279,7 +301,55 @@ async function edgeCacheComparison(routes: Route[]) {
   return { fast, aboveFloor, nonces: distinct && consistent && wrongKind === 0 };
 }
 
+/**
+ * Counting on and off side by side: two Workers, alike but for PAGE_ANALYTICS, each request sent
+ * to one then the other, as a browser. Each figure is the median end to end (the response read
+ * whole); the count's write runs after it, in waitUntil.
+ */
+async function countingComparison(on: Route, off: Route, settleMs: number) {
+  const paths = ["/", "/pricing"];
+  for (const route of [on, off]) for (const path of paths) await sample(route, path); // fills the caches
+  const kinds = ["hit /", "render /", "hit /pricing"] as const;
+  const times = { on: new Map<string, number[]>(), off: new Map<string, number[]>() };
+  const run = Date.now();
+  for (let i = 0; i < SAMPLES; i++) {
+    for (const [which, route] of [
+      ["on", on],
+      ["off", off],
+    ] as const) {
+      const record = async (kind: string, path: string) => {
+        times[which].set(kind, [...(times[which].get(kind) ?? []), (await sample(route, path)).ms]);
+        // Lets the previous answer's after-response work (the count's write) finish first, or not.
+        if (settleMs) await new Promise((resolve) => setTimeout(resolve, settleMs));
+      };
+      await record("hit /", "/");
+      await record("render /", `/?counting=${run}-${settleMs}-${which}-${i}`);
+      await record("hit /pricing", "/pricing");
+    }
+  }
+  console.log(
+    `\nPage views counted (PAGE_ANALYTICS on vs off, ${SAMPLES} of each, alternating, as a browser, ` +
+      (settleMs
+        ? `${settleMs} ms apart: the response alone):`
+        : "back to back: each next request shares the machine with the last one's write):"),
+  );
+  let worst = 0;
+  for (const kind of kinds) {
+    const a = median(times.on.get(kind) ?? []);
+    const b = median(times.off.get(kind) ?? []);
+    const difference = (a - b) / b;
+    worst = Math.max(worst, difference);
+    console.log(
+      `  ${kind.padEnd(13)} on ${a.toFixed(1)} ms · off ${b.toFixed(1)} ms · ${difference >= 0 ? "+" : ""}${(difference * 100).toFixed(1)} %`,
+    );
+  }
+  return { within: worst <= MAX_COUNTING_COST, worst };
+}
+
 const server = await startServer();
+let counting:
+  | { on: Awaited<ReturnType<typeof startDirect>>; off: Awaited<ReturnType<typeof startDirect>>; dirs: string[] }
+  | undefined;
 let direct: Awaited<ReturnType<typeof startDirect>> | undefined;
 let exitCode = 0;
 try {
@@ -292,9 +362,30 @@ try {
     // The same database, now under a DevEnv in this process (one workerd may hold it at a time).
     await server.stop();
     direct = await startDirect(server.persistDir);
-    routes = direct.routes;
+    routes = direct.routes.slice(0, 2);
   }
   const edge = await edgeCacheComparison(routes);
+  let countingResult: { within: boolean; worst: number } | undefined;
+  if (server.persistDir && direct) {
+    // Two Workers at once, each on its own copy of the database (one workerd holds a directory).
+    await direct.stop();
+    direct = undefined;
+    const dirs = ["on", "off"].map((which) => `${server.persistDir}-counting-${which}`);
+    for (const dir of dirs) cpSync(server.persistDir, dir, { recursive: true });
+    process.on("exit", () => {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    });
+    counting = {
+      on: await startDirect(dirs[0]!, { PAGE_ANALYTICS: "on" }),
+      off: await startDirect(dirs[1]!, { PAGE_ANALYTICS: "off" }),
+      dirs,
+    };
+    // Back to back, then with a pause after each answer. On this 2-core machine local D1 runs in the
+    // Worker's own workerd, so back to back the previous count's write shares the CPU with the next
+    // request; at the edge D1 is another service and the Worker only awaits it after responding.
+    await countingComparison(counting.on.routes[2]!, counting.off.routes[2]!, 0);
+    countingResult = await countingComparison(counting.on.routes[2]!, counting.off.routes[2]!, SETTLE_MS);
+  }
   console.log(
     `\n${failures === 0 ? "PASS" : "FAIL"}  no response >= 500 and no socket error under the mixed and slot-heavy loads`,
   );
@@ -307,12 +398,20 @@ try {
     `${edge.aboveFloor >= MIN_HIT_SPEEDUP ? "PASS" : "MISS"}  above a static file's time, the hit costs ` +
       `${edge.aboveFloor.toFixed(1)}× less than the render (target ≥ ${MIN_HIT_SPEEDUP}×)`,
   );
+  if (countingResult) {
+    console.log(
+      `${countingResult.within ? "PASS" : "MISS"}  counting page views costs ${(countingResult.worst * 100).toFixed(1)} % ` +
+        `at most on the response medians, requests ${SETTLE_MS} ms apart (target ≤ ${MAX_COUNTING_COST * 100} %)`,
+    );
+  }
   if (failures || !edge.nonces || (!edge.fast && process.env.BENCH_STRICT)) exitCode = 1;
 } catch (error) {
   console.error(error);
   exitCode = 1;
 } finally {
   await direct?.stop();
+  await counting?.on.stop();
+  await counting?.off.stop();
   await server.stop();
 }
 process.exit(exitCode);

@@ -515,6 +515,7 @@ const FORM_PAGES: Record<
     group: "console",
     visits: async ({ request }) => [`/admin/dashboard/leads/${await callbackLead(request)}`],
   },
+  "routes/admin/dashboard/insights.tsx": { group: "console", visits: async () => ["/admin/dashboard/insights"] },
   "routes/admin/dashboard/users/confirm.tsx": {
     group: "console",
     visits: async ({ request }) => [`/admin/dashboard/users/${await verifiedSignup(request)}/approve`],

@@ -248,6 +248,8 @@ const PAGES: Record<string, (d: LongData) => string[]> = {
   leads: (d) => ["/leads", `/leads?q=${d.tag}`],
   "leads/:id": (d) => [`/leads/${d.leadId}`],
   people: (d) => ["/people", `/people?email=${encodeURIComponent(d.scheduledEmail)}`],
+
+  insights: () => ["/insights", "/insights?by=campaign"],
 };
 
 /**

@@ -7,6 +7,7 @@ import { publishDuePosts } from "~/domain/blog/posts.server";
 import { fillMissingSlugs } from "~/domain/blog/slugs.server";
 import { refreshBusyCalendars } from "~/domain/calendar/calendar-sync.server";
 import { purgeOldEmails } from "~/domain/email/outbox.server";
+import { purgeOldSalts } from "~/domain/insights/salts.server";
 import { flagLateLeads } from "~/domain/leads/leads.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
@@ -49,4 +50,7 @@ export const scheduledJobs: readonly Job[] = [
 
   // Hosts' own calendars read into busy times every 15 minutes (decision 086).
   { name: "busy-calendars", run: refreshBusyCalendars },
+
+  // The visitor hash's salt of a day that is over (decision 090).
+  { name: "purge-analytics-salts", run: purgeOldSalts },
 ];

@@ -65,6 +65,10 @@ export const adminRoutes: RouteConfigEntry[] = [
         // People: a person's data on request (issue 29, decision 088): Owners and Admins.
         guarded(route("people", "routes/admin/dashboard/people.tsx"), "read:person:any", "delete:person:any"),
         guarded(route("people/export", "routes/admin/dashboard/people/export.ts"), "export:person:any"),
+
+        // Insights (issue 28, decision 090): Marketing and above.
+        guarded(route("insights", "routes/admin/dashboard/insights.tsx"), "read:analytics:any"),
+        guarded(route("insights/export.csv", "routes/admin/dashboard/insights/export-csv.ts"), "read:analytics:any"),
         // Blog Management (issue 4)
         guarded(route("blog", "routes/admin/dashboard/blog.tsx"), "read:blog-post:own", "update:blog-post:own"),
         ...withPolicy(EDITOR, [

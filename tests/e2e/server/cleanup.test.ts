@@ -106,6 +106,9 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     botCheckUses: { key: `form:${tag}`, digest: hex(), expiresAt: now },
     hostCalendars: { memberId: adminId, feedTokenHash: hex() },
     hostBusy: { memberId: adminId, startsAt: now, endsAt: new Date(now.getTime() + 60_000) },
+
+    pageViews: { day: "2030-01-02", visitor: hex(), path: "/blog", campaign: tag, device: "desktop" },
+    analyticsSalts: { day: tag, salt: hex() },
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   CalendarDays,
+  ChartColumn,
   FileText,
   Inbox,
   LayoutDashboard,
@@ -58,6 +59,7 @@ const SECTIONS = [
     badge: "pendingMeetings",
   },
   { to: href("/admin/dashboard/leads"), label: "Leads", icon: Inbox, end: false, badge: null },
+  { to: href("/admin/dashboard/insights"), label: "Insights", icon: ChartColumn, end: false, badge: null },
   { to: href("/admin/dashboard/blog"), label: "Blog Management", icon: FileText, end: false, badge: "postsInReview" },
   { to: href("/admin/dashboard/users"), label: "Users", icon: Users, end: false, badge: "awaitingUsers" },
   { to: href("/admin/dashboard/settings"), label: "Settings", icon: Settings, end: false, badge: null },
