@@ -1083,3 +1083,48 @@ export const botCheckUses = sqliteTable(
   },
   (t) => [index("bot_check_uses_expires_idx").on(t.expiresAt)],
 );
+
+/** What a consent row is for: answering the form's own request, or marketing email (newsletter). */
+export const CONSENT_PURPOSES = ["demo", "callback", "sales-enquiry", "trial", "console-account", "newsletter"] as const;
+/** The purposes a visitor may withdraw while keeping everything else (marketing only). */
+export const MARKETING_PURPOSES = ["newsletter"] as const;
+/** The public form a consent was given on. */
+export const CONSENT_FORMS = [
+  "demo-booking",
+  "callback",
+  "enterprise-lead",
+  "trial",
+  "newsletter",
+  "admin-registration",
+] as const;
+
+/**
+ * The consent ledger (decision 087): who (email), for what purpose, under which privacy-notice
+ * version, on which form, when, and when withdrawn. Written in the same batch as the form's own
+ * change. One active row per (email, purpose, notice version, form): the same request sent
+ * again adds nothing, a newer notice or a consent given again after withdrawal adds a row, and
+ * withdrawn rows stay as history.
+ */
+export const consents = sqliteTable(
+  "consents",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    purpose: text("purpose", { enum: CONSENT_PURPOSES }).notNull(),
+    noticeVersion: text("notice_version").notNull(),
+    form: text("form", { enum: CONSENT_FORMS }).notNull(),
+    givenAt: integer("given_at", { mode: "timestamp_ms" }).notNull(),
+    withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("consents_active_unique")
+      .on(t.email, t.purpose, t.noticeVersion, t.form)
+      .where(sql`withdrawn_at IS NULL`),
+    index("consents_email_idx").on(t.email, t.givenAt),
+    check("consents_purpose_check", inList("purpose", CONSENT_PURPOSES)),
+    check("consents_form_check", inList("form", CONSENT_FORMS)),
+    check("consents_email_lower", sql`email = lower(email)`),
+  ],
+);
+
+export type Consent = typeof consents.$inferSelect;
