@@ -100,6 +100,7 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     },
 
     botCheckUses: { key: `form:${tag}`, digest: hex(), expiresAt: now },
+    consents: { email, purpose: "newsletter", noticeVersion: "2026-11-27", form: "newsletter", givenAt: now },
   };
 }
 
