@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CONSENT_FORMS, CONSENT_PURPOSES } from "~/lib/consent";
 import { TEAM_ROLES } from "~/lib/team-roles";
 
 /** Shared column helpers: ids are random UUIDs, times are unix milliseconds. */
@@ -1083,20 +1084,6 @@ export const botCheckUses = sqliteTable(
   },
   (t) => [index("bot_check_uses_expires_idx").on(t.expiresAt)],
 );
-
-/** What a consent row is for: answering the form's own request, or marketing email (newsletter). */
-export const CONSENT_PURPOSES = ["demo", "callback", "sales-enquiry", "trial", "console-account", "newsletter"] as const;
-/** The purposes a visitor may withdraw while keeping everything else (marketing only). */
-export const MARKETING_PURPOSES = ["newsletter"] as const;
-/** The public form a consent was given on. */
-export const CONSENT_FORMS = [
-  "demo-booking",
-  "callback",
-  "enterprise-lead",
-  "trial",
-  "newsletter",
-  "admin-registration",
-] as const;
 
 /**
  * The consent ledger (decision 087): who (email), for what purpose, under which privacy-notice

@@ -10,6 +10,7 @@ import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/
 import type { Attribution } from "~/domain/leads/attribution";
 import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
+import { consentStatement } from "~/domain/privacy/consents.server";
 import { companySizeLabel } from "~/domain/subscriptions/options";
 import { composeEmail } from "~/emails/render.server";
 import { config, siteUrl } from "~/lib/config.server";
@@ -72,17 +73,27 @@ async function storeOnce(request: CallbackRequest, now: Date, statements: BatchI
 /** The lead inbox's side of a callback request or an Enterprise enquiry (same batch). */
 function callbackArrival(request: CallbackRequest, attribution: Attribution | null, at: Date) {
   const enterprise = request.source === "pricing-enterprise";
-  return leadArrivalStatements({
-    kind: enterprise ? "enterprise" : "callback",
+  // The ledger's row of the notice the form showed (decision 087), in the same batch.
+  const consent = consentStatement({
     email: request.email,
-    name: `${request.firstName} ${request.lastName}`,
-    company: request.company,
-    attribution,
-    detail: enterprise
-      ? `Enterprise enquiry${request.teamSize ? ` (team of ${request.teamSize})` : ""}${request.message ? `: ${request.message}` : ""}`
-      : `Callback requested${request.message ? `: ${request.message}` : ""}`,
+    purpose: enterprise ? "sales-enquiry" : "callback",
+    form: enterprise ? "enterprise-lead" : "callback",
     at,
   });
+  return [
+    ...leadArrivalStatements({
+      kind: enterprise ? "enterprise" : "callback",
+      email: request.email,
+      name: `${request.firstName} ${request.lastName}`,
+      company: request.company,
+      attribution,
+      detail: enterprise
+        ? `Enterprise enquiry${request.teamSize ? ` (team of ${request.teamSize})` : ""}${request.message ? `: ${request.message}` : ""}`
+        : `Callback requested${request.message ? `: ${request.message}` : ""}`,
+      at,
+    }),
+    consent,
+  ];
 }
 
 /**
