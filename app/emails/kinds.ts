@@ -41,6 +41,7 @@ export const EMAIL_KINDS = {
   "integration.webhook_disabled": "Owners: a CRM webhook endpoint kept failing and was turned off",
 
   "lead.sla": "Sales member: a lead they own is still new past the SLA (once per lead)",
+  "privacy.withdraw-link": "Reader: the one-click link to stop marketing email, asked for on the privacy page",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

@@ -258,6 +258,12 @@ const FORMS: FormCase[] = [
     path: "/admin/forgot-password",
     fields: (email) => ({ email }),
   },
+  {
+    file: "routes/marketing/privacy-withdraw.tsx",
+    label: "withdrawal",
+    path: "/privacy/withdraw",
+    fields: (email) => ({ email }),
+  },
 ];
 
 /** Runs an action: its status, its answer as text (data or a redirect) and a cookie it set. */

@@ -54,6 +54,16 @@ export type FormNoticeItems = { what: string; why: string; kept: string };
 
 const LEAD_KEPT = `${RETENTION.leadMonthsWithoutActivity} months after our last contact with you; the emails we send you, ${RETENTION.emailBodyDays} days.`;
 
+/** Each form's name in the full notice. */
+export const FORM_TITLES: Record<ConsentForm, string> = {
+  "demo-booking": "Booking a demo",
+  callback: "Asking for a callback",
+  "enterprise-lead": "Contacting Sales about Enterprise",
+  trial: "Starting a free trial",
+  newsletter: "Subscribing to the newsletter",
+  "admin-registration": "Registering for the console",
+};
+
 /** Each form's short itemised notice: what it collects, why, how long it is kept. */
 export const FORM_NOTICES: Record<ConsentForm, FormNoticeItems> = {
   "demo-booking": {
@@ -90,3 +100,9 @@ export const FORM_NOTICES: Record<ConsentForm, FormNoticeItems> = {
 
 /** The marketing choice's label, wherever it is offered: never ticked for the visitor. */
 export const MARKETING_CHOICE = "Send me product news and automation tips (optional)";
+
+/** What the privacy page's withdrawal form answers, whatever the address (it tells nobody who is on the list). */
+export const WITHDRAW_TEXTS = {
+  sent: "If that address receives our marketing email, we have emailed it a link to stop it. The link opens a page with one button.",
+  failed: "Failed to send the link. Please check your connection and try again.",
+} as const;

@@ -22,6 +22,7 @@ import {
   visitorRescheduledEmail,
 } from "~/domain/meetings/emails.server";
 import { confirmationEmail } from "~/domain/newsletter/newsletter.server";
+import { withdrawLinkEmail } from "~/domain/privacy/withdrawal.server";
 import {
   approvedEmail,
   awaitingApprovalEmail,
@@ -184,4 +185,5 @@ export const EMAIL_REGISTRY = {
       SITE,
     ],
   ),
+  "privacy.withdraw-link": kind(withdrawLinkEmail, [{ id: "n-1", email: "reader@example.com" }, NOW, { local: true }]),
 } satisfies Record<EmailKind, Entry>;

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { href, Link, useFetcher } from "react-router";
 import { BotCheck } from "~/components/bot-check";
 import { describedBy } from "~/components/field";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { submitFailureOf } from "~/lib/submit-failure";
 
@@ -63,6 +64,7 @@ export function NewsletterBox() {
           </a>
           .
         </p>
+        <FormNotice form="newsletter" className="mt-3" />
         <div aria-live="polite" className="mt-2 text-sm" data-testid="newsletter-answer">
           {fieldError ? (
             <p id="newsletter-error" className="field-error">

@@ -6,6 +6,7 @@ import { data, Form, href, Link, redirect, useNavigation, useSearchParams, useSu
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { BotCheck } from "~/components/bot-check";
 import { FieldError, FormError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import {
   answerWithPasskey,
   browserSupportsWebAuthnAutofill,
@@ -258,6 +259,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             </p>
           ) : null}
         </div>
+        {mode === "register" ? <FormNotice form="admin-registration" /> : null}
         <FormError error={formError} testId="auth-error" />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Processing..." : mode === "register" ? "Create account" : "Sign in"}

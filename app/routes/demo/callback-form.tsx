@@ -3,6 +3,7 @@ import { CheckCircle2, PhoneCall } from "lucide-react";
 import { Form } from "react-router";
 import { BotCheck } from "~/components/bot-check";
 import { FormError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { PendingIcon } from "~/components/pending-icon";
 import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
@@ -70,6 +71,7 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
           maxLength={FIELD_LIMITS.message}
           placeholder="When is a good time to call, and what should we prepare?"
         />
+        <FormNotice form="callback" />
         <FormError error={form.errors?.[0]} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           <PendingIcon pending={busy} icon={PhoneCall} />

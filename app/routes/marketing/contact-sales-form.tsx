@@ -6,6 +6,7 @@ import { href, useFetcher } from "react-router";
 import { BotCheck } from "~/components/bot-check";
 import { conformField, Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { PendingIcon } from "~/components/pending-icon";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
@@ -146,6 +147,7 @@ export function ContactSalesForm({
           className="input"
         />
       </Field>
+      <FormNotice form="enterprise-lead" />
       <FormError error={form.errors?.[0]} testId="contact-sales-error" />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         <PendingIcon pending={busy} icon={Send} />

@@ -2,6 +2,7 @@ import { Mail } from "lucide-react";
 import { data, Form } from "react-router";
 import { BotCheck } from "~/components/bot-check";
 import { Field } from "~/components/field";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { StatusMessage } from "~/components/status-message";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
@@ -89,6 +90,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
                 className="input"
               />
             </Field>
+            <FormNotice form="newsletter" />
             {failure ? <StatusMessage text={failure} /> : null}
             <button type="submit" className="btn-primary">
               Subscribe
