@@ -285,7 +285,7 @@ export function StepForm({
               <span>
                 I agree to the {BRAND.name} Terms of Service and{" "}
                 <Link to={href("/privacy")} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-                  Privacy Notice
+                  Privacy Policy
                 </Link>
               </span>
             </label>
