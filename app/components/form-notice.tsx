@@ -1,12 +1,12 @@
 import { href, Link } from "react-router";
-import { type ConsentForm, FORM_NOTICES, NOTICE_VERSION } from "~/lib/consent";
+import { type FormNoticeItems, NOTICE_VERSION } from "~/lib/consent";
 
 /**
  * A form's short itemised privacy notice (decision 087): what it collects, why, how long it is
  * kept, and the full notice. The version named here is the one the ledger records for this form.
  */
-export function FormNotice({ form, className = "" }: { form: ConsentForm; className?: string }) {
-  const items = FORM_NOTICES[form];
+export function FormNotice({ notice: items, className = "" }: { notice: FormNoticeItems; className?: string }) {
+  const form = items.form;
   return (
     <section
       aria-label="How we use these details"

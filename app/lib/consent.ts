@@ -50,7 +50,7 @@ export const NOTICE_VERSIONS = [
 ] as const;
 export const NOTICE_VERSION: string = NOTICE_VERSIONS[0].version;
 
-export type FormNoticeItems = { what: string; why: string; kept: string };
+export type FormNoticeItems = { form: ConsentForm; what: string; why: string; kept: string };
 
 const LEAD_KEPT = `${RETENTION.leadMonthsWithoutActivity} months after our last contact with you; the emails we send you, ${RETENTION.emailBodyDays} days.`;
 
@@ -64,38 +64,55 @@ export const FORM_TITLES: Record<ConsentForm, string> = {
   "admin-registration": "Registering for the console",
 };
 
-/** Each form's short itemised notice: what it collects, why, how long it is kept. */
+/*
+ * Each form's short itemised notice: what it collects, why, how long it is kept. One constant per
+ * form, so a page bundles only the notice its form shows (the footer's box is on every page).
+ */
+export const DEMO_BOOKING_NOTICE: FormNoticeItems = {
+  form: "demo-booking",
+  what: "Your name, email, phone (optional), company, notes and the time you pick.",
+  why: "To hold the demo, send its confirmation and reminders, and follow up about it.",
+  kept: LEAD_KEPT,
+};
+export const CALLBACK_NOTICE: FormNoticeItems = {
+  form: "callback",
+  what: "Your name, email, company, phone and message.",
+  why: "To call you back and follow up about your request.",
+  kept: LEAD_KEPT,
+};
+export const ENTERPRISE_LEAD_NOTICE: FormNoticeItems = {
+  form: "enterprise-lead",
+  what: "Your name, email, company, team size and message.",
+  why: "To answer your Enterprise enquiry with a proposal.",
+  kept: LEAD_KEPT,
+};
+export const TRIAL_NOTICE: FormNoticeItems = {
+  form: "trial",
+  what: "Your name, email, phone, company or occupation details, and what you tell us about your use.",
+  why: "To verify your email, review and set up your trial, and contact you about it.",
+  kept: `While your account is open; a trial we decline, ${RETENTION.rejectedTrialMonths} months; as a sales contact, ${RETENTION.leadMonthsWithoutActivity} months after our last contact.`,
+};
+export const NEWSLETTER_NOTICE: FormNoticeItems = {
+  form: "newsletter",
+  what: "Your email address.",
+  why: "To send the newsletter you ask for, once you confirm from the email we send.",
+  kept: "Until you unsubscribe; the record of your consent and its withdrawal stays as proof.",
+};
+export const ADMIN_REGISTRATION_NOTICE: FormNoticeItems = {
+  form: "admin-registration",
+  what: "Your name, email and password (stored only as a one-way hash).",
+  why: "To give you a console account once an owner approves it, and to sign you in.",
+  kept: "While the account exists.",
+};
+
+/** Every form's notice, for the full privacy notice. */
 export const FORM_NOTICES: Record<ConsentForm, FormNoticeItems> = {
-  "demo-booking": {
-    what: "Your name, email, phone (optional), company, notes and the time you pick.",
-    why: "To hold the demo, send its confirmation and reminders, and follow up about it.",
-    kept: LEAD_KEPT,
-  },
-  callback: {
-    what: "Your name, email, company, phone and message.",
-    why: "To call you back and follow up about your request.",
-    kept: LEAD_KEPT,
-  },
-  "enterprise-lead": {
-    what: "Your name, email, company, team size and message.",
-    why: "To answer your Enterprise enquiry with a proposal.",
-    kept: LEAD_KEPT,
-  },
-  trial: {
-    what: "Your name, email, phone, company or occupation details, and what you tell us about your use.",
-    why: "To verify your email, review and set up your trial, and contact you about it.",
-    kept: `While your account is open; a trial we decline, ${RETENTION.rejectedTrialMonths} months; as a sales contact, ${RETENTION.leadMonthsWithoutActivity} months after our last contact.`,
-  },
-  newsletter: {
-    what: "Your email address.",
-    why: "To send the newsletter you ask for, once you confirm from the email we send.",
-    kept: "Until you unsubscribe; the record of your consent and its withdrawal stays as proof.",
-  },
-  "admin-registration": {
-    what: "Your name, email and password (stored only as a one-way hash).",
-    why: "To give you a console account once an owner approves it, and to sign you in.",
-    kept: "While the account exists.",
-  },
+  "demo-booking": DEMO_BOOKING_NOTICE,
+  callback: CALLBACK_NOTICE,
+  "enterprise-lead": ENTERPRISE_LEAD_NOTICE,
+  trial: TRIAL_NOTICE,
+  newsletter: NEWSLETTER_NOTICE,
+  "admin-registration": ADMIN_REGISTRATION_NOTICE,
 };
 
 /** The marketing choice's label, wherever it is offered: never ticked for the visitor. */

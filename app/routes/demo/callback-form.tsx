@@ -7,6 +7,7 @@ import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { PendingIcon } from "~/components/pending-icon";
 import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
+import { CALLBACK_NOTICE } from "~/lib/consent";
 import { TextAreaField, TextField, useDemoForm } from "./form-fields";
 
 export function CallbackSuccess() {
@@ -71,7 +72,7 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
           maxLength={FIELD_LIMITS.message}
           placeholder="When is a good time to call, and what should we prepare?"
         />
-        <FormNotice form="callback" />
+        <FormNotice notice={CALLBACK_NOTICE} />
         <FormError error={form.errors?.[0]} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           <PendingIcon pending={busy} icon={PhoneCall} />

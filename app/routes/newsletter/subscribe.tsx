@@ -9,9 +9,9 @@ import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
 import { requestAttribution } from "~/http/attribution.server";
-
 import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
+import { NEWSLETTER_NOTICE } from "~/lib/consent";
 import { isAppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { isLocalHttp } from "~/lib/local-http";
@@ -90,7 +90,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
                 className="input"
               />
             </Field>
-            <FormNotice form="newsletter" />
+            <FormNotice notice={NEWSLETTER_NOTICE} />
             {failure ? <StatusMessage text={failure} /> : null}
             <button type="submit" className="btn-primary">
               Subscribe

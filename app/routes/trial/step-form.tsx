@@ -26,7 +26,7 @@ import {
   TRIAL_TEXT_LIMITS,
 } from "~/domain/subscriptions/options";
 import { BRAND } from "~/lib/brand";
-import { MARKETING_CHOICE } from "~/lib/consent";
+import { MARKETING_CHOICE, TRIAL_NOTICE } from "~/lib/consent";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useKeptInput } from "~/lib/use-kept-input";
 import { type FieldName, type Shape, STEP_FIELDS, type Step, type Values } from "./steps";
@@ -301,7 +301,7 @@ export function StepForm({
         </>
       ) : null}
 
-      <FormNotice form="trial" />
+      <FormNotice notice={TRIAL_NOTICE} />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
         {step > 1 ? (
           <button type="submit" name="intent" value={`back-${step - 1}`} className="btn-secondary" disabled={busy}>
