@@ -50,6 +50,7 @@ const CHECKED_FORMS = new Set([
   "/admin",
   "/admin/login",
   "/admin/forgot-password",
+  "/privacy/withdraw",
 ]);
 
 /**

@@ -28,10 +28,9 @@ test.describe("privacy notice and consent", () => {
     await expect(page.getByTestId("notice-versions")).toContainText(NOTICE_VERSION);
     // Every page links to it from the footer.
     await page.goto("/");
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Privacy notice" })).toHaveAttribute(
-      "href",
-      "/privacy",
-    );
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "Privacy notice", exact: true }),
+    ).toHaveAttribute("href", "/privacy");
   });
 
   test("every public form shows its short notice, linking to the full one, with no box ticked for the visitor", async ({
