@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CONSENT_FORMS, CONSENT_PURPOSES } from "~/lib/consent";
 import { TEAM_ROLES } from "~/lib/team-roles";
 
 /** Shared column helpers: ids are random UUIDs, times are unix milliseconds. */
@@ -1236,3 +1237,34 @@ export const analyticsSalts = sqliteTable("analytics_salts", {
   day: text("day").primaryKey(),
   salt: text("salt").notNull(),
 });
+
+/**
+ * The consent ledger (decision 087): who (email), for what purpose, under which privacy-notice
+ * version, on which form, when, and when withdrawn. Written in the same batch as the form's own
+ * change. One active row per (email, purpose, notice version, form): the same request sent
+ * again adds nothing, a newer notice or a consent given again after withdrawal adds a row, and
+ * withdrawn rows stay as history.
+ */
+export const consents = sqliteTable(
+  "consents",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    purpose: text("purpose", { enum: CONSENT_PURPOSES }).notNull(),
+    noticeVersion: text("notice_version").notNull(),
+    form: text("form", { enum: CONSENT_FORMS }).notNull(),
+    givenAt: integer("given_at", { mode: "timestamp_ms" }).notNull(),
+    withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("consents_active_unique")
+      .on(t.email, t.purpose, t.noticeVersion, t.form)
+      .where(sql`withdrawn_at IS NULL`),
+    index("consents_email_idx").on(t.email, t.givenAt),
+    check("consents_purpose_check", inList("purpose", CONSENT_PURPOSES)),
+    check("consents_form_check", inList("form", CONSENT_FORMS)),
+    check("consents_email_lower", sql`email = lower(email)`),
+  ],
+);
+
+export type Consent = typeof consents.$inferSelect;

@@ -48,6 +48,8 @@ export const EMAIL_KINDS = {
 
   "privacy.request_confirm": "Visitor: confirm the export or erasure they asked for on the privacy page",
   "privacy.export": "Visitor: the copy of everything held about them, as a JSON attachment",
+
+  "privacy.withdraw-link": "Reader: the one-click link to stop marketing email, asked for on the privacy page",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

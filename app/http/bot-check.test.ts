@@ -267,6 +267,12 @@ const FORMS: FormCase[] = [
     path: "/privacy/requests",
     fields: (email) => ({ email, kind: "erase" }),
   },
+  {
+    file: "routes/marketing/privacy-withdraw.tsx",
+    label: "withdrawal",
+    path: "/privacy/withdraw",
+    fields: (email) => ({ email }),
+  },
 ];
 
 /** Runs an action: its status, its answer as text (data or a redirect) and a cookie it set. */

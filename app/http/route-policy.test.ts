@@ -96,7 +96,7 @@ describe("route policies", () => {
     expect(answer("/admin/dashboard").caller).toBe("admin");
   });
 
-  it("the sitemap lists the pages it listed before: marketing pages, trial, demo, blog", () => {
+  it("the sitemap lists the pages it listed before: marketing pages, trial, demo, blog, and the privacy notice", () => {
     expect([...sitemapPaths()].sort()).toEqual(
       [
         "/",
@@ -109,6 +109,7 @@ describe("route policies", () => {
         "/free-trial",
         "/demo",
         "/blog",
+        "/privacy",
       ].sort(),
     );
     for (const path of sitemapPaths()) expect(path).not.toMatch(/[:*]/);

@@ -51,6 +51,7 @@ const CHECKED_FORMS = new Set([
   "/admin/login",
   "/admin/forgot-password",
   "/privacy/requests",
+  "/privacy/withdraw",
 ]);
 
 /**

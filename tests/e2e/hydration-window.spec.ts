@@ -416,6 +416,8 @@ const FORM_PAGES: Record<
   "routes/site-layout.tsx": { group: "visitor", visits: async () => ["/"] },
   "routes/marketing/pricing.tsx": { group: "visitor", visits: async () => ["/pricing"] },
   "routes/marketing/contact-sales.tsx": { group: "visitor", visits: async () => ["/pricing/contact-sales"] },
+  "routes/marketing/privacy.tsx": { group: "visitor", visits: async () => ["/privacy"] },
+  "routes/marketing/privacy-withdraw.tsx": { group: "visitor", visits: async () => ["/privacy/withdraw"] },
   "routes/blog/index.tsx": { group: "visitor", visits: async () => ["/blog"] },
   "routes/blog/tag.tsx": {
     group: "visitor",

@@ -26,6 +26,7 @@ import {
 import { bulkMessage, testMessage } from "~/domain/newsletter/issues.server";
 import { confirmationEmail } from "~/domain/newsletter/newsletter.server";
 import { privacyConfirmEmail, privacyExportEmail } from "~/domain/privacy/requests.server";
+import { withdrawLinkEmail } from "~/domain/privacy/withdrawal.server";
 import {
   approvedEmail,
   awaitingApprovalEmail,
@@ -223,4 +224,6 @@ export const EMAIL_REGISTRY = {
     "person-export-2026-11-27.json",
     "privacy.export:1",
   ]),
+
+  "privacy.withdraw-link": kind(withdrawLinkEmail, [{ id: "n-1", email: "reader@example.com" }, NOW, { local: true }]),
 } satisfies Record<EmailKind, Entry>;

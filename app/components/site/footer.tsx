@@ -68,7 +68,12 @@ export function SiteFooter() {
           <p>
             © {year} {BRAND.name}. All rights reserved.
           </p>
-          <p>SOC 2 Type II · AES-256 encryption · OAuth 2.0</p>
+          <p>
+            <Link to={href("/privacy")} className="underline-offset-2 hover:underline">
+              Privacy notice
+            </Link>{" "}
+            · SOC 2 Type II · AES-256 encryption · OAuth 2.0
+          </p>
         </div>
       </div>
     </footer>

@@ -3,7 +3,9 @@ import { useEffect, useRef } from "react";
 import { href, Link, useFetcher } from "react-router";
 import { BotCheck } from "~/components/bot-check";
 import { describedBy } from "~/components/field";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
+import { NEWSLETTER_NOTICE } from "~/lib/consent";
 import { submitFailureOf } from "~/lib/submit-failure";
 
 /** What /newsletter answers a subscribe with (its action data). */
@@ -63,6 +65,7 @@ export function NewsletterBox() {
           </a>
           .
         </p>
+        <FormNotice notice={NEWSLETTER_NOTICE} className="mt-3" />
         <div aria-live="polite" className="mt-2 text-sm" data-testid="newsletter-answer">
           {fieldError ? (
             <p id="newsletter-error" className="field-error">

@@ -5,6 +5,7 @@ import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Admin, admins, loginFailures } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
+import { consentStatement } from "~/domain/privacy/consents.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
@@ -393,12 +394,22 @@ export async function registerAdmin(
     await warnOwner(existing);
     return lookalike();
   }
-  const created = await client
-    .insert(admins)
-    .values({ email: input.email, name: input.name, passwordHash, status: "pending", role: null })
-    .onConflictDoNothing({ target: admins.email })
-    .returning()
-    .get();
+  const id = crypto.randomUUID();
+  const [[created]] = await client.batch([
+    client
+      .insert(admins)
+      .values({ id, email: input.email, name: input.name, passwordHash, status: "pending", role: null })
+      .onConflictDoNothing({ target: admins.email })
+      .returning(),
+    // The ledger's row of the registration notice, only when this request made the account (decision 087).
+    consentStatement({
+      email: input.email,
+      purpose: "console-account",
+      form: "admin-registration",
+      at: now,
+      onlyIf: sql`EXISTS (SELECT 1 FROM ${admins} WHERE ${admins.id} = ${id})`,
+    }),
+  ]);
   if (created) return { profile: toProfile(created), created };
   // Registered by a parallel request meanwhile: the same answer again.
   const raced = await client.select().from(admins).where(eq(admins.email, input.email)).get();

@@ -11,6 +11,7 @@ import { deliverEventsSoon } from "~/domain/integrations/webhooks.server";
 import type { Attribution } from "~/domain/leads/attribution";
 import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
+import { consentStatement } from "~/domain/privacy/consents.server";
 import { companySizeLabel } from "~/domain/subscriptions/options";
 import { composeEmail } from "~/emails/render.server";
 import { config, siteUrl } from "~/lib/config.server";
@@ -73,7 +74,14 @@ async function storeOnce(request: CallbackRequest, now: Date, statements: BatchI
 /** The lead inbox's side of a callback request or an Enterprise enquiry (same batch), and its events' ids. */
 function callbackArrival(request: CallbackRequest, attribution: Attribution | null, at: Date) {
   const enterprise = request.source === "pricing-enterprise";
-  return leadArrivalStatements({
+  // The ledger's row of the notice the form showed (decision 087), in the same batch.
+  const consent = consentStatement({
+    email: request.email,
+    purpose: enterprise ? "sales-enquiry" : "callback",
+    form: enterprise ? "enterprise-lead" : "callback",
+    at,
+  });
+  const arrival = leadArrivalStatements({
     kind: enterprise ? "enterprise" : "callback",
     email: request.email,
     name: `${request.firstName} ${request.lastName}`,
@@ -84,6 +92,7 @@ function callbackArrival(request: CallbackRequest, attribution: Attribution | nu
       : `Callback requested${request.message ? `: ${request.message}` : ""}`,
     at,
   });
+  return { statements: [...arrival.statements, consent], eventIds: arrival.eventIds };
 }
 
 /**

@@ -37,6 +37,7 @@ import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.
 import type { Attribution } from "~/domain/leads/attribution";
 import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
+import { consentStatement } from "~/domain/privacy/consents.server";
 import { config, siteUrl } from "~/lib/config.server";
 import { AppError, isAppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
@@ -151,6 +152,7 @@ export async function bookMeeting(
         ...emails.map(emailStatement),
         ...event.statements,
         ...arrival.statements,
+        consentStatement({ email: booked.email, purpose: "demo", form: "demo-booking", at: now }),
       ]);
       deliverSoon(emails.map((e) => e.idempotencyKey));
       deliverEventsSoon([event.id, ...arrival.eventIds]);

@@ -13,6 +13,7 @@ import { deliverEventsSoon, subscriberEvent } from "~/domain/integrations/webhoo
 
 import type { Attribution } from "~/domain/leads/attribution";
 import { leadArrivalStatements } from "~/domain/leads/leads.server";
+import { consentStatement, withdrawMarketingStatement } from "~/domain/privacy/consents.server";
 import { signValue, unsignValue } from "~/domain/verification/secret.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
@@ -271,8 +272,17 @@ export async function confirmSubscription(token: string, now = new Date()): Prom
       now,
       sql`EXISTS (SELECT 1 FROM ${t} WHERE ${confirmable})`,
     );
-    const [, changed] = await client.batch([
+    // The ledger's consent on the same condition: the confirmation is when it is given (decision 087).
+    const consent = consentStatement({
+      email: pending.email,
+      purpose: "newsletter",
+      form: "newsletter",
+      at: now,
+      onlyIf: sql`EXISTS (SELECT 1 FROM ${t} WHERE ${confirmable})`,
+    });
+    const [, , changed] = await client.batch([
       ...event.statements,
+      consent,
       client
         .update(t)
         .set({ status: "confirmed", confirmedAt: now, updatedAt: now })
@@ -317,6 +327,8 @@ export async function unsubscribe(token: string, { now = new Date(), local = fal
   const client = db();
   await client.batch([
     ...event.statements,
+    // Unsubscribing is withdrawing the marketing consent (decision 087): both in one batch.
+    withdrawMarketingStatement(subscriber.email, now),
     client
       .update(t)
       .set({ status: "unsubscribed", unsubscribedAt: now, confirmTokenHash: null, updatedAt: now })

@@ -10,6 +10,7 @@ import { deliverEventsSoon, trialEvent } from "~/domain/integrations/webhooks.se
 import type { Attribution } from "~/domain/leads/attribution";
 import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { confirmedBySignupStatements } from "~/domain/newsletter/newsletter.server";
+import { consentStatement } from "~/domain/privacy/consents.server";
 import { codeStatus, issueCode, secondsUntilResend, verifyCode } from "~/domain/verification/codes.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
 import { AppError } from "~/lib/errors";
@@ -438,6 +439,11 @@ export async function verifyTrialEmail(
       ...event.statements,
       ...(newsletter?.statements ?? []),
       ...arrival.statements,
+      // The ledger: the trial's notice, and the separate marketing choice when ticked (decision 087).
+      consentStatement({ email: row.email, purpose: "trial", form: "trial", at: now }),
+      ...(row.subscribeNewsletter
+        ? [consentStatement({ email: row.email, purpose: "newsletter", form: "trial", at: now })]
+        : []),
     ],
   });
   await deliverSoon([message.idempotencyKey]);

@@ -6,6 +6,7 @@ import { data, Form, href, Link, redirect, useNavigation, useSearchParams, useSu
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { BotCheck } from "~/components/bot-check";
 import { FieldError, FormError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import {
   answerWithPasskey,
   browserSupportsWebAuthnAutofill,
@@ -32,6 +33,7 @@ import { SESSION_COOKIE } from "~/http/cookies.server";
 import { getSession, requireAnonymous, SESSION_ENDED_MESSAGE } from "~/http/guards.server";
 import { startCodeStep } from "~/http/two-factor-step.server";
 import { BRAND } from "~/lib/brand";
+import { ADMIN_REGISTRATION_NOTICE } from "~/lib/consent";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -258,6 +260,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             </p>
           ) : null}
         </div>
+        {mode === "register" ? <FormNotice notice={ADMIN_REGISTRATION_NOTICE} /> : null}
         <FormError error={formError} testId="auth-error" />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Processing..." : mode === "register" ? "Create account" : "Sign in"}

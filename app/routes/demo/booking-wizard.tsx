@@ -3,10 +3,12 @@ import { CalendarCheck, CalendarDays, Check, ChevronLeft, ChevronRight, Clock, G
 import { Form, href, Link } from "react-router";
 import { BotCheck } from "~/components/bot-check";
 import { FieldError, FormError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { longDateLabel } from "~/domain/calendar/month";
 import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
 import { WEEKDAY_NAMES } from "~/lib/calendar-names";
+import { DEMO_BOOKING_NOTICE } from "~/lib/consent";
 import { useKeptInput } from "~/lib/use-kept-input";
 import { TextAreaField, TextField, useDemoForm } from "./form-fields";
 import { slotLabel, useVisitorTimeZone, zoneCaption } from "./visitor-time";
@@ -395,6 +397,7 @@ export function DetailsStep({
         />
         <FieldError id={fields.date.errorId} error={fields.date.errors?.[0]} />
         <FieldError id={fields.timeSlot.errorId} error={fields.timeSlot.errors?.[0]} />
+        <FormNotice notice={DEMO_BOOKING_NOTICE} />
         <FormError error={form.errors?.[0]} testId="booking-error" />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {busy ? (

@@ -3,9 +3,11 @@ import { CheckCircle2, PhoneCall } from "lucide-react";
 import { Form } from "react-router";
 import { BotCheck } from "~/components/bot-check";
 import { FormError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { PendingIcon } from "~/components/pending-icon";
 import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
+import { CALLBACK_NOTICE } from "~/lib/consent";
 import { TextAreaField, TextField, useDemoForm } from "./form-fields";
 
 export function CallbackSuccess() {
@@ -70,6 +72,7 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
           maxLength={FIELD_LIMITS.message}
           placeholder="When is a good time to call, and what should we prepare?"
         />
+        <FormNotice notice={CALLBACK_NOTICE} />
         <FormError error={form.errors?.[0]} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
           <PendingIcon pending={busy} icon={PhoneCall} />

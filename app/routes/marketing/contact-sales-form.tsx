@@ -6,11 +6,13 @@ import { href, useFetcher } from "react-router";
 import { BotCheck } from "~/components/bot-check";
 import { conformField, Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { PendingIcon } from "~/components/pending-icon";
 import { ENTERPRISE_THANKS, EnterpriseLeadSchema } from "~/domain/meetings/lead-schemas";
 import { FIELD_LIMITS } from "~/domain/meetings/texts";
 import { COMPANY_SIZES, companySizeLabel } from "~/domain/subscriptions/options";
+import { ENTERPRISE_LEAD_NOTICE } from "~/lib/consent";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What /pricing/contact-sales answers (its action data, or its clientAction's on a failed request). */
@@ -146,6 +148,7 @@ export function ContactSalesForm({
           className="input"
         />
       </Field>
+      <FormNotice notice={ENTERPRISE_LEAD_NOTICE} />
       <FormError error={form.errors?.[0]} testId="contact-sales-error" />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         <PendingIcon pending={busy} icon={Send} />

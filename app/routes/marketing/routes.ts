@@ -12,4 +12,6 @@ export const marketingRoutes: RouteConfigEntry[] = withPolicy(MARKETING_PAGE, [
   route("integration", "routes/marketing/integration.tsx"),
   route("pricing", "routes/marketing/pricing.tsx"),
   withOwnPolicy(VISITOR_PAGE, route("pricing/contact-sales", "routes/marketing/contact-sales.tsx")),
+  route("privacy", "routes/marketing/privacy.tsx"),
+  withOwnPolicy(VISITOR_PAGE, route("privacy/withdraw", "routes/marketing/privacy-withdraw.tsx")),
 ]);

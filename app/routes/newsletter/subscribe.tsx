@@ -2,15 +2,16 @@ import { Mail } from "lucide-react";
 import { data, Form } from "react-router";
 import { BotCheck } from "~/components/bot-check";
 import { Field } from "~/components/field";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { StatusMessage } from "~/components/status-message";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS, SubscribeSchema } from "~/domain/newsletter/schemas";
 import { requestAttribution } from "~/http/attribution.server";
-
 import { formBotCheck } from "~/http/bot-check.server";
 import { BRAND } from "~/lib/brand";
+import { NEWSLETTER_NOTICE } from "~/lib/consent";
 import { isAppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { isLocalHttp } from "~/lib/local-http";
@@ -89,6 +90,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
                 className="input"
               />
             </Field>
+            <FormNotice notice={NEWSLETTER_NOTICE} />
             {failure ? <StatusMessage text={failure} /> : null}
             <button type="submit" className="btn-primary">
               Subscribe

@@ -8,11 +8,12 @@ import {
 } from "@conform-to/react";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { type FormEvent, type ReactElement, useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, href, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { BotCheck } from "~/components/bot-check";
 import { describedBy, Field, type FieldControlProps } from "~/components/field";
 import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
 import { StatusMessage } from "~/components/status-message";
 import {
@@ -25,6 +26,7 @@ import {
   TRIAL_TEXT_LIMITS,
 } from "~/domain/subscriptions/options";
 import { BRAND } from "~/lib/brand";
+import { MARKETING_CHOICE, TRIAL_NOTICE } from "~/lib/consent";
 import { useAfterHydration } from "~/lib/use-after-hydration";
 import { useKeptInput } from "~/lib/use-kept-input";
 import { type FieldName, type Shape, STEP_FIELDS, type Step, type Values } from "./steps";
@@ -280,7 +282,12 @@ export function StepForm({
                 {...describedBy({ errorId: field("agreeToTerms").errorId, error: errorOf("agreeToTerms") })}
                 className="mt-0.5 size-4 accent-brand-600"
               />
-              <span>I agree to the {BRAND.name} Terms of Service and Privacy Policy</span>
+              <span>
+                I agree to the {BRAND.name} Terms of Service and{" "}
+                <Link to={href("/privacy")} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                  Privacy Policy
+                </Link>
+              </span>
             </label>
             <FieldError id={field("agreeToTerms").errorId} error={errorOf("agreeToTerms")} />
             <label className="flex items-start gap-3 text-sm text-slate-700 dark:text-slate-200">
@@ -288,12 +295,13 @@ export function StepForm({
                 {...getInputProps(field("subscribeNewsletter"), { type: "checkbox" })}
                 className="mt-0.5 size-4 accent-brand-600"
               />
-              <span>Send me product news and automation tips (optional)</span>
+              <span>{MARKETING_CHOICE}</span>
             </label>
           </div>
         </>
       ) : null}
 
+      <FormNotice notice={TRIAL_NOTICE} />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
         {step > 1 ? (
           <button type="submit" name="intent" value={`back-${step - 1}`} className="btn-secondary" disabled={busy}>

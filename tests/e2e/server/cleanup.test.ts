@@ -109,6 +109,8 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
 
     pageViews: { day: "2030-01-02", visitor: hex(), path: "/blog", campaign: tag, device: "desktop" },
     analyticsSalts: { day: tag, salt: hex() },
+
+    consents: { email, purpose: "newsletter", noticeVersion: "2026-11-27", form: "newsletter", givenAt: now },
   };
 }
 
