@@ -33,6 +33,8 @@ const EXEMPT_ENDPOINTS: Record<string, string> = {
   "POST /api/auth/passkeys/authentication/options": "a sign-in challenge: sends nothing, stores a 5-minute challenge",
   "POST /api/auth/passkeys/authentication/verify": "signs in with a passkey: sends nothing, stores no lead",
   "POST /api/auth/2fa/verify": "the second sign-in step after a password; limited per account (decision 041)",
+  "POST /api/newsletter/provider-events":
+    "the email provider's bounce and complaint webhook: a server, signed with EMAIL_WEBHOOK_SECRET; sends nothing (decision 092)",
 };
 
 /** A body each checked endpoint accepts, so the test reaches the check past the body's validation. */
@@ -178,6 +180,8 @@ const EXEMPT_FORMS: Record<string, string> = {
   "routes/resources/theme.ts": "sets the visitor's own theme cookie",
   "routes/privacy-requests/confirm.tsx":
     "needs the signed link from the privacy request's confirmation email (decision 088)",
+  "routes/newsletter/one-click.ts":
+    "RFC 8058 one-click unsubscribe, posted by the mail provider with the message's signed token; sends nothing (decision 092)",
 };
 
 const ORIGIN = "http://localhost";

@@ -34,6 +34,7 @@ import { action as manageAction } from "./demo/manage";
 import { action as contactSalesAction } from "./marketing/contact-sales";
 import * as home from "./marketing/home";
 import * as pricing from "./marketing/pricing";
+import { action as withdrawAction } from "./marketing/privacy-withdraw";
 import { action as subscribeAction } from "./newsletter/subscribe";
 import { action as privacyConfirmAction } from "./privacy-requests/confirm";
 import { action as privacyRequestAction } from "./privacy-requests/request";
@@ -331,6 +332,35 @@ describe("a forged Host", () => {
     expect((await api("POST", `${issuePath}/test`, { origin: EVIL, token, body })).status).toBe(202);
     expect((await api("POST", `${issuePath}/send`, { origin: EVIL, token, body: {} })).status).toBe(202);
     await deliverDueIssues(new Date(Date.now() + 60_000));
+    // Withdrawing marketing consent from the privacy page (decision 087): the one-click link by email.
+    await run(
+      withdrawAction,
+      forged("/privacy/withdraw", { body: new URLSearchParams({ email: `confirmed-${visitor}` }) }),
+    );
+
+    // A demo that took place without the visitor (decision 084): marked a no-show through the API.
+    const missed = await api("POST", "/api/meetings", {
+      origin: EVIL,
+      body: booking(`missed-${visitor}`, weekday(6), "10:00"),
+    });
+    expect(missed.status).toBe(201);
+    const missedPath = `/api/meetings/${missed.json.data.id}`;
+    await api("PUT", `${missedPath}/status`, { origin: EVIL, token, body: { status: "confirmed" } });
+    await db()
+      .update(meetings)
+      .set({ startsAt: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(meetings.id, missed.json.data.id));
+    const marked = await api("POST", `${missedPath}/attendance`, { origin: EVIL, token, body: { attended: false } });
+    expect(marked.status).toBe(200);
+
+    // An Admin gives the confirmed demo to a rep (decision 076): the new host is told.
+    const rep = await createAdmin({ role: "sales" });
+    const handed = await api("PUT", `/api/meetings/${soon.json.data.id}/host`, {
+      origin: EVIL,
+      token,
+      body: { hostId: rep.admin.id },
+    });
+    expect(handed.status).toBe(200);
 
     // A trial: signup, code, verification, approval, welcome; another rejected; the expiry reminder.
     const trial = async () => {
