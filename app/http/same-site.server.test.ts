@@ -51,10 +51,21 @@ type RouteModule = { action?: (args: unknown) => Promise<unknown>; default?: unk
 /** Every route module with an action and no component: React Router's origin check does not cover these. */
 const modules = import.meta.glob<RouteModule>(["/app/routes/**/*.{ts,tsx}", "!/app/routes/**/*.test.{ts,tsx}"]);
 
+/**
+ * Resource actions another site may post to, and why. RFC 8058's one-click unsubscribe is posted
+ * by the reader's mail provider (a webmail page may post it from the browser, cross-site); the
+ * signed token in its URL is its whole authority and can only unsubscribe the address it was made
+ * for (decision 092; issues.server.test.ts posts it cross-site).
+ */
+const CROSS_SITE_ALLOWED: Record<string, string> = {
+  "/app/routes/newsletter/one-click.ts": "RFC 8058 one-click unsubscribe, authorised by its signed token alone",
+};
+
 async function resourceActions() {
   const found: [string, NonNullable<RouteModule["action"]>][] = [];
   for (const [path, load] of Object.entries(modules)) {
     if (path.endsWith(".server.ts") || path.endsWith("routes.ts") || path.includes(".endpoints.")) continue;
+    if (path in CROSS_SITE_ALLOWED) continue;
     const mod = await load();
     if (mod.action && !mod.default) found.push([path, mod.action]);
   }
