@@ -45,12 +45,14 @@ describe("parsing a visitor's time zone", () => {
     expect(wizardQuery({ month: "2026-12" }, null)).toBe("?month=2026-12");
   });
 
-  it("reads the edge's zone from request.cf, else the CF-Timezone header, and ignores a bad one", () => {
+  it("reads the edge's zone from the CF-Timezone header, else request.cf, and ignores a bad one", () => {
     // What the Worker gets from Cloudflare's edge: `cf` beside the headers (read-only on a real Request).
     const withCf = { cf: { timezone: "Europe/London" }, headers: new Headers() } as unknown as Request;
     expect(edgeTimeZone(withCf)).toBe("Europe/London");
     const header = new Request("http://localhost/demo", { headers: { "CF-Timezone": "America/New_York" } });
     expect(edgeTimeZone(header)).toBe("America/New_York");
+    const both = { cf: { timezone: "America/Chicago" }, headers: header.headers } as unknown as Request;
+    expect(edgeTimeZone(both)).toBe("America/New_York");
     const bad = new Request("http://localhost/demo", { headers: { "CF-Timezone": "Nowhere/Land" } });
     expect(edgeTimeZone(bad)).toBeNull();
     expect(edgeTimeZone(new Request("http://localhost/demo"))).toBeNull();

@@ -17,13 +17,16 @@ import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { canonicalTimeZone, TZ_PARAM } from "./visitor-time";
 
 /**
- * The visitor's time zone as the edge knows it (`request.cf.timezone`, or a `CF-Timezone`
- * header in front of it), or null. Only ever a default: the visitor's own choice wins.
+ * The visitor's time zone as the edge knows it, or null: the `CF-Timezone` header (Cloudflare's
+ * visitor-location headers, or a proxy in front) first, else `request.cf.timezone`. The header
+ * comes first so a test can own the zone: local workerd fills `cf` with a fixed place (Austin).
+ * Only ever a default: the visitor's own `?tz=` choice wins.
  */
 export function edgeTimeZone(request: Request): string | null {
+  const header = canonicalTimeZone(request.headers.get("CF-Timezone"));
+  if (header) return header;
   const cf = (request as Request & { cf?: { timezone?: unknown } }).cf;
-  const fromCf = typeof cf?.timezone === "string" ? cf.timezone : null;
-  return canonicalTimeZone(fromCf ?? request.headers.get("CF-Timezone"));
+  return typeof cf?.timezone === "string" ? canonicalTimeZone(cf.timezone) : null;
 }
 
 /**
