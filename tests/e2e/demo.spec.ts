@@ -192,6 +192,7 @@ test.describe("the visitor's time zone (issue 27 item 6, decision 085)", () => {
     request,
   }) => {
     const { date } = await freeSlot(request);
+    await page.goto("/demo");
     await openDate(page, date);
     // The edge's zone is the default, with and without JavaScript.
     await expect(page.getByTestId("timezone-note")).toContainText("America/Los Angeles");
