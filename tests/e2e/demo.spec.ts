@@ -49,13 +49,10 @@ async function openDate(page: Page, date: string) {
 test.describe.configure({ timeout: 60_000 });
 
 test.describe("booking a demo", () => {
-  test.use({ timezoneId: "America/New_York" });
+  // The edge's zone (decision 085) set here, so the local workerd's made-up `cf` place does not decide.
+  test.use({ timezoneId: "America/New_York", extraHTTPHeaders: { "CF-Timezone": "America/New_York" } });
 
-  test("a visitor books through the wizard, sees the confirmation and gets the email", async ({
-    page,
-    request,
-    javaScriptEnabled,
-  }) => {
+  test("a visitor books through the wizard, sees the confirmation and gets the email", async ({ page, request }) => {
     const { date, time: picked } = await freeSlot(request);
     const email = uniqueEmail("booker");
     await page.goto("/demo");
@@ -63,10 +60,8 @@ test.describe("booking a demo", () => {
     await expect(page.getByRole("heading", { name: "Select a date" })).toBeVisible();
 
     await openDate(page, date);
-    // The visitor's own timezone with JavaScript; the business timezone without.
-    await expect(page.getByTestId("timezone-note")).toContainText(
-      javaScriptEnabled ? "America/New York" : "Asia/Kolkata",
-    );
+    // The visitor's own timezone, from the edge, with or without JavaScript (decision 085).
+    await expect(page.getByTestId("timezone-note")).toContainText("America/New York");
     // Change Date goes back one step.
     await page.getByRole("link", { name: "Change Date" }).click();
     await expect(page.getByRole("heading", { name: "Select a date" })).toBeVisible();
@@ -175,6 +170,74 @@ test.describe("booking a demo", () => {
     await expect(page.getByRole("button", { name: "Scheduling..." })).toBeDisabled();
     open();
     await expect(page.getByRole("heading", { name: "Meeting Scheduled!" })).toBeVisible();
+  });
+});
+
+/** `HH:mm` on `date` in IST (the business zone, UTC+5:30 all year) as it reads in `zone`: "9:30 AM". */
+const readsIn = (date: string, time: string, zone: string) =>
+  new Date(`${date}T${time}:00+05:30`)
+    .toLocaleTimeString("en-US", {
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: zone,
+    })
+    .replace(/\s/g, " "); // ICU writes a narrow no-break space before AM/PM
+
+test.describe("the visitor's time zone (issue 27 item 6, decision 085)", () => {
+  // The edge says Los Angeles; the browser (with JavaScript) says New York; the visitor picks London.
+  test.use({ timezoneId: "America/New_York", extraHTTPHeaders: { "CF-Timezone": "America/Los_Angeles" } });
+
+  test("a visitor chooses their zone without JavaScript, books in it and the confirmation shows both zones", async ({
+    page,
+    request,
+  }) => {
+    const { date } = await freeSlot(request);
+    await page.goto("/demo");
+    await openDate(page, date);
+    // The edge's zone is the default, with and without JavaScript.
+    await expect(page.getByTestId("timezone-note")).toContainText("America/Los Angeles");
+    await expect(page.getByLabel("Your time zone")).toHaveValue("America/Los_Angeles");
+
+    await page.getByLabel("Your time zone").selectOption("Europe/London");
+    await page.getByRole("button", { name: "Show times" }).click();
+    await expect(page).toHaveURL(new RegExp(`date=${date}&tz=Europe%2FLondon`));
+    await expect(page.getByTestId("timezone-note")).toContainText("Europe/London");
+    await expect(page.getByTestId("selected-date")).toHaveText(longDate(date));
+
+    const offered = page.locator('[data-testid^="slot-"]');
+    await expect(offered.first()).toBeVisible();
+    const time = String(await offered.first().getAttribute("data-testid")).replace("slot-", "");
+    const slot = page.getByTestId(`slot-${time}`);
+    // The slot reads in London with our time beside it.
+    await expect(slot).toContainText(readsIn(date, time, "Europe/London"));
+    await expect(slot).toContainText(`${time12h(time)} our time`);
+    await slot.click();
+
+    await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+    await expect(page.getByTestId("selected-time")).toContainText("Europe/London");
+    await expect(page.getByLabel("Your time zone")).toHaveValue("Europe/London");
+    const email = uniqueEmail("zone");
+    await page.getByLabel("Name").fill("Zoe London");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Schedule Meeting" }).click();
+
+    await expect(page.getByRole("heading", { name: "Meeting Scheduled!" })).toBeVisible();
+    await expect(page.getByTestId("confirmed-local-time")).toHaveText(
+      `${readsIn(date, time, "Europe/London")} (Europe/London)`,
+    );
+    await expect(page.getByTestId("confirmed-time")).toContainText(`${time12h(time)} – `);
+    await expect(page.getByTestId("confirmed-time")).toContainText("(Asia/Kolkata)");
+    // The email shows both zones too (emails.server.ts, unchanged).
+    const [confirmation] = await emailsTo(request, email);
+    expect(confirmation?.text).toContain("(Europe/London)");
+  });
+
+  test("a zone that is not one reads in the business zone, not an error page", async ({ page, request }) => {
+    const { date } = await freeSlot(request);
+    await page.goto(`/demo?date=${date}&tz=Mars%2FBase`);
+    await expect(page.getByRole("heading", { name: "Select a time" })).toBeVisible();
+    await expect(page.getByTestId("timezone-note")).toContainText("Times are in Asia/Kolkata");
+    await expect(page.getByLabel("Your time zone")).toHaveValue("Asia/Kolkata");
   });
 });
 

@@ -11,7 +11,7 @@ import { WEEKDAY_NAMES } from "~/lib/calendar-names";
 import { DEMO_BOOKING_NOTICE } from "~/lib/consent";
 import { useKeptInput } from "~/lib/use-kept-input";
 import { TextAreaField, TextField, useDemoForm } from "./form-fields";
-import { slotLabel, useVisitorTimeZone, zoneCaption } from "./visitor-time";
+import { slotLabel, TZ_PARAM, timeZoneOptions, useShownTimeZone, wizardQuery, zoneCaption } from "./visitor-time";
 import type { BookedMeeting, MonthView, WizardState } from "./wizard.server";
 
 const STEPS = [
@@ -66,9 +66,19 @@ const MONTH_LINK =
   "inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800";
 
 /** Previous / next month: a link while that month has bookable days, else a dimmed placeholder. */
-function MonthLink({ month, label, Icon }: { month: string | null; label: string; Icon: typeof ChevronLeft }) {
+function MonthLink({
+  month,
+  label,
+  Icon,
+  keptTimeZone,
+}: {
+  month: string | null;
+  label: string;
+  Icon: typeof ChevronLeft;
+  keptTimeZone: string | null;
+}) {
   return month ? (
-    <Link to={`?month=${month}`} className={MONTH_LINK} aria-label={label} preventScrollReset>
+    <Link to={wizardQuery({ month }, keptTimeZone)} className={MONTH_LINK} aria-label={label} preventScrollReset>
       <Icon aria-hidden className="size-5" />
     </Link>
   ) : (
@@ -78,7 +88,15 @@ function MonthLink({ month, label, Icon }: { month: string | null; label: string
   );
 }
 
-export function DateStep({ calendar, notice }: { calendar: MonthView; notice: string | null }) {
+export function DateStep({
+  calendar,
+  notice,
+  keptTimeZone = null,
+}: {
+  calendar: MonthView;
+  notice: string | null;
+  keptTimeZone?: string | null;
+}) {
   return (
     <section aria-labelledby="date-step-title">
       <h2 id="date-step-title" className="flex items-center gap-2 text-lg font-semibold">
@@ -95,11 +113,11 @@ export function DateStep({ calendar, notice }: { calendar: MonthView; notice: st
         </p>
       ) : null}
       <div className="mt-5 flex items-center justify-between">
-        <MonthLink month={calendar.prev} label="Previous month" Icon={ChevronLeft} />
+        <MonthLink month={calendar.prev} label="Previous month" Icon={ChevronLeft} keptTimeZone={keptTimeZone} />
         <p className="text-base font-semibold" aria-live="polite" data-testid="calendar-month">
           {calendar.label}
         </p>
-        <MonthLink month={calendar.next} label="Next month" Icon={ChevronRight} />
+        <MonthLink month={calendar.next} label="Next month" Icon={ChevronRight} keptTimeZone={keptTimeZone} />
       </div>
       <table className="mt-4 w-full table-fixed border-separate border-spacing-1 text-center">
         <caption className="sr-only">{calendar.label}: choose a day</caption>
@@ -122,7 +140,7 @@ export function DateStep({ calendar, notice }: { calendar: MonthView; notice: st
             <tr key={w}>
               {week.map((day, d) => (
                 <td key={d} className="p-0">
-                  {day ? <DayCell day={day} /> : null}
+                  {day ? <DayCell day={day} keptTimeZone={keptTimeZone} /> : null}
                 </td>
               ))}
             </tr>
@@ -154,7 +172,7 @@ export function DateStep({ calendar, notice }: { calendar: MonthView; notice: st
   );
 }
 
-function DayCell({ day }: { day: MonthView["weeks"][number][number] & {} }) {
+function DayCell({ day, keptTimeZone }: { day: MonthView["weeks"][number][number] & {}; keptTimeZone: string | null }) {
   const base = "flex h-11 w-full items-center justify-center rounded-lg text-sm sm:h-12";
   const today = day.isToday ? " ring-2 ring-inset ring-accent-500" : "";
   const label = longDateLabel(day.date);
@@ -177,7 +195,7 @@ function DayCell({ day }: { day: MonthView["weeks"][number][number] & {} }) {
   }
   return (
     <Link
-      to={`?date=${day.date}`}
+      to={wizardQuery({ date: day.date }, keptTimeZone)}
       data-date={day.date}
       aria-label={`${label}: ${day.freeSlots} ${day.freeSlots === 1 ? "time" : "times"} available`}
       className={`${base}${today} border border-brand-200 bg-brand-50 font-semibold text-brand-800 hover:border-brand-500 hover:bg-brand-100 dark:border-brand-800 dark:bg-brand-950 dark:text-brand-100 dark:hover:border-brand-400 dark:hover:bg-brand-900`}
@@ -220,18 +238,40 @@ function SelectedSummary({
   );
 }
 
-function TimeZoneNote({
-  businessTimeZone,
-  visitorTimeZone,
-}: {
-  businessTimeZone: string;
-  visitorTimeZone: string | null;
-}) {
+/**
+ * The visitor's time zone, chosen without JavaScript: a GET form that reloads the same step
+ * (its date and time ride along) with `?tz=`; the select starts at the zone the page shows.
+ */
+function TimeZonePicker({ shown, keep }: { shown: string; keep: Record<string, string> }) {
+  return (
+    <Form method="get" preventScrollReset className="mt-3 flex flex-wrap items-end gap-2" data-testid="timezone-form">
+      {Object.entries(keep).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label className="grid gap-1 text-sm">
+        <span className="font-medium text-slate-700 dark:text-slate-200">Your time zone</span>
+        {/* Keyed by the zone: when JavaScript learns the browser's zone, the select shows it. */}
+        <select key={shown} name={TZ_PARAM} defaultValue={shown} className="input min-h-11 w-64 max-w-full">
+          {timeZoneOptions(shown).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace(/_/g, " ")}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn-secondary min-h-11">
+        Show times
+      </button>
+    </Form>
+  );
+}
+
+function TimeZoneNote({ businessTimeZone, visitorTimeZone }: { businessTimeZone: string; visitorTimeZone: string }) {
   const now = new Date();
   return (
     <p className="mt-3 flex items-start gap-2 text-sm text-slate-600 dark:text-slate-300" data-testid="timezone-note">
       <Globe aria-hidden className="mt-0.5 size-4 shrink-0" />
-      {visitorTimeZone && visitorTimeZone !== businessTimeZone ? (
+      {visitorTimeZone !== businessTimeZone ? (
         <span>
           Times are shown in your time zone, <strong>{zoneCaption(visitorTimeZone, now)}</strong>, with our time (
           {zoneCaption(businessTimeZone, now)}) beside them.
@@ -248,13 +288,22 @@ function TimeZoneNote({
 export function TimeStep({
   wizard,
   businessTimeZone,
+  knownTimeZone = null,
+  keptTimeZone = null,
+  zonePicker = false,
   notice,
 }: {
   wizard: Extract<WizardState, { step: "time" }>;
   businessTimeZone: string;
+  /** The zone the server knows (the visitor's choice or the edge's), else null. */
+  knownTimeZone?: string | null;
+  /** The visitor's `?tz=` choice, carried on in the links. */
+  keptTimeZone?: string | null;
+  /** The booking page's zone select (its GET form knows only the booking page's parameters). */
+  zonePicker?: boolean;
   notice: string | null;
 }) {
-  const visitorTimeZone = useVisitorTimeZone();
+  const visitorTimeZone = useShownTimeZone(knownTimeZone, businessTimeZone);
   const open = wizard.slots.filter((s) => s.available);
   return (
     <section aria-labelledby="time-step-title" className="space-y-4">
@@ -262,7 +311,7 @@ export function TimeStep({
         icon={CalendarDays}
         label="Date"
         value={wizard.dateLabel}
-        changeTo={`?month=${wizard.month}`}
+        changeTo={wizardQuery({ month: wizard.month }, keptTimeZone)}
         changeLabel="Change Date"
       />
       <div>
@@ -271,6 +320,7 @@ export function TimeStep({
           Select a time
         </h2>
         <TimeZoneNote businessTimeZone={businessTimeZone} visitorTimeZone={visitorTimeZone} />
+        {zonePicker ? <TimeZonePicker shown={visitorTimeZone} keep={{ date: wizard.date }} /> : null}
       </div>
       <FormError error={notice} />
       {open.length === 0 ? (
@@ -287,7 +337,7 @@ export function TimeStep({
             return (
               <li key={slot.time}>
                 <Link
-                  to={`?date=${wizard.date}&time=${slot.time}`}
+                  to={wizardQuery({ date: wizard.date, time: slot.time }, keptTimeZone)}
                   data-testid={`slot-${slot.time}`}
                   className="flex min-h-12 flex-col items-center justify-center rounded-lg border border-slate-300 px-2 py-2 text-sm font-semibold text-slate-800 hover:border-brand-500 hover:bg-brand-50 dark:border-slate-700 dark:text-slate-100 dark:hover:border-brand-400 dark:hover:bg-brand-950"
                 >
@@ -325,10 +375,14 @@ export function LoadingTimes() {
 export function DetailsStep({
   wizard,
   businessTimeZone,
+  knownTimeZone,
+  keptTimeZone,
   lastResult,
 }: {
   wizard: Extract<WizardState, { step: "details" }>;
   businessTimeZone: string;
+  knownTimeZone: string | null;
+  keptTimeZone: string | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { hydrated, busy, form, fields } = useDemoForm({
@@ -340,7 +394,7 @@ export function DetailsStep({
   });
   // Back to the times and Forward again (or a reload) keep the name and the rest as typed (decision 048).
   useKeptInput(form.id);
-  const visitorTimeZone = useVisitorTimeZone();
+  const visitorTimeZone = useShownTimeZone(knownTimeZone, businessTimeZone);
   const label = slotLabel(
     { time: wizard.time, startsAt: wizard.startsAt },
     wizard.date,
@@ -353,7 +407,7 @@ export function DetailsStep({
         icon={CalendarDays}
         label="Date"
         value={wizard.dateLabel}
-        changeTo={`?month=${wizard.date.slice(0, 7)}`}
+        changeTo={wizardQuery({ month: wizard.date.slice(0, 7) }, keptTimeZone)}
         changeLabel="Change Date"
       />
       <SelectedSummary
@@ -362,12 +416,13 @@ export function DetailsStep({
         value={
           <>
             {label.main}
-            {label.aside ? ` (${label.aside} our time)` : ` (${businessTimeZone})`}
+            {label.aside ? ` ${visitorTimeZone} (${label.aside} our time)` : ` (${businessTimeZone})`}
           </>
         }
-        changeTo={`?date=${wizard.date}`}
+        changeTo={wizardQuery({ date: wizard.date }, keptTimeZone)}
         changeLabel="Change Time"
       />
+      <TimeZonePicker shown={visitorTimeZone} keep={{ date: wizard.date, time: wizard.time }} />
       <h2 id="details-step-title" className="pt-2 text-lg font-semibold">
         Your details
       </h2>
@@ -375,7 +430,7 @@ export function DetailsStep({
         <input type="hidden" name="intent" value="book" />
         <input type="hidden" name="date" value={wizard.date} />
         <input type="hidden" name="timeSlot" value={wizard.time} />
-        <input type="hidden" name="visitorTimezone" value={visitorTimeZone ?? ""} />
+        <input type="hidden" name="visitorTimezone" value={visitorTimeZone} />
         <Honeypot id="booking-faxNumber" />
         <BotCheck />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -420,7 +475,8 @@ export function DetailsStep({
 // ------------------------------------------------------------------ confirmation
 
 export function Confirmation({ meeting, businessTimeZone }: { meeting: BookedMeeting; businessTimeZone: string }) {
-  const visitorTimeZone = useVisitorTimeZone();
+  // The zone stored with the booking; an older booking without one reads in the browser's.
+  const visitorTimeZone = useShownTimeZone(meeting.visitorTimeZone, businessTimeZone);
   const local = slotLabel(
     { time: meeting.timeSlot, startsAt: meeting.startsAt },
     meeting.date,
@@ -444,20 +500,20 @@ export function Confirmation({ meeting, businessTimeZone }: { meeting: BookedMee
             {meeting.dateLabel}
           </dd>
         </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600 dark:text-slate-300">Time</dt>
-          <dd className="text-right font-semibold" data-testid="confirmed-time">
-            {meeting.timeLabel} – {meeting.endLabel} ({businessTimeZone})
-          </dd>
-        </div>
         {local.aside ? (
           <div className="flex justify-between gap-4">
             <dt className="text-slate-600 dark:text-slate-300">Your time</dt>
-            <dd className="text-right font-semibold">
+            <dd className="text-right font-semibold" data-testid="confirmed-local-time">
               {local.main} ({visitorTimeZone})
             </dd>
           </div>
         ) : null}
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-300">{local.aside ? "Our time" : "Time"}</dt>
+          <dd className="text-right font-semibold" data-testid="confirmed-time">
+            {meeting.timeLabel} – {meeting.endLabel} ({businessTimeZone})
+          </dd>
+        </div>
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600 dark:text-slate-300">Length</dt>
           <dd className="text-right font-semibold">30 minutes, video call</dd>

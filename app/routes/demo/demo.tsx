@@ -21,7 +21,8 @@ import type { Route } from "./+types/demo";
 import { Confirmation, DateStep, DetailsStep, LoadingTimes, StepIndicator, TimeStep } from "./booking-wizard";
 import { CallbackForm, CallbackSuccess } from "./callback-form";
 import { loadValidation } from "./form-fields";
-import { wizardState } from "./wizard.server";
+import { canonicalTimeZone } from "./visitor-time";
+import { edgeTimeZone, wizardState } from "./wizard.server";
 
 const CALLBACK_FAILED = "Failed to submit your request. Please try again.";
 
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     mode: "schedule" as const,
     canonical,
-    ...(await wizardState(url, new Date(), rebook && isRawToken(rebook) ? rebook : null)),
+    ...(await wizardState(url, new Date(), rebook && isRawToken(rebook) ? rebook : null, edgeTimeZone(request))),
   };
 }
 
@@ -86,6 +87,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`${href("/demo")}?mode=callback&requested=1`);
   }
 
+  // The page's own zone field: a name that is not a zone books in the business zone, never an
+  // error the visitor cannot fix (the JSON API still refuses it, decision 085).
+  const zone = form.get("visitorTimezone");
+  if (typeof zone === "string") form.set("visitorTimezone", canonicalTimeZone(zone) ?? "");
   const submission = parseWithZod(form, { schema: BookingSchema });
   if (submission.status !== "success") {
     return data({ intent: "book" as const, result: submission.reply(), slotTaken: null }, { status: 400 });
@@ -196,11 +201,18 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
                 {loadingTimes ? (
                   <LoadingTimes />
                 ) : loaderData.wizard.step === "date" ? (
-                  <DateStep calendar={loaderData.wizard.calendar} notice={loaderData.wizard.notice} />
+                  <DateStep
+                    calendar={loaderData.wizard.calendar}
+                    notice={loaderData.wizard.notice}
+                    keptTimeZone={loaderData.keptTimeZone}
+                  />
                 ) : loaderData.wizard.step === "time" ? (
                   <TimeStep
                     wizard={loaderData.wizard}
                     businessTimeZone={loaderData.businessTimeZone}
+                    knownTimeZone={loaderData.visitorTimeZone}
+                    keptTimeZone={loaderData.keptTimeZone}
+                    zonePicker
                     notice={actionData?.slotTaken ?? loaderData.wizard.notice}
                   />
                 ) : loaderData.wizard.step === "details" ? (
@@ -208,6 +220,8 @@ export default function DemoPage({ loaderData, actionData }: Route.ComponentProp
                     key={`${loaderData.wizard.date}T${loaderData.wizard.time}`}
                     wizard={loaderData.wizard}
                     businessTimeZone={loaderData.businessTimeZone}
+                    knownTimeZone={loaderData.visitorTimeZone}
+                    keptTimeZone={loaderData.keptTimeZone}
                     lastResult={actionData?.intent === "book" ? actionData.result : undefined}
                   />
                 ) : (

@@ -14,6 +14,32 @@ import { hostBookingDays, hostSlotsForDate } from "~/domain/calendar/hosts-engin
 import { isMonth, longDateLabel, monthLabel, monthOf, monthWeeks, shiftMonth } from "~/domain/calendar/month";
 import { getMeeting } from "~/domain/meetings/meetings.server";
 import { meetingByToken } from "~/domain/meetings/tokens.server";
+import { canonicalTimeZone, TZ_PARAM } from "./visitor-time";
+
+/**
+ * The visitor's time zone as the edge knows it, or null: the `CF-Timezone` header (Cloudflare's
+ * visitor-location headers, or a proxy in front) first, else `request.cf.timezone`. The header
+ * comes first so a test can own the zone: local workerd fills `cf` with a fixed place (Austin).
+ * Only ever a default: the visitor's own `?tz=` choice wins.
+ */
+export function edgeTimeZone(request: Request): string | null {
+  const header = canonicalTimeZone(request.headers.get("CF-Timezone"));
+  if (header) return header;
+  const cf = (request as Request & { cf?: { timezone?: unknown } }).cf;
+  return typeof cf?.timezone === "string" ? canonicalTimeZone(cf.timezone) : null;
+}
+
+/**
+ * The zone the booking page shows times in, from the server's side: the visitor's `?tz=` choice
+ * (a name that is not a zone reads as the business zone, never as an error), else the edge's.
+ * `kept` is the choice to carry on in the wizard's links; null leaves the browser to decide.
+ */
+function visitorZone(url: URL, businessTimeZone: string, edge: string | null) {
+  const raw = url.searchParams.get(TZ_PARAM);
+  if (raw === null) return { visitorTimeZone: edge, keptTimeZone: null };
+  const chosen = canonicalTimeZone(raw) ?? businessTimeZone;
+  return { visitorTimeZone: chosen, keptTimeZone: chosen };
+}
 
 /** The details of the missed demo a rebooking token leads to (only a no-show's), or null. */
 async function prefillOf(token: string): Promise<Prefill | null> {
@@ -52,6 +78,8 @@ export type BookedMeeting = {
   timeLabel: string;
   endLabel: string;
   startsAt: string;
+  /** The zone the visitor booked in (stored with the meeting), or null when not known. */
+  visitorTimeZone: string | null;
 };
 
 export type WizardState =
@@ -74,10 +102,19 @@ export type Prefill = { name: string; email: string; phone: string; company: str
 
 export const SLOT_GONE = "That time is no longer available. Please choose another time.";
 
-export async function wizardState(url: URL, now = new Date(), rebookToken: string | null = null) {
+export async function wizardState(
+  url: URL,
+  now = new Date(),
+  rebookToken: string | null = null,
+  edge: string | null = null,
+) {
   const { rules, today, last, input } = await bookingWindow(now);
   const businessTimeZone = rules.timeZone;
-  const base = { businessTimeZone, businessZone: zoneName(businessTimeZone, now) };
+  const base = {
+    businessTimeZone,
+    businessZone: zoneName(businessTimeZone, now),
+    ...visitorZone(url, businessTimeZone, edge),
+  };
 
   const bookedId = url.searchParams.get("booked");
   if (bookedId) {
@@ -92,6 +129,7 @@ export async function wizardState(url: URL, now = new Date(), rebookToken: strin
           timeLabel: formatTime12h(meeting.timeSlot),
           endLabel: inTimeZone(slotEnd(meeting.startsAt), businessTimeZone).label,
           startsAt: meeting.startsAt.toISOString(),
+          visitorTimeZone: canonicalTimeZone(meeting.visitorTimezone),
         },
       };
       return { ...base, wizard };
