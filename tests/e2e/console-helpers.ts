@@ -92,3 +92,12 @@ export function parseCsv(text: string): string[][] {
 export async function waitForHydration(page: Page) {
   await expect(page.getByRole("button", { name: "Refresh data" })).toBeVisible();
 }
+
+/** The password half of a two-factor sign-in (works with JavaScript on or off): it stops at /admin/2fa. */
+export async function passwordStep(page: Page, account: Pick<Account, "email" | "password">) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/admin\/2fa$/);
+}

@@ -2,7 +2,7 @@ import { Buffer } from "node:buffer";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, approvedAccount } from "./console-helpers";
+import { type Account, approvedAccount, passwordStep } from "./console-helpers";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot } from "./slots";
 
@@ -39,14 +39,6 @@ async function enrolledAccount(request: APIRequestContext): Promise<Account> {
   const enable = await request.post("/api/auth/2fa/enable", { headers, data: { code: totp(setup.data.secret, -1) } });
   expect(enable.ok()).toBeTruthy();
   return account;
-}
-
-async function passwordStep(page: Page, account: Account) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/admin\/2fa$/);
 }
 
 /** A booking made through the API, with the manage link from its confirmation email. */

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { shoot } from "./screenshots";
 
 /**
  * Issue 25 item 2 (decision 065): an Owner invites a colleague by email with a role; the
@@ -10,22 +11,6 @@ import { emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail } from ".
  */
 
 const PASSWORD = "invited-pass-42";
-
-/** With E2E_SCREENSHOTS=dir: the page at phone and desktop widths, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  const viewport = page.viewportSize();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  if (viewport) await page.setViewportSize(viewport);
-}
 
 /** The accept link of the newest invitation email to `email`, as a path. */
 async function invitationLink(request: APIRequestContext, email: string) {

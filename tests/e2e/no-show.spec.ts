@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { shoot } from "./screenshots";
 import { E2E_AGE_PATH } from "./server/age-meeting";
 import { freeSlot } from "./slots";
 
@@ -9,22 +9,6 @@ import { freeSlot } from "./slots";
  * "sorry we missed you" email is in the email log, and its link brings them back to /demo with
  * their details filled in.
  */
-
-/** With E2E_SCREENSHOTS=dir: the page at phone and desktop widths, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  const viewport = page.viewportSize();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  if (viewport) await page.setViewportSize(viewport);
-}
 
 test("the host marks a no-show; the visitor is emailed a link that keeps their details", async ({
   page,

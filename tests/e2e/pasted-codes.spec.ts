@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Locator, Page } from "@playwright/test";
-import { approvedAccount } from "./console-helpers";
+import { approvedAccount, passwordStep } from "./console-helpers";
 import { emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 /**
@@ -118,15 +118,7 @@ test("the sign-in code step takes an app code with a dash and a recovery code in
   });
   const recovery = (await enabled.json()).data.recoveryCodes as string[];
 
-  const passwordStep = async () => {
-    await page.goto("/admin");
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(/\/admin\/2fa$/);
-  };
-
-  await passwordStep();
+  await passwordStep(page, account);
   // The next step's code: the current one was used to turn two-factor on.
   await paste(page, page.getByLabel("Code"), dashed(totp(setup.data.secret, 1)));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
@@ -134,7 +126,7 @@ test("the sign-in code step takes an app code with a dash and a recovery code in
 
   await page.getByRole("button", { name: "Logout" }).click();
   await page.waitForURL(/\/admin(\?|$)/);
-  await passwordStep();
+  await passwordStep(page, account);
   await paste(page, page.getByLabel("Code"), fullWidth((recovery[0] ?? "").toUpperCase()));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await page.waitForURL(/\/admin\/dashboard$/);

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { approvedAccount } from "./console-helpers";
 import { expect, hydrating, signInAsAdmin, test, uniqueMark } from "./fixtures";
+import { shoot } from "./screenshots";
 import { openDays } from "./slots";
 
 /**
@@ -10,22 +10,6 @@ import { openDays } from "./slots";
  * hold at once is shown by app/domain/calendar/scheduling-settings.test.ts); the saved row names
  * this test's account and goes with its clean-up.
  */
-
-/** With E2E_SCREENSHOTS=dir: the page at phone and desktop widths, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  const viewport = page.viewportSize();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  if (viewport) await page.setViewportSize(viewport);
-}
 
 test("an Admin saves the scheduling rules; the change is in the activity log", async ({
   page,

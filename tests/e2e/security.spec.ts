@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
-import { type Account, approvedAccount } from "./console-helpers";
+import { approvedAccount, passwordStep } from "./console-helpers";
 import { expect, hydrating, signInAsAdmin, test } from "./fixtures";
 
 const SECURITY = "/admin/dashboard/settings/security";
@@ -18,14 +18,6 @@ function totp(secret: string, offset = 0) {
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();
   await page.waitForURL(/\/admin(\?|$)/);
-}
-
-async function passwordStep(page: Page, account: Account) {
-  await page.goto("/admin");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(/\/admin\/2fa$/);
 }
 
 test.describe("two-factor sign-in", () => {

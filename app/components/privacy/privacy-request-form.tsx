@@ -1,5 +1,6 @@
 import { Form, href } from "react-router";
 import { BotCheck } from "~/components/bot-check";
+import { EmailInput } from "~/components/email-input";
 import { describedBy, Field } from "~/components/field";
 import { FieldError } from "~/components/field-error";
 import { Honeypot } from "~/components/honeypot";
@@ -56,15 +57,7 @@ export function PrivacyRequestForm({ answer }: { answer?: PrivacyRequestAnswer }
         <FieldError id="privacy-kind-error" error={kindError} />
       </fieldset>
       <Field id="privacy-email" label="Your email" errorId="privacy-email-error" error={emailError}>
-        <input
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          defaultValue={answer?.email}
-          className="input"
-        />
+        <EmailInput defaultValue={answer?.email} />
       </Field>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         We email this address a link to confirm the request; nothing happens until you confirm.

@@ -1,47 +1,26 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, passkeys, teamInvitations, webauthnChallenges } from "~/db/schema";
 import { base64url } from "~/lib/crypto.server";
 import fixtures from "../../../tests/fixtures/passkeys.json";
-import { createAdmin } from "../../../tests/helpers/accounts";
-import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
+import {
+  clearPasskeysAfterEach,
+  invitedMember,
+  seedInvitationChallenge,
+} from "../../../tests/helpers/invitation-passkey";
 import { verifyLogin } from "./accounts.server";
-import { acceptInvitationWithPasskey, invitationPasskeyOptions, inviteMember } from "./invitations.server";
+import { acceptInvitationWithPasskey, invitationPasskeyOptions } from "./invitations.server";
 import { deletePasskey, PASSKEY_MESSAGES, verifyAuthentication } from "./passkeys.server";
 import { hasSecondFactor } from "./second-factor.server";
 
 /** Issue 25 item 2: an invitee creates their account with a passkey instead of a password. */
 
-const newEmail = () => `passkey-invitee-${crypto.randomUUID().slice(0, 8)}@flowlane.test`;
-
-async function invited(role: "author" | "sales" = "author") {
-  const { admin } = await createAdmin({ role: "owner" });
-  const email = newEmail();
-  const invitation = await inviteMember({ id: admin.id, email: admin.email, role: "owner" }, { email, role });
-  const token = await tokenInNewestEmail(email, /\/admin\/invitation\?token=([\w-]+)/);
-  return { invitation, token, email };
-}
-
-/** The challenge the recorded registration answers, stored as the options call stores one (no account yet). */
-const seedChallenge = () =>
-  db()
-    .insert(webauthnChallenges)
-    .values({
-      challenge: fixtures.counting.registration.challenge,
-      purpose: "registration",
-      adminId: null,
-      expiresAt: new Date(Date.now() + 60_000),
-    });
-
-afterEach(async () => {
-  await db().delete(passkeys);
-  await db().delete(webauthnChallenges);
-});
+clearPasskeysAfterEach();
 
 describe("accepting an invitation with a passkey", { timeout: 60_000 }, () => {
   it("options: the invitation's id as the user handle, a single-use challenge that belongs to no account", async () => {
-    const { invitation, token, email } = await invited();
+    const { invitation, token, email } = await invitedMember();
     const options = await invitationPasskeyOptions({ token, name: "Pat Passkey" });
     expect(options.user).toEqual({
       id: base64url(new TextEncoder().encode(invitation.id)),
@@ -59,8 +38,8 @@ describe("accepting an invitation with a passkey", { timeout: 60_000 }, () => {
   });
 
   it("makes an account with no password whose passkey is its only sign-in method (two factors); the last one cannot be deleted", async () => {
-    const { invitation, token, email } = await invited("sales");
-    await seedChallenge();
+    const { invitation, token, email } = await invitedMember("sales");
+    await seedInvitationChallenge();
     const admin = await acceptInvitationWithPasskey({
       token,
       name: "Pat Passkey",
@@ -99,8 +78,8 @@ describe("accepting an invitation with a passkey", { timeout: 60_000 }, () => {
   });
 
   it("20 parallel accepts with the passkey make one account; the rest are refused", async () => {
-    const { token, email } = await invited();
-    await seedChallenge();
+    const { token, email } = await invitedMember();
+    await seedInvitationChallenge();
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         acceptInvitationWithPasskey({ token, name: "Racer", credential: fixtures.counting.registration.credential }),
@@ -112,7 +91,7 @@ describe("accepting an invitation with a passkey", { timeout: 60_000 }, () => {
   });
 
   it("a bad or unanswered credential creates nothing and leaves the link open", async () => {
-    const { invitation, token, email } = await invited();
+    const { invitation, token, email } = await invitedMember();
     await expect(
       acceptInvitationWithPasskey({ token, name: "Nope", credential: { response: {} } }),
     ).rejects.toMatchObject({

@@ -15,13 +15,7 @@ import { base64url, fromBase64url, randomToken, sha256Hex } from "~/lib/crypto.s
 import { AppError } from "~/lib/errors";
 import { DISABLED_ACCOUNT } from "./accounts.server";
 import type { Actor } from "./actor";
-import {
-  CHALLENGE,
-  CHALLENGE_ENDED,
-  isTwoFactorEnabled,
-  openChallenge,
-  challengeEnded as stepEnded,
-} from "./two-factor.server";
+import { isTwoFactorEnabled, openChallenge, challengeEnded as stepEnded } from "./two-factor.server";
 import { PUBLIC_KEY_ALGORITHMS, verifyAuthenticationResponse, verifyRegistrationResponse } from "./webauthn.server";
 
 /** A WebAuthn ceremony must finish within 5 minutes of its options (the browser's own timeout is 60 s). */

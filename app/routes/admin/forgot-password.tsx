@@ -2,6 +2,7 @@ import { KeyRound } from "lucide-react";
 import { data, Form, href, useNavigation } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { BotCheck } from "~/components/bot-check";
+import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
@@ -78,15 +79,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <Form method="post" className="space-y-5">
           <BotCheck />
           <Field id="reset-email" label="Email" error={actionData?.fieldError}>
-            <input
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              defaultValue={actionData?.email ?? ""}
-              className="input"
-            />
+            <EmailInput defaultValue={actionData?.email ?? ""} />
           </Field>
           <FormError error={actionData?.error} testId="reset-error" />
           <button type="submit" className="btn-primary w-full" disabled={busy}>

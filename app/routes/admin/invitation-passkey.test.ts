@@ -1,36 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { admins, passkeys, webauthnChallenges } from "~/db/schema";
-import { inviteMember } from "~/domain/accounts/invitations.server";
+import { admins } from "~/db/schema";
 import fixtures from "../../../tests/fixtures/passkeys.json";
-import { createAdmin } from "../../../tests/helpers/accounts";
-import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
+import {
+  clearPasskeysAfterEach,
+  invitedMember,
+  seedInvitationChallenge,
+} from "../../../tests/helpers/invitation-passkey";
 import { action } from "./invitation";
 
 /** The accept page's passkey path (issue 25 item 2): options, then the passkey's answer signs the member in. */
 
-async function invited() {
-  const { admin } = await createAdmin({ role: "owner" });
-  const email = `page-passkey-${crypto.randomUUID().slice(0, 8)}@flowlane.test`;
-  await inviteMember({ id: admin.id, email: admin.email, role: "owner" }, { email, role: "author" });
-  return { token: await tokenInNewestEmail(email, /\/admin\/invitation\?token=([\w-]+)/), email };
-}
-
-const seedChallenge = () =>
-  db()
-    .insert(webauthnChallenges)
-    .values({
-      challenge: fixtures.counting.registration.challenge,
-      purpose: "registration",
-      adminId: null,
-      expiresAt: new Date(Date.now() + 60_000),
-    });
-
-afterEach(async () => {
-  await db().delete(passkeys);
-  await db().delete(webauthnChallenges);
-});
+clearPasskeysAfterEach();
 
 describe("the accept page with a passkey", { timeout: 60_000 }, () => {
   const post = (fields: Record<string, string>) =>
@@ -41,7 +23,7 @@ describe("the accept page with a passkey", { timeout: 60_000 }, () => {
     });
 
   it("answers the options, then accepts with the passkey and signs the new member in", async () => {
-    const { token, email } = await invited();
+    const { token, email } = await invitedMember();
     const started = (await action({
       request: post({ intent: "passkey-options", token, name: "Pat" }),
       params: {},
@@ -50,7 +32,7 @@ describe("the accept page with a passkey", { timeout: 60_000 }, () => {
       data: { options: { user: { name: string } } };
     };
     expect(started.data.options.user.name).toBe(email);
-    await seedChallenge();
+    await seedInvitationChallenge();
     const joined = await action({
       request: post({
         intent: "passkey",
@@ -67,7 +49,7 @@ describe("the accept page with a passkey", { timeout: 60_000 }, () => {
   });
 
   it("a missing name is the name field's error; nothing is created", async () => {
-    const { token, email } = await invited();
+    const { token, email } = await invitedMember();
     const refused = (await action({
       request: post({ intent: "passkey-options", token, name: " " }),
       params: {},

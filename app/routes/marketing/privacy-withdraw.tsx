@@ -1,6 +1,7 @@
 import { MailX } from "lucide-react";
 import { data, Form, href, Link } from "react-router";
 import { BotCheck } from "~/components/bot-check";
+import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { Honeypot } from "~/components/honeypot";
 import { StatusMessage } from "~/components/status-message";
@@ -83,15 +84,7 @@ export default function PrivacyWithdraw({ actionData }: Route.ComponentProps) {
             <Honeypot id="withdraw-page-fax" />
             <BotCheck />
             <Field id="withdraw-page-email" label="Email" errorId="withdraw-page-error" error={answer?.fieldError}>
-              <input
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={answer?.email}
-                className="input"
-              />
+              <EmailInput defaultValue={answer?.email} />
             </Field>
             {failure ? <StatusMessage text={failure} /> : null}
             <button type="submit" className="btn-primary">

@@ -1,6 +1,7 @@
 import { Mail } from "lucide-react";
 import { data, Form } from "react-router";
 import { BotCheck } from "~/components/bot-check";
+import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { FormNotice } from "~/components/form-notice";
 import { Honeypot } from "~/components/honeypot";
@@ -80,15 +81,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
             <Honeypot id="newsletter-page-fax" />
             <BotCheck />
             <Field id="newsletter-page-email" label="Email" errorId="newsletter-page-error" error={answer?.fieldError}>
-              <input
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={answer?.email}
-                className="input"
-              />
+              <EmailInput defaultValue={answer?.email} />
             </Field>
             <FormNotice notice={NEWSLETTER_NOTICE} />
             {failure ? <StatusMessage text={failure} /> : null}

@@ -1,6 +1,7 @@
 import { Download, Filter } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
 import { ActionNotice } from "~/components/console/action-notice";
+import { FilterInput } from "~/components/console/filter-input";
 import { FilterSelect } from "~/components/console/filter-select";
 import { StatusBadge } from "~/components/console/status-badge";
 import { Pagination } from "~/components/pagination";
@@ -134,18 +135,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       <Form method="get" className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filter leads">
         <div className="sm:col-span-2">
-          <label htmlFor="lead-search" className="label">
-            Search leads
-          </label>
-          <input
+          <FilterInput
             id="lead-search"
             name="q"
             type="search"
-            defaultValue={value("q")}
-            key={`q-${value("q")}`}
+            label="Search leads"
+            value={value("q")}
             maxLength={100}
             placeholder="Name, email or company"
-            className="input"
           />
         </div>
         <div>
@@ -179,33 +176,23 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           />
         </div>
         <div>
-          <label htmlFor="lead-source" className="label">
-            Source
-          </label>
-          <input
+          <FilterInput
             id="lead-source"
-            type="text"
             name="source"
-            defaultValue={value("source")}
-            key={`source-${value("source")}`}
+            label="Source"
+            value={value("source")}
             maxLength={64}
             placeholder="Any"
-            className="input"
           />
         </div>
         <div>
-          <label htmlFor="lead-campaign" className="label">
-            Campaign
-          </label>
-          <input
+          <FilterInput
             id="lead-campaign"
-            type="text"
             name="campaign"
-            defaultValue={value("campaign")}
-            key={`campaign-${value("campaign")}`}
+            label="Campaign"
+            value={value("campaign")}
             maxLength={64}
             placeholder="Any"
-            className="input"
           />
         </div>
         <div className="grid grid-cols-2 gap-2">

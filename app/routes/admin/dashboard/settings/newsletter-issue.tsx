@@ -3,6 +3,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
+import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { actorOf } from "~/domain/accounts/actor";
 import { fromLocalInput } from "~/domain/blog/format";
@@ -169,15 +170,7 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
           <Form method="post" className="space-y-4 px-5 py-4">
             <input type="hidden" name="intent" value="test" />
             <Field id="test-email" label="Email" error={testError}>
-              <input
-                name="email"
-                type="email"
-                required
-                autoComplete="email"
-                maxLength={254}
-                defaultValue={actionData?.email}
-                className="input"
-              />
+              <EmailInput defaultValue={actionData?.email} />
             </Field>
             <button type="submit" className="btn-secondary" disabled={busy === "test"}>
               <FlaskConical aria-hidden className="size-4" /> {busy === "test" ? "Sending..." : "Send test"}

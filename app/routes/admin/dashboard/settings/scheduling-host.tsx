@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarX2, Clock, Trash2 } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ChangeNotices } from "~/components/console/change-notices";
+import { DateRangeFields } from "~/components/console/date-range-fields";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
@@ -265,12 +266,7 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
         <Form method="post" className="mt-5 space-y-3" key={overrideFailure ? "override-failed" : "override"}>
           <input type="hidden" name="intent" value="override" />
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field id="override-from" label="First day">
-              <input name="from" type="date" className="input" required defaultValue={overrideFailure?.input.from} />
-            </Field>
-            <Field id="override-to" label="Last day">
-              <input name="to" type="date" className="input" required defaultValue={overrideFailure?.input.to} />
-            </Field>
+            <DateRangeFields idPrefix="override" from={overrideFailure?.input.from} to={overrideFailure?.input.to} />
             <Field id="override-hours" label="Hours" hint="Empty = away.">
               <input
                 type="text"

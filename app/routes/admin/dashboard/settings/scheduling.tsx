@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CalendarOff, Trash2, UsersRound } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ChangeNotices } from "~/components/console/change-notices";
+import { DateRangeFields } from "~/components/console/date-range-fields";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
@@ -346,26 +347,7 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
             </h3>
             <input type="hidden" name="intent" value="closure" />
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field id="closure-from" label="First day">
-                <input
-                  name="from"
-                  type="date"
-                  className="input"
-                  required
-                  defaultValue={closureFailure?.input.from}
-                  key={`from-${closureFailure?.input.from}`}
-                />
-              </Field>
-              <Field id="closure-to" label="Last day">
-                <input
-                  name="to"
-                  type="date"
-                  className="input"
-                  required
-                  defaultValue={closureFailure?.input.to}
-                  key={`to-${closureFailure?.input.to}`}
-                />
-              </Field>
+              <DateRangeFields idPrefix="closure" from={closureFailure?.input.from} to={closureFailure?.input.to} />
             </div>
             <Field id="closure-reason" label="Reason">
               <input
