@@ -14,6 +14,7 @@ import {
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
 import { ErrorPage } from "~/components/error-page";
 import { resolveTheme } from "~/http/theme.server";
+import { BRAND } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { restoreTypedValues } from "~/lib/typed-before-hydration";
 import type { Route } from "./+types/root";
@@ -79,19 +80,35 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Page not found" message="The page you are looking for does not exist." />;
+    return (
+      <TitledErrorPage status={404} title="Page not found" message="The page you are looking for does not exist." />
+    );
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
     // The guards' refusal of a member whose role does not allow the page (decision 064).
     const message = typeof error.data === "string" ? error.data : "You are not allowed to open this page.";
-    return <ErrorPage status={403} title="Not allowed" message={message} console />;
+    return <TitledErrorPage status={403} title="Not allowed" message={message} console />;
   }
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
   return (
-    <ErrorPage
+    <TitledErrorPage
       status={isRouteErrorResponse(error) ? error.status : 500}
       title="Something went wrong"
       message="An unexpected error occurred. Please try again in a moment."
     />
+  );
+}
+
+/**
+ * The boundary's page with its own <title> (React hoists it into <head>): the routes' meta stops
+ * at the boundary, so a console record that is gone (a lead erased or deleted meanwhile) would
+ * otherwise answer a page without a title.
+ */
+function TitledErrorPage(props: Parameters<typeof ErrorPage>[0]) {
+  return (
+    <>
+      <title>{`${props.title} | ${BRAND.name}`}</title>
+      <ErrorPage {...props} />
+    </>
   );
 }

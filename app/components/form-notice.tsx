@@ -8,7 +8,9 @@ import { type FormNoticeItems, NOTICE_VERSION } from "~/lib/consent";
 export function FormNotice({ notice: items, className = "" }: { notice: FormNoticeItems; className?: string }) {
   const form = items.form;
   return (
-    <section
+    // A note, not a landmark: a page may show two (a form's and the footer's newsletter box).
+    <div
+      role="note"
       aria-label="How we use these details"
       data-testid="form-notice"
       data-notice-version={NOTICE_VERSION}
@@ -31,6 +33,6 @@ export function FormNotice({ notice: items, className = "" }: { notice: FormNoti
         </Link>
         : your rights, and how to withdraw consent.
       </p>
-    </section>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { APIResponse } from "@playwright/test";
 import { type ConfigData, HtmlValidate } from "html-validate";
 import { matchRoutes, type RouteObject } from "react-router";
 import routes from "../../app/routes";
-import { adminToken, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail } from "./fixtures";
+import { adminToken, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail, uniqueMark } from "./fixtures";
 
 /**
  * Every page of the app, public and console, as the server renders it (the HTML a crawler or a
@@ -153,6 +153,12 @@ test("console pages are valid HTML", async ({ page, request }) => {
     data: { url: "https://crm.example.com/html-validity", events: ["newsletter.unsubscribed"] },
   });
   expect(endpoint.status()).toBe(201);
+  // A newsletter issue, so Settings → Newsletter links its page (decision 092).
+  const issue = await request.post("/api/newsletter/issues", {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { subject: `Markup ${uniqueMark("html")}`, markdown: "Valid **HTML** only." },
+  });
+  expect(issue.status()).toBe(201);
   await signInAsAdmin(page);
   const checked = await checkPages((path) => page.request.get(path), "console");
   expect(checked).toEqual(expect.arrayContaining(["/admin/dashboard", "/admin/dashboard/settings/emails"]));

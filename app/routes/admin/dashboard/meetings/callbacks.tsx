@@ -143,9 +143,13 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
                   <span className="sr-only">Email</span>
                 </dt>
                 <dd className="min-w-0 break-words">
-                  <a href={`mailto:${callback.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
-                    {callback.email}
-                  </a>
+                  {callback.email ? (
+                    <a href={`mailto:${callback.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
+                      {callback.email}
+                    </a>
+                  ) : (
+                    "Erased"
+                  )}
                 </dd>
               </div>
               <div className="flex items-center gap-2">

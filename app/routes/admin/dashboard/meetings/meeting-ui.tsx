@@ -131,9 +131,14 @@ export function MeetingFacts({
         <div className={row}>
           <dt className={term}>Email</dt>
           <dd className="break-words">
-            <a href={`mailto:${meeting.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
-              {meeting.email}
-            </a>
+            {/* An erased person's booking keeps no address (decision 088). */}
+            {meeting.email ? (
+              <a href={`mailto:${meeting.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
+                {meeting.email}
+              </a>
+            ) : (
+              "Erased"
+            )}
           </dd>
         </div>
         <div className={row}>
