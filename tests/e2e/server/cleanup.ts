@@ -38,6 +38,9 @@ export type CleanedTable = {
   key: SQLiteColumn | undefined;
 };
 
+/** Columns that name a member without a foreign key: never searched for a test's marks. */
+const MEMBER_REFERENCES = new Set(["host_id"]);
+
 /**
  * Every table of a drizzle schema module, children before the tables they reference (the order
  * a delete must take when a foreign key does not cascade).
@@ -71,7 +74,11 @@ export function schemaTables(schema: Schema = appSchema): CleanedTable[] {
         .filter((foreignKey) => foreignKey.onDelete === "set null")
         .flatMap((fk) => fk.reference().columns),
     );
-    const texts = config.columns.filter((column) => column.getSQLType() === "text");
+    const texts = config.columns
+      .filter((column) => column.getSQLType() === "text")
+      // A meeting's host is a member named without a foreign key ("" = the house calendar): a
+      // test's own Sales member may host another test's booking, which is not the test's to remove.
+      .filter((column) => !MEMBER_REFERENCES.has(column.name));
     const primary = config.columns.filter((column) => column.primary);
     return {
       table,
