@@ -77,6 +77,11 @@ test("a visitor asks for erasure, confirms from the emailed link, and their book
   await signInAsAdmin(page);
   await page.goto(`/admin/dashboard/people?email=${encodeURIComponent(email)}`);
   await expect(page.getByTestId("kind-bookings")).toContainText(name);
+  // A record's fields read as words ("Visitor timezone"), not as stored names ("visitorTimezone").
+  const booking = page.getByTestId("kind-bookings").locator("details").first();
+  await booking.locator("summary").click();
+  await expect(booking.locator("dt", { hasText: /^Created at$/ })).toBeVisible();
+  await expect(booking.locator("dt", { hasText: /^createdAt$/ })).toHaveCount(0);
   await expect(page.getByTestId("erase")).toContainText("They have an upcoming meeting: cancel it first");
   await shoot(page, "people", javaScriptEnabled);
   const cancelled = await request.put(`/api/meetings/${meeting.id}/status`, {

@@ -10,6 +10,7 @@ import { EraseSchema, PersonQuerySchema } from "~/domain/privacy/schemas";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
+import { fieldLabel } from "~/lib/field-label";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/people";
 import { formatInstant } from "./meetings/meeting-ui";
@@ -28,8 +29,7 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   audit: "Audit entries about them",
   codes: "Verification codes",
 };
-const kindLabel = (kind: string) =>
-  KIND_LABELS[kind] ?? kind.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+const kindLabel = (kind: string) => KIND_LABELS[kind] ?? fieldLabel(kind);
 
 /** The line a row is known by in its list: its subject, name or action, else its id. */
 function rowTitle(row: Record<string, unknown>) {
@@ -193,7 +193,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
                       <dl className="grid grid-cols-1 gap-x-3 gap-y-1 border-t border-slate-200 px-3 py-2 text-sm sm:grid-cols-[auto_1fr] dark:border-slate-800">
                         {Object.entries(row).map(([key, value]) => (
                           <div key={key} className="contents">
-                            <dt className="text-slate-500 dark:text-slate-400">{key}</dt>
+                            <dt className="text-slate-500 dark:text-slate-400">{fieldLabel(key)}</dt>
                             <dd className="min-w-0 break-words">
                               <Value value={value} timeZone={timeZone} />
                             </dd>
