@@ -222,6 +222,48 @@ describe("erasing a person (decision 088)", () => {
     expect(await counts()).toEqual({ ...before, audit_log: (before.audit_log ?? 0) + 1 });
   });
 
+  it("an address held only inside a longer one is nothing held: refused, nothing changed, not audited", async () => {
+    const longer = unique();
+    const inside = longer.slice(longer.indexOf(".") + 1); // `Asha.x@…` holds `x@…` as a substring
+    await requestCallback({
+      firstName: "Ravi",
+      lastName: "Kumar",
+      email: longer,
+      company: "Acme",
+      phone: "",
+      message: `Write to ${longer.toLowerCase()}`,
+    });
+    expect(await peopleLookup(inside)).toEqual({});
+    const before = await counts();
+    const refused = (await erasePerson(actor, inside).catch((e) => e)) as AppError;
+    expect([refused.status, refused.message]).toEqual([404, NOTHING_HELD]);
+    expect(await counts()).toEqual(before);
+    expect((await peopleLookup(longer)).callbacks).toHaveLength(1);
+  });
+
+  it("20 erasures at once beside a longer address: one erases, the others find nothing held", async () => {
+    const typed = unique();
+    const { meeting } = await personEverywhere(typed);
+    const longer = `x${typed}`;
+    await requestCallback({
+      firstName: "Ravi",
+      lastName: "Kumar",
+      email: longer,
+      company: "Acme",
+      phone: "",
+      message: "",
+    });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, () => erasePerson(actor, typed, afterTheMeeting(meeting.startsAt))),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    for (const o of outcomes) {
+      if (o.status === "rejected")
+        expect([(o.reason as AppError).status, (o.reason as AppError).message]).toEqual([404, NOTHING_HELD]);
+    }
+    expect((await peopleLookup(longer)).callbacks).toHaveLength(1);
+  });
+
   it("refuses a team member's email and an unknown email, changing nothing", async () => {
     const refused = (await erasePerson(actor, actor.email).catch((e) => e)) as AppError;
     expect([refused.status, refused.message]).toEqual([409, TEAM_MEMBER]);

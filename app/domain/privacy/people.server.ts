@@ -281,6 +281,10 @@ export type Erasure = { erased: Record<string, number>; total: number };
  */
 export async function erasePerson(actor: AuditActor, rawEmail: string, now = new Date()): Promise<Erasure> {
   const email = normalEmail(rawEmail);
+  // The batch's "is held" guard finds any substring (it must fit D1's statement size over every
+  // table), so `bob@acme.example` would pass it on `jimbob@acme.example`'s rows alone: ask the exact
+  // question first, so an address held only inside a longer one is "nothing held", with no audit.
+  if (Object.keys(await peopleLookup(email)).length === 0) throw await refusal(email, now);
   const client = db();
   const { meetings, meetingTokens } = schema;
   const upcoming = sql`${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.startsAt} > ${now.getTime()}`;
@@ -332,6 +336,9 @@ export async function erasePerson(actor: AuditActor, rawEmail: string, now = new
     if (changes > 0) erased[step.kind] = (erased[step.kind] ?? 0) + changes;
   });
   const total = Object.values(erased).reduce((sum, n) => sum + n, 0);
+  // A racing erasure got there first and only longer addresses mentioned the person's: nothing
+  // of theirs was left to erase, whatever the rough guard let through.
+  if (total === 0) throw new AppError(404, NOTHING_HELD);
   return { erased, total };
 }
 
