@@ -5,7 +5,21 @@ import { ErrorView } from "~/components/error-view";
 import { Pagination } from "~/components/pagination";
 import type { PostCardData } from "~/domain/blog/format";
 import { ARCHIVE_PAGE_NOT_FOUND } from "~/domain/blog/messages";
+import { BRAND } from "~/lib/brand";
+import { seo } from "~/lib/seo";
 import { PostCard } from "./post-card";
+
+/** The way back to the list, atop an article or an archive. */
+export function BackToBlog() {
+  return (
+    <Link
+      to={href("/blog")}
+      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+    >
+      <ArrowLeft aria-hidden className="size-4" /> Back to Blog
+    </Link>
+  );
+}
 
 /** A grid of post cards, or a plain message when there are none. */
 export function PostGrid({ posts, empty }: { posts: PostCardData[]; empty: React.ReactNode }) {
@@ -111,12 +125,7 @@ export function ArchiveView({
 }) {
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-      <Link
-        to={href("/blog")}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Blog
-      </Link>
+      <BackToBlog />
       {kicker ? (
         <>
           <p className="mt-6 text-sm font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-300">
@@ -134,18 +143,86 @@ export function ArchiveView({
   );
 }
 
-/** The error boundary of the tag and author pages: an unknown name or a page past the end is a 404. */
-export function ArchiveErrorBoundary({ error }: { error: unknown }) {
+/**
+ * A tag's or an author's archive: the kind and the name, how many articles, the cards and the
+ * page links.
+ */
+export function NamedArchiveView({
+  kicker,
+  name,
+  list,
+  empty,
+  hrefFor,
+}: {
+  kicker: string;
+  name: string;
+  list: { posts: PostCardData[]; page: number; pages: number; total: number };
+  empty: string;
+  hrefFor: (page: number) => string;
+}) {
+  return (
+    <ArchiveView
+      kicker={kicker}
+      heading={name}
+      posts={list.posts}
+      empty={empty}
+      page={list.page}
+      pages={list.pages}
+      hrefFor={hrefFor}
+      pagerLabel={`Pages of ${name}`}
+    >
+      <p className="mt-3 text-slate-600 dark:text-slate-300">{articleCount(list.total, list.page, list.pages)}</p>
+    </ArchiveView>
+  );
+}
+
+/** The head of a blog page that is not found: a plain title, and no index. */
+export const blogNotFoundMeta = () => [
+  { title: `Page not found | ${BRAND.name} Blog` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The head of a tag's or an author's archive page; `title` is what comes before the page number. */
+export function namedArchiveMeta(
+  list: { page: number; pages: number; canonical: string } | undefined,
+  { title, description }: { title: string; description: string },
+) {
+  if (!list) return blogNotFoundMeta();
+  return seo({
+    title: `${title}${list.page > 1 ? `, page ${list.page} of ${list.pages}` : ""} | ${BRAND.name} Blog`,
+    description,
+    url: list.canonical,
+  });
+}
+
+/** A blog page's error boundary: what is not found, or that `what` could not be loaded, and the way back. */
+export function BlogErrorView({
+  error,
+  notFound,
+  what,
+}: {
+  error: unknown;
+  notFound: { title: string; message: string };
+  what: string;
+}) {
   return (
     <ErrorView
       error={error}
       variant="page"
-      notFound={{ title: ARCHIVE_PAGE_NOT_FOUND, message: "There are no articles at this address." }}
-      failed={{
-        title: "Something went wrong",
-        message: "The articles could not be loaded. Please try again in a moment.",
-      }}
+      notFound={notFound}
+      failed={{ title: "Something went wrong", message: `${what} could not be loaded. Please try again in a moment.` }}
       back={{ to: href("/blog"), label: "Back to Blog" }}
+    />
+  );
+}
+
+/** The error boundary of the tag and author pages: an unknown name or a page past the end is a 404. */
+export function ArchiveErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <BlogErrorView
+      error={error}
+      notFound={{ title: ARCHIVE_PAGE_NOT_FOUND, message: "There are no articles at this address." }}
+      what="The articles"
     />
   );
 }

@@ -1,9 +1,8 @@
-import { ArrowLeft } from "lucide-react";
-import { data, href, Link, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
+import { BackToBlog, BlogErrorView } from "~/components/blog/archive";
 import { Article } from "~/components/blog/article";
 import { PostCard } from "~/components/blog/post-card";
 import { ShareMenu } from "~/components/blog/share-menu";
-import { ErrorView } from "~/components/error-view";
 import { JsonLd } from "~/components/json-ld";
 import { postHead, postPath, toArticle, toCard } from "~/domain/blog/format";
 import { imageSizes } from "~/domain/blog/media.server";
@@ -62,18 +61,6 @@ function articleJsonLd({ post, head, origin }: Route.ComponentProps["loaderData"
       logo: { "@type": "ImageObject", url: `${origin}/favicon.svg` },
     },
   };
-}
-
-function BackToBlog() {
-  return (
-    <Link
-      to={href("/blog")}
-      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      Back to Blog
-    </Link>
-  );
 }
 
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
@@ -139,18 +126,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <ErrorView
+    <BlogErrorView
       error={error}
-      variant="page"
       notFound={{
         title: POST_NOT_FOUND,
         message: "The article you are looking for does not exist or is no longer available.",
       }}
-      failed={{
-        title: "Something went wrong",
-        message: "The article could not be loaded. Please try again in a moment.",
-      }}
-      back={{ to: href("/blog"), label: "Back to Blog" }}
+      what="The article"
     />
   );
 }
