@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BarRows, Bars, ChartCard, NumbersTable as ChartTable, niceMax } from "./trend-charts";
+import { BarRows, Bars, ChartCard, ChartSvg, NumbersTable as ChartTable, niceMax } from "./trend-charts";
 
 /**
  * Insights' charts (issue 28 item 2): plain SVG drawn on the server, no chart library, no
@@ -104,12 +104,7 @@ export function BreakdownChart(props: {
       title={props.title}
       description={props.rows.length === 0 ? `${props.description} Nothing counted in this range.` : props.description}
       chart={
-        <svg
-          viewBox={`0 0 ${W} ${height}`}
-          className="block h-auto w-full"
-          role="img"
-          aria-labelledby={`${props.id}-title ${props.id}-desc`}
-        >
+        <ChartSvg id={props.id} width={W} height={height}>
           {drawn.map((row, i) => {
             const y = i * rowHeight;
             return (
@@ -138,7 +133,7 @@ export function BreakdownChart(props: {
               </g>
             );
           })}
-        </svg>
+        </ChartSvg>
       }
       table={
         <NumbersTable

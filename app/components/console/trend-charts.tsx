@@ -167,6 +167,20 @@ export function NumbersTable(props: {
   );
 }
 
+/** A chart's drawing, named by its card's title and description. */
+export function ChartSvg(props: { id: string; width: number; height: number; children: ReactNode }) {
+  return (
+    <svg
+      viewBox={`0 0 ${props.width} ${props.height}`}
+      className="block h-auto w-full"
+      role="img"
+      aria-labelledby={`${props.id}-title ${props.id}-desc`}
+    >
+      {props.children}
+    </svg>
+  );
+}
+
 /**
  * Vertical bars on a y axis from 0 to `max` (use niceMax) with a middle line, and a label under
  * the bars that `show` one. `children` draws the bars: `scale` turns a value into a height,
@@ -209,12 +223,7 @@ export function Bars({
   const scale = (v: number) => ((bottom - top) * v) / max;
   const x = (i: number) => left + slot * i + (slot - barWidth) / 2;
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      className="block h-auto w-full"
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
-    >
+    <ChartSvg id={id} width={width} height={height}>
       {[0, 0.5, 1].map((f) => {
         const y = bottom - (bottom - top) * f;
         return (
@@ -234,7 +243,7 @@ export function Bars({
           </text>
         ) : null,
       )}
-    </svg>
+    </ChartSvg>
   );
 }
 
@@ -255,12 +264,7 @@ export function BarRows(props: {
   const barMax = width - 64;
   const track = font + 6;
   return (
-    <svg
-      viewBox={`0 0 ${width} ${props.rows.length * rowHeight + 4}`}
-      className="block h-auto w-full"
-      role="img"
-      aria-labelledby={`${props.id}-title ${props.id}-desc`}
-    >
+    <ChartSvg id={props.id} width={width} height={props.rows.length * rowHeight + 4}>
       {props.rows.map((row, i) => {
         const y = i * rowHeight;
         return (
@@ -302,7 +306,7 @@ export function BarRows(props: {
           </g>
         );
       })}
-    </svg>
+    </ChartSvg>
   );
 }
 
