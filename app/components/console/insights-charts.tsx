@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BarRows, Bars, ChartCard, ChartSvg, NumbersTable as ChartTable, niceMax } from "./trend-charts";
+import { BarRows, Bars, ChartCard, ChartSvg, NumbersTable as ChartTable, niceMax, RowFigure } from "./trend-charts";
 
 /**
  * Insights' charts (issue 28 item 2): plain SVG drawn on the server, no chart library, no
@@ -25,6 +25,12 @@ export function NumbersTable(props: { caption: string; head: string[]; rows: { k
     />
   );
 }
+
+// Views behind, visitors (never more) in front.
+const DAY_BARS = [
+  ["views", "fill-brand-200 dark:fill-brand-800"],
+  ["visitors", "fill-brand-600 dark:fill-brand-400"],
+] as const;
 
 /** Views (light) and visitors (dark) per day, as bars over the range. */
 export function DailyChart({ days }: { days: { day: string; views: number; visitors: number }[] }) {
@@ -53,20 +59,16 @@ export function DailyChart({ days }: { days: { day: string; views: number; visit
           {({ scale, x, barWidth, bottom }) =>
             days.map((d, i) => (
               <g key={d.day}>
-                <rect
-                  x={x(i)}
-                  y={bottom - scale(d.views)}
-                  width={barWidth}
-                  height={scale(d.views)}
-                  className="fill-brand-200 dark:fill-brand-800"
-                />
-                <rect
-                  x={x(i)}
-                  y={bottom - scale(d.visitors)}
-                  width={barWidth}
-                  height={scale(d.visitors)}
-                  className="fill-brand-600 dark:fill-brand-400"
-                />
+                {DAY_BARS.map(([value, fill]) => (
+                  <rect
+                    key={value}
+                    x={x(i)}
+                    y={bottom - scale(d[value])}
+                    width={barWidth}
+                    height={scale(d[value])}
+                    className={fill}
+                  />
+                ))}
               </g>
             ))
           }
@@ -120,16 +122,9 @@ export function BreakdownChart(props: {
                 <text x={6} y={y + 19} fontSize={12} className="fill-slate-800 dark:fill-slate-100">
                   {row.label.length > 38 ? `${row.label.slice(0, 37)}…` : row.label}
                 </text>
-                <text
-                  x={W}
-                  y={y + 19}
-                  textAnchor="end"
-                  fontSize={12}
-                  fontWeight={600}
-                  className="fill-slate-800 dark:fill-slate-100"
-                >
+                <RowFigure x={W} y={y + 19} fontSize={12}>
                   {row.visitors}
-                </text>
+                </RowFigure>
               </g>
             );
           })}

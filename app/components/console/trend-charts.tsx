@@ -247,6 +247,22 @@ export function Bars({
   );
 }
 
+/** A row's figure, at the right end of a horizontal bar chart. */
+export function RowFigure(props: { x: number; y: number; fontSize: number; children: ReactNode }) {
+  return (
+    <text
+      x={props.x}
+      y={props.y}
+      textAnchor="end"
+      fontSize={props.fontSize}
+      fontWeight={600}
+      className="fill-slate-800 dark:fill-slate-100"
+    >
+      {props.children}
+    </text>
+  );
+}
+
 /**
  * Horizontal bar rows (a funnel): each row's label with an optional note, a track, its bar as a
  * share of `max` and its count at the right end. `size` is the row's height, font and bar height.
@@ -293,16 +309,9 @@ export function BarRows(props: {
               rx={3}
               className={props.fill}
             />
-            <text
-              x={width}
-              y={y + track + font}
-              textAnchor="end"
-              fontSize={font}
-              fontWeight={600}
-              className="fill-slate-800 dark:fill-slate-100"
-            >
+            <RowFigure x={width} y={y + track + font} fontSize={font}>
               {row.count}
-            </text>
+            </RowFigure>
           </g>
         );
       })}
