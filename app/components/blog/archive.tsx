@@ -35,10 +35,27 @@ export function PostGrid({ posts, empty }: { posts: PostCardData[]; empty: React
     );
   }
   return (
-    <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="archive-posts">
-      {posts.map((post) => (
+    <PostCardList
+      posts={posts}
+      className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      testId="archive-posts"
+      headingLevel={2}
+    />
+  );
+}
+
+/** Post cards as a list, laid out by `className`; their titles are headings of `headingLevel`. */
+export function PostCardList(props: {
+  posts: PostCardData[];
+  className: string;
+  testId?: string;
+  headingLevel: 2 | 3;
+}) {
+  return (
+    <ul className={props.className} data-testid={props.testId}>
+      {props.posts.map((post) => (
         <li key={post.id}>
-          <PostCard post={post} />
+          <PostCard post={post} headingLevel={props.headingLevel} />
         </li>
       ))}
     </ul>

@@ -1,7 +1,14 @@
 import { Newspaper, Rss } from "lucide-react";
 import { data, href, Link } from "react-router";
-import { ArchivePager, ArchiveView, BlogErrorView, BlogSearchForm, blogNotFoundMeta } from "~/components/blog/archive";
-import { FeaturedPost, PostCard } from "~/components/blog/post-card";
+import {
+  ArchivePager,
+  ArchiveView,
+  BlogErrorView,
+  BlogSearchForm,
+  blogNotFoundMeta,
+  PostCardList,
+} from "~/components/blog/archive";
+import { FeaturedPost } from "~/components/blog/post-card";
 import { archivePage } from "~/domain/blog/archive.server";
 import { toCard } from "~/domain/blog/format";
 import { imageSizes } from "~/domain/blog/media.server";
@@ -105,13 +112,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               <h2 id="more-articles" className="text-2xl font-bold tracking-tight">
                 {featured ? "More articles" : `Articles, page ${page} of ${pages}`}
               </h2>
-              <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {rest.map((post) => (
-                  <li key={post.id}>
-                    <PostCard post={post} headingLevel={3} />
-                  </li>
-                ))}
-              </ul>
+              <PostCardList posts={rest} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" headingLevel={3} />
             </section>
           ) : null}
           <ArchivePager page={page} pages={pages} hrefFor={blogPageHref} label="Blog pages" />

@@ -1,7 +1,6 @@
 import { data, href, redirect } from "react-router";
-import { BackToBlog, BlogErrorView } from "~/components/blog/archive";
+import { BackToBlog, BlogErrorView, PostCardList } from "~/components/blog/archive";
 import { Article } from "~/components/blog/article";
-import { PostCard } from "~/components/blog/post-card";
 import { ShareMenu } from "~/components/blog/share-menu";
 import { JsonLd } from "~/components/json-ld";
 import { postHead, postPath, toArticle, toCard } from "~/domain/blog/format";
@@ -79,13 +78,12 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
             Related articles
           </h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2" data-testid="related-posts">
-            {related.map((r) => (
-              <li key={r.id}>
-                <PostCard post={r} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
+          <PostCardList
+            posts={related}
+            className="mt-6 grid gap-6 sm:grid-cols-2"
+            testId="related-posts"
+            headingLevel={3}
+          />
         </section>
       ) : null}
 
