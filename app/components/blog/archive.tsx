@@ -1,25 +1,12 @@
-import { ArrowLeft, Newspaper } from "lucide-react";
+import { Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
-import { href, Link } from "react-router";
-import { ErrorView } from "~/components/error-view";
+import { Link } from "react-router";
 import { Pagination } from "~/components/pagination";
 import type { PostCardData } from "~/domain/blog/format";
 import { ARCHIVE_PAGE_NOT_FOUND } from "~/domain/blog/messages";
 import { BRAND } from "~/lib/brand";
 import { seo } from "~/lib/seo";
-import { PostCard } from "./post-card";
-
-/** The way back to the list, atop an article or an archive. */
-export function BackToBlog() {
-  return (
-    <Link
-      to={href("/blog")}
-      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-    >
-      <ArrowLeft aria-hidden className="size-4" /> Back to Blog
-    </Link>
-  );
-}
+import { BackToBlog, BlogErrorView, blogNotFoundMeta, PostCardList } from "./blog-parts";
 
 /** A grid of post cards, or a plain message when there are none. */
 export function PostGrid({ posts, empty }: { posts: PostCardData[]; empty: React.ReactNode }) {
@@ -41,24 +28,6 @@ export function PostGrid({ posts, empty }: { posts: PostCardData[]; empty: React
       testId="archive-posts"
       headingLevel={2}
     />
-  );
-}
-
-/** Post cards as a list, laid out by `className`; their titles are headings of `headingLevel`. */
-export function PostCardList(props: {
-  posts: PostCardData[];
-  className: string;
-  testId?: string;
-  headingLevel: 2 | 3;
-}) {
-  return (
-    <ul className={props.className} data-testid={props.testId}>
-      {props.posts.map((post) => (
-        <li key={post.id}>
-          <PostCard post={post} headingLevel={props.headingLevel} />
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -193,12 +162,6 @@ export function NamedArchiveView({
   );
 }
 
-/** The head of a blog page that is not found: a plain title, and no index. */
-export const blogNotFoundMeta = () => [
-  { title: `Page not found | ${BRAND.name} Blog` },
-  { name: "robots", content: "noindex" },
-];
-
 /** The head of a tag's or an author's archive page; `title` is what comes before the page number. */
 export function namedArchiveMeta(
   list: { page: number; pages: number; canonical: string } | undefined,
@@ -210,27 +173,6 @@ export function namedArchiveMeta(
     description,
     url: list.canonical,
   });
-}
-
-/** A blog page's error boundary: what is not found, or that `what` could not be loaded, and the way back. */
-export function BlogErrorView({
-  error,
-  notFound,
-  what,
-}: {
-  error: unknown;
-  notFound: { title: string; message: string };
-  what: string;
-}) {
-  return (
-    <ErrorView
-      error={error}
-      variant="page"
-      notFound={notFound}
-      failed={{ title: "Something went wrong", message: `${what} could not be loaded. Please try again in a moment.` }}
-      back={{ to: href("/blog"), label: "Back to Blog" }}
-    />
-  );
 }
 
 /** The error boundary of the tag and author pages: an unknown name or a page past the end is a 404. */

@@ -1,13 +1,7 @@
 import { Newspaper, Rss } from "lucide-react";
 import { data, href, Link } from "react-router";
-import {
-  ArchivePager,
-  ArchiveView,
-  BlogErrorView,
-  BlogSearchForm,
-  blogNotFoundMeta,
-  PostCardList,
-} from "~/components/blog/archive";
+import { ArchivePager, ArchiveView, BlogSearchForm } from "~/components/blog/archive";
+import { BlogErrorView, blogNotFoundMeta, PostCardList } from "~/components/blog/blog-parts";
 import { FeaturedPost } from "~/components/blog/post-card";
 import { archivePage } from "~/domain/blog/archive.server";
 import { toCard } from "~/domain/blog/format";

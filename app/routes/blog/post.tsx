@@ -1,6 +1,6 @@
 import { data, href, redirect } from "react-router";
-import { BackToBlog, BlogErrorView, PostCardList } from "~/components/blog/archive";
 import { Article } from "~/components/blog/article";
+import { BackToBlog, BlogErrorView, PostCardList } from "~/components/blog/blog-parts";
 import { ShareMenu } from "~/components/blog/share-menu";
 import { JsonLd } from "~/components/json-ld";
 import { postHead, postPath, toArticle, toCard } from "~/domain/blog/format";
