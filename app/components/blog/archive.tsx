@@ -1,11 +1,12 @@
-import { ArrowLeft, Newspaper } from "lucide-react";
+import { Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
-import { href, Link } from "react-router";
-import { ErrorView } from "~/components/error-view";
+import { Link } from "react-router";
 import { Pagination } from "~/components/pagination";
 import type { PostCardData } from "~/domain/blog/format";
 import { ARCHIVE_PAGE_NOT_FOUND } from "~/domain/blog/messages";
-import { PostCard } from "./post-card";
+import { BRAND } from "~/lib/brand";
+import { seo } from "~/lib/seo";
+import { BackToBlog, BlogErrorView, blogNotFoundMeta, PostCardList } from "./blog-parts";
 
 /** A grid of post cards, or a plain message when there are none. */
 export function PostGrid({ posts, empty }: { posts: PostCardData[]; empty: React.ReactNode }) {
@@ -21,13 +22,12 @@ export function PostGrid({ posts, empty }: { posts: PostCardData[]; empty: React
     );
   }
   return (
-    <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="archive-posts">
-      {posts.map((post) => (
-        <li key={post.id}>
-          <PostCard post={post} />
-        </li>
-      ))}
-    </ul>
+    <PostCardList
+      posts={posts}
+      className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      testId="archive-posts"
+      headingLevel={2}
+    />
   );
 }
 
@@ -111,12 +111,7 @@ export function ArchiveView({
 }) {
   return (
     <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-      <Link
-        to={href("/blog")}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Back to Blog
-      </Link>
+      <BackToBlog />
       {kicker ? (
         <>
           <p className="mt-6 text-sm font-semibold tracking-wider text-brand-700 uppercase dark:text-brand-300">
@@ -134,18 +129,59 @@ export function ArchiveView({
   );
 }
 
+/**
+ * A tag's or an author's archive: the kind and the name, how many articles, the cards and the
+ * page links.
+ */
+export function NamedArchiveView({
+  kicker,
+  name,
+  list,
+  empty,
+  hrefFor,
+}: {
+  kicker: string;
+  name: string;
+  list: { posts: PostCardData[]; page: number; pages: number; total: number };
+  empty: string;
+  hrefFor: (page: number) => string;
+}) {
+  return (
+    <ArchiveView
+      kicker={kicker}
+      heading={name}
+      posts={list.posts}
+      empty={empty}
+      page={list.page}
+      pages={list.pages}
+      hrefFor={hrefFor}
+      pagerLabel={`Pages of ${name}`}
+    >
+      <p className="mt-3 text-slate-600 dark:text-slate-300">{articleCount(list.total, list.page, list.pages)}</p>
+    </ArchiveView>
+  );
+}
+
+/** The head of a tag's or an author's archive page; `title` is what comes before the page number. */
+export function namedArchiveMeta(
+  list: { page: number; pages: number; canonical: string } | undefined,
+  { title, description }: { title: string; description: string },
+) {
+  if (!list) return blogNotFoundMeta();
+  return seo({
+    title: `${title}${list.page > 1 ? `, page ${list.page} of ${list.pages}` : ""} | ${BRAND.name} Blog`,
+    description,
+    url: list.canonical,
+  });
+}
+
 /** The error boundary of the tag and author pages: an unknown name or a page past the end is a 404. */
 export function ArchiveErrorBoundary({ error }: { error: unknown }) {
   return (
-    <ErrorView
+    <BlogErrorView
       error={error}
-      variant="page"
       notFound={{ title: ARCHIVE_PAGE_NOT_FOUND, message: "There are no articles at this address." }}
-      failed={{
-        title: "Something went wrong",
-        message: "The articles could not be loaded. Please try again in a moment.",
-      }}
-      back={{ to: href("/blog"), label: "Back to Blog" }}
+      what="The articles"
     />
   );
 }

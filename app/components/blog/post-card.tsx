@@ -85,20 +85,35 @@ export function TagList({
   );
 }
 
+/** Who wrote it, when, and how long it takes to read, at a card's foot. */
 function Byline({ post }: { post: PostCardData }) {
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-      <span className="min-w-0 font-medium wrap-break-word text-slate-800 dark:text-slate-200">{post.author}</span>
-      <span aria-hidden>·</span>
-      <time dateTime={post.isoDate} data-testid="post-date">
-        {post.date}
-      </time>
-      <span aria-hidden>·</span>
-      <span className="inline-flex items-center gap-1">
-        <Clock aria-hidden className="size-3.5" />
-        {`${post.readingTime} min read`}
-      </span>
-    </p>
+    <div className="mt-6">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+        <span className="min-w-0 font-medium wrap-break-word text-slate-800 dark:text-slate-200">{post.author}</span>
+        <span aria-hidden>·</span>
+        <time dateTime={post.isoDate} data-testid="post-date">
+          {post.date}
+        </time>
+        <span aria-hidden>·</span>
+        <span className="inline-flex items-center gap-1">
+          <Clock aria-hidden className="size-3.5" />
+          {`${post.readingTime} min read`}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** A card's title, its one link: the link's ::after covers the whole card, so all of it opens the article. */
+function TitleLink({ post, rounded = false }: { post: PostCardData; rounded?: boolean }) {
+  return (
+    <Link
+      to={post.path}
+      className={`after:absolute after:inset-0${rounded ? " after:rounded-xl" : ""} group-hover:text-brand-700 dark:group-hover:text-brand-300`}
+    >
+      {post.title}
+    </Link>
   );
 }
 
@@ -117,17 +132,10 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostCardData; headi
       ) : null}
       <TagList tags={post.tags} linked />
       <Heading className="mt-4 text-xl font-bold tracking-tight text-slate-900 dark:text-white">
-        <Link
-          to={post.path}
-          className="after:absolute after:inset-0 after:rounded-xl group-hover:text-brand-700 dark:group-hover:text-brand-300"
-        >
-          {post.title}
-        </Link>
+        <TitleLink post={post} rounded />
       </Heading>
       <p className="mt-3 line-clamp-3 flex-1 text-slate-600 dark:text-slate-300">{post.excerpt}</p>
-      <div className="mt-6">
-        <Byline post={post} />
-      </div>
+      <Byline post={post} />
     </article>
   );
 }
@@ -154,17 +162,10 @@ export function FeaturedPost({ post }: { post: PostCardData }) {
         </p>
         <TagList tags={post.tags} className="mt-4" linked />
         <h2 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-          <Link
-            to={post.path}
-            className="after:absolute after:inset-0 group-hover:text-brand-700 dark:group-hover:text-brand-300"
-          >
-            {post.title}
-          </Link>
+          <TitleLink post={post} />
         </h2>
         <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{post.excerpt}</p>
-        <div className="mt-6">
-          <Byline post={post} />
-        </div>
+        <Byline post={post} />
         <p className="mt-6 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 dark:text-brand-300">
           Read article <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-1" />
         </p>

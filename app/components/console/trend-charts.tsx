@@ -51,62 +51,93 @@ export function niceMax(value: number) {
   return 10 * magnitude;
 }
 
-function ChartCard(props: {
+/**
+ * A chart's card: its title and description name the SVG, its numbers sit in a region a keyboard
+ * can scroll. Overview's trends are figures (h3) with the numbers folded under "Show the numbers";
+ * Insights' panels are sections (h2) with the numbers beside the chart (`beside`).
+ */
+export function ChartCard(props: {
   id: string;
+  testId: string;
   title: string;
   description: string;
-  empty: string | null;
+  beside?: boolean;
+  empty?: string | null;
   legend?: ReactNode;
   chart: ReactNode;
   table: ReactNode;
 }) {
+  const Root = props.beside ? "section" : "figure";
+  const Heading = props.beside ? "h2" : "h3";
+  const numbers = (
+    // Focusable, so a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
+    <section
+      className={`${props.beside ? "" : "mt-2 "}overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-500`}
+      aria-label={`${props.title}: the numbers`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is scrolled with the keyboard once focused
+      tabIndex={0}
+    >
+      {props.table}
+    </section>
+  );
   return (
-    <figure className="card flex flex-col p-5" aria-labelledby={`${props.id}-title`} data-testid={`trend-${props.id}`}>
-      <h3 id={`${props.id}-title`} className="font-semibold">
+    <Root
+      className={props.beside ? "card p-5" : "card flex flex-col p-5"}
+      aria-labelledby={`${props.id}-title`}
+      data-testid={props.testId}
+    >
+      <Heading id={`${props.id}-title`} className="font-semibold">
         {props.title}
-      </h3>
+      </Heading>
       <p id={`${props.id}-desc`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {props.description}
       </p>
-      {props.legend}
-      <div className="mt-3">{props.chart}</div>
-      {props.empty ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{props.empty}</p> : null}
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-300">Show the numbers</summary>
-        {/* Focusable, so a keyboard can scroll a table wider than a phone (WCAG 2.1.1). */}
-        <section
-          className="mt-2 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-500"
-          aria-label={`${props.title}: the numbers`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is scrolled with the keyboard once focused
-          tabIndex={0}
-        >
-          {props.table}
-        </section>
-      </details>
-    </figure>
+      {props.beside ? (
+        <div className="mt-4 grid gap-4 lg:grid-cols-2 lg:items-start">
+          <div>{props.chart}</div>
+          {numbers}
+        </div>
+      ) : (
+        <>
+          {props.legend}
+          <div className="mt-3">{props.chart}</div>
+          {props.empty ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{props.empty}</p> : null}
+          <details className="mt-3 text-sm">
+            <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-300">
+              Show the numbers
+            </summary>
+            {numbers}
+          </details>
+        </>
+      )}
+    </Root>
   );
 }
 
-/** The "Show the numbers" table of a chart: a row header, then one cell a column. */
-function NumbersTable(props: {
+/** The numbers table of a chart: a row header, then one cell a column. */
+export function NumbersTable(props: {
   caption: string;
   /** The row headers' column, then the cells' columns. */
   head: string[];
-  rows: { key: string; label: string; cells: ReactNode[] }[];
+  rows: { key: string; label: ReactNode; cells: ReactNode[] }[];
   /** Which cell (index in `cells`) is bold: the figure the chart draws. */
-  strong: number;
+  strong?: number;
   /** Keeps every column at its width and lets the table scroll on a phone. */
   wide?: boolean;
+  /** Insights' ledger: small text, figures right-aligned, every column padded, long row headers wrap. */
+  ledger?: boolean;
 }) {
-  // Every column but the last keeps a gap to the next one.
-  const gap = (column: number) => (column < props.head.length - 1 ? " pr-3" : "");
+  const gap = (column: number) => (props.ledger || column < props.head.length - 1 ? " pr-3" : "");
+  const right = props.ledger ? " text-right" : "";
   return (
-    <table className={`w-full ${props.wide ? "min-w-max " : ""}text-left tabular-nums`}>
+    <table
+      className={`w-full ${props.wide ? "min-w-max " : ""}text-left${props.ledger ? " text-sm" : ""} tabular-nums`}
+    >
       <caption className="sr-only">{props.caption}</caption>
       <thead className="text-xs text-slate-600 dark:text-slate-300">
         <tr>
           {props.head.map((label, column) => (
-            <th key={label} scope="col" className={`py-1${gap(column)} font-medium`}>
+            <th key={label} scope="col" className={`py-1${gap(column)} font-medium${column > 0 ? right : ""}`}>
               {label}
             </th>
           ))}
@@ -115,11 +146,17 @@ function NumbersTable(props: {
       <tbody>
         {props.rows.map((row) => (
           <tr key={row.key} className="border-t border-slate-100 dark:border-slate-800">
-            <th scope="row" className="py-1 pr-3 font-normal">
+            <th
+              scope="row"
+              className={props.ledger ? "max-w-48 py-1 pr-3 font-normal break-words" : "py-1 pr-3 font-normal"}
+            >
               {row.label}
             </th>
             {row.cells.map((cell, i) => (
-              <td key={props.head[i + 1]} className={`py-1${gap(i + 1)}${i === props.strong ? " font-semibold" : ""}`}>
+              <td
+                key={props.head[i + 1]}
+                className={`py-1${gap(i + 1)}${right}${i === props.strong ? " font-semibold" : ""}`}
+              >
                 {cell}
               </td>
             ))}
@@ -130,54 +167,155 @@ function NumbersTable(props: {
   );
 }
 
-function Bars({
+/** A chart's drawing, named by its card's title and description. */
+export function ChartSvg(props: { id: string; width: number; height: number; children: ReactNode }) {
+  return (
+    <svg
+      viewBox={`0 0 ${props.width} ${props.height}`}
+      className="block h-auto w-full"
+      role="img"
+      aria-labelledby={`${props.id}-title ${props.id}-desc`}
+    >
+      {props.children}
+    </svg>
+  );
+}
+
+/**
+ * Vertical bars on a y axis from 0 to `max` (use niceMax) with a middle line, and a label under
+ * the bars that `show` one. `children` draws the bars: `scale` turns a value into a height,
+ * `x` gives bar i's left edge, `bottom` is the axis' baseline.
+ */
+export function Bars({
   id,
   labels,
   height,
   max,
+  width = W,
+  left = 28,
+  fontSize = 12,
+  barShare = 0.62,
+  minBar = 4,
   children,
 }: {
   id: string;
   labels: { text: string; show: boolean }[];
   height: number;
   max: number;
-  children: (scale: (v: number) => number, x: (i: number) => number, barWidth: number) => ReactNode;
+  width?: number;
+  left?: number;
+  fontSize?: number;
+  /** The share of its slot a bar fills, and its narrowest width. */
+  barShare?: number;
+  minBar?: number;
+  children: (draw: {
+    scale: (v: number) => number;
+    x: (i: number) => number;
+    barWidth: number;
+    bottom: number;
+  }) => ReactNode;
 }) {
-  const left = 28;
-  const right = W - 4;
+  const right = width - 4;
   const top = 8;
   const bottom = height - 22;
-  const slot = (right - left) / labels.length;
-  const barWidth = Math.max(4, slot * 0.62);
+  const slot = (right - left) / Math.max(1, labels.length);
+  const barWidth = Math.max(minBar, slot * barShare);
   const scale = (v: number) => ((bottom - top) * v) / max;
   const x = (i: number) => left + slot * i + (slot - barWidth) / 2;
   return (
-    <svg
-      viewBox={`0 0 ${W} ${height}`}
-      className="block h-auto w-full"
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
-    >
+    <ChartSvg id={id} width={width} height={height}>
       {[0, 0.5, 1].map((f) => {
         const y = bottom - (bottom - top) * f;
         return (
           <g key={f}>
             <line x1={left} x2={right} y1={y} y2={y} className={GRID} strokeWidth={1} />
-            <text x={left - 4} y={y + 4} textAnchor="end" fontSize={12} className={AXIS}>
+            <text x={left - 4} y={y + 4} textAnchor="end" fontSize={fontSize} className={AXIS}>
               {Math.round(max * f)}
             </text>
           </g>
         );
       })}
-      {children(scale, x, barWidth)}
+      {children({ scale, x, barWidth, bottom })}
       {labels.map((l, i) =>
         l.show ? (
-          <text key={i} x={x(i) + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={12} className={AXIS}>
+          <text key={i} x={x(i) + barWidth / 2} y={height - 6} textAnchor="middle" fontSize={fontSize} className={AXIS}>
             {l.text}
           </text>
         ) : null,
       )}
-    </svg>
+    </ChartSvg>
+  );
+}
+
+/** A row's figure, at the right end of a horizontal bar chart. */
+export function RowFigure(props: { x: number; y: number; fontSize: number; children: ReactNode }) {
+  return (
+    <text
+      x={props.x}
+      y={props.y}
+      textAnchor="end"
+      fontSize={props.fontSize}
+      fontWeight={600}
+      className="fill-slate-800 dark:fill-slate-100"
+    >
+      {props.children}
+    </text>
+  );
+}
+
+/**
+ * Horizontal bar rows (a funnel): each row's label with an optional note, a track, its bar as a
+ * share of `max` and its count at the right end. `size` is the row's height, font and bar height.
+ */
+export function BarRows(props: {
+  id: string;
+  rows: { key: string; label: string; note: string | null; count: number }[];
+  max: number;
+  fill: string;
+  width?: number;
+  size: { row: number; font: number; bar: number };
+}) {
+  const width = props.width ?? W;
+  const { row: rowHeight, font, bar } = props.size;
+  const barMax = width - 64;
+  const track = font + 6;
+  return (
+    <ChartSvg id={props.id} width={width} height={props.rows.length * rowHeight + 4}>
+      {props.rows.map((row, i) => {
+        const y = i * rowHeight;
+        return (
+          <g key={row.key}>
+            <text x={0} y={y + 13} fontSize={font} className="fill-slate-800 dark:fill-slate-100">
+              {row.label}
+              {row.note ? (
+                <tspan className={AXIS} fontSize={12}>
+                  {row.note}
+                </tspan>
+              ) : null}
+            </text>
+            <rect
+              x={0}
+              y={y + track}
+              width={barMax}
+              height={bar}
+              rx={3}
+              className="fill-slate-100 dark:fill-slate-800"
+            />
+            <rect
+              x={0}
+              y={y + track}
+              width={props.max > 0 ? Math.max(2, (barMax * row.count) / props.max) : 2}
+              height={bar}
+              rx={3}
+              className={props.fill}
+            />
+            <RowFigure x={width} y={y + track + font} fontSize={font}>
+              {row.count}
+            </RowFigure>
+          </g>
+        );
+      })}
+    </ChartSvg>
   );
 }
 
@@ -190,6 +328,7 @@ export function MeetingsPerWeekChart({ weeks }: { weeks: Week[] }) {
   return (
     <ChartCard
       id={id}
+      testId={`trend-${id}`}
       title="Demo meetings booked per week"
       description={`${total} booked in the last 12 weeks; ${last} this week (${before} the week before). Bars are split by each meeting's current status.`}
       empty={total === 0 ? "No demo meetings booked in the last 12 weeks." : null}
@@ -205,9 +344,9 @@ export function MeetingsPerWeekChart({ weeks }: { weeks: Week[] }) {
       }
       chart={
         <Bars id={id} height={180} max={max} labels={weeks.map((w, i) => ({ text: w.label, show: i % 3 === 0 }))}>
-          {(scale, x, barWidth) =>
+          {({ scale, x, barWidth, bottom }) =>
             weeks.map((week, i) => {
-              let y = 158;
+              let y = bottom;
               return (
                 <g key={week.start}>
                   {SERIES.map((s) => {
@@ -243,13 +382,11 @@ export function TrialFunnelChart({ steps }: { steps: Step[] }) {
   const id = "trial-funnel";
   const first = steps[0]?.count ?? 0;
   const lastStep = steps.at(-1);
-  const rowHeight = 44;
-  const height = steps.length * rowHeight + 4;
-  const barMax = W - 64;
   const pct = (n: number) => (first > 0 ? Math.round((n / first) * 100) : 0);
   return (
     <ChartCard
       id={id}
+      testId={`trend-${id}`}
       title="Trial funnel, last 30 days"
       description={
         first === 0
@@ -258,55 +395,18 @@ export function TrialFunnelChart({ steps }: { steps: Step[] }) {
       }
       empty={null}
       chart={
-        <svg
-          viewBox={`0 0 ${W} ${height}`}
-          className="block h-auto w-full"
-          role="img"
-          aria-labelledby={`${id}-title ${id}-desc`}
-        >
-          {steps.map((step, i) => {
-            const y = i * rowHeight;
-            const width = first > 0 ? Math.max(2, (barMax * step.count) / first) : 2;
-            return (
-              <g key={step.id}>
-                <text x={0} y={y + 13} fontSize={13} className="fill-slate-800 dark:fill-slate-100">
-                  {step.label}
-                  {i > 0 && step.drop > 0 ? (
-                    <tspan className={AXIS} fontSize={12}>
-                      {` · −${step.drop}`}
-                    </tspan>
-                  ) : null}
-                </text>
-                <rect
-                  x={0}
-                  y={y + 19}
-                  width={W - 64}
-                  height={16}
-                  rx={3}
-                  className="fill-slate-100 dark:fill-slate-800"
-                />
-                <rect
-                  x={0}
-                  y={y + 19}
-                  width={width}
-                  height={16}
-                  rx={3}
-                  className="fill-brand-600 dark:fill-brand-400"
-                />
-                <text
-                  x={W}
-                  y={y + 32}
-                  textAnchor="end"
-                  fontSize={13}
-                  fontWeight={600}
-                  className="fill-slate-800 dark:fill-slate-100"
-                >
-                  {step.count}
-                </text>
-              </g>
-            );
-          })}
-        </svg>
+        <BarRows
+          id={id}
+          rows={steps.map((step, i) => ({
+            key: step.id,
+            label: step.label,
+            note: i > 0 && step.drop > 0 ? ` · −${step.drop}` : null,
+            count: step.count,
+          }))}
+          max={first}
+          fill="fill-brand-600 dark:fill-brand-400"
+          size={{ row: 44, font: 13, bar: 16 }}
+        />
       }
       table={
         <NumbersTable
@@ -331,6 +431,7 @@ export function PostsPerMonthChart({ months }: { months: Month[] }) {
   return (
     <ChartCard
       id={id}
+      testId={`trend-${id}`}
       title="Blog posts published per month"
       description={`${total} published in the last 12 months; ${months.at(-1)?.count ?? 0} so far this month.`}
       empty={total === 0 ? "No posts published in the last 12 months." : null}
@@ -341,14 +442,14 @@ export function PostsPerMonthChart({ months }: { months: Month[] }) {
           max={max}
           labels={months.map((m, i) => ({ text: m.label.slice(0, 3), show: i % 2 === 1 }))}
         >
-          {(scale, x, barWidth) =>
+          {({ scale, x, barWidth, bottom }) =>
             months.map((m, i) => {
               const h = scale(m.count);
               return h > 0 ? (
                 <rect
                   key={m.start}
                   x={x(i)}
-                  y={158 - h}
+                  y={bottom - h}
                   width={barWidth}
                   height={h}
                   className="fill-accent-600 dark:fill-accent-400"

@@ -179,3 +179,22 @@ export function CheckList({ items, className = "" }: { items: string[]; classNam
     </ul>
   );
 }
+
+/** What a feature page is made of (spec §2): its hero, its feature rows, its call to action and its meta. */
+export type FeaturePageContent = {
+  hero: Parameters<typeof PageHero>[0];
+  blocks: FeatureBlock[];
+  cta: Parameters<typeof CtaBand>[0];
+  meta: { title: string; description: string };
+};
+
+/** A feature page, every one the same shape: the hero, the alternating feature rows, the closing call to action. */
+export function FeaturePage({ hero, blocks, cta }: FeaturePageContent) {
+  return (
+    <main>
+      <PageHero {...hero} />
+      <FeatureRows blocks={blocks} />
+      <CtaBand {...cta} />
+    </main>
+  );
+}

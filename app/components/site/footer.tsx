@@ -1,8 +1,11 @@
+import { Mail } from "lucide-react";
 import { href, Link } from "react-router";
+import { FormNotice } from "~/components/form-notice";
 import { BRAND } from "~/lib/brand";
+import { NEWSLETTER_NOTICE } from "~/lib/consent";
+import { EmailForm } from "./email-form";
 import { Logo } from "./logo";
 import { isGroup, NAV } from "./nav";
-import { NewsletterBox } from "./newsletter-box";
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -15,7 +18,34 @@ export function SiteFooter() {
             {BRAND.name} is the no-code platform business teams use to design, automate and audit their workflows —
             approvals, quotes, forms and integrations in one place.
           </p>
-          <NewsletterBox />
+          <div className="mt-6 max-w-sm">
+            {/* The newsletter box; without JavaScript it lands on /newsletter. */}
+            <EmailForm
+              name="newsletter"
+              fetcherKey="newsletter"
+              action={href("/newsletter")}
+              label="Join 25,000+ subscribers reading our automation guides."
+              icon={Mail}
+              button="Subscribe"
+              buttonClass="btn-primary"
+              inline
+              hint={
+                <>
+                  We email you a confirmation link first; unsubscribe at any time. Or read the{" "}
+                  <Link to={href("/blog")} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                    blog
+                  </Link>{" "}
+                  and its{" "}
+                  <a href="/blog/rss.xml" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                    RSS feed
+                  </a>
+                  .
+                </>
+              }
+            >
+              <FormNotice notice={NEWSLETTER_NOTICE} className="mt-3" />
+            </EmailForm>
+          </div>
         </div>
         {NAV.filter(isGroup).map((group) => (
           <div key={group.label}>

@@ -128,6 +128,16 @@ export function SiteHeader({ appUrl }: { appUrl: string }) {
   );
 }
 
+/** A page in the mobile menu, marked as the current one when it is. */
+function MobileLink({ item, pathname }: { item: { to: string; label: string }; pathname: string }) {
+  const active = isActivePath(pathname, item.to);
+  return (
+    <Link to={item.to} aria-current={active ? "page" : undefined} className={`block ${linkClass(active)}`}>
+      {item.label}
+    </Link>
+  );
+}
+
 function MobileMenu({
   pathname,
   appUrl,
@@ -163,25 +173,11 @@ function MobileMenu({
                 {entry.label}
               </p>
               {entry.items.map((item) => (
-                <Link
-                  key={item.to}
-                  to={item.to}
-                  aria-current={isActivePath(pathname, item.to) ? "page" : undefined}
-                  className={`block ${linkClass(isActivePath(pathname, item.to))}`}
-                >
-                  {item.label}
-                </Link>
+                <MobileLink key={item.to} item={item} pathname={pathname} />
               ))}
             </div>
           ) : (
-            <Link
-              key={entry.to}
-              to={entry.to}
-              aria-current={isActivePath(pathname, entry.to) ? "page" : undefined}
-              className={`block ${linkClass(isActivePath(pathname, entry.to))}`}
-            >
-              {entry.label}
-            </Link>
+            <MobileLink key={entry.to} item={entry} pathname={pathname} />
           ),
         )}
         <div className="mt-4 grid gap-2">

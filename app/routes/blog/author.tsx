@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { ArchiveErrorBoundary, ArchiveView, articleCount } from "~/components/blog/archive";
+import { ArchiveErrorBoundary, NamedArchiveView, namedArchiveMeta } from "~/components/blog/archive";
 import { archivePage } from "~/domain/blog/archive.server";
 import { ARCHIVE_PAGE_NOT_FOUND } from "~/domain/blog/messages";
 import { authorsForSlug } from "~/domain/blog/posts.server";
 import { BRAND } from "~/lib/brand";
-import { seo } from "~/lib/seo";
 import type { Route } from "./+types/author";
 
 export const authorPageHref = (slug: string, page = 1) =>
@@ -18,30 +17,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
-  const { author, slug, posts, page, pages, total } = loaderData;
+  const { author, slug } = loaderData;
   return (
-    <ArchiveView
+    <NamedArchiveView
       kicker="Author"
-      heading={author}
-      posts={posts}
+      name={author}
+      list={loaderData}
       empty="No articles by this author yet."
-      page={page}
-      pages={pages}
       hrefFor={(p) => authorPageHref(slug, p)}
-      pagerLabel={`Pages of ${author}`}
-    >
-      <p className="mt-3 text-slate-600 dark:text-slate-300">{articleCount(total, page, pages)}</p>
-    </ArchiveView>
+    />
   );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Page not found | ${BRAND.name} Blog` }, { name: "robots", content: "noindex" }];
-  const { author, page, pages, canonical } = loaderData;
-  return seo({
-    title: `Articles by ${author}${page > 1 ? `, page ${page} of ${pages}` : ""} | ${BRAND.name} Blog`,
-    description: `${BRAND.name} blog articles written by ${author}.`,
-    url: canonical,
+  return namedArchiveMeta(loaderData, {
+    title: `Articles by ${loaderData?.author}`,
+    description: `${BRAND.name} blog articles written by ${loaderData?.author}.`,
   });
 }
 

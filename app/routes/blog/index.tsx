@@ -1,9 +1,8 @@
 import { Newspaper, Rss } from "lucide-react";
 import { data, href, Link } from "react-router";
-import { ArchiveView, BlogSearchForm } from "~/components/blog/archive";
-import { FeaturedPost, PostCard } from "~/components/blog/post-card";
-import { ErrorView } from "~/components/error-view";
-import { Pagination } from "~/components/pagination";
+import { ArchivePager, ArchiveView, BlogSearchForm } from "~/components/blog/archive";
+import { BlogErrorView, blogNotFoundMeta, PostCardList } from "~/components/blog/blog-parts";
+import { FeaturedPost } from "~/components/blog/post-card";
 import { archivePage } from "~/domain/blog/archive.server";
 import { toCard } from "~/domain/blog/format";
 import { imageSizes } from "~/domain/blog/media.server";
@@ -107,23 +106,10 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               <h2 id="more-articles" className="text-2xl font-bold tracking-tight">
                 {featured ? "More articles" : `Articles, page ${page} of ${pages}`}
               </h2>
-              <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                {rest.map((post) => (
-                  <li key={post.id}>
-                    <PostCard post={post} headingLevel={3} />
-                  </li>
-                ))}
-              </ul>
+              <PostCardList posts={rest} className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" headingLevel={3} />
             </section>
           ) : null}
-          <Pagination
-            page={page}
-            totalPages={pages}
-            href={blogPageHref}
-            label="Blog pages"
-            className="mt-12 flex flex-wrap items-center justify-center gap-1"
-            current="bg-brand-700 text-white dark:bg-brand-300 dark:text-slate-950"
-          />
+          <ArchivePager page={page} pages={pages} hrefFor={blogPageHref} label="Blog pages" />
         </>
       ) : (
         <section className="card mt-10 flex flex-col items-center px-6 py-16 text-center" data-testid="blog-empty">
@@ -160,7 +146,7 @@ function SearchResults({ search }: { search: NonNullable<Route.ComponentProps["l
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Page not found | ${BRAND.name} Blog` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return blogNotFoundMeta();
   // Result pages are for visitors, not for search engines.
   if (loaderData.search)
     return [{ title: `Search: ${loaderData.search.q} | ${BRAND.name} Blog` }, { name: "robots", content: "noindex" }];
@@ -179,12 +165,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <ErrorView
+    <BlogErrorView
       error={error}
-      variant="page"
       notFound={{ title: PAGE_NOT_FOUND, message: "The blog has fewer pages than that, or the address is mistyped." }}
-      failed={{ title: "Something went wrong", message: "The blog could not be loaded. Please try again in a moment." }}
-      back={{ to: href("/blog"), label: "Back to Blog" }}
+      what="The blog"
     />
   );
 }

@@ -1,9 +1,7 @@
-import { ArrowLeft } from "lucide-react";
-import { data, href, Link, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { Article } from "~/components/blog/article";
-import { PostCard } from "~/components/blog/post-card";
+import { BackToBlog, BlogErrorView, PostCardList } from "~/components/blog/blog-parts";
 import { ShareMenu } from "~/components/blog/share-menu";
-import { ErrorView } from "~/components/error-view";
 import { JsonLd } from "~/components/json-ld";
 import { postHead, postPath, toArticle, toCard } from "~/domain/blog/format";
 import { imageSizes } from "~/domain/blog/media.server";
@@ -64,18 +62,6 @@ function articleJsonLd({ post, head, origin }: Route.ComponentProps["loaderData"
   };
 }
 
-function BackToBlog() {
-  return (
-    <Link
-      to={href("/blog")}
-      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      Back to Blog
-    </Link>
-  );
-}
-
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const { post, related, head } = loaderData;
   return (
@@ -92,13 +78,12 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
             Related articles
           </h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2" data-testid="related-posts">
-            {related.map((r) => (
-              <li key={r.id}>
-                <PostCard post={r} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
+          <PostCardList
+            posts={related}
+            className="mt-6 grid gap-6 sm:grid-cols-2"
+            testId="related-posts"
+            headingLevel={3}
+          />
         </section>
       ) : null}
 
@@ -139,18 +124,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <ErrorView
+    <BlogErrorView
       error={error}
-      variant="page"
       notFound={{
         title: POST_NOT_FOUND,
         message: "The article you are looking for does not exist or is no longer available.",
       }}
-      failed={{
-        title: "Something went wrong",
-        message: "The article could not be loaded. Please try again in a moment.",
-      }}
-      back={{ to: href("/blog"), label: "Back to Blog" }}
+      what="The article"
     />
   );
 }

@@ -1,7 +1,6 @@
-import { ArchiveErrorBoundary, ArchiveView, articleCount } from "~/components/blog/archive";
+import { ArchiveErrorBoundary, NamedArchiveView, namedArchiveMeta } from "~/components/blog/archive";
 import { archivePage } from "~/domain/blog/archive.server";
 import { BRAND } from "~/lib/brand";
-import { seo } from "~/lib/seo";
 import type { Route } from "./+types/tag";
 
 /** The address of a tag's page: tags are matched case-insensitively, so the link is lower case. */
@@ -17,30 +16,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, posts, page, pages, total } = loaderData;
+  const { tag } = loaderData;
   return (
-    <ArchiveView
+    <NamedArchiveView
       kicker="Tag"
-      heading={tag}
-      posts={posts}
+      name={tag}
+      list={loaderData}
       empty="No articles with this tag yet."
-      page={page}
-      pages={pages}
       hrefFor={(p) => tagHref(tag, p)}
-      pagerLabel={`Pages of ${tag}`}
-    >
-      <p className="mt-3 text-slate-600 dark:text-slate-300">{articleCount(total, page, pages)}</p>
-    </ArchiveView>
+    />
   );
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Page not found | ${BRAND.name} Blog` }, { name: "robots", content: "noindex" }];
-  const { tag, page, pages, canonical } = loaderData;
-  return seo({
-    title: `Articles tagged ${tag}${page > 1 ? `, page ${page} of ${pages}` : ""} | ${BRAND.name} Blog`,
-    description: `${BRAND.name} blog articles about ${tag}.`,
-    url: canonical,
+  return namedArchiveMeta(loaderData, {
+    title: `Articles tagged ${loaderData?.tag}`,
+    description: `${BRAND.name} blog articles about ${loaderData?.tag}.`,
   });
 }
 

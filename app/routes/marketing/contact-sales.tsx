@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Building2 } from "lucide-react";
 import { data, href, Link, redirect } from "react-router";
+import { CardPage } from "~/components/site/card-page";
 import { captureEnterpriseLead } from "~/domain/meetings/callbacks.server";
 import { EnterpriseLeadSchema, LEAD_FAILED } from "~/domain/meetings/lead-schemas";
 import { requestAttribution } from "~/http/attribution.server";
@@ -51,24 +52,20 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function ContactSales({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-20 dark:from-slate-900 dark:to-slate-950">
-      <div className="card mx-auto max-w-xl p-6 sm:p-8">
-        <Building2 aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">Contact Sales: Enterprise</h1>
-        <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">
-          Unlimited steps and team members, advanced automation and integrations, 24/7 priority support. Tell us about
-          your team and our sales team will contact you.
-        </p>
-        <ContactSalesForm
-          answer={(actionData as ContactSalesAnswer | undefined) ?? (loaderData.sent ? { sent: true } : undefined)}
-        />
-        <p className="mt-6 text-sm">
-          <Link to={href("/pricing")} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-            Back to pricing
-          </Link>
-        </p>
-      </div>
-    </main>
+    <CardPage icon={Building2} title="Contact Sales: Enterprise" wide>
+      <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">
+        Unlimited steps and team members, advanced automation and integrations, 24/7 priority support. Tell us about
+        your team and our sales team will contact you.
+      </p>
+      <ContactSalesForm
+        answer={(actionData as ContactSalesAnswer | undefined) ?? (loaderData.sent ? { sent: true } : undefined)}
+      />
+      <p className="mt-6 text-sm">
+        <Link to={href("/pricing")} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          Back to pricing
+        </Link>
+      </p>
+    </CardPage>
   );
 }
 

@@ -1,7 +1,7 @@
-import { ShieldCheck } from "lucide-react";
+import { MailX, ShieldCheck } from "lucide-react";
 import { href, Link } from "react-router";
 import { marketingMeta } from "~/components/marketing/page-meta";
-import { WithdrawForm } from "~/components/site/withdraw-form";
+import { EmailForm } from "~/components/site/email-form";
 import { BRAND } from "~/lib/brand";
 import { CONSENT_FORMS, FORM_NOTICES, FORM_TITLES, NOTICE_VERSIONS, RETENTION } from "~/lib/consent";
 import { pageCanonical } from "~/lib/seo.server";
@@ -82,7 +82,17 @@ export default function Privacy() {
             and never ticked for you. Withdrawing is as easy as giving it: every newsletter email has an unsubscribe
             link (one click on the page it opens), and you can ask for that link here.
           </p>
-          <WithdrawForm />
+          {/* Without JavaScript it lands on /privacy/withdraw (decision 087). */}
+          <EmailForm
+            name="withdraw"
+            fetcherKey="privacy-withdraw"
+            action={href("/privacy/withdraw")}
+            label="Email me the link to stop marketing email"
+            icon={MailX}
+            button="Email me the link"
+            buttonClass="btn-secondary"
+            className="card max-w-xl p-4 sm:p-5"
+          />
         </Section>
 
         <Section id="rights" title="Your rights">

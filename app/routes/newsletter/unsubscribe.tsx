@@ -1,8 +1,9 @@
 import { MailX } from "lucide-react";
-import { data, Form } from "react-router";
-import { StatusMessage } from "~/components/status-message";
+import { data } from "react-router";
+import { ConfirmLinkPage } from "~/components/site/card-page";
 import { unsubscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS, TokenSchema } from "~/domain/newsletter/schemas";
+import { linkToken, postedToken } from "~/http/confirm-link.server";
 import { BRAND } from "~/lib/brand";
 import { isLocalHttp } from "~/lib/local-http";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -10,12 +11,12 @@ import type { Route } from "./+types/unsubscribe";
 
 /** Opening the link changes nothing (mail scanners open links too); the button unsubscribes. */
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+  return linkToken(request);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = TokenSchema.safeParse((await request.formData()).get("token") ?? "");
-  const done = parsed.success && (await unsubscribe(parsed.data, { local: isLocalHttp(request) }));
+  const token = await postedToken(request, TokenSchema);
+  const done = token !== null && (await unsubscribe(token, { local: isLocalHttp(request) }));
   return done
     ? { done: true, message: NEWSLETTER_TEXTS.unsubscribed }
     : data({ done: false, message: NEWSLETTER_TEXTS.unsubscribeInvalid }, { status: 400 });
@@ -27,32 +28,22 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const failed = Boolean(actionData && "failed" in actionData && actionData.failed);
   return (
-    <main className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-20 dark:from-slate-900 dark:to-slate-950">
-      <div className="card mx-auto max-w-lg p-6 sm:p-8">
-        <MailX aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">Unsubscribe</h1>
-        {actionData && !failed ? (
-          <div className="mt-5" data-testid="newsletter-outcome">
-            <StatusMessage text={actionData.message} tone={actionData.done ? "success" : "error"} />
-          </div>
-        ) : (
-          <Form method="post" className="mt-6">
-            {failed && actionData ? (
-              <div className="mb-4">
-                <StatusMessage text={actionData.message} tone="error" testId="newsletter-failure" />
-              </div>
-            ) : null}
-            <p className="text-slate-600 dark:text-slate-300">Stop receiving the {BRAND.name} newsletter?</p>
-            <input type="hidden" name="token" value={loaderData.token} />
-            <button type="submit" className="btn-primary mt-5">
-              Unsubscribe
-            </button>
-          </Form>
-        )}
-      </div>
-    </main>
+    <ConfirmLinkPage
+      icon={MailX}
+      title="Unsubscribe"
+      testId="newsletter"
+      token={loaderData.token}
+      question={`Stop receiving the ${BRAND.name} newsletter?`}
+      button="Unsubscribe"
+      answer={
+        actionData && {
+          message: actionData.message,
+          tone: actionData.done ? "success" : "error",
+          retry: "failed" in actionData && actionData.failed,
+        }
+      }
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { data } from "react-router";
 import { type PrivacyRequestAnswer, PrivacyRequestForm } from "~/components/privacy/privacy-request-form";
+import { CardPage } from "~/components/site/card-page";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { requestPrivacy } from "~/domain/privacy/requests.server";
 import { PRIVACY_TEXTS, PrivacyRequestSchema } from "~/domain/privacy/schemas";
@@ -62,16 +63,12 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function PrivacyRequests({ actionData }: Route.ComponentProps) {
   return (
-    <main className="bg-gradient-to-b from-brand-50 to-white px-4 py-12 sm:py-20 dark:from-slate-900 dark:to-slate-950">
-      <div className="card mx-auto max-w-lg p-6 sm:p-8">
-        <ShieldCheck aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">Your data</h1>
-        <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">
-          Ask for a copy of everything {BRAND.name} holds about your email address, or for its erasure.
-        </p>
-        <PrivacyRequestForm answer={actionData} />
-      </div>
-    </main>
+    <CardPage icon={ShieldCheck} title="Your data">
+      <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">
+        Ask for a copy of everything {BRAND.name} holds about your email address, or for its erasure.
+      </p>
+      <PrivacyRequestForm answer={actionData} />
+    </CardPage>
   );
 }
 

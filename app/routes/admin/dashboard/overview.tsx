@@ -66,39 +66,43 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 const minutesText = (minutes: number) =>
   minutes < 60 ? `${Math.round(minutes)} min` : `${Math.floor(minutes / 60)} h ${Math.round(minutes % 60)} min`;
 
-/** Speed to lead (issue 26): the median time from a lead's arrival to the team's first touch, per week. */
-function SpeedToLead({ weeks }: { weeks: NonNullable<Route.ComponentProps["loaderData"]["speed"]> }) {
+/** A card of figures by week: the week's first day, then one cell a column (the last without a gap). */
+function WeeklyTable(props: {
+  id: string;
+  title: string;
+  description: string;
+  testId: string;
+  /** The columns after "Week of". */
+  head: string[];
+  rows: { week: string; cells: ReactNode[] }[];
+}) {
+  const columns = ["Week of", ...props.head];
+  const gap = (column: number) => (column < columns.length - 1 ? " pr-4" : "");
   return (
-    <section aria-labelledby="speed-heading" className="card p-5">
-      <h2 id="speed-heading" className="font-semibold">
-        Speed to lead
+    <section aria-labelledby={`${props.id}-heading`} className="card p-5">
+      <h2 id={`${props.id}-heading`} className="font-semibold">
+        {props.title}
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Median time from a lead's arrival to the team's first status change or note, by the week the lead arrived.
-      </p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{props.description}</p>
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-sm" data-testid="speed-to-lead">
+        <table className="w-full text-sm" data-testid={props.testId}>
           <thead>
             <tr className="text-left text-slate-500 dark:text-slate-400">
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Week of
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Median
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Leads touched
-              </th>
+              {columns.map((label, column) => (
+                <th key={label} scope="col" className={`py-1${gap(column)} font-medium`}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {weeks.map((week) => (
-              <tr key={week.week} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="py-1 pr-4 tabular-nums">{formatDay(week.week)}</td>
-                <td className="py-1 pr-4 tabular-nums">
-                  {week.medianMinutes === null ? "—" : minutesText(week.medianMinutes)}
-                </td>
-                <td className="py-1 tabular-nums">{week.touched}</td>
+            {props.rows.map((row) => (
+              <tr key={row.week} className="border-t border-slate-100 dark:border-slate-800">
+                {[formatDay(row.week), ...row.cells].map((cell, column) => (
+                  <td key={columns[column]} className={`py-1${gap(column)} tabular-nums`}>
+                    {cell}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -108,49 +112,37 @@ function SpeedToLead({ weeks }: { weeks: NonNullable<Route.ComponentProps["loade
   );
 }
 
+/** Speed to lead (issue 26): the median time from a lead's arrival to the team's first touch, per week. */
+function SpeedToLead({ weeks }: { weeks: NonNullable<Route.ComponentProps["loaderData"]["speed"]> }) {
+  return (
+    <WeeklyTable
+      id="speed"
+      title="Speed to lead"
+      description="Median time from a lead's arrival to the team's first status change or note, by the week the lead arrived."
+      testId="speed-to-lead"
+      head={["Median", "Leads touched"]}
+      rows={weeks.map((week) => ({
+        week: week.week,
+        cells: [week.medianMinutes === null ? "—" : minutesText(week.medianMinutes), week.touched],
+      }))}
+    />
+  );
+}
+
 /** The show rate (issue 27 item 7): of the demos marked attended or no-show, the share attended, per week. */
 function ShowRate({ weeks }: { weeks: NonNullable<Route.ComponentProps["loaderData"]["showRate"]> }) {
   return (
-    <section aria-labelledby="show-rate-heading" className="card p-5">
-      <h2 id="show-rate-heading" className="font-semibold">
-        Show rate
-      </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Of the demos the host marked attended or no-show, the share attended, by the week of the demo.
-      </p>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-sm" data-testid="show-rate">
-          <thead>
-            <tr className="text-left text-slate-500 dark:text-slate-400">
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Week of
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Show rate
-              </th>
-              <th scope="col" className="py-1 pr-4 font-medium">
-                Attended
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                No-shows
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((week) => (
-              <tr key={week.week} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="py-1 pr-4 tabular-nums">{formatDay(week.week)}</td>
-                <td className="py-1 pr-4 tabular-nums">
-                  {week.rate === null ? "—" : `${Math.round(week.rate * 100)}%`}
-                </td>
-                <td className="py-1 pr-4 tabular-nums">{week.attended}</td>
-                <td className="py-1 tabular-nums">{week.noShow}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <WeeklyTable
+      id="show-rate"
+      title="Show rate"
+      description="Of the demos the host marked attended or no-show, the share attended, by the week of the demo."
+      testId="show-rate"
+      head={["Show rate", "Attended", "No-shows"]}
+      rows={weeks.map((week) => ({
+        week: week.week,
+        cells: [week.rate === null ? "—" : `${Math.round(week.rate * 100)}%`, week.attended, week.noShow],
+      }))}
+    />
   );
 }
 
