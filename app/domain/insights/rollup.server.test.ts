@@ -4,7 +4,14 @@ import { db } from "~/db/client.server";
 import { pageViewRollups, pageViews } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { setConfig } from "../../../tests/helpers/trial";
-import { purgeOldPageViews, ROLLUP_RULES, rollUpClosedDays, rollUpPageViews, rollUpStatements, sqlBatch } from "./rollup.server";
+import {
+  purgeOldPageViews,
+  ROLLUP_RULES,
+  rollUpClosedDays,
+  rollUpPageViews,
+  rollUpStatements,
+  sqlBatch,
+} from "./rollup.server";
 
 type View = typeof pageViews.$inferInsert;
 const view = (row: Partial<View> & Pick<View, "day" | "visitor">): View => ({
@@ -138,7 +145,10 @@ describe("the daily roll-up", () => {
       view({ day: "2026-01-01", visitor: `v${i}` }),
     );
     // 12 rows of 8 values a statement: within D1's 100 bound parameters.
-    for (let i = 0; i < rows.length; i += 12) await db().insert(pageViews).values(rows.slice(i, i + 12));
+    for (let i = 0; i < rows.length; i += 12)
+      await db()
+        .insert(pageViews)
+        .values(rows.slice(i, i + 12));
     const now = new Date("2026-11-20T06:00:00Z");
     await rollUpClosedDays(now);
     const stopped = new AbortController();
