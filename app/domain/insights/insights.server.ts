@@ -34,9 +34,13 @@ export type Traffic = DateRange & {
  */
 type Range = DateRange;
 
-/** The per-visitor rows of the range's days not rolled up. */
-const tail = ({ from, to }: Range) =>
-  sql`day BETWEEN ${from} AND ${to} AND day NOT IN (SELECT day FROM page_view_rollups WHERE dimension = 'total' AND day BETWEEN ${from} AND ${to})`;
+/**
+ * The per-visitor rows of the range's days not rolled up. The days are listed (one JSON
+ * parameter) so SQLite seeks each open day in page_views' (day, …) key: the rolled-up days' rows,
+ * kept for 35 days, are never read (a range condition on `day` would walk them all).
+ */
+const tail = (range: Range) =>
+  sql`day IN (SELECT value FROM json_each(${JSON.stringify(daysOf(range))}) WHERE value NOT IN (SELECT day FROM page_view_rollups WHERE dimension = 'total' AND day BETWEEN ${range.from} AND ${range.to}))`;
 const rolled = ({ from, to }: Range, dimension: RollupDimension) =>
   sql`dimension = ${dimension} AND day BETWEEN ${from} AND ${to}`;
 const counted = sql`sum(views) AS views, count(DISTINCT visitor) AS visitors`;
