@@ -32,21 +32,25 @@ export type Traffic = DateRange & {
  * unique visitors is what counting distinct hashes over the range gives: the answers are the same
  * as from the per-visitor rows alone (insights.server.test.ts checks it on random data).
  */
-type Range = DateRange;
 
 /**
  * The per-visitor rows of the range's days not rolled up. The days are listed (one JSON
  * parameter) so SQLite seeks each open day in page_views' (day, …) key: the rolled-up days' rows,
  * kept for 35 days, are never read (a range condition on `day` would walk them all).
  */
-const tail = (range: Range) =>
+const tail = (range: DateRange) =>
   sql`day IN (SELECT value FROM json_each(${JSON.stringify(daysOf(range))}) WHERE value NOT IN (SELECT day FROM page_view_rollups WHERE dimension = 'total' AND day BETWEEN ${range.from} AND ${range.to}))`;
-const rolled = ({ from, to }: Range, dimension: RollupDimension) =>
+const rolled = ({ from, to }: DateRange, dimension: RollupDimension) =>
   sql`dimension = ${dimension} AND day BETWEEN ${from} AND ${to}`;
 const counted = sql`sum(views) AS views, count(DISTINCT visitor) AS visitors`;
 
 /** One dimension's keys over the range, the most viewed first (ties: more visitors, then the key). */
-function breakdown(range: Range, dimension: RollupDimension & PageViewColumn, limit: number | null, blogOnly = false) {
+function breakdown(
+  range: DateRange,
+  dimension: RollupDimension & PageViewColumn,
+  limit: number | null,
+  blogOnly = false,
+) {
   const blog = (column: string) => (blogOnly ? sql` AND ${sql.raw(column)} LIKE ${BLOG_PATHS}` : sql``);
   return sql`
     SELECT key, sum(views) AS views, sum(visitors) AS visitors FROM (
@@ -58,7 +62,7 @@ function breakdown(range: Range, dimension: RollupDimension & PageViewColumn, li
 }
 
 /** The range's views and visitors in all (`posts`: of the blog's pages only). */
-function whole(range: Range, dimension: "total" | "posts") {
+function whole(range: DateRange, dimension: "total" | "posts") {
   const blog = dimension === "posts" ? sql` AND path LIKE ${BLOG_PATHS}` : sql``;
   return sql`
     SELECT coalesce(sum(views), 0) AS views, coalesce(sum(visitors), 0) AS visitors FROM (
