@@ -1202,6 +1202,8 @@ export const hostBusy = sqliteTable(
 );
 
 export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
+/** What a page-view roll-up row breaks a day down by (decision 090). */
+export const ROLLUP_DIMENSIONS = ["total", "posts", "path", "source", "campaign", "country", "device"] as const;
 
 /**
  * Page views counted on the server (issue 28 item 1, decision 090): one row per (UTC day,
@@ -1237,6 +1239,27 @@ export const analyticsSalts = sqliteTable("analytics_salts", {
   day: text("day").primaryKey(),
   salt: text("salt").notNull(),
 });
+
+/**
+ * The daily roll-up of page_views (decision 090): per closed UTC day, one row per dimension and
+ * key with the day's views and unique visitors ("total" and "posts", the blog's pages, with the
+ * key ""). Written once per day by the `rollup-page-views` job; its "total" row says the day is
+ * rolled up. Keyed dimension first: Insights reads one dimension over a range of days.
+ */
+export const pageViewRollups = sqliteTable(
+  "page_view_rollups",
+  {
+    day: text("day").notNull(),
+    dimension: text("dimension", { enum: ROLLUP_DIMENSIONS }).notNull(),
+    key: text("key").notNull(),
+    views: integer("views").notNull(),
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dimension, t.day, t.key] }),
+    check("page_view_rollups_dimension_check", inList("dimension", ROLLUP_DIMENSIONS)),
+  ],
+);
 
 /**
  * The consent ledger (decision 087): who (email), for what purpose, under which privacy-notice

@@ -101,6 +101,8 @@ const ValuesSchema = z.object({
   RETENTION_REJECTED_TRIAL_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** Retention (decision 089): sent and failed emails (their bodies) are deleted after this many days. */
   RETENTION_EMAIL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Retention (decision 090): per-visitor page views are deleted this many days after their day, once rolled up. */
+  RETENTION_PAGE_VIEW_DAYS: z.coerce.number().int().min(1).max(3650).default(35),
   PROVISIONING_WEBHOOK_URL: z.string().default(""),
   PROVISIONING_WEBHOOK_SECRET: z.string().default(""),
   /** Key for HMAC of one-time codes. Required in production; a fixed dev key otherwise. */

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { leads, meetings, pageViews, subscriptions } from "~/db/schema";
 import { funnel, traffic } from "./insights.server";
-import { RangeQuerySchema, resolveRange } from "./range";
+import { dayStart, FUNNEL_BY, RangeQuerySchema, resolveRange, utcDate } from "./range";
+import { ROLLUP_RULES, rollUpClosedDays } from "./rollup.server";
 
 type View = typeof pageViews.$inferInsert;
 const view = (row: Partial<View> & Pick<View, "day" | "visitor">): View => ({
@@ -33,7 +35,9 @@ const at = (iso: string) => new Date(iso);
 
 beforeEach(async () => {
   await env.DB.batch(
-    ["page_views", "meetings", "subscriptions", "lead_events", "leads"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+    ["page_views", "page_view_rollups", "meetings", "subscriptions", "lead_events", "leads"].map((t) =>
+      env.DB.prepare(`DELETE FROM ${t}`),
+    ),
   );
 });
 
@@ -183,6 +187,85 @@ describe("the funnel", () => {
     const f = await funnel({ from: "2025-01-01", to: "2025-01-31" }, "source");
     expect(counts(f.steps)).toEqual([0, 0, 0, 0, 0, 0]);
     expect(f.groups).toEqual([]);
+  });
+});
+
+describe("read from the daily roll-up", () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const FIRST = "2026-10-01";
+  const DAYS = 12;
+  const dayAt = (i: number) => utcDate(dayStart(FIRST) + i * DAY_MS);
+  // Many paths (more than a breakdown's TOP 50), blog pages in both cases (LIKE is case-blind).
+  const PATHS = [
+    "/",
+    "/pricing",
+    "/blog/launch",
+    "/BLOG/Caps",
+    "/blog/",
+    "/blogs",
+    ...Array.from({ length: 60 }, (_, i) => `/p${i}`),
+  ];
+  const row = fc.record({
+    day: fc.integer({ min: 0, max: DAYS - 1 }),
+    // A visitor is a hash of its day's salt: the same number on two days is two people.
+    visitor: fc.integer({ min: 0, max: 6 }),
+    path: fc.oneof(fc.constantFrom(...PATHS.slice(0, 6)), fc.constantFrom(...PATHS)),
+    source: fc.constantFrom("", "linkedin", "news.example.com", "newsletter"),
+    campaign: fc.constantFrom("", "nov", "launch"),
+    country: fc.constantFrom("", "IN", "US", "DE"),
+    device: fc.constantFrom("mobile", "tablet", "desktop" as const),
+    views: fc.integer({ min: 1, max: 4 }),
+  });
+  const range = fc
+    .tuple(fc.integer({ min: -2, max: DAYS + 1 }), fc.integer({ min: 0, max: DAYS + 2 }))
+    .map(([from, length]) => ({ from: dayAt(from), to: dayAt(from + length) }));
+
+  async function answers(ranges: { from: string; to: string }[]) {
+    return Promise.all(
+      ranges.map(async (r) => ({
+        traffic: await traffic(r),
+        funnels: await Promise.all(FUNNEL_BY.map((by) => funnel(r, by))),
+      })),
+    );
+  }
+
+  it("gives exactly the answers of the per-visitor rows, for random views, ranges and roll-up progress", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(row, {
+          maxLength: 160,
+          selector: (r) => [r.day, r.visitor, r.path, r.source, r.campaign, r.country, r.device].join("|"),
+        }),
+        fc.array(range, { minLength: 1, maxLength: 3 }),
+        // How far the job got: days before this one are closed and rolled up.
+        fc.integer({ min: 0, max: DAYS + 1 }),
+        async (rows, ranges, closedUpTo) => {
+          await env.DB.batch(["page_views", "page_view_rollups"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+          const views = rows.map((r) => view({ ...r, day: dayAt(r.day), visitor: `${dayAt(r.day)}:${r.visitor}` }));
+          // 12 rows of 8 values a statement: within D1's 100 bound parameters.
+          for (let i = 0; i < views.length; i += 12)
+            await db()
+              .insert(pageViews)
+              .values(views.slice(i, i + 12));
+
+          const perVisitor = await answers(ranges);
+          // The per-visitor answer itself, counted here: views summed, each day's unique visitors.
+          for (const [i, r] of ranges.entries()) {
+            const inRange = views.filter((v) => v.day >= r.from && v.day <= r.to);
+            expect(perVisitor[i]?.traffic.views).toBe(inRange.reduce((sum, v) => sum + (v.views ?? 1), 0));
+            expect(perVisitor[i]?.traffic.visitors).toBe(new Set(inRange.map((v) => v.visitor)).size);
+          }
+
+          await rollUpClosedDays(new Date(dayStart(dayAt(closedUpTo)) + ROLLUP_RULES.settleMs));
+          const rolled = await env.DB.prepare(
+            "SELECT count(*) AS n FROM page_view_rollups WHERE dimension = 'total'",
+          ).first<{ n: number }>();
+          expect(rolled?.n).toBe(new Set(views.filter((v) => v.day < dayAt(closedUpTo)).map((v) => v.day)).size);
+          expect(await answers(ranges)).toEqual(perVisitor);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
 

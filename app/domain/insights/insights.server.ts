@@ -1,8 +1,6 @@
-import { and, between, desc, like, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { db } from "~/db/client.server";
-import { pageViews } from "~/db/schema";
+import { type SQL, sql } from "drizzle-orm";
 import { type DateRange, daysOf, FUNNEL_STEPS, type FunnelBy, type FunnelStepId, rangeMs } from "./range";
+import { BLOG_PATHS, type RollupDimension, sqlBatch } from "./rollup.server";
 
 /*
  * Insights (issue 28 items 2 and 6): traffic from the page views the Worker counted (decision
@@ -27,29 +25,70 @@ export type Traffic = DateRange & {
   byDevice: Breakdown[];
 };
 
-const views = sql<number>`coalesce(sum(${pageViews.views}), 0)`.mapWith(Number);
-const visitors = sql<number>`count(DISTINCT ${pageViews.visitor})`.mapWith(Number);
+/*
+ * Each read sums two parts: the days rolled up (decision 090: a "total" row in page_view_rollups
+ * marks one), from the roll-up, and the other days — today, and any day the job has not reached —
+ * counted from the per-visitor rows. A visitor's hash is of its day's salt, so summing each day's
+ * unique visitors is what counting distinct hashes over the range gives: the answers are the same
+ * as from the per-visitor rows alone (insights.server.test.ts checks it on random data).
+ */
+
+/**
+ * The per-visitor rows of the range's days not rolled up. The days are listed (one JSON
+ * parameter) so SQLite seeks each open day in page_views' (day, …) key: the rolled-up days' rows,
+ * kept for 35 days, are never read (a range condition on `day` would walk them all).
+ */
+const tail = (range: DateRange) =>
+  sql`day IN (SELECT value FROM json_each(${JSON.stringify(daysOf(range))}) WHERE value NOT IN (SELECT day FROM page_view_rollups WHERE dimension = 'total' AND day BETWEEN ${range.from} AND ${range.to}))`;
+const rolled = ({ from, to }: DateRange, dimension: RollupDimension) =>
+  sql`dimension = ${dimension} AND day BETWEEN ${from} AND ${to}`;
+const counted = sql`sum(views) AS views, count(DISTINCT visitor) AS visitors`;
+
+/** One dimension's keys over the range, the most viewed first (ties: more visitors, then the key). */
+function breakdown(
+  range: DateRange,
+  dimension: RollupDimension & PageViewColumn,
+  limit: number | null,
+  blogOnly = false,
+) {
+  const blog = (column: string) => (blogOnly ? sql` AND ${sql.raw(column)} LIKE ${BLOG_PATHS}` : sql``);
+  return sql`
+    SELECT key, sum(views) AS views, sum(visitors) AS visitors FROM (
+      SELECT ${sql.raw(dimension)} AS key, ${counted} FROM page_views WHERE ${tail(range)}${blog("path")}
+        GROUP BY ${sql.raw(dimension)}
+      UNION ALL
+      SELECT key, views, visitors FROM page_view_rollups WHERE ${rolled(range, dimension)}${blog("key")}
+    ) GROUP BY key ORDER BY views DESC, visitors DESC, key${limit === null ? sql`` : sql` LIMIT ${limit}`}`;
+}
+
+/** The range's views and visitors in all (`posts`: of the blog's pages only). */
+function whole(range: DateRange, dimension: "total" | "posts") {
+  const blog = dimension === "posts" ? sql` AND path LIKE ${BLOG_PATHS}` : sql``;
+  return sql`
+    SELECT coalesce(sum(views), 0) AS views, coalesce(sum(visitors), 0) AS visitors FROM (
+      SELECT coalesce(sum(views), 0) AS views, count(DISTINCT visitor) AS visitors FROM page_views WHERE ${tail(range)}${blog}
+      UNION ALL
+      SELECT views, visitors FROM page_view_rollups WHERE ${rolled(range, dimension)})`;
+}
+
+type PageViewColumn = "path" | "source" | "campaign" | "country" | "device";
 
 /** The views and visitors of a range: totals, per day and broken down five ways, in one round trip. */
 export async function traffic(range: DateRange): Promise<Traffic> {
-  const client = db();
-  const inRange = between(pageViews.day, range.from, range.to);
-  const by = (column: SQLiteColumn) =>
-    client
-      .select({ key: sql<string>`${column}`, views, visitors })
-      .from(pageViews)
-      .where(inRange)
-      .groupBy(column)
-      .orderBy(desc(views), desc(visitors), sql`1`)
-      .limit(TOP);
-  const [totals, perDay, byPath, bySource, byCampaign, byCountry, byDevice] = await client.batch([
-    client.select({ views, visitors }).from(pageViews).where(inRange),
-    client.select({ day: pageViews.day, views, visitors }).from(pageViews).where(inRange).groupBy(pageViews.day),
-    by(pageViews.path),
-    by(pageViews.source),
-    by(pageViews.campaign),
-    by(pageViews.country),
-    by(pageViews.device),
+  type Sums = { views: number; visitors: number };
+  const [totals, perDay, byPath, bySource, byCampaign, byCountry, byDevice] = await sqlBatch<
+    [Sums, Sums & { day: string }, Breakdown, Breakdown, Breakdown, Breakdown, Breakdown]
+  >([
+    whole(range, "total"),
+    sql`
+      SELECT day, ${counted} FROM page_views WHERE ${tail(range)} GROUP BY day
+      UNION ALL
+      SELECT day, views, visitors FROM page_view_rollups WHERE ${rolled(range, "total")}`,
+    breakdown(range, "path", TOP),
+    breakdown(range, "source", TOP),
+    breakdown(range, "campaign", TOP),
+    breakdown(range, "country", TOP),
+    breakdown(range, "device", TOP),
   ]);
   const daily = new Map(perDay.map((row) => [row.day, row]));
   return {
@@ -89,13 +128,13 @@ function stepsOf(counts: Record<FunnelStepId, number>): FunnelStep[] {
   });
 }
 
-const BLOG = "/blog/%";
+const BLOG = BLOG_PATHS;
 
-/** A page view's key for `by`: its source, campaign or path. */
-function viewKey(by: FunnelBy) {
-  if (by === "source") return pageViews.source;
-  if (by === "campaign") return pageViews.campaign;
-  return pageViews.path;
+/** The page views' dimension a funnel `by` groups visits by: source, campaign or path. */
+function viewDimension(by: FunnelBy): "source" | "campaign" | "path" {
+  if (by === "source") return "source";
+  if (by === "campaign") return "campaign";
+  return "path";
 }
 
 /** A lead's key for `by`, from its first touch ("" = none: direct, or before attribution). */
@@ -122,11 +161,7 @@ type LeadCounts = {
  * A step's rate is its count over the previous step's.
  */
 export async function funnel(range: DateRange, by: FunnelBy): Promise<Funnel> {
-  const client = db();
   const { start, end } = rangeMs(range);
-  const key = viewKey(by);
-  const inRange = between(pageViews.day, range.from, range.to);
-  const viewFilter = by === "post" ? and(inRange, like(pageViews.path, BLOG)) : inRange;
   const lead = leadKey(by);
   const meeting = (extra: SQL) =>
     sql`EXISTS (SELECT 1 FROM meetings m WHERE lower(m.email) = l.email AND m.created_at >= ${start} AND m.created_at < ${end}${extra})`;
@@ -134,17 +169,10 @@ export async function funnel(range: DateRange, by: FunnelBy): Promise<Funnel> {
     sql`EXISTS (SELECT 1 FROM subscriptions s WHERE lower(s.email) = l.email AND s.created_at >= ${start} AND s.created_at < ${end}${extra})`;
   const sum = (condition: SQL) => sql`coalesce(sum(CASE WHEN ${condition} THEN 1 ELSE 0 END), 0)`;
   const none = sql``;
-  // Both reads at once: a raw statement cannot join drizzle's batch.
-  const [[visitRows, totalRows], leadRows] = await Promise.all([
-    client.batch([
-      client
-        .select({ key: sql<string>`${key}`, visits: visitors })
-        .from(pageViews)
-        .where(viewFilter)
-        .groupBy(key),
-      client.select({ visits: visitors }).from(pageViews).where(viewFilter),
-    ]),
-    client.all<LeadCounts>(sql`
+  const [visitRows, totalRows, leadRows] = await sqlBatch<[Breakdown, { visitors: number }, LeadCounts]>([
+    breakdown(range, viewDimension(by), null, by === "post"),
+    whole(range, by === "post" ? "posts" : "total"),
+    sql`
       SELECT key,
         ${sum(meeting(none))} AS demoBooked,
         ${sum(meeting(sql` AND m.status = 'completed'`))} AS attended,
@@ -153,7 +181,7 @@ export async function funnel(range: DateRange, by: FunnelBy): Promise<Funnel> {
         ${sum(trial(sql` AND s.approval_status = 'approved'`))} AS approved
       FROM (SELECT ${lead} AS key, l.email AS email FROM leads l) AS l
       WHERE ${by === "post" ? sql`key LIKE ${BLOG}` : sql`1`}
-      GROUP BY key`),
+      GROUP BY key`,
   ]);
   const groups = new Map<string, Record<FunnelStepId, number>>();
   const empty = (): Record<FunnelStepId, number> => ({
@@ -164,8 +192,8 @@ export async function funnel(range: DateRange, by: FunnelBy): Promise<Funnel> {
     emailVerified: 0,
     approved: 0,
   });
-  for (const row of visitRows) groups.set(row.key, { ...empty(), visits: row.visits });
-  const total = { ...empty(), visits: totalRows[0]?.visits ?? 0 };
+  for (const row of visitRows) groups.set(row.key, { ...empty(), visits: row.visitors });
+  const total = { ...empty(), visits: totalRows[0]?.visitors ?? 0 };
   for (const row of leadRows as LeadCounts[]) {
     const counts = groups.get(row.key) ?? empty();
     for (const id of ["demoBooked", "attended", "trialStarted", "emailVerified", "approved"] as const) {

@@ -7,6 +7,7 @@ import { publishDuePosts } from "~/domain/blog/posts.server";
 import { fillMissingSlugs } from "~/domain/blog/slugs.server";
 import { refreshBusyCalendars } from "~/domain/calendar/calendar-sync.server";
 import { purgeOldEmails } from "~/domain/email/outbox.server";
+import { rollUpPageViews } from "~/domain/insights/rollup.server";
 import { purgeOldSalts } from "~/domain/insights/salts.server";
 import { flagLateLeads } from "~/domain/leads/leads.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
@@ -53,4 +54,6 @@ export const scheduledJobs: readonly Job[] = [
 
   // The visitor hash's salt of a day that is over (decision 090).
   { name: "purge-analytics-salts", run: purgeOldSalts },
+  // Each closed day's page views rolled up, per-visitor rows deleted after 35 days (decision 090).
+  { name: "rollup-page-views", run: rollUpPageViews },
 ];
