@@ -26,6 +26,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/integration";
+import { SettingsCard } from "./settings-ui";
 
 const LOG_PAGE_SIZE = 20;
 
@@ -236,15 +237,11 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
         </div>
       </section>
 
-      <section aria-labelledby="log-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="log-heading" className="font-semibold">
-            Delivery log
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Newest first. Replaying posts the same event (same id) again as a new delivery.
-          </p>
-        </div>
+      <SettingsCard
+        id="log"
+        title="Delivery log"
+        description="Newest first. Replaying posts the same event (same id) again as a new delivery."
+      >
         {deliveries.length === 0 ? (
           <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">No deliveries yet.</p>
         ) : (
@@ -317,7 +314,7 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
             <Pagination page={page} totalPages={totalPages} search={logSearch} label="Delivery log pages" />
           </div>
         ) : null}
-      </section>
+      </SettingsCard>
     </div>
   );
 }
