@@ -14,7 +14,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/integrations";
-import { SettingsCard } from "./settings-ui";
+import { CardList, SettingsCard } from "./settings-ui";
 
 type ActionData = {
   error?: string;
@@ -109,44 +109,37 @@ export default function Integrations({ loaderData, actionData }: Route.Component
           </>
         }
       >
-        {endpoints.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">No endpoints yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="webhook-endpoints">
-            {endpoints.map((endpoint) => (
-              <li key={endpoint.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-5 py-3">
-                <div className="min-w-0 flex-1 basis-64">
-                  <p className="font-medium break-all">
-                    <Link
-                      to={href("/admin/dashboard/settings/integrations/:id", { id: endpoint.id })}
-                      className="hover:underline"
-                    >
-                      {endpoint.url}
-                    </Link>
+        <CardList items={endpoints} empty="No endpoints yet." testId="webhook-endpoints">
+          {(endpoint) => (
+            <li key={endpoint.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-5 py-3">
+              <div className="min-w-0 flex-1 basis-64">
+                <p className="font-medium break-all">
+                  <Link
+                    to={href("/admin/dashboard/settings/integrations/:id", { id: endpoint.id })}
+                    className="hover:underline"
+                  >
+                    {endpoint.url}
+                  </Link>
+                </p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {endpoint.events.length} {endpoint.events.length === 1 ? "event" : "events"} · added{" "}
+                  {formatDateTime(endpoint.createdAt, timezone)}
+                </p>
+                {endpoint.disabledAt ? (
+                  <p className="text-xs text-red-700 dark:text-red-300">
+                    Turned off automatically {formatDateTime(endpoint.disabledAt, timezone)} after {endpoint.failures}{" "}
+                    failed attempts in a row.
                   </p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {endpoint.events.length} {endpoint.events.length === 1 ? "event" : "events"} · added{" "}
-                    {formatDateTime(endpoint.createdAt, timezone)}
+                ) : endpoint.failures > 0 ? (
+                  <p className="text-xs text-amber-800 dark:text-amber-300">
+                    {endpoint.failures} failed {endpoint.failures === 1 ? "attempt" : "attempts"} in a row.
                   </p>
-                  {endpoint.disabledAt ? (
-                    <p className="text-xs text-red-700 dark:text-red-300">
-                      Turned off automatically {formatDateTime(endpoint.disabledAt, timezone)} after {endpoint.failures}{" "}
-                      failed attempts in a row.
-                    </p>
-                  ) : endpoint.failures > 0 ? (
-                    <p className="text-xs text-amber-800 dark:text-amber-300">
-                      {endpoint.failures} failed {endpoint.failures === 1 ? "attempt" : "attempts"} in a row.
-                    </p>
-                  ) : null}
-                </div>
-                <StatusBadge
-                  status={endpoint.enabled ? "active" : "cancelled"}
-                  label={endpoint.enabled ? "On" : "Off"}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+                ) : null}
+              </div>
+              <StatusBadge status={endpoint.enabled ? "active" : "cancelled"} label={endpoint.enabled ? "On" : "Off"} />
+            </li>
+          )}
+        </CardList>
       </SettingsCard>
 
       <SettingsCard

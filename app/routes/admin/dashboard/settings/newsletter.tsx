@@ -13,7 +13,7 @@ import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { fieldErrorsOf, firstMessagePerField } from "~/lib/zod-issues";
 import type { Route } from "./+types/newsletter";
-import { SettingsCard } from "./settings-ui";
+import { CardList, SettingsCard } from "./settings-ui";
 
 type Values = { subject: string; markdown: string; postId: string };
 type ActionData = { error?: string; fields?: Partial<Record<keyof Values, string>>; values: Values };
@@ -96,31 +96,27 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           </>
         }
       >
-        {issues.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">No issues yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="newsletter-issues">
-            {issues.map((issue) => (
-              <li key={issue.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
-                <div className="min-w-0 flex-1 basis-64">
-                  <p className="font-medium break-words">
-                    <Link
-                      to={href("/admin/dashboard/settings/newsletter/:id", { id: issue.id })}
-                      className="hover:underline"
-                    >
-                      {issue.subject}
-                    </Link>
-                  </p>
-                  <p className="text-xs text-slate-600 dark:text-slate-400">
-                    Written {formatDateTime(issue.createdAt, timezone)} · {issue.stats.sent} sent ·{" "}
-                    {issue.stats.uniqueClicks} clicked · {issue.stats.leads} leads
-                  </p>
-                </div>
-                <StatusBadge status={STATUS_BADGES[issue.status]} label={STATUS_LABELS[issue.status]} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <CardList items={issues} empty="No issues yet." testId="newsletter-issues">
+          {(issue) => (
+            <li key={issue.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
+              <div className="min-w-0 flex-1 basis-64">
+                <p className="font-medium break-words">
+                  <Link
+                    to={href("/admin/dashboard/settings/newsletter/:id", { id: issue.id })}
+                    className="hover:underline"
+                  >
+                    {issue.subject}
+                  </Link>
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  Written {formatDateTime(issue.createdAt, timezone)} · {issue.stats.sent} sent ·{" "}
+                  {issue.stats.uniqueClicks} clicked · {issue.stats.leads} leads
+                </p>
+              </div>
+              <StatusBadge status={STATUS_BADGES[issue.status]} label={STATUS_LABELS[issue.status]} />
+            </li>
+          )}
+        </CardList>
       </SettingsCard>
 
       <SettingsCard

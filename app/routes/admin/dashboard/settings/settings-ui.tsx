@@ -44,3 +44,23 @@ export function SettingsCard({
     </section>
   );
 }
+
+/** A card's list, one row an item, or the line that says there is none yet. */
+export function CardList<T>({
+  items,
+  empty,
+  testId,
+  children,
+}: {
+  items: readonly T[];
+  empty: string;
+  testId: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">{empty}</p>;
+  return (
+    <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid={testId}>
+      {items.map(children)}
+    </ul>
+  );
+}
