@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { admins } from "~/db/schema";
+import { admins, sessions } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { createSession } from "~/domain/accounts/sessions.server";
 import type { TeamRole } from "~/lib/team-roles";
@@ -40,3 +40,11 @@ export async function createActor() {
   const { admin } = await createAdmin();
   return { id: admin.id, email: admin.email };
 }
+
+/** The sessions of an account that are not revoked (a session ended by a change is revoked at once). */
+export const liveSessions = (adminId: string) =>
+  db()
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt)))
+    .all();
