@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { beforeAll } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, sessions } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/password.server";
@@ -48,3 +49,12 @@ export const liveSessions = (adminId: string) =>
     .from(sessions)
     .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt)))
     .all();
+
+/** Call at a test file's top level: one API token a role, each of its own member, made before the file's tests. */
+export function roleTokens<R extends TeamRole>(...roles: R[]) {
+  const tokens = {} as Record<R, string>;
+  beforeAll(async () => {
+    for (const role of roles) tokens[role] = (await createAdmin({ role })).token;
+  });
+  return tokens;
+}
