@@ -23,13 +23,7 @@ export default function Export({ loaderData }: Route.ComponentProps) {
     <SettingsCard
       id="export"
       title="Export"
-      description={
-        <>
-          CSV files (UTF-8, comma separated) that open in any spreadsheet. Text that a spreadsheet would run as a
-          formula is prefixed with an apostrophe (numbers and phone numbers are left as they are); times carry their
-          offset in the business timezone. Each download is recorded in the activity log.
-        </>
-      }
+      description="CSV files (UTF-8, comma separated) that open in any spreadsheet. Text that a spreadsheet would run as a formula is prefixed with an apostrophe (numbers and phone numbers are left as they are); times carry their offset in the business timezone. Each download is recorded in the activity log."
     >
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {loaderData.exports.map((item) => (

@@ -147,11 +147,9 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         title="Add an endpoint"
         icon={Plus}
         description={
-          <>
-            {local
-              ? "An https URL on a public address, or (this site runs locally) an http://localhost receiver."
-              : "An https URL on a public address."}
-          </>
+          local
+            ? "An https URL on a public address, or (this site runs locally) an http://localhost receiver."
+            : "An https URL on a public address."
         }
       >
         {/* A new key after each added endpoint: the form starts empty again (a failed add keeps its input). */}

@@ -123,12 +123,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
         id="compose"
         title="Write an issue"
         icon={Plus}
-        description={
-          <>
-            Markdown, cleaned like a blog post; or choose a published post to send it as the issue. You preview it and
-            send a test before anyone else gets it.
-          </>
-        }
+        description="Markdown, cleaned like a blog post; or choose a published post to send it as the issue. You preview it and send a test before anyone else gets it."
       >
         <Form method="post" className="space-y-4 px-5 py-4">
           {actionData?.error ? (
