@@ -101,3 +101,23 @@ export async function passwordStep(page: Page, account: Pick<Account, "email" | 
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/admin\/2fa$/);
 }
+
+/**
+ * Chromium's virtual authenticator (DevTools protocol): a platform authenticator with resident
+ * keys and user verification that always verifies, as Touch ID or Windows Hello would.
+ */
+export async function virtualAuthenticator(page: Page, { presence = true } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: presence,
+    },
+  });
+  return { cdp, authenticatorId };
+}

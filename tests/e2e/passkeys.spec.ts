@@ -1,28 +1,8 @@
 import type { CDPSession, Page } from "@playwright/test";
-import { approvedAccount } from "./console-helpers";
+import { approvedAccount, virtualAuthenticator } from "./console-helpers";
 import { expect, signInAsAdmin, test } from "./fixtures";
 
 const SECURITY = "/admin/dashboard/settings/security";
-
-/**
- * Chromium's virtual authenticator (DevTools protocol): a platform authenticator with resident
- * keys and user verification that always verifies, as Touch ID or Windows Hello would.
- */
-async function virtualAuthenticator(page: Page, { presence = true } = {}) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: presence,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 const credentialsOf = async (cdp: CDPSession, authenticatorId: string) =>
   (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { approvedAccount, signInElsewhere } from "./console-helpers";
+import { approvedAccount, signInElsewhere, virtualAuthenticator } from "./console-helpers";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 
 /*
@@ -166,18 +166,7 @@ test.describe("accepting an invitation with a passkey", () => {
     await page.addInitScript(() => {
       PublicKeyCredential.isConditionalMediationAvailable = async () => false;
     });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
     await page.goto(link);
     // A name first: the passkey path asks for it like the password path.
     await page.getByTestId("join-with-passkey").click();

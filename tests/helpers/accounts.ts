@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { beforeAll } from "vitest";
 import { db } from "~/db/client.server";
-import { admins } from "~/db/schema";
+import { admins, sessions } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { createSession } from "~/domain/accounts/sessions.server";
 import type { TeamRole } from "~/lib/team-roles";
@@ -39,4 +40,21 @@ export async function getAdminByEmail(email: string) {
 export async function createActor() {
   const { admin } = await createAdmin();
   return { id: admin.id, email: admin.email };
+}
+
+/** The sessions of an account that are not revoked (a session ended by a change is revoked at once). */
+export const liveSessions = (adminId: string) =>
+  db()
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt)))
+    .all();
+
+/** Call at a test file's top level: one API token a role, each of its own member, made before the file's tests. */
+export function roleTokens<R extends TeamRole>(...roles: R[]) {
+  const tokens = {} as Record<R, string>;
+  beforeAll(async () => {
+    for (const role of roles) tokens[role] = (await createAdmin({ role })).token;
+  });
+  return tokens;
 }

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
+import { readBody } from "./read-body";
 
 /**
  * A real HTTP server of calendar files for the busy-calendar tests (decision 086), run by vitest in
@@ -21,21 +22,13 @@ declare module "vitest" {
 
 const FIXTURES = new URL("../fixtures/ics/", import.meta.url);
 
-const read = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-
 export default async function setup(project: TestProject) {
   const boxes = new Map<string, string>();
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const [, kind, name = ""] = url.pathname.split("/");
     if (request.method === "PUT" && kind === "boxes") {
-      boxes.set(name, await read(request));
+      boxes.set(name, await readBody(request));
       response.writeHead(204).end();
       return;
     }

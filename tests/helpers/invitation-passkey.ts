@@ -5,6 +5,7 @@ import { inviteMember } from "~/domain/accounts/invitations.server";
 import fixtures from "../fixtures/passkeys.json";
 import { createAdmin } from "./accounts";
 import { tokenInNewestEmail } from "./outbox";
+import { seedChallenge } from "./passkeys";
 
 /** A fresh invitation from a new owner, with the token its email carries (issue 25 item 2). */
 export async function invitedMember(role: "author" | "sales" = "author") {
@@ -20,14 +21,7 @@ export async function invitedMember(role: "author" | "sales" = "author") {
  * options call stores one: no account yet, so the recorded answer can finish the ceremony.
  */
 export const seedInvitationChallenge = () =>
-  db()
-    .insert(webauthnChallenges)
-    .values({
-      challenge: fixtures.counting.registration.challenge,
-      purpose: "registration",
-      adminId: null,
-      expiresAt: new Date(Date.now() + 60_000),
-    });
+  seedChallenge(fixtures.counting.registration.challenge, "registration", null);
 
 /** Call at a test file's top level: every test starts with no passkeys and no open challenges. */
 export function clearPasskeysAfterEach() {

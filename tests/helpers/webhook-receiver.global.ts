@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
+import { readBody } from "./read-body";
 
 /**
  * A real HTTP receiver for the CRM webhook tests (decision 074), run by vitest in Node beside
@@ -17,14 +18,6 @@ declare module "vitest" {
   }
 }
 
-const read = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-
 export default async function setup(project: TestProject) {
   const boxes = new Map<string, Received[]>();
   const server = createServer(async (request, response) => {
@@ -39,7 +32,7 @@ export default async function setup(project: TestProject) {
       response.writeHead(404).end();
       return;
     }
-    const body = await read(request);
+    const body = await readBody(request);
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
     boxes.set(box, [...(boxes.get(box) ?? []), { headers, body, at: Date.now() }]);
     const delay = Number(url.searchParams.get("delay") ?? 0);

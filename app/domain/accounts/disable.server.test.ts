@@ -1,10 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { admins, auditLog, passkeys, refreshTokens, sessions, webauthnChallenges } from "~/db/schema";
+import { admins, auditLog, passkeys, refreshTokens, webauthnChallenges } from "~/db/schema";
 import fixtures from "../../../tests/fixtures/passkeys.json";
-import { createAdmin, getAdminByEmail, TEST_PASSWORD } from "../../../tests/helpers/accounts";
+import { createAdmin, getAdminByEmail, liveSessions, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { recordedSignIn, seedChallenge } from "../../../tests/helpers/passkeys";
 import { DISABLED_ACCOUNT } from "./accounts.server";
 import { verifyAuthentication, verifyRegistration } from "./passkeys.server";
 import { OWNER_ONLY } from "./permissions";
@@ -20,12 +21,6 @@ import { CANNOT_DISABLE_SELF, LAST_OWNER } from "./team.server";
 
 const TIMEOUT = 60_000;
 
-const liveSessions = (adminId: string) =>
-  db()
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt)))
-    .all();
 const liveRefreshTokens = (adminId: string) =>
   db()
     .select({ id: refreshTokens.id })
@@ -96,14 +91,7 @@ describe("disabling a member", { timeout: TIMEOUT }, () => {
     const created = await createAdmin({ role: "marketing" });
     const member = created.admin;
     const actor = { id: member.id, email: member.email };
-    await db()
-      .insert(webauthnChallenges)
-      .values({
-        challenge: fixtures.counting.registration.challenge,
-        purpose: "registration",
-        adminId: member.id,
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    await seedChallenge(fixtures.counting.registration.challenge, "registration", member.id);
     await verifyRegistration(actor, { name: "Laptop", credential: fixtures.counting.registration.credential });
     const refresh = await issueRefreshToken(member.id, created.sessionId);
     // A session made meanwhile (a sign-in racing the change) is refused too.
@@ -114,16 +102,7 @@ describe("disabling a member", { timeout: TIMEOUT }, () => {
     const login = await api("POST", "/api/auth/login", { body: { email: member.email, password: TEST_PASSWORD } });
     expect(login.status).toBe(403);
     expect(login.json).toEqual({ success: false, error: DISABLED_ACCOUNT });
-    const [assertion] = fixtures.counting.assertions;
-    if (!assertion) throw new Error("fixtures");
-    await db()
-      .insert(webauthnChallenges)
-      .values({
-        challenge: assertion.challenge,
-        purpose: "authentication",
-        adminId: null,
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    const assertion = await recordedSignIn();
     await expect(verifyAuthentication({ credential: assertion.credential })).rejects.toMatchObject({
       status: 403,
       message: DISABLED_ACCOUNT,

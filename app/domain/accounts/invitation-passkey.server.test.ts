@@ -9,6 +9,7 @@ import {
   invitedMember,
   seedInvitationChallenge,
 } from "../../../tests/helpers/invitation-passkey";
+import { recordedSignIn } from "../../../tests/helpers/passkeys";
 import { verifyLogin } from "./accounts.server";
 import { acceptInvitationWithPasskey, invitationPasskeyOptions } from "./invitations.server";
 import { deletePasskey, PASSKEY_MESSAGES, verifyAuthentication } from "./passkeys.server";
@@ -61,16 +62,7 @@ describe("accepting an invitation with a passkey", { timeout: 60_000 }, () => {
       status: 409,
       message: PASSKEY_MESSAGES.lastMethod,
     });
-    const [assertion] = fixtures.counting.assertions;
-    if (!assertion) throw new Error("fixtures");
-    await db()
-      .insert(webauthnChallenges)
-      .values({
-        challenge: assertion.challenge,
-        purpose: "authentication",
-        adminId: null,
-        expiresAt: new Date(Date.now() + 60_000),
-      });
+    const assertion = await recordedSignIn();
     expect((await verifyAuthentication({ credential: assertion.credential })).admin.id).toBe(admin.id);
     // The link is spent.
     const row = await db().select().from(teamInvitations).where(eq(teamInvitations.id, invitation.id)).get();

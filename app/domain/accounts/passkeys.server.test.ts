@@ -6,6 +6,7 @@ import { base64url, fromBase64url } from "~/lib/crypto.server";
 import fixtures from "../../../tests/fixtures/passkeys.json";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { seedChallenge } from "../../../tests/helpers/passkeys";
 import {
   authenticationOptions,
   deletePasskey,
@@ -23,16 +24,6 @@ import {
 import { CHALLENGE_ENDED, createChallenge } from "./two-factor.server";
 
 type Fixture = typeof fixtures.counting;
-
-/** A challenge as the options call would have stored it (the fixtures answer these exact ones). */
-async function seedChallenge(
-  challenge: string,
-  purpose: "registration" | "authentication",
-  adminId: string | null,
-  expiresAt = new Date(Date.now() + PASSKEY_CHALLENGE_TTL),
-) {
-  await db().insert(webauthnChallenges).values({ challenge, purpose, adminId, expiresAt });
-}
 
 /** An account with the fixture's passkey registered the real way (options' challenge, recorded answer). */
 async function withPasskey(fixture: Fixture = fixtures.counting, name = "Laptop") {

@@ -1,8 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { admins, auditLog, sessions } from "~/db/schema";
-import { createAdmin, getAdminByEmail } from "../../../tests/helpers/accounts";
+import { admins, auditLog } from "~/db/schema";
+import { createAdmin, getAdminByEmail, liveSessions } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { decideRegistration } from "./accounts.server";
 import { FORBIDDEN_MESSAGE, OWNER_ONLY } from "./permissions";
@@ -32,13 +32,6 @@ async function onlyOwners(...ids: string[]) {
     if (!ids.includes(id)) await db().update(admins).set({ role: "admin" }).where(eq(admins.id, id));
   }
 }
-
-const liveSessions = (adminId: string) =>
-  db()
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt)))
-    .all();
 
 describe("GET /api/team", { timeout: TIMEOUT }, () => {
   it("lists members with id, email, name, role and status; only Owners and Admins may", async () => {

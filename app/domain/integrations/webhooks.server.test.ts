@@ -1,5 +1,5 @@
-import { count, eq } from "drizzle-orm";
-import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
 import { backoffDelay, drain } from "~/db/outbox.server";
 import {
@@ -26,6 +26,7 @@ import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscrip
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
 import { CLIENT, orgSignup, setConfig, startSignup, uniqueTrialEmail } from "../../../tests/helpers/trial";
+import { countEndpoints, localSiteAndOwnEndpoints } from "../../../tests/helpers/webhooks";
 import { ENDPOINT_MESSAGES, endpointUrlProblem, isPrivateHost, SIGNATURE_HEADER, WEBHOOK_EVENT_TYPES } from "./events";
 
 const MEETING_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("meeting."));
@@ -60,18 +61,8 @@ beforeAll(async () => {
   actor = await createActor();
 });
 
-let restore: () => void;
-beforeEach(() => {
-  // The site runs on plain-http localhost, as under `npm start`: loopback receivers are allowed.
-  restore = setConfig({ SITE_URL: "http://localhost:8787" });
-});
-afterEach(async () => {
-  restore();
-  // Each test's endpoints (and so their deliveries) go: a later drain sees only its own rows.
-  await db().delete(webhookEndpoints);
-});
+localSiteAndOwnEndpoints();
 
-const countEndpoints = async () => (await db().select({ n: count() }).from(webhookEndpoints).get())?.n ?? 0;
 const deliveriesOf = (endpointId: string) =>
   db()
     .select()
@@ -79,6 +70,19 @@ const deliveriesOf = (endpointId: string) =>
     .where(eq(webhookEndpointDeliveries.endpointId, endpointId))
     .orderBy(webhookEndpointDeliveries.createdAt)
     .all();
+
+/** Ada's demo booking, as the booking form sends it. */
+const booking = (email: string, slot: string, day: number) => ({
+  name: "Ada Lovelace",
+  email,
+  phone: "",
+  company: "Engines",
+  notes: "",
+  meetingType: "demo" as const,
+  date: weekday(day),
+  timeSlot: slot,
+  visitorTimezone: null,
+});
 
 /** An event written as a change would write it, due at `now`. */
 async function emit(now: Date, type: "meeting.booked" | "trial.started" = "meeting.booked") {
@@ -519,17 +523,8 @@ describe("the trial signup's newsletter tick emits newsletter.confirmed when it 
 describe("every entity's changes emit their events", { timeout: 120_000 }, () => {
   it("meetings: booked, confirmed, completed; booked, rescheduled, cancelled (visitor); booked, cancelled (team)", async () => {
     const endpoint = await createEndpoint(actor, { url: hookUrl(box()), events: [...MEETING_EVENTS] });
-    const visitor = (slot: string, day: number) => ({
-      name: "Ada Lovelace",
-      email: `ada-${crypto.randomUUID().slice(0, 6)}@example.com`,
-      phone: "",
-      company: "Engines",
-      notes: "",
-      meetingType: "demo" as const,
-      date: weekday(day),
-      timeSlot: slot,
-      visitorTimezone: null,
-    });
+    const visitor = (slot: string, day: number) =>
+      booking(`ada-${crypto.randomUUID().slice(0, 6)}@example.com`, slot, day);
     const a = await bookMeeting(visitor("09:30", 5));
     await updateMeetingStatus(actor, a.id, "confirmed");
     const later = new Date(a.startsAt.getTime() + 60 * 60 * 1000);
@@ -591,17 +586,6 @@ describe("the lead inbox's events: lead.created, lead.updated, and the lead in e
 }, () => {
   const touch = (query: string) =>
     touchOf(new URL(`http://localhost/${query}`), null, ["localhost"], new Date()) as Touch;
-  const booking = (email: string, slot: string, day: number) => ({
-    name: "Ada Lovelace",
-    email,
-    phone: "",
-    company: "Engines",
-    notes: "",
-    meetingType: "demo" as const,
-    date: weekday(day),
-    timeSlot: slot,
-    visitorTimezone: null,
-  });
   const leadOf = async (email: string) =>
     requireLead((await db().select().from(leads).where(eq(leads.email, email.toLowerCase())).get())!.id);
   const payloads = async (endpointId: string) =>

@@ -53,18 +53,23 @@ type RequestArgs<P extends string, B, Q> = {
 
 export type HandlerArgs<P extends string, A extends Access, B, Q> = RequestArgs<P, B, Q> & CallerByAccess[A];
 
-export type EndpointDefinition<
+/** Where an endpoint stands: its method and path, its tag in the document and who may call it. */
+type EndpointPlace<P extends string, A extends Access> = {
+  method: HttpMethod;
+  /** Full path with `:name` parameters, e.g. `/api/meetings/:id/status`. */
+  path: P;
+  tag: string;
+  access: A;
+};
+
+/** What an endpoint declares beside its place: what it does, what it takes and answers. */
+export type EndpointDeclaration<
   P extends string,
   A extends Access,
   B extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,
 > = {
-  method: HttpMethod;
-  /** Full path with `:name` parameters, e.g. `/api/meetings/:id/status`. */
-  path: P;
   summary: string;
-  tag: string;
-  access: A;
   /**
    * For `admin` endpoints: the named permission (decision 064) the caller's role must hold;
    * `null` = any approved member (their own account). Declared here, once: the dispatcher checks
@@ -84,6 +89,13 @@ export type EndpointDefinition<
   /** Returns a Response, or data that is sent as JSON with status 200. */
   handler: (args: HandlerArgs<P, A, B, Q>) => Promise<unknown> | unknown;
 };
+
+export type EndpointDefinition<
+  P extends string,
+  A extends Access,
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+> = EndpointPlace<P, A> & EndpointDeclaration<P, A, B, Q>;
 
 /**
  * A declared endpoint as the dispatcher and the OpenAPI document see it: its description,
@@ -197,6 +209,28 @@ export function endpoint<
       };
       return handler({ ...args, ...caller });
     },
+  };
+}
+
+/**
+ * The endpoints of one tag and access level, declared by method and path: a file's
+ * `const admin = endpointGroup("Meetings", "admin")` then `admin.get("/api/meetings", {…})`,
+ * each declaration still naming its own permission.
+ */
+export function endpointGroup<A extends Access>(tag: string, access: A) {
+  const declare =
+    (method: HttpMethod) =>
+    <const P extends string, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+      path: P,
+      declaration: EndpointDeclaration<P, A, B, Q>,
+    ) =>
+      endpoint<P, A, B, Q>({ method, path, tag, access, ...declaration });
+  return {
+    get: declare("GET"),
+    post: declare("POST"),
+    put: declare("PUT"),
+    patch: declare("PATCH"),
+    delete: declare("DELETE"),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import type { Actor } from "~/domain/accounts/actor";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
-import { endpoint, type ParamNames, type PathParams } from "./endpoint.server";
+import { endpoint, endpointGroup, type ParamNames, type PathParams } from "./endpoint.server";
 
 /*
  * Type-level tests: `npm run typecheck` (tsc) checks every expectTypeOf and fails on a
@@ -133,3 +133,35 @@ describe("path parameters are read from the path", () => {
     },
   });
 }
+
+// A group's declarations are typed as endpoint()'s: the caller by its access, params by the path.
+describe("an endpoint group", () => {
+  const admin = endpointGroup("Things", "admin");
+  const one = admin.get("/api/things/:thingId", {
+    summary: "",
+    permission: null,
+    responses: {},
+    handler({ params, session, actor }) {
+      expectTypeOf(params).toEqualTypeOf<{ thingId: string }>();
+      expectTypeOf(session).toEqualTypeOf<ActiveSession>();
+      expectTypeOf(actor).toEqualTypeOf<Actor>();
+      return params;
+    },
+  });
+  endpointGroup("Things", "public").post("/api/things", {
+    summary: "",
+    // @ts-expect-error a public endpoint names no permission
+    permission: null,
+    responses: {},
+    handler: () => null,
+  });
+
+  it("declares its method, path, tag and access once", () => {
+    expect({ method: one.method, path: one.path, tag: one.tag, access: one.access }).toEqual({
+      method: "GET",
+      path: "/api/things/:thingId",
+      tag: "Things",
+      access: "admin",
+    });
+  });
+});

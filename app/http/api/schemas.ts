@@ -42,3 +42,23 @@ export const errors = {
 export function pickErrors<K extends keyof typeof errors>(...codes: K[]) {
   return Object.fromEntries(codes.map((c) => [c, errors[c]])) as Pick<typeof errors, K>;
 }
+
+type ErrorCode = keyof typeof errors;
+
+/** A 200 answer `{ success: true, data }` and the error answers the endpoint can give. */
+export function ok<T extends z.ZodType, K extends ErrorCode>(description: string, data: T, codes: K[]) {
+  return { 200: { description, schema: successWith(data) }, ...pickErrors(...codes) };
+}
+
+/** A 201 answer `{ success: true, data }` (something made) and the error answers. */
+export function created<T extends z.ZodType, K extends ErrorCode>(description: string, data: T, codes: K[]) {
+  return { 201: { description, schema: successWith(data) }, ...pickErrors(...codes) };
+}
+
+/** A page of a list for the console (`{ success, data: [...], pagination }`): its query can be refused (400). */
+export function paged<T extends z.ZodType>(description: string, item: T) {
+  return {
+    200: { description, schema: successWith(z.array(item)).extend({ pagination: PaginationSchema }) },
+    ...pickErrors(400, 401, 403),
+  };
+}

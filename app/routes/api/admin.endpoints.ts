@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { EMAIL_STATUSES } from "~/db/schema";
 import { getEmailMessage, listEmailLog } from "~/domain/email/log.server";
-import { endpoint } from "~/http/api/endpoint.server";
-import { pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { ok } from "~/http/api/schemas";
 
 const BODIES = {
   text: z.string().describe("The plain-text version (the alternative part)"),
@@ -33,24 +33,19 @@ const EmailMessageSchema = EmailSchema.omit({ attachments: true }).extend({
   ),
 });
 
+const admin = endpointGroup("Admin", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/admin/emails",
+  admin.get("/api/admin/emails", {
     summary:
       "Recent outgoing emails (the console's email log), newest first, with their text and HTML bodies. The recipient filter matches in part, case-insensitively",
-    tag: "Admin",
-    access: "admin",
     permission: "read:email-log:any",
     query: z.object({
       to: z.email("to must be an email address").optional(),
       status: z.enum(EMAIL_STATUSES).optional(),
       limit: z.coerce.number().int().min(1).max(200).default(50),
     }),
-    responses: {
-      200: { description: "Messages", schema: successWith(z.array(EmailSchema)) },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: ok("Messages", z.array(EmailSchema), [400, 401, 403]),
     async handler({ query }) {
       const { emails } = await listEmailLog({ ...query, page: 1, withBodies: true });
       return {
@@ -73,17 +68,10 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/admin/emails/:id",
+  admin.get("/api/admin/emails/:id", {
     summary: "One outgoing email with its text and HTML bodies and its attachments' names, types and sizes",
-    tag: "Admin",
-    access: "admin",
     permission: "read:email-log:any",
-    responses: {
-      200: { description: "The message", schema: successWith(EmailMessageSchema) },
-      ...pickErrors(401, 403, 404),
-    },
+    responses: ok("The message", EmailMessageSchema, [401, 403, 404]),
     async handler({ params }) {
       const m = await getEmailMessage(params.id);
       return {

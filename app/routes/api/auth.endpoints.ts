@@ -28,8 +28,8 @@ import {
 } from "~/domain/accounts/sessions.server";
 import { createChallenge } from "~/domain/accounts/two-factor.server";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint, failure } from "~/http/api/endpoint.server";
-import { named, pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
+import { endpointGroup, failure } from "~/http/api/endpoint.server";
+import { created, named, ok, pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "~/http/cookies.server";
 import { AppError } from "~/lib/errors";
 
@@ -77,13 +77,14 @@ async function tokenResponse(request: Request, accessToken: string, refreshToken
   );
 }
 
+const open = endpointGroup("Auth", "public");
+const anyone = endpointGroup("Auth", "optional");
+const signedIn = endpointGroup("Auth", "signed-in");
+const admin = endpointGroup("Auth", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/auth/login",
+  open.post("/api/auth/login", {
     summary: "Sign in; returns an access token and sets the HttpOnly refresh cookie",
-    tag: "Auth",
-    access: "public",
     body: LoginSchema,
     responses: {
       200: {
@@ -110,34 +111,24 @@ export const endpoints = [
       return loginResponse(request, admin);
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/register",
+  open.post("/api/auth/register", {
     summary:
       "Register an admin account; it stays pending until an admin approves it. An existing email gets the same answer (its owner is emailed instead)",
-    tag: "Auth",
-    access: "public",
     botCheck: true,
     body: RegisterSchema,
-    responses: {
-      201: {
-        description: "Registered, waiting for approval (or, for an existing email, the same answer)",
-        schema: successWith(z.object({ user: AdminProfileSchema, message: z.string() })),
-      },
-      ...pickErrors(400, 429),
-    },
+    responses: created(
+      "Registered, waiting for approval (or, for an existing email, the same answer)",
+      z.object({ user: AdminProfileSchema, message: z.string() }),
+      [400, 429],
+    ),
     async handler({ body, request }) {
       // The same answer for a new and an existing email (decision 020).
       const { profile } = await withClientLimit("auth", request, () => registerAdmin(body));
       return Response.json({ success: true, data: { user: profile, message: REGISTERED_MESSAGE } }, { status: 201 });
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/logout",
+  anyone.post("/api/auth/logout", {
     summary: "Sign out: revokes the session and its refresh token on the server",
-    tag: "Auth",
-    access: "optional",
     responses: { 200: { description: "Signed out", schema: SuccessSchema } },
     async handler({ request, session }) {
       if (session) await revokeLogin(session.sessionId);
@@ -149,59 +140,37 @@ export const endpoints = [
       return Response.json({ success: true }, { headers });
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/auth/profile",
+  signedIn.get("/api/auth/profile", {
     summary: "The signed-in admin's profile",
-    tag: "Auth",
-    access: "signed-in",
-    responses: { 200: { description: "Profile", schema: successWith(AdminProfileSchema) }, ...pickErrors(401) },
+    responses: ok("Profile", AdminProfileSchema, [401]),
     async handler({ session }) {
       const admin = await getAdmin(session.admin.id);
       if (!admin) throw new AppError(401, "Authentication required.");
       return { success: true, data: toProfile(admin) };
     },
   }),
-  endpoint({
-    method: "PUT",
-    path: "/api/auth/profile",
+  admin.put("/api/auth/profile", {
     summary: "Update the signed-in admin's name (email and role are not editable)",
-    tag: "Auth",
-    access: "admin",
     permission: "update:account:own",
     body: ProfileUpdateSchema,
-    responses: {
-      200: { description: "Updated", schema: successWith(AdminProfileSchema) },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: ok("Updated", AdminProfileSchema, [400, 401, 403]),
     async handler({ body, actor }) {
       return { success: true, data: await updateProfile(actor, body) };
     },
   }),
-  endpoint({
-    method: "PUT",
-    path: "/api/auth/change-password",
+  admin.put("/api/auth/change-password", {
     summary:
       "Change the password; every other session of the account is revoked. A wrong current password counts with failed sign-ins: the 10th in 15 minutes ends this session, locks sign-in (429) and emails the owner",
-    tag: "Auth",
-    access: "admin",
     permission: "update:account:own",
     body: ChangePasswordSchema,
-    responses: {
-      200: { description: "Changed", schema: successWith(z.object({ message: z.string() })) },
-      ...pickErrors(400, 401, 403, 429),
-    },
+    responses: ok("Changed", z.object({ message: z.string() }), [400, 401, 403, 429]),
     async handler({ request, session, body, actor }) {
       await changePassword(actor, session.sessionId, body, { ip: clientAddress(request) ?? "" });
       return { success: true, data: { message: "Password changed. Other sessions were signed out." } };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/auth/session",
+  anyone.get("/api/auth/session", {
     summary: "Whether the caller is signed in, and as whom",
-    tag: "Auth",
-    access: "optional",
     responses: {
       200: {
         description: "Session state",
@@ -215,16 +184,9 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/refresh",
+  open.post("/api/auth/refresh", {
     summary: "Rotate the refresh cookie and get a new access token; a reused refresh token is refused",
-    tag: "Auth",
-    access: "public",
-    responses: {
-      200: { description: "New access token", schema: successWith(TokenDataSchema.omit({ user: true })) },
-      ...pickErrors(401),
-    },
+    responses: ok("New access token", TokenDataSchema.omit({ user: true }), [401]),
     async handler({ request }) {
       const token = await REFRESH_COOKIE.read(request);
       const outcome = token ? await rotateRefreshToken(token) : ({ ok: false, reason: "unknown" } as const);

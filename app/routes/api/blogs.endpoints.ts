@@ -21,8 +21,8 @@ import {
   BlogUpdateSchema,
   PreviewSchema,
 } from "~/domain/blog/schemas";
-import { endpoint } from "~/http/api/endpoint.server";
-import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { endpoint, endpointGroup } from "~/http/api/endpoint.server";
+import { created, named, ok, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
 import { requireOwn } from "~/http/guards.server";
 import { requirePublishing } from "~/http/post-access.server";
 import { AppError } from "~/lib/errors";
@@ -35,14 +35,13 @@ const isAdmin = (session: ActiveSession | null) =>
 
 named(BlogPostSchema, "BlogPost");
 
+const anyone = endpointGroup("Blogs", "optional");
+const admin = endpointGroup("Blogs", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/blogs",
+  anyone.get("/api/blogs", {
     summary:
       "Blog posts a page at a time (`page`, `limit` up to 100, default 20): published ones newest first for visitors, every post newest change first for an admin; a page past the last has an empty `data`",
-    tag: "Blogs",
-    access: "optional",
     query: BlogListQuerySchema,
     responses: {
       200: {
@@ -57,61 +56,39 @@ export const endpoints = [
       return { success: true, data: posts.map(toApiPost), pagination: paginationOf(query.page, query.limit, total) };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/blogs/:id",
+  anyone.get("/api/blogs/:id", {
     summary: "One blog post; drafts only for an admin (404 for anyone else)",
-    tag: "Blogs",
-    access: "optional",
-    responses: { 200: { description: "Post", schema: successWith(BlogPostSchema) }, ...pickErrors(403, 404) },
+    responses: ok("Post", BlogPostSchema, [403, 404]),
     async handler({ params, session }) {
       const post = isAdmin(session) ? await getPost(params.id) : await getPublishedPost(params.id);
       return { success: true, data: toApiPost(post) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/blogs",
+  admin.post("/api/blogs", {
     summary:
       "Create a blog post from markdown (status draft unless told otherwise); returns it in data. Without a `slug` it gets one made from the title; a `slug` another post has or had answers 409",
-    tag: "Blogs",
-    access: "admin",
     permission: "create:blog-post:own",
     body: BlogInputSchema,
-    responses: {
-      201: { description: "Created", schema: successWith(BlogPostSchema) },
-      ...pickErrors(400, 401, 403, 409),
-    },
+    responses: created("Created", BlogPostSchema, [400, 401, 403, 409]),
     async handler({ body, actor, session }) {
       requirePublishing(session, body.status === "published");
       const post = await createPost(actor, body);
       return Response.json({ success: true, data: toApiPost(post) }, { status: 201 });
     },
   }),
-  endpoint({
-    method: "PUT",
-    path: "/api/blogs/:id",
+  admin.put("/api/blogs/:id", {
     summary:
       "Update a blog post: any of title, content, excerpt, author, tags, status, slug, metaTitle, metaDescription, canonicalUrl (null clears the last three); others are kept. A new slug keeps the old one redirecting; one another post has or had answers 409",
-    tag: "Blogs",
-    access: "admin",
     permission: "update:blog-post:any",
     body: BlogUpdateSchema,
-    responses: {
-      200: { description: "Updated", schema: successWith(BlogPostSchema) },
-      ...pickErrors(400, 401, 403, 404, 409),
-    },
+    responses: ok("Updated", BlogPostSchema, [400, 401, 403, 404, 409]),
     async handler({ params, body, actor }) {
       const { post } = await updatePost(actor, params.id, body);
       return { success: true, data: toApiPost(post) };
     },
   }),
-  endpoint({
-    method: "DELETE",
-    path: "/api/blogs/:id",
+  admin.delete("/api/blogs/:id", {
     summary: "Delete a blog post",
-    tag: "Blogs",
-    access: "admin",
     permission: "delete:blog-post:any",
     responses: {
       200: { description: "Deleted", schema: successWith(z.object({ _id: z.string(), id: z.string() })) },

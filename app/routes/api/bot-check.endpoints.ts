@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHALLENGE_MAX_NUMBER, createChallenge } from "~/domain/verification/bot-check.server";
-import { endpoint } from "~/http/api/endpoint.server";
+import { endpointGroup } from "~/http/api/endpoint.server";
 import { successWith } from "~/http/api/schemas";
 import { BOT_CHECK_HEADER } from "~/lib/bot-check";
 import { isLocalHttp } from "~/lib/local-http";
@@ -13,13 +13,11 @@ const ChallengeSchema = z.object({
   signature: z.string().describe("The server's HMAC of challenge: sent back unchanged"),
 });
 
+const open = endpointGroup("Bot check", "public");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/bot-check/challenge",
+  open.get("/api/bot-check/challenge", {
     summary: `A bot-check challenge (ALTCHA format, decision 080): solve it and send the solution in the ${BOT_CHECK_HEADER} header of a bot-checked call (booking, callback, trial start, codes, registration). Good for 20 minutes, once`,
-    tag: "Bot check",
-    access: "public",
     responses: { 200: { description: "A new challenge", schema: successWith(ChallengeSchema) } },
     async handler({ request }) {
       return { success: true, data: await createChallenge({ local: isLocalHttp(request) }) };

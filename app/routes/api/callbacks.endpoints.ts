@@ -8,20 +8,19 @@ import {
   CallbackStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
-import { endpoint } from "~/http/api/endpoint.server";
-import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { named, ok, paged, pickErrors, successWith } from "~/http/api/schemas";
 import { requestAttribution } from "~/http/attribution.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(CallbackJsonSchema, "Callback");
 
+const open = endpointGroup("Meetings", "public");
+const admin = endpointGroup("Meetings", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/callbacks",
+  open.post("/api/callbacks", {
     summary: 'Ask to be called back (spec §3 "Callback request form"); stored and sent to the sales inbox',
-    tag: "Meetings",
-    access: "public",
     botCheck: true,
     body: CallbackSchema,
     responses: {
@@ -42,21 +41,11 @@ export const endpoints = [
       );
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/callbacks",
+  admin.get("/api/callbacks", {
     summary: "Callback requests, newest first; filter by status, search name or company",
-    tag: "Meetings",
-    access: "admin",
     permission: "read:callback:any",
     query: CallbackListQuerySchema,
-    responses: {
-      200: {
-        description: "Callback requests",
-        schema: successWith(z.array(CallbackJsonSchema)).extend({ pagination: PaginationSchema }),
-      },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: paged("Callback requests", CallbackJsonSchema),
     async handler({ query }) {
       const { callbacks, total } = await listCallbacks(query);
       return {
@@ -66,18 +55,11 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "PUT",
-    path: "/api/callbacks/:id/status",
+  admin.put("/api/callbacks/:id/status", {
     summary: "Mark a callback request contacted (or new again); audited",
-    tag: "Meetings",
-    access: "admin",
     permission: "update:callback:any",
     body: CallbackStatusUpdateSchema,
-    responses: {
-      200: { description: "Updated", schema: successWith(CallbackJsonSchema) },
-      ...pickErrors(400, 401, 403, 404, 409),
-    },
+    responses: ok("Updated", CallbackJsonSchema, [400, 401, 403, 404, 409]),
     async handler({ params, body, actor }) {
       return { success: true, data: toCallbackJson(await setCallbackStatus(actor, params.id, body.status)) };
     },

@@ -6,8 +6,8 @@ import { listAudit } from "~/domain/audit/audit.server";
 import { AuditQuerySchema } from "~/domain/audit/schemas";
 import { retryFailedEmail } from "~/domain/email/log.server";
 import { ExportKindSchema, exportCsv } from "~/domain/reporting/exports.server";
-import { endpoint, failure } from "~/http/api/endpoint.server";
-import { PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup, failure } from "~/http/api/endpoint.server";
+import { ok, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
 import { config } from "~/lib/config.server";
 import { csvResponse } from "~/lib/csv";
 import { paginationOf } from "~/lib/pagination";
@@ -26,18 +26,14 @@ const AuditEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+const team = endpointGroup("Team", "admin");
+const admin = endpointGroup("Admin", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/admin/team/pending",
+  team.get("/api/admin/team/pending", {
     summary: "Admin registrations waiting for approval, oldest first",
-    tag: "Team",
-    access: "admin",
     permission: "read:team:any",
-    responses: {
-      200: { description: "Pending registrations", schema: successWith(z.array(PendingAdminSchema)) },
-      ...pickErrors(401, 403),
-    },
+    responses: ok("Pending registrations", z.array(PendingAdminSchema), [401, 403]),
     async handler() {
       const pending = await listPendingAdmins();
       return {
@@ -46,42 +42,29 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/admin/team/:id/decision",
+  team.post("/api/admin/team/:id/decision", {
     summary:
       "Approve a pending registration with a role (required; only an Owner approves an Owner) or reject it (never your own); a decision is final",
-    tag: "Team",
-    access: "admin",
     permission: "update:team:any",
     body: z.object({
       action: z.enum(["approve", "reject"], { error: "action must be approve or reject" }),
       role: TeamRoleSchema.optional().describe("The new member's role; required to approve"),
     }),
-    responses: {
-      200: { description: "Decided", schema: successWith(AdminProfileSchema) },
-      ...pickErrors(400, 401, 403, 404, 409),
-    },
+    responses: ok("Decided", AdminProfileSchema, [400, 401, 403, 404, 409]),
     async handler({ params, body, actor }) {
       const data = await decideRegistration(actor, params.id, body.action, { role: body.role ?? null });
       return { success: true, data };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/admin/audit",
+  admin.get("/api/admin/audit", {
     summary: "The audit log of admin actions, newest first, filterable by actor email and action",
-    tag: "Admin",
-    access: "admin",
     permission: "read:audit-log:any",
     query: AuditQuerySchema,
-    responses: {
-      200: {
-        description: "Entries",
-        schema: successWith(z.object({ entries: z.array(AuditEntrySchema), pagination: PaginationSchema })),
-      },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: ok(
+      "Entries",
+      z.object({ entries: z.array(AuditEntrySchema), pagination: PaginationSchema }),
+      [400, 401, 403],
+    ),
     async handler({ query }) {
       const { entries, total } = await listAudit(query);
       return {
@@ -93,12 +76,8 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/admin/emails/:id/retry",
+  admin.post("/api/admin/emails/:id/retry", {
     summary: "Retry a failed email: it goes back to pending and is sent at once",
-    tag: "Admin",
-    access: "admin",
     permission: "update:email-log:any",
     responses: {
       200: {
@@ -113,12 +92,8 @@ export const endpoints = [
       return { success: true, data: await retryFailedEmail(actor, params.id) };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/admin/export/:kind",
+  admin.get("/api/admin/export/:kind", {
     summary: "CSV download of meetings, callbacks, users or newsletter subscribers (RFC 4180, formula-injection safe)",
-    tag: "Admin",
-    access: "admin",
     permission: "export:lead:any",
     responses: {
       200: {

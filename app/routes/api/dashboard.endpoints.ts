@@ -3,8 +3,8 @@ import { MEETING_STATUSES, USER_PLANS, USER_STATUSES } from "~/db/schema";
 import { listNotifications, markNotificationsSeen, notificationsShownTo } from "~/domain/console/notifications.server";
 import { SearchQuerySchema, searchConsole, searchResultsFor } from "~/domain/console/search.server";
 import { dashboardStats } from "~/domain/reporting/stats.server";
-import { endpoint } from "~/http/api/endpoint.server";
-import { pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { ok, pickErrors, SuccessSchema } from "~/http/api/schemas";
 
 const count = z.number().int().min(0);
 
@@ -65,49 +65,33 @@ const NotificationsSchema = z.object({
   ),
 });
 
+const admin = endpointGroup("Dashboard", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/dashboard/stats",
+  admin.get("/api/dashboard/stats", {
     summary: "Dashboard figures: meetings, posts, users and meetings created in the last 7 days",
-    tag: "Dashboard",
-    access: "admin",
     permission: "read:analytics:any",
-    responses: { 200: { description: "Stats", schema: successWith(DashboardStatsSchema) }, ...pickErrors(401, 403) },
+    responses: ok("Stats", DashboardStatsSchema, [401, 403]),
     async handler() {
       return { success: true, data: await dashboardStats() };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/dashboard/search",
+  admin.get("/api/dashboard/search", {
     summary: "Search meetings (name, company) and users (email, first or last name, company), case-insensitive",
-    tag: "Dashboard",
-    access: "admin",
     permission: "read:dashboard:any",
     query: SearchQuerySchema,
-    responses: {
-      200: { description: "Matches (at most 20 of each kind)", schema: successWith(SearchResultSchema) },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: ok("Matches (at most 20 of each kind)", SearchResultSchema, [400, 401, 403]),
     async handler({ query, session }) {
       // Only the result lists the caller's role may read (decision 064): the others come back empty.
       const { shown: _shown, ...data } = searchResultsFor(await searchConsole(query.q), session.admin.role);
       return { success: true, data };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/dashboard/notifications",
+  admin.get("/api/dashboard/notifications", {
     summary:
       "Latest bookings, callback requests and trial signups; `unread` counts those since the menu was last opened",
-    tag: "Dashboard",
-    access: "admin",
     permission: null,
-    responses: {
-      200: { description: "Notifications", schema: successWith(NotificationsSchema) },
-      ...pickErrors(401, 403),
-    },
+    responses: ok("Notifications", NotificationsSchema, [401, 403]),
     async handler({ session }) {
       const { items, unread } = await listNotifications(
         session.admin.id,
@@ -120,12 +104,8 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/dashboard/notifications/seen",
+  admin.post("/api/dashboard/notifications/seen", {
     summary: "Mark every notification as read (the menu was opened)",
-    tag: "Dashboard",
-    access: "admin",
     permission: null,
     responses: { 200: { description: "Marked", schema: SuccessSchema }, ...pickErrors(401, 403) },
     async handler({ session }) {

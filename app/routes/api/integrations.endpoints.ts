@@ -14,8 +14,8 @@ import {
   toEndpointView,
   updateEndpoint,
 } from "~/domain/integrations/webhooks.server";
-import { endpoint } from "~/http/api/endpoint.server";
-import { named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { created, named, ok, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
 import { pageQuery } from "~/lib/page-query";
 
 const EventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
@@ -71,46 +71,30 @@ const NOT_FOUND = { 404: { description: "No such endpoint", schema: pickErrors(4
  * CRM webhook endpoints (issue 26, decision 074): Owners and Admins. The events, their payloads
  * and the signature are documented in the document's `webhooks` section.
  */
+const admin = endpointGroup("Integrations", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/integrations/webhooks",
+  admin.get("/api/integrations/webhooks", {
     summary: "Webhook endpoints, the newest first (never their secrets)",
-    tag: "Integrations",
-    access: "admin",
     permission: "read:integration:any",
-    responses: {
-      200: { description: "Endpoints", schema: successWith(z.array(WebhookEndpointSchema)) },
-      ...pickErrors(401, 403),
-    },
+    responses: ok("Endpoints", z.array(WebhookEndpointSchema), [401, 403]),
     async handler() {
       return { success: true, data: (await listEndpoints()).map(toEndpointView) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/integrations/webhooks",
+  admin.post("/api/integrations/webhooks", {
     summary:
       "Add an endpoint: https on a public address (on a plain-http localhost site, a loopback http URL too), the events it receives and optionally its secret. The secret (generated when omitted) is returned only here",
-    tag: "Integrations",
-    access: "admin",
     permission: "update:integration:any",
     body: CreateEndpointSchema,
-    responses: {
-      201: { description: "Added", schema: successWith(SecretAnswerSchema) },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: created("Added", SecretAnswerSchema, [400, 401, 403]),
     async handler({ session, body }) {
       const row = await createEndpoint(actorOf(session), body);
       return Response.json({ success: true, data: { id: row.id, secret: row.secret } }, { status: 201 });
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/integrations/webhooks/:id",
+  admin.get("/api/integrations/webhooks/:id", {
     summary: "One webhook endpoint (never its secret)",
-    tag: "Integrations",
-    access: "admin",
     permission: "read:integration:any",
     responses: {
       200: { description: "The endpoint", schema: successWith(WebhookEndpointSchema) },
@@ -121,12 +105,8 @@ export const endpoints = [
       return { success: true, data: toEndpointView(await requireEndpoint(params.id)) };
     },
   }),
-  endpoint({
-    method: "PATCH",
-    path: "/api/integrations/webhooks/:id",
+  admin.patch("/api/integrations/webhooks/:id", {
     summary: "Change an endpoint's URL, events or on/off; turning it on clears its failure streak",
-    tag: "Integrations",
-    access: "admin",
     permission: "update:integration:any",
     body: UpdateEndpointSchema,
     responses: {
@@ -138,12 +118,8 @@ export const endpoints = [
       return { success: true, data: toEndpointView(await updateEndpoint(actorOf(session), params.id, body)) };
     },
   }),
-  endpoint({
-    method: "DELETE",
-    path: "/api/integrations/webhooks/:id",
+  admin.delete("/api/integrations/webhooks/:id", {
     summary: "Delete an endpoint and its delivery log",
-    tag: "Integrations",
-    access: "admin",
     permission: "update:integration:any",
     responses: {
       200: { description: "Deleted", schema: successWith(WebhookEndpointSchema) },
@@ -154,12 +130,8 @@ export const endpoints = [
       return { success: true, data: toEndpointView(await deleteEndpoint(actorOf(session), params.id)) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/integrations/webhooks/:id/secret",
+  admin.post("/api/integrations/webhooks/:id/secret", {
     summary: "Rotate the signing secret: deliveries from now on are signed with the new one, returned only here",
-    tag: "Integrations",
-    access: "admin",
     permission: "update:integration:any",
     responses: {
       200: { description: "Rotated", schema: successWith(SecretAnswerSchema) },
@@ -170,12 +142,8 @@ export const endpoints = [
       return { success: true, data: await rotateSecret(actorOf(session), params.id) };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/integrations/webhooks/:id/deliveries",
+  admin.get("/api/integrations/webhooks/:id/deliveries", {
     summary: "An endpoint's delivery log, the newest first: status, attempts, the receiver's status and answer excerpt",
-    tag: "Integrations",
-    access: "admin",
     permission: "read:integration:any",
     query: z.object(pageQuery({ limit: 20, maxLimit: 100 })),
     responses: {
@@ -195,13 +163,9 @@ export const endpoints = [
       return { success: true, data: rows.map(toDeliveryView), pagination };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/integrations/webhooks/deliveries/:id/replay",
+  admin.post("/api/integrations/webhooks/deliveries/:id/replay", {
     summary:
       "Replay a delivery: a new delivery of the same event (same event id and body), posted at once and retried like any other; the original stays in the log",
-    tag: "Integrations",
-    access: "admin",
     permission: "update:integration:any",
     responses: {
       201: { description: "The new delivery after its first attempt", schema: successWith(WebhookDeliverySchema) },

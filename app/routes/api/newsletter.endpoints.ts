@@ -16,8 +16,8 @@ import {
   SendIssueSchema,
   TestSendSchema,
 } from "~/domain/newsletter/schemas";
-import { endpoint, failure } from "~/http/api/endpoint.server";
-import { named, pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup, failure } from "~/http/api/endpoint.server";
+import { created, named, ok, pickErrors, successWith } from "~/http/api/schemas";
 import { AppError } from "~/lib/errors";
 
 const TAG = "Newsletter";
@@ -46,46 +46,31 @@ export const IssueJsonSchema = named(
 );
 
 /** Newsletter issues (issue 28 item 4, decision 092): Marketing and above. */
+const admin = endpointGroup(TAG, "admin");
+const open = endpointGroup(TAG, "public");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/newsletter/issues",
+  admin.post("/api/newsletter/issues", {
     summary:
       "Compose a newsletter issue: `{subject, markdown}` (rendered through the blog's sanitizer) or `{subject, postId}` (a published post)",
-    tag: TAG,
-    access: "admin",
     permission: "create:newsletter:any",
     body: IssueSchema,
-    responses: {
-      201: { description: "Saved as a draft", schema: successWith(IssueJsonSchema) },
-      ...pickErrors(400, 401, 403, 404),
-    },
+    responses: created("Saved as a draft", IssueJsonSchema, [400, 401, 403, 404]),
     async handler({ body, actor }) {
       const issue = await createIssue(actor, body);
       return Response.json({ success: true, data: await toIssueJson(issue) }, { status: 201 });
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/newsletter/issues/:id",
+  admin.get("/api/newsletter/issues/:id", {
     summary: "An issue with its status and numbers: sent, delivered, failed, unique clicks, unsubscribes, leads",
-    tag: TAG,
-    access: "admin",
     permission: "read:newsletter:any",
-    responses: {
-      200: { description: "The issue", schema: successWith(IssueJsonSchema) },
-      ...pickErrors(401, 403, 404),
-    },
+    responses: ok("The issue", IssueJsonSchema, [401, 403, 404]),
     async handler({ params }) {
       return { success: true, data: await toIssueJson(await requireIssue(params.id)) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/newsletter/issues/:id/test",
+  admin.post("/api/newsletter/issues/:id/test", {
     summary: "Send a test copy of the issue to one address (10 an hour per member)",
-    tag: TAG,
-    access: "admin",
     permission: "update:newsletter:any",
     body: TestSendSchema,
     responses: {
@@ -100,13 +85,9 @@ export const endpoints = [
       return Response.json({ success: true, message: ISSUE_MESSAGES.testSent, data }, { status: 202 });
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/newsletter/issues/:id/send",
+  admin.post("/api/newsletter/issues/:id/send", {
     summary:
       "Send the issue to every confirmed subscriber now, or at `sendAt`; once: a second press (or 20 at once) answers 409 and sends nothing more",
-    tag: TAG,
-    access: "admin",
     permission: "update:newsletter:any",
     body: SendIssueSchema,
     responses: {
@@ -131,13 +112,9 @@ export const endpoints = [
       );
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/newsletter/provider-events",
+  open.post("/api/newsletter/provider-events", {
     summary:
       'The email provider\'s webhook: a bounce or a complaint suppresses the address (no issue is sent to it again), a delivery is counted. Signed: `X-Flowlane-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with EMAIL_WEBHOOK_SECRET>`, at most 5 minutes old',
-    tag: TAG,
-    access: "public",
     body: ProviderEventSchema,
     responses: {
       200: { description: "Recorded", schema: successWith(z.object({ suppressed: z.boolean() })) },

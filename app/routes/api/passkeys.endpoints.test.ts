@@ -2,22 +2,18 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, passkeys, webauthnChallenges } from "~/db/schema";
-import { PASSKEY_CHALLENGE_TTL, PASSKEY_MESSAGES } from "~/domain/accounts/passkeys.server";
+import { PASSKEY_MESSAGES } from "~/domain/accounts/passkeys.server";
 import { createChallenge } from "~/domain/accounts/two-factor.server";
 import fixtures from "../../../tests/fixtures/passkeys.json";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { seedChallenge } from "../../../tests/helpers/passkeys";
 import { setConfig } from "../../../tests/helpers/trial";
-
-const seed = (challenge: string, purpose: "registration" | "authentication", adminId: string | null) =>
-  db()
-    .insert(webauthnChallenges)
-    .values({ challenge, purpose, adminId, expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_TTL) });
 
 /** Registers the fixture passkey through the API, as the Settings page's button does. */
 async function registered(fixture = fixtures.counting, name = "Laptop") {
   const created = await createAdmin();
-  await seed(fixture.registration.challenge, "registration", created.admin.id);
+  await seedChallenge(fixture.registration.challenge, "registration", created.admin.id);
   const added = await api("POST", "/api/auth/passkeys/registration/verify", {
     token: created.token,
     body: { name, credential: fixture.registration.credential },
@@ -30,7 +26,7 @@ async function registered(fixture = fixtures.counting, name = "Laptop") {
 async function answerStep(adminId: string, challengeToken: string) {
   const [first] = fixtures.counting.assertions;
   if (!first) throw new Error("fixtures");
-  await seed(first.challenge, "authentication", adminId);
+  await seedChallenge(first.challenge, "authentication", adminId);
   return api("POST", "/api/auth/passkeys/authentication/verify", {
     body: { credential: first.credential, challengeToken },
   });
@@ -114,7 +110,7 @@ describe("signing in with a passkey through the API", () => {
     expect(options.json.data).toMatchObject({ rpId: "flowlane.test", userVerification: "required" });
     const [first] = fixtures.counting.assertions;
     if (!first) throw new Error("fixtures");
-    await seed(first.challenge, "authentication", null);
+    await seedChallenge(first.challenge, "authentication", null);
     const signedIn = await api("POST", "/api/auth/passkeys/authentication/verify", {
       body: { credential: first.credential },
     });
@@ -166,7 +162,7 @@ describe("signing in with a passkey through the API", () => {
   it("a failed answer is a 401 with the message, and changes nothing", async () => {
     await registered();
     const { phished } = fixtures.counting;
-    await seed(phished.challenge, "authentication", null);
+    await seedChallenge(phished.challenge, "authentication", null);
     const refused = await api("POST", "/api/auth/passkeys/authentication/verify", {
       body: { credential: phished.credential },
     });

@@ -17,8 +17,8 @@ import {
   verifyStepWithPasskey,
 } from "~/domain/accounts/passkeys.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint } from "~/http/api/endpoint.server";
-import { named, pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { created, named, ok, pickErrors, SuccessSchema } from "~/http/api/schemas";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
 
 const PasskeySchema = named(
@@ -91,33 +91,22 @@ const ChallengeTokenField = z
     "At the second step after a password: the challengeToken from POST /api/auth/login; a passkey of that account answers instead of a code",
   );
 
+const admin = endpointGroup("Passkeys", "admin");
+const open = endpointGroup("Passkeys", "public");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/auth/passkeys",
+  admin.get("/api/auth/passkeys", {
     summary: "The signed-in admin's passkeys",
-    tag: "Passkeys",
-    access: "admin",
     permission: "read:account:own",
-    responses: {
-      200: { description: "Passkeys, oldest first", schema: successWith(z.array(PasskeySchema)) },
-      ...pickErrors(401, 403),
-    },
+    responses: ok("Passkeys, oldest first", z.array(PasskeySchema), [401, 403]),
     async handler({ actor }) {
       return { success: true, data: (await listPasskeys(actor.id)).map(passkeyJson) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/passkeys/registration/options",
+  admin.post("/api/auth/passkeys/registration/options", {
     summary: "Start adding a passkey: options for navigator.credentials.create() with a single-use challenge",
-    tag: "Passkeys",
-    access: "admin",
     permission: "update:account:own",
-    responses: {
-      200: { description: "Creation options", schema: successWith(RegistrationOptionsSchema) },
-      ...pickErrors(401, 403),
-    },
+    responses: ok("Creation options", RegistrationOptionsSchema, [401, 403]),
     async handler({ actor, session }) {
       return {
         success: true,
@@ -125,47 +114,29 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/passkeys/registration/verify",
+  admin.post("/api/auth/passkeys/registration/verify", {
     summary:
       "Finish adding a passkey: the authenticator's answer to the options' challenge (user verification required, no attestation)",
-    tag: "Passkeys",
-    access: "admin",
     permission: "update:account:own",
     body: VerifyRegistrationSchema,
-    responses: {
-      201: { description: "The new passkey", schema: successWith(PasskeySchema) },
-      ...pickErrors(400, 401, 403, 409),
-    },
+    responses: created("The new passkey", PasskeySchema, [400, 401, 403, 409]),
     async handler({ actor, body }) {
       const passkey = await verifyRegistration(actor, body);
       return Response.json({ success: true, data: passkeyJson(passkey) }, { status: 201 });
     },
   }),
-  endpoint({
-    method: "PATCH",
-    path: "/api/auth/passkeys/:id",
+  admin.patch("/api/auth/passkeys/:id", {
     summary: "Rename one of your passkeys",
-    tag: "Passkeys",
-    access: "admin",
     permission: "update:account:own",
     body: RenamePasskeySchema,
-    responses: {
-      200: { description: "Renamed", schema: successWith(PasskeySchema) },
-      ...pickErrors(400, 401, 403, 404),
-    },
+    responses: ok("Renamed", PasskeySchema, [400, 401, 403, 404]),
     async handler({ actor, params, body }) {
       return { success: true, data: passkeyJson(await renamePasskey(actor, params.id, body.name)) };
     },
   }),
-  endpoint({
-    method: "DELETE",
-    path: "/api/auth/passkeys/:id",
+  admin.delete("/api/auth/passkeys/:id", {
     summary:
       "Delete one of your passkeys. Refused (409) when it is the account's last way to sign in: no password and no other passkey",
-    tag: "Passkeys",
-    access: "admin",
     permission: "update:account:own",
     responses: {
       200: { description: "Deleted", schema: SuccessSchema },
@@ -176,18 +147,11 @@ export const endpoints = [
       return { success: true };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/passkeys/authentication/options",
+  open.post("/api/auth/passkeys/authentication/options", {
     summary:
       "Start signing in with a passkey: options for navigator.credentials.get() with a single-use challenge (any passkey of this site, or with challengeToken that account's)",
-    tag: "Passkeys",
-    access: "public",
     body: z.object({ challengeToken: ChallengeTokenField }),
-    responses: {
-      200: { description: "Request options", schema: successWith(AuthenticationOptionsSchema) },
-      ...pickErrors(400, 401, 409),
-    },
+    responses: ok("Request options", AuthenticationOptionsSchema, [400, 401, 409]),
     async handler({ body }) {
       const options = body.challengeToken
         ? await stepAuthenticationOptions(body.challengeToken)
@@ -195,18 +159,11 @@ export const endpoints = [
       return { success: true, data: options };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/passkeys/authentication/verify",
+  open.post("/api/auth/passkeys/authentication/verify", {
     summary:
       "Sign in with a passkey (one step: it counts as two factors), or answer the second step after a password with challengeToken. Returns what POST /api/auth/login returns; failures share its per-address limit (429)",
-    tag: "Passkeys",
-    access: "public",
     body: z.object({ credential: AuthenticationCredentialSchema, challengeToken: ChallengeTokenField }),
-    responses: {
-      200: { description: "Signed in (as /api/auth/login)", schema: successWith(TokenDataSchema) },
-      ...pickErrors(400, 401, 429),
-    },
+    responses: ok("Signed in (as /api/auth/login)", TokenDataSchema, [400, 401, 429]),
     async handler({ request, body }) {
       // Only failures use the address's allowance, as at the password step (decision 014).
       const admin = await withClientLimit(

@@ -7,38 +7,29 @@ import {
   PersonJsonSchema,
   PersonQuerySchema,
 } from "~/domain/privacy/schemas";
-import { endpoint } from "~/http/api/endpoint.server";
-import { named, pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { named, ok, pickErrors } from "~/http/api/schemas";
 
 named(PersonJsonSchema, "Person");
 named(ErasureJsonSchema, "Erasure");
 
 /** A person's data on request (issue 29 item 3, decision 088): Owners and Admins. */
+const admin = endpointGroup("People", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/people",
+  admin.get("/api/people", {
     summary:
       "Everything held about an email, by kind: bookings, callbacks, leads and their notes, trial, newsletter, emails sent, audit entries, and every other table that carries it",
-    tag: "People",
-    access: "admin",
     permission: "read:person:any",
     query: PersonQuerySchema,
-    responses: {
-      200: { description: "What is held (an empty `held` when nothing is)", schema: successWith(PersonJsonSchema) },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: ok("What is held (an empty `held` when nothing is)", PersonJsonSchema, [400, 401, 403]),
     async handler({ query }) {
       const held = await peopleLookup(query.email);
       return { success: true, data: { email: query.email, counts: countsOf(held), held } };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/people/export",
+  admin.get("/api/people/export", {
     summary: "The export file: everything held about an email as a JSON attachment (audited)",
-    tag: "People",
-    access: "admin",
     permission: "export:person:any",
     query: PersonQuerySchema,
     responses: {
@@ -59,19 +50,12 @@ export const endpoints = [
       });
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/people/erase",
+  admin.post("/api/people/erase", {
     summary:
       "Erase a person: one guarded, audited change that anonymises their bookings, callbacks, leads and trial (counts kept) and removes everything else, outbox emails included. 409 while a meeting of theirs is upcoming or the email is a member's; 404 when nothing is held (a second erasure)",
-    tag: "People",
-    access: "admin",
     permission: "delete:person:any",
     body: EraseSchema,
-    responses: {
-      200: { description: "What was erased, by kind", schema: successWith(ErasureJsonSchema) },
-      ...pickErrors(400, 401, 403, 404, 409),
-    },
+    responses: ok("What was erased, by kind", ErasureJsonSchema, [400, 401, 403, 404, 409]),
     async handler({ body, actor }) {
       return { success: true, data: await erasePerson(actor, body.email) };
     },

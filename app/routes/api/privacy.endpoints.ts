@@ -2,19 +2,17 @@ import { z } from "zod";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { requestPrivacy } from "~/domain/privacy/requests.server";
 import { PRIVACY_TEXTS, PrivacyRequestSchema } from "~/domain/privacy/schemas";
-import { endpoint } from "~/http/api/endpoint.server";
+import { endpointGroup } from "~/http/api/endpoint.server";
 import { pickErrors } from "~/http/api/schemas";
 import { isLocalHttp } from "~/lib/local-http";
 
 /** A visitor's own export or erasure request (issue 29 item 5, decision 088). */
+const open = endpointGroup("Privacy", "public");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/privacy/requests",
+  open.post("/api/privacy/requests", {
     summary:
       "Ask for a copy of one's data (`export`) or its erasure (`erase`): a confirmation link is emailed to the address, and the request is fulfilled when its page is confirmed. The same answer whether or not anything is held",
-    tag: "Privacy",
-    access: "public",
     botCheck: true,
     body: PrivacyRequestSchema,
     responses: {

@@ -47,8 +47,8 @@ import {
   USER_NOT_FOUND,
 } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
-import { endpoint } from "~/http/api/endpoint.server";
-import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { ErrorResponseSchema, named, ok, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
 import { TRIAL_COOKIE } from "~/http/cookies.server";
 import { AppError } from "~/lib/errors";
 import {
@@ -68,6 +68,11 @@ const TAG = "Subscriptions";
 const WEBHOOKS = "Provisioning webhooks";
 
 const ViewResponse = successWith(SubscriptionViewSchema).extend({ message: z.string().optional() });
+/** A billing change's answer: the subscription as it now stands, with a message. */
+const billingChanged = (description: string) => ({
+  200: { description, schema: ViewResponse },
+  ...pickErrors(400, 401, 403, 404, 409),
+});
 
 function checkPage(pagination: { currentPage: number; totalPages: number }) {
   if (pagination.currentPage > Math.max(1, pagination.totalPages)) {
@@ -81,14 +86,15 @@ function checkPage(pagination: { currentPage: number; totalPages: number }) {
   }
 }
 
+const open = endpointGroup(TAG, "public");
+const anyone = endpointGroup(TAG, "optional");
+const admin = endpointGroup(TAG, "admin");
+const webhooks = endpointGroup(WEBHOOKS, "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/trial/start",
+  open.post("/api/subscriptions/trial/start", {
     summary:
       "Start a 7-day free trial signup; the email must then be verified with a code (send-otp). Sets the trial cookie that GET /api/subscriptions/trial/status/{userId} asks for",
-    tag: TAG,
-    access: "public",
     botCheck: true,
     body: TrialStartPayloadSchema,
     responses: {
@@ -140,14 +146,10 @@ export const endpoints = [
       );
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/subscriptions/trial/status/:userId",
+  anyone.get("/api/subscriptions/trial/status/:userId", {
     summary:
       "Where a trial signup stands (no contact data). Only for the signup's own client (the trial cookie that /free-trial and POST /api/subscriptions/trial/start set) or an admin; anyone else gets the 404 of an unknown userId, since a userId can be guessed from the email and the signup time",
-    tag: TAG,
-    access: "optional",
-    responses: { 200: { description: "Status", schema: successWith(TrialStatusSchema) }, ...pickErrors(403, 404) },
+    responses: ok("Status", TrialStatusSchema, [403, 404]),
     async handler({ request, params, session }) {
       const userId = params.userId && params.userId.length <= 200 ? params.userId : "";
       const own = userId !== "" && (await TRIAL_COOKIE.read(request)) === userId;
@@ -157,12 +159,8 @@ export const endpoints = [
       return { success: true, data: toTrialStatus(row) };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/subscriptions",
+  admin.get("/api/subscriptions", {
     summary: "Trial users and subscriptions, newest first (admin uses limit 10); filter by status, plan or q",
-    tag: TAG,
-    access: "admin",
     permission: "read:trial:any",
     query: SubscriptionListQuerySchema,
     responses: {
@@ -183,12 +181,8 @@ export const endpoints = [
       return { success: true, subscriptions: rows.map((row) => toView(row, now)), pagination };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/create",
+  admin.post("/api/subscriptions/create", {
     summary: "Add a user directly, approved and active (no payment processor is connected)",
-    tag: TAG,
-    access: "admin",
     permission: "update:billing:any",
     body: CreateSubscriptionSchema,
     responses: {
@@ -201,68 +195,48 @@ export const endpoints = [
       return Response.json({ success: true, message: "Subscription created.", data: toView(row) }, { status: 201 });
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/purchase",
+  admin.post("/api/subscriptions/purchase", {
     summary: "Record a paid plan bought outside the site (no payment processor is connected)",
-    tag: TAG,
-    access: "admin",
     permission: "update:billing:any",
     body: PurchaseSchema,
-    responses: { 200: { description: "Purchased", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    responses: billingChanged("Purchased"),
     async handler({ body, actor }) {
       const row = await purchase(actor, body);
       return { success: true, message: "Purchase recorded.", data: toView(row) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/upgrade/:id",
+  admin.post("/api/subscriptions/upgrade/:id", {
     summary: "Move an active subscription to a higher plan",
-    tag: TAG,
-    access: "admin",
     permission: "update:billing:any",
     body: UpgradeSchema,
-    responses: { 200: { description: "Upgraded", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    responses: billingChanged("Upgraded"),
     async handler({ body, params, actor }) {
       const row = await upgrade(actor, params.id, body);
       return { success: true, message: "Subscription upgraded.", data: toView(row) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/renew/:id",
+  admin.post("/api/subscriptions/renew/:id", {
     summary: "Extend a paid subscription by one billing cycle (reactivates a cancelled one)",
-    tag: TAG,
-    access: "admin",
     permission: "update:billing:any",
     body: RenewSchema,
-    responses: { 200: { description: "Renewed", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    responses: billingChanged("Renewed"),
     async handler({ body, params, actor }) {
       const row = await renew(actor, params.id, body);
       return { success: true, message: "Subscription renewed.", data: toView(row) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/cancel/:id",
+  admin.post("/api/subscriptions/cancel/:id", {
     summary: "Cancel a subscription",
-    tag: TAG,
-    access: "admin",
     permission: "update:billing:any",
     body: CancelSchema,
-    responses: { 200: { description: "Cancelled", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    responses: billingChanged("Cancelled"),
     async handler({ body, params, actor }) {
       const row = await cancel(actor, params.id, body);
       return { success: true, message: "Subscription cancelled.", data: toView(row) };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/subscriptions/webhooks/logs",
+  webhooks.get("/api/subscriptions/webhooks/logs", {
     summary: "Provisioning webhook deliveries, newest first",
-    tag: WEBHOOKS,
-    access: "admin",
     permission: "read:billing:any",
     query: WebhookLogQuerySchema,
     responses: {
@@ -282,12 +256,8 @@ export const endpoints = [
       return { success: true, data: rows.map(toDeliveryView), pagination };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/webhooks/retry",
+  webhooks.post("/api/subscriptions/webhooks/retry", {
     summary: "Try a delivery again now, or every failed and pending one (up to 20)",
-    tag: WEBHOOKS,
-    access: "admin",
     permission: "update:billing:any",
     body: WebhookRetrySchema,
     responses: {
@@ -309,12 +279,8 @@ export const endpoints = [
       return { success: true, data: results };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/subscriptions/webhooks/stats",
+  webhooks.get("/api/subscriptions/webhooks/stats", {
     summary: "Provisioning webhook delivery counts",
-    tag: WEBHOOKS,
-    access: "admin",
     permission: "read:billing:any",
     responses: {
       200: {
@@ -337,27 +303,16 @@ export const endpoints = [
       return { success: true, data: await webhookStats() };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/subscriptions/:userId",
+  admin.get("/api/subscriptions/:userId", {
     summary: "One user's subscription (by userId or _id)",
-    tag: TAG,
-    access: "admin",
     permission: "read:trial:any",
-    responses: {
-      200: { description: "Subscription", schema: successWith(SubscriptionViewSchema) },
-      ...pickErrors(401, 403, 404),
-    },
+    responses: ok("Subscription", SubscriptionViewSchema, [401, 403, 404]),
     async handler({ params }) {
       return { success: true, data: toView(await requireSubscription(params.userId)) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/:id/approve",
+  admin.post("/api/subscriptions/:id/approve", {
     summary: "Approve (the 7-day trial starts now) or reject (final) a user awaiting approval",
-    tag: TAG,
-    access: "admin",
     permission: "update:trial:any",
     body: ApproveSchema,
     responses: {
@@ -378,12 +333,8 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "PATCH",
-    path: "/api/subscriptions/:id/approval",
+  admin.patch("/api/subscriptions/:id/approval", {
     summary: "Set the approval status (approved or rejected); same rules as approve",
-    tag: TAG,
-    access: "admin",
     permission: "update:trial:any",
     body: ApprovalPatchSchema,
     responses: {
@@ -405,27 +356,19 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "PATCH",
-    path: "/api/subscriptions/:id/email-verification",
+  admin.patch("/api/subscriptions/:id/email-verification", {
     summary: "Mark the email verified (the user then awaits approval) or unverified, before approval",
-    tag: TAG,
-    access: "admin",
     permission: "update:trial:any",
     body: EmailVerificationPatchSchema,
-    responses: { 200: { description: "Changed", schema: ViewResponse }, ...pickErrors(400, 401, 403, 404, 409) },
+    responses: billingChanged("Changed"),
     async handler({ body, params, actor }) {
       const row = await setEmailVerification(actor, params.id, body.emailVerified);
       return { success: true, message: "Email verification updated.", data: toView(row) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/:id/resend-code",
+  admin.post("/api/subscriptions/:id/resend-code", {
     summary:
       "Email a new verification code to a signup whose email is not verified yet (same limits as the visitor's resend; the code is not returned)",
-    tag: TAG,
-    access: "admin",
     permission: "update:trial:any",
     responses: {
       200: {
@@ -446,12 +389,8 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/:id/send-welcome-email",
+  admin.post("/api/subscriptions/:id/send-welcome-email", {
     summary: "Send the welcome email with login details; at most once per user (a second call gets 409)",
-    tag: TAG,
-    access: "admin",
     permission: "update:trial:any",
     responses: {
       200: { description: "Sent", schema: ViewResponse },

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ROLE_REQUIRED, TeamRoleSchema } from "~/domain/accounts/schemas";
 import { changeRole, listTeam, MEMBER_STATUSES, removeMember, setMemberStatus } from "~/domain/accounts/team.server";
-import { endpoint } from "~/http/api/endpoint.server";
-import { pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { ok } from "~/http/api/schemas";
 import { TEAM_ROLES } from "~/lib/team-roles";
 
 /** A member as the team endpoints show one (decision 064). */
@@ -28,53 +28,34 @@ const MemberChangeSchema = z
   // Neither: the role's rule, as the endpoint answered before it took a status.
   .refine((change) => change.role !== undefined || change.status !== undefined, { error: ROLE_REQUIRED });
 
+const admin = endpointGroup("Team", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/team",
+  admin.get("/api/team", {
     summary: "The team: every account with its role and status, oldest first (pending registrations included)",
-    tag: "Team",
-    access: "admin",
     permission: "read:team:any",
-    responses: {
-      200: { description: "Members", schema: successWith(z.array(MemberSchema)) },
-      ...pickErrors(401, 403),
-    },
+    responses: ok("Members", z.array(MemberSchema), [401, 403]),
     async handler() {
       return { success: true, data: await listTeam() };
     },
   }),
-  endpoint({
-    method: "PATCH",
-    path: "/api/team/:id",
+  admin.patch("/api/team/:id", {
     summary:
       "Give a member another role, or disable or enable them (`status`, decision 070). Only an Owner gives or takes the Owner role and disables an Owner; the last enabled Owner keeps the role and stays enabled (409); nobody disables themselves (403). A role change or disabling ends the member's sessions and refresh tokens at once",
-    tag: "Team",
-    access: "admin",
     permission: "update:team:any",
     body: MemberChangeSchema,
-    responses: {
-      200: { description: "The member as changed", schema: successWith(MemberSchema) },
-      ...pickErrors(400, 401, 403, 404, 409),
-    },
+    responses: ok("The member as changed", MemberSchema, [400, 401, 403, 404, 409]),
     async handler({ params, body, actor }) {
       let member = body.role === undefined ? undefined : await changeRole(actor, params.id, body.role);
       if (body.status !== undefined) member = await setMemberStatus(actor, params.id, body.status);
       return { success: true, data: member };
     },
   }),
-  endpoint({
-    method: "DELETE",
-    path: "/api/team/:id",
+  admin.delete("/api/team/:id", {
     summary:
       "Remove a member (never yourself): the account and its sessions end at once. Only an Owner removes an Owner; the last Owner stays (409)",
-    tag: "Team",
-    access: "admin",
     permission: "update:team:any",
-    responses: {
-      200: { description: "The removed member", schema: successWith(MemberSchema) },
-      ...pickErrors(401, 403, 404, 409),
-    },
+    responses: ok("The removed member", MemberSchema, [401, 403, 404, 409]),
     async handler({ params, actor }) {
       return { success: true, data: await removeMember(actor, params.id) };
     },

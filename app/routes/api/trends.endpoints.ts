@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MEETING_STATUSES } from "~/db/schema";
 import { dashboardTrends } from "~/domain/reporting/trends.server";
-import { endpoint } from "~/http/api/endpoint.server";
-import { pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { ok } from "~/http/api/schemas";
 import { config } from "~/lib/config.server";
 
 const n = z.number().int().min(0);
@@ -30,15 +30,13 @@ const TrendsSchema = z.object({
     .describe("Blog posts published per month, last 12 months, oldest first"),
 });
 
+const admin = endpointGroup("Dashboard", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/dashboard/trends",
+  admin.get("/api/dashboard/trends", {
     summary: "Overview trends: meetings per week, the trial funnel of the last 30 days, posts per month",
-    tag: "Dashboard",
-    access: "admin",
     permission: "read:analytics:any",
-    responses: { 200: { description: "Trends", schema: successWith(TrendsSchema) }, ...pickErrors(401, 403) },
+    responses: ok("Trends", TrendsSchema, [401, 403]),
     async handler() {
       return { success: true, data: await dashboardTrends(new Date(), config().BUSINESS_TIMEZONE) };
     },

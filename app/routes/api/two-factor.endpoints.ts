@@ -15,8 +15,8 @@ import {
   VerifyChallengeSchema,
 } from "~/domain/accounts/two-factor-schemas";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint } from "~/http/api/endpoint.server";
-import { pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { ok, pickErrors, SuccessSchema } from "~/http/api/schemas";
 import { isLocalHttp } from "~/lib/local-http";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
 
@@ -38,67 +38,44 @@ const proofContext = (request: Request, sessionId: string) => ({
   sessionId,
 });
 
+const admin = endpointGroup("Two-factor", "admin");
+const open = endpointGroup("Two-factor", "public");
+const authAdmin = endpointGroup("Auth", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/auth/2fa",
+  admin.get("/api/auth/2fa", {
     summary: "Whether two-factor sign-in is on, and how many recovery codes are left",
-    tag: "Two-factor",
-    access: "admin",
     permission: "read:account:own",
-    responses: {
-      200: {
-        description: "Status",
-        schema: successWith(z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() })),
-      },
-      ...pickErrors(401, 403),
-    },
+    responses: ok("Status", z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }), [401, 403]),
     async handler({ session }) {
       const status = await twoFactorStatus(session.admin.id);
       return { success: true, data: { enabled: status.enabled, recoveryCodesLeft: status.recoveryCodesLeft } };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/2fa/setup",
+  admin.post("/api/auth/2fa/setup", {
     summary: "Start two-factor enrolment: a new TOTP secret, in force once confirmed by /2fa/enable",
-    tag: "Two-factor",
-    access: "admin",
     permission: "update:account:own",
-    responses: {
-      200: {
-        description: "The secret (base32) and the otpauth:// URL for an authenticator app",
-        schema: successWith(z.object({ secret: z.string(), otpauthUrl: z.string() })),
-      },
-      ...pickErrors(401, 403, 409),
-    },
+    responses: ok(
+      "The secret (base32) and the otpauth:// URL for an authenticator app",
+      z.object({ secret: z.string(), otpauthUrl: z.string() }),
+      [401, 403, 409],
+    ),
     async handler({ request, actor }) {
       return { success: true, data: await beginSetup(actor, { local: isLocalHttp(request) }) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/2fa/enable",
+  admin.post("/api/auth/2fa/enable", {
     summary: "Confirm enrolment with a current code; returns 10 single-use recovery codes (shown once)",
-    tag: "Two-factor",
-    access: "admin",
     permission: "update:account:own",
     body: EnableTwoFactorSchema,
-    responses: {
-      200: { description: "Two-factor sign-in is on", schema: successWith(RecoveryCodesSchema) },
-      ...pickErrors(400, 401, 403, 409),
-    },
+    responses: ok("Two-factor sign-in is on", RecoveryCodesSchema, [400, 401, 403, 409]),
     async handler({ request, body, actor }) {
       return { success: true, data: await enableTwoFactor(actor, body, { local: isLocalHttp(request) }) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/2fa/disable",
+  admin.post("/api/auth/2fa/disable", {
     summary:
       "Turn two-factor sign-in off (password and a current code). Failures count with failed sign-ins: the 10th in 15 minutes ends this session, locks sign-in (429) and emails the owner",
-    tag: "Two-factor",
-    access: "admin",
     permission: "update:account:own",
     body: ConfirmOwnerSchema,
     responses: {
@@ -110,19 +87,12 @@ export const endpoints = [
       return { success: true };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/2fa/recovery-codes",
+  admin.post("/api/auth/2fa/recovery-codes", {
     summary:
       "Replace the recovery codes (password and a current code); the old ones stop working. Failures count as for /2fa/disable",
-    tag: "Two-factor",
-    access: "admin",
     permission: "update:account:own",
     body: ConfirmOwnerSchema,
-    responses: {
-      200: { description: "The new recovery codes (shown once)", schema: successWith(RecoveryCodesSchema) },
-      ...pickErrors(400, 401, 403, 409, 429),
-    },
+    responses: ok("The new recovery codes (shown once)", RecoveryCodesSchema, [400, 401, 403, 409, 429]),
     async handler({ request, body, actor, session }) {
       return {
         success: true,
@@ -130,18 +100,11 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/2fa/verify",
+  open.post("/api/auth/2fa/verify", {
     summary:
       "The code step of sign-in: a challenge token from /api/auth/login and a code or a recovery code. Each answer is counted before it is checked (5 per challenge, 10 per account in 15 minutes) and failed ones from one client address share the sign-in limit of /api/auth/login (429)",
-    tag: "Two-factor",
-    access: "public",
     body: VerifyChallengeSchema,
-    responses: {
-      200: { description: "Signed in (as /api/auth/login)", schema: successWith(TokenDataSchema) },
-      ...pickErrors(400, 401, 429),
-    },
+    responses: ok("Signed in (as /api/auth/login)", TokenDataSchema, [400, 401, 429]),
     async handler({ request, body }) {
       // Only failures use the address's allowance, as at the password step (decision 014).
       const admin = await withClientLimit(
@@ -158,17 +121,10 @@ export const endpoints = [
       return loginResponse(request, admin);
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/auth/sessions",
+  authAdmin.get("/api/auth/sessions", {
     summary: "The signed-in admin's active sessions (browser and API)",
-    tag: "Auth",
-    access: "admin",
     permission: "read:account:own",
-    responses: {
-      200: { description: "Sessions", schema: successWith(z.array(SessionSchema)) },
-      ...pickErrors(401, 403),
-    },
+    responses: ok("Sessions", z.array(SessionSchema), [401, 403]),
     async handler({ session }) {
       const list = await listActiveSessions(session.admin.id, session.sessionId);
       return {
@@ -177,12 +133,8 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "DELETE",
-    path: "/api/auth/sessions/:id",
+  authAdmin.delete("/api/auth/sessions/:id", {
     summary: "End one of your own sessions (and the refresh tokens bound to it)",
-    tag: "Auth",
-    access: "admin",
     permission: "update:account:own",
     responses: { 200: { description: "Revoked", schema: SuccessSchema }, ...pickErrors(401, 403, 404) },
     async handler({ params, actor }) {
@@ -190,17 +142,10 @@ export const endpoints = [
       return { success: true };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/sessions/revoke-others",
+  authAdmin.post("/api/auth/sessions/revoke-others", {
     summary: "Sign out everywhere else: every session but this one",
-    tag: "Auth",
-    access: "admin",
     permission: "update:account:own",
-    responses: {
-      200: { description: "Revoked", schema: successWith(z.object({ revoked: z.number().int() })) },
-      ...pickErrors(401, 403),
-    },
+    responses: ok("Revoked", z.object({ revoked: z.number().int() }), [401, 403]),
     async handler({ session, actor }) {
       return { success: true, data: { revoked: await revokeOtherSessions(actor, session.sessionId) } };
     },

@@ -9,7 +9,7 @@ import {
   VerifyOtpSchema,
 } from "~/domain/verification/schemas";
 import { codeClient } from "~/domain/verification/secret.server";
-import { endpoint } from "~/http/api/endpoint.server";
+import { endpointGroup } from "~/http/api/endpoint.server";
 import { ErrorResponseSchema, pickErrors } from "~/http/api/schemas";
 import { requestAttribution } from "~/http/attribution.server";
 import { AlreadySubscribedSchema, CodeRateLimitedSchema, CodeRefusedSchema } from "./error-shapes";
@@ -77,58 +77,40 @@ async function verify(request: Request, email: string, code: string) {
   };
 }
 
+const open = endpointGroup("Email verification", "public");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/auth/general-email-verification/send-otp",
+  open.post("/api/auth/general-email-verification/send-otp", {
     summary:
       "Email a 6-digit code to an email with a trial signup awaiting verification (valid 10 minutes; resend after 60 s). The answer is the same for any email, with a signup or without, so it tells nobody who signed up; only a signup awaiting its code is emailed",
-    tag: "Email verification",
-    access: "public",
     botCheck: true,
     body: SendOtpSchema,
     responses: { 200: { description: "Code sent (if the email awaits one)", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_SENT),
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/auth/general-email-verification/verify-otp",
+  open.post("/api/auth/general-email-verification/verify-otp", {
     summary: "Check the emailed code; the trial signup then waits for admin approval",
-    tag: "Email verification",
-    access: "public",
     body: VerifyOtpSchema,
     responses: { 200: { description: "Verified", schema: VerifiedSchema }, ...verifyErrors },
     handler: ({ request, body }) => verify(request, body.email, body.otp),
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/email/send-verification",
+  open.post("/api/subscriptions/email/send-verification", {
     summary: "Email the trial verification code (same rules and answers as send-otp)",
-    tag: "Email verification",
-    access: "public",
     botCheck: true,
     body: SendVerificationSchema,
     responses: { 200: { description: "Code sent (if the email awaits one)", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_SENT),
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/email/resend-verification",
+  open.post("/api/subscriptions/email/resend-verification", {
     summary:
       "Email a new trial verification code; the previous one stops working (same answers as send-otp for any email)",
-    tag: "Email verification",
-    access: "public",
     botCheck: true,
     body: SendVerificationSchema,
     responses: { 200: { description: "Code sent again (if the email awaits one)", schema: SentSchema }, ...sendErrors },
     handler: ({ request, body }) => send(request, body.email, OTP_RESENT),
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/subscriptions/email/verify-code",
+  open.post("/api/subscriptions/email/verify-code", {
     summary: "Check the trial verification code (same rules as verify-otp)",
-    tag: "Email verification",
-    access: "public",
     body: VerifyCodeSchema,
     responses: { 200: { description: "Verified", schema: VerifiedSchema }, ...verifyErrors },
     handler: ({ request, body }) => verify(request, body.email, body.code),

@@ -170,6 +170,10 @@ function SearchBox() {
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
+  // The same menu twice: beside the page on a wide screen, behind the menu button on a phone.
+  const sideMenu = (label: string) => (
+    <SideMenu admin={loaderData.admin} badges={loaderData.badges} sections={loaderData.sections} label={label} />
+  );
   return (
     // A long unbroken name, email or link breaks where it would leave its box instead of pushing
     // the page sideways on a phone (issue 30, decision 055): text wraps anywhere it must
@@ -177,14 +181,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
     // ([&_.grid>*]:min-w-0), so a one-column grid stays as wide as the screen.
     <div className="min-h-dvh bg-slate-50 wrap-break-word lg:flex dark:bg-slate-950 [&_.grid>*]:min-w-0">
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
-        <div className="sticky top-0 h-dvh">
-          <SideMenu
-            admin={loaderData.admin}
-            badges={loaderData.badges}
-            sections={loaderData.sections}
-            label="Dashboard"
-          />
-        </div>
+        <div className="sticky top-0 h-dvh">{sideMenu("Dashboard")}</div>
       </aside>
       <div className="min-w-0 flex-1">
         <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-3 sm:gap-3 sm:px-4 dark:border-slate-800 dark:bg-slate-900">
@@ -196,12 +193,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               <Menu aria-hidden className="size-6" />
             </summary>
             <div className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-              <SideMenu
-                admin={loaderData.admin}
-                badges={loaderData.badges}
-                sections={loaderData.sections}
-                label="Dashboard menu"
-              />
+              {sideMenu("Dashboard menu")}
             </div>
           </details>
           <SearchBox />

@@ -105,6 +105,8 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const value = (name: string) => (given as Record<string, string>)[name] ?? "";
+  /** A filter field's id, name and the value the list was asked with. */
+  const filter = (name: string, id = name) => ({ id: `lead-${id}`, name, value: value(name) });
   const listHref = (p: number) => {
     const params = new URLSearchParams(given as Record<string, string>);
     if (p > 1) params.set("page", String(p));
@@ -147,53 +149,33 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         <div>
           <FilterSelect
-            id="lead-status"
-            name="status"
+            {...filter("status")}
             label="Status"
             all="All statuses"
-            value={value("status")}
             options={LEAD_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
           />
         </div>
         <div>
           <FilterSelect
-            id="lead-owner"
-            name="ownerId"
+            {...filter("ownerId", "owner")}
             label="Owner"
             all="All owners"
-            value={value("ownerId")}
             options={[{ value: "none", label: "Unassigned" }, ...members.map((m) => ({ value: m.id, label: m.name }))]}
           />
         </div>
         <div>
           <FilterSelect
-            id="lead-kind"
-            name="kind"
+            {...filter("kind")}
             label="Kind"
             all="All kinds"
-            value={value("kind")}
             options={LEAD_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
           />
         </div>
         <div>
-          <FilterInput
-            id="lead-source"
-            name="source"
-            label="Source"
-            value={value("source")}
-            maxLength={64}
-            placeholder="Any"
-          />
+          <FilterInput {...filter("source")} label="Source" maxLength={64} placeholder="Any" />
         </div>
         <div>
-          <FilterInput
-            id="lead-campaign"
-            name="campaign"
-            label="Campaign"
-            value={value("campaign")}
-            maxLength={64}
-            placeholder="Any"
-          />
+          <FilterInput {...filter("campaign")} label="Campaign" maxLength={64} placeholder="Any" />
         </div>
         <div className="grid grid-cols-2 gap-2">
           <div>

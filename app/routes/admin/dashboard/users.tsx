@@ -106,28 +106,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             className="input pl-9"
           />
         </div>
-        <div>
-          <FilterSelect
-            id="users-status"
-            name="status"
-            label="Status"
-            hideLabel
-            all="All statuses"
-            value={filters.status}
-            options={CONSOLE_STATUSES.map((status) => ({ value: status, label: capitalize(status) }))}
-          />
-        </div>
-        <div>
-          <FilterSelect
-            id="users-plan"
-            name="plan"
-            label="Plan"
-            hideLabel
-            all="All plans"
-            value={filters.plan}
-            options={USER_PLANS.map((plan) => ({ value: plan, label: capitalize(plan) }))}
-          />
-        </div>
+        <ValueFilter name="status" label="Status" all="All statuses" value={filters.status} values={CONSOLE_STATUSES} />
+        <ValueFilter name="plan" label="Plan" all="All plans" value={filters.plan} values={USER_PLANS} />
         <div className="flex gap-2">
           <button type="submit" className="btn-primary flex-1">
             Filter
@@ -294,6 +274,23 @@ function UserCard({
         </Link>
       </div>
     </li>
+  );
+}
+
+/** A filter of the list by one field; its values are shown capitalized. */
+function ValueFilter(props: { name: string; label: string; all: string; value: string; values: readonly string[] }) {
+  return (
+    <div>
+      <FilterSelect
+        id={`users-${props.name}`}
+        name={props.name}
+        label={props.label}
+        hideLabel
+        all={props.all}
+        value={props.value}
+        options={props.values.map((value) => ({ value, label: capitalize(value) }))}
+      />
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
@@ -14,6 +14,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/delete";
+import { BackToBlogList } from "./blog-ui";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -62,12 +63,7 @@ export default function ConfirmDelete({ loaderData, actionData }: Route.Componen
   if (!loaderData.post && !actionData) return <AdminBlogError notFound />;
   return (
     <div className="mx-auto max-w-lg">
-      <Link
-        to={href("/admin/dashboard/blog")}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Blog Management
-      </Link>
+      <BackToBlogList />
       <div className="card mt-4 p-6">
         <h1 className="flex items-center gap-2 text-xl font-bold">
           <Trash2 aria-hidden className="size-5 text-red-600 dark:text-red-400" />

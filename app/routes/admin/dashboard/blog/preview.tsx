@@ -1,4 +1,4 @@
-import { ArrowLeft, Pencil } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { data, href, Link } from "react-router";
 import { BlogStatusBadge } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
@@ -12,6 +12,7 @@ import { requireReadablePost } from "~/http/post-access.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/preview";
+import { BackToBlogList } from "./blog-ui";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireReadablePost(request, await requireAdmin(request), params.id);
@@ -30,12 +31,7 @@ export default function PreviewPost({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link
-          to={href("/admin/dashboard/blog")}
-          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-        >
-          <ArrowLeft aria-hidden className="size-4" /> Blog Management
-        </Link>
+        <BackToBlogList />
         <div className="flex gap-2">
           {post.status === "published" ? (
             <Link to={href("/blog/:id", { id: post.id })} className="btn-secondary">

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, KeyRound } from "lucide-react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
@@ -109,35 +109,13 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="mt-5 space-y-4">
-          <Field
-            id={fields.currentPassword.id}
-            label="Current password"
-            error={fields.currentPassword.errors?.[0]}
-            errorId={fields.currentPassword.errorId}
-          >
-            <input
-              {...getInputProps(fields.currentPassword, { type: "password" })}
-              className="input"
-              autoComplete="current-password"
-              required
-              maxLength={128}
-            />
-          </Field>
-          <Field
-            id={fields.newPassword.id}
+          <PasswordField field={fields.currentPassword} label="Current password" autoComplete="current-password" />
+          <PasswordField
+            field={fields.newPassword}
             label="New password"
             hint={PASSWORD_RULE_MESSAGE}
-            error={fields.newPassword.errors?.[0]}
-            errorId={fields.newPassword.errorId}
-          >
-            <input
-              {...getInputProps(fields.newPassword, { type: "password" })}
-              className="input"
-              autoComplete="new-password"
-              required
-              maxLength={128}
-            />
-          </Field>
+            autoComplete="new-password"
+          />
           <FormError error={form.errors?.[0]} />
           <button type="submit" className="btn-primary" disabled={busy}>
             {busy ? "Processing..." : "Change password"}
@@ -145,6 +123,31 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
     </div>
+  );
+}
+
+/** A password input of the change form, with its label, rule and error. */
+function PasswordField({
+  field,
+  label,
+  hint,
+  autoComplete,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  hint?: string;
+  autoComplete: "current-password" | "new-password";
+}) {
+  return (
+    <Field id={field.id} label={label} hint={hint} error={field.errors?.[0]} errorId={field.errorId}>
+      <input
+        {...getInputProps(field, { type: "password" })}
+        className="input"
+        autoComplete={autoComplete}
+        required
+        maxLength={128}
+      />
+    </Field>
   );
 }
 

@@ -9,6 +9,7 @@ import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { pageCount } from "~/lib/pagination";
 import type { Route } from "./+types/activity";
+import { SettingsCard } from "./settings-ui";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -50,46 +51,45 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(filters.actor || filters.action);
 
   return (
-    <section aria-labelledby="activity-heading" className="card">
-      <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-        <h2 id="activity-heading" className="font-semibold">
-          Activity
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Every admin action: who did what to which record, and when.
-        </p>
-        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter activity">
-          <div className="w-full sm:w-64">
-            <FilterSelect
-              id="activity-actor"
-              name="actor"
-              label="Admin"
-              all="All admins"
-              value={filters.actor}
-              options={actors.map((email) => ({ value: email, label: email }))}
-            />
-          </div>
-          <div className="w-full sm:w-56">
-            <FilterSelect
-              id="activity-action"
-              name="action"
-              label="Action"
-              all="All actions"
-              value={filters.action}
-              options={actions.map((action) => ({ value: action, label: actionLabel(action) }))}
-            />
-          </div>
-          <button type="submit" className="btn-secondary py-2">
-            <Filter aria-hidden className="size-4" /> Filter
-          </button>
-          {filtered ? (
-            <Link to={href("/admin/dashboard/settings/activity")} className="btn-secondary py-2">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
-      </div>
-
+    <SettingsCard
+      id="activity"
+      title="Activity"
+      description="Every admin action: who did what to which record, and when."
+      toolbar={
+        <>
+          <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter activity">
+            <div className="w-full sm:w-64">
+              <FilterSelect
+                id="activity-actor"
+                name="actor"
+                label="Admin"
+                all="All admins"
+                value={filters.actor}
+                options={actors.map((email) => ({ value: email, label: email }))}
+              />
+            </div>
+            <div className="w-full sm:w-56">
+              <FilterSelect
+                id="activity-action"
+                name="action"
+                label="Action"
+                all="All actions"
+                value={filters.action}
+                options={actions.map((action) => ({ value: action, label: actionLabel(action) }))}
+              />
+            </div>
+            <button type="submit" className="btn-secondary py-2">
+              <Filter aria-hidden className="size-4" /> Filter
+            </button>
+            {filtered ? (
+              <Link to={href("/admin/dashboard/settings/activity")} className="btn-secondary py-2">
+                Clear
+              </Link>
+            ) : null}
+          </Form>
+        </>
+      }
+    >
       <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300" role="status">
         {total === 0
           ? filtered
@@ -154,7 +154,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           <Pagination page={page} totalPages={totalPages} search={location.search} label="Activity pages" />
         </div>
       ) : null}
-    </section>
+    </SettingsCard>
   );
 }
 

@@ -15,6 +15,7 @@ import { isAppError } from "~/lib/errors";
 import { pageCount } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/emails";
+import { SettingsCard } from "./settings-ui";
 
 const RetrySchema = z.object({ intent: z.literal("retry"), emailId: z.string().min(1).max(100) });
 
@@ -83,41 +84,40 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("emailId") : null;
 
   return (
-    <section aria-labelledby="emails-heading" className="card">
-      <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-        <h2 id="emails-heading" className="font-semibold">
-          Email log
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Every outgoing message and its delivery status. Failed messages can be sent again.
-        </p>
-        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <FilterPills
-            items={STATUS_FILTERS}
-            current={status ?? ""}
-            hrefFor={(value) => filterLink({ status: value, to })}
-          />
-          <Form method="get" className="flex w-full gap-2 sm:w-auto" aria-label="Filter by recipient">
-            {status ? <input type="hidden" name="status" value={status} /> : null}
-            <label htmlFor="email-log-to" className="sr-only">
-              Recipient
-            </label>
-            <input
-              id="email-log-to"
-              type="search"
-              name="to"
-              defaultValue={to}
-              placeholder="Recipient email"
-              maxLength={254}
-              className="input py-1.5 sm:w-64"
+    <SettingsCard
+      id="emails"
+      title="Email log"
+      description="Every outgoing message and its delivery status. Failed messages can be sent again."
+      toolbar={
+        <>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <FilterPills
+              items={STATUS_FILTERS}
+              current={status ?? ""}
+              hrefFor={(value) => filterLink({ status: value, to })}
             />
-            <button type="submit" className="btn-secondary py-1.5">
-              Find
-            </button>
-          </Form>
-        </div>
-      </div>
-
+            <Form method="get" className="flex w-full gap-2 sm:w-auto" aria-label="Filter by recipient">
+              {status ? <input type="hidden" name="status" value={status} /> : null}
+              <label htmlFor="email-log-to" className="sr-only">
+                Recipient
+              </label>
+              <input
+                id="email-log-to"
+                type="search"
+                name="to"
+                defaultValue={to}
+                placeholder="Recipient email"
+                maxLength={254}
+                className="input py-1.5 sm:w-64"
+              />
+              <button type="submit" className="btn-secondary py-1.5">
+                Find
+              </button>
+            </Form>
+          </div>
+        </>
+      }
+    >
       <ChangeNotices notice={notice} error={actionData?.error} className="mx-5 mt-4" />
 
       <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">
@@ -191,7 +191,7 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
           />
         </div>
       ) : null}
-    </section>
+    </SettingsCard>
   );
 }
 

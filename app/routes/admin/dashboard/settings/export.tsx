@@ -4,6 +4,7 @@ import { exportCounts } from "~/domain/reporting/exports.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/export";
+import { SettingsCard } from "./settings-ui";
 
 const DESCRIPTIONS = {
   meetings: "Every demo meeting: contact details, date, time slot, status and notes.",
@@ -19,17 +20,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Export({ loaderData }: Route.ComponentProps) {
   return (
-    <section aria-labelledby="export-heading" className="card">
-      <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-        <h2 id="export-heading" className="font-semibold">
-          Export
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          CSV files (UTF-8, comma separated) that open in any spreadsheet. Text that a spreadsheet would run as a
-          formula is prefixed with an apostrophe (numbers and phone numbers are left as they are); times carry their
-          offset in the business timezone. Each download is recorded in the activity log.
-        </p>
-      </div>
+    <SettingsCard
+      id="export"
+      title="Export"
+      description="CSV files (UTF-8, comma separated) that open in any spreadsheet. Text that a spreadsheet would run as a formula is prefixed with an apostrophe (numbers and phone numbers are left as they are); times carry their offset in the business timezone. Each download is recorded in the activity log."
+    >
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {loaderData.exports.map((item) => (
           <li key={item.kind} className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-4">
@@ -52,7 +47,7 @@ export default function Export({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </section>
+    </SettingsCard>
   );
 }
 

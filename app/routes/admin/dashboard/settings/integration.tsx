@@ -26,6 +26,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/integration";
+import { CardList, SettingsCard } from "./settings-ui";
 
 const LOG_PAGE_SIZE = 20;
 
@@ -236,88 +237,77 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
         </div>
       </section>
 
-      <section aria-labelledby="log-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="log-heading" className="font-semibold">
-            Delivery log
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Newest first. Replaying posts the same event (same id) again as a new delivery.
-          </p>
-        </div>
-        {deliveries.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">No deliveries yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="delivery-log">
-            {deliveries.map((delivery) => (
-              <li
-                key={delivery.id}
-                className="flex flex-wrap items-start gap-x-4 gap-y-2 px-5 py-3"
-                data-testid="delivery-row"
-              >
-                <div className="min-w-0 flex-1 basis-64">
-                  <p className="font-mono text-sm font-medium">{delivery.eventType}</p>
-                  <p className="text-xs break-all text-slate-600 dark:text-slate-300">
-                    Event {delivery.eventId}
-                    {delivery.replayOf ? " · replay" : ""}
+      <SettingsCard
+        id="log"
+        title="Delivery log"
+        description="Newest first. Replaying posts the same event (same id) again as a new delivery."
+      >
+        <CardList items={deliveries} empty="No deliveries yet." testId="delivery-log">
+          {(delivery) => (
+            <li
+              key={delivery.id}
+              className="flex flex-wrap items-start gap-x-4 gap-y-2 px-5 py-3"
+              data-testid="delivery-row"
+            >
+              <div className="min-w-0 flex-1 basis-64">
+                <p className="font-mono text-sm font-medium">{delivery.eventType}</p>
+                <p className="text-xs break-all text-slate-600 dark:text-slate-300">
+                  Event {delivery.eventId}
+                  {delivery.replayOf ? " · replay" : ""}
+                </p>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt, timezone)}
+                  {delivery.responseStatus !== null ? ` · HTTP ${delivery.responseStatus}` : ""}
+                  {delivery.attempts > 0
+                    ? ` · ${delivery.attempts} ${delivery.attempts === 1 ? "attempt" : "attempts"}`
+                    : ""}
+                  {delivery.status === "pending" && delivery.nextAttemptAt && delivery.attempts > 0
+                    ? ` · next ${formatDateTime(delivery.nextAttemptAt, timezone)}`
+                    : ""}
+                </p>
+                {delivery.lastError && delivery.status !== "succeeded" ? (
+                  <p className="mt-1 text-xs break-words text-red-700 dark:text-red-300">{delivery.lastError}</p>
+                ) : null}
+                {delivery.responseExcerpt ? (
+                  <details className="mt-1 text-xs">
+                    <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Response</summary>
+                    <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 break-all whitespace-pre-wrap dark:bg-slate-900">
+                      {delivery.responseExcerpt}
+                    </pre>
+                  </details>
+                ) : null}
+                {actionData?.intent === "replay" && actionData.deliveryId === delivery.id ? (
+                  <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+                    {actionData.error}
                   </p>
-                  <p className="text-xs text-slate-500 dark:text-slate-400">
-                    {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt, timezone)}
-                    {delivery.responseStatus !== null ? ` · HTTP ${delivery.responseStatus}` : ""}
-                    {delivery.attempts > 0
-                      ? ` · ${delivery.attempts} ${delivery.attempts === 1 ? "attempt" : "attempts"}`
-                      : ""}
-                    {delivery.status === "pending" && delivery.nextAttemptAt && delivery.attempts > 0
-                      ? ` · next ${formatDateTime(delivery.nextAttemptAt, timezone)}`
-                      : ""}
-                  </p>
-                  {delivery.lastError && delivery.status !== "succeeded" ? (
-                    <p className="mt-1 text-xs break-words text-red-700 dark:text-red-300">{delivery.lastError}</p>
-                  ) : null}
-                  {delivery.responseExcerpt ? (
-                    <details className="mt-1 text-xs">
-                      <summary className="cursor-pointer text-slate-600 dark:text-slate-300">Response</summary>
-                      <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 break-all whitespace-pre-wrap dark:bg-slate-900">
-                        {delivery.responseExcerpt}
-                      </pre>
-                    </details>
-                  ) : null}
-                  {actionData?.intent === "replay" && actionData.deliveryId === delivery.id ? (
-                    <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
-                      {actionData.error}
-                    </p>
-                  ) : null}
-                </div>
-                <div className="flex items-center gap-2">
-                  <StatusBadge status={delivery.status} />
-                  <Form method="post">
-                    <input type="hidden" name="deliveryId" value={delivery.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="replay"
-                      className="btn-secondary px-3 py-1.5"
-                      disabled={busyDelivery === delivery.id}
-                      aria-label={`Replay ${delivery.eventType} (${delivery.id})`}
-                    >
-                      <RotateCw
-                        aria-hidden
-                        className={`size-4 ${busyDelivery === delivery.id ? "animate-spin" : ""}`}
-                      />{" "}
-                      Replay
-                    </button>
-                  </Form>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                ) : null}
+              </div>
+              <div className="flex items-center gap-2">
+                <StatusBadge status={delivery.status} />
+                <Form method="post">
+                  <input type="hidden" name="deliveryId" value={delivery.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="replay"
+                    className="btn-secondary px-3 py-1.5"
+                    disabled={busyDelivery === delivery.id}
+                    aria-label={`Replay ${delivery.eventType} (${delivery.id})`}
+                  >
+                    <RotateCw aria-hidden className={`size-4 ${busyDelivery === delivery.id ? "animate-spin" : ""}`} />{" "}
+                    Replay
+                  </button>
+                </Form>
+              </div>
+            </li>
+          )}
+        </CardList>
         {totalPages > 1 ? (
           <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
             <Pagination page={page} totalPages={totalPages} search={logSearch} label="Delivery log pages" />
           </div>
         ) : null}
-      </section>
+      </SettingsCard>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/integrations";
+import { CardList, SettingsCard } from "./settings-ui";
 
 type ActionData = {
   error?: string;
@@ -93,71 +94,64 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         </div>
       ) : null}
 
-      <section aria-labelledby="endpoints-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="endpoints-heading" className="flex items-center gap-2 font-semibold">
-            <Webhook aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> CRM webhooks
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+      <SettingsCard
+        id="endpoints"
+        title="CRM webhooks"
+        icon={Webhook}
+        description={
+          <>
             Each event is posted to the endpoints that chose it, signed with the endpoint's secret in the{" "}
             <code className="font-mono text-xs">Flowlane-Signature</code> header, and retried with backoff. See{" "}
             <Link to={href("/api/docs")} className="underline" reloadDocument>
               the API docs
             </Link>{" "}
             for the payloads and how to verify a signature.
-          </p>
-        </div>
-        {endpoints.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">No endpoints yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="webhook-endpoints">
-            {endpoints.map((endpoint) => (
-              <li key={endpoint.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-5 py-3">
-                <div className="min-w-0 flex-1 basis-64">
-                  <p className="font-medium break-all">
-                    <Link
-                      to={href("/admin/dashboard/settings/integrations/:id", { id: endpoint.id })}
-                      className="hover:underline"
-                    >
-                      {endpoint.url}
-                    </Link>
+          </>
+        }
+      >
+        <CardList items={endpoints} empty="No endpoints yet." testId="webhook-endpoints">
+          {(endpoint) => (
+            <li key={endpoint.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 px-5 py-3">
+              <div className="min-w-0 flex-1 basis-64">
+                <p className="font-medium break-all">
+                  <Link
+                    to={href("/admin/dashboard/settings/integrations/:id", { id: endpoint.id })}
+                    className="hover:underline"
+                  >
+                    {endpoint.url}
+                  </Link>
+                </p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {endpoint.events.length} {endpoint.events.length === 1 ? "event" : "events"} · added{" "}
+                  {formatDateTime(endpoint.createdAt, timezone)}
+                </p>
+                {endpoint.disabledAt ? (
+                  <p className="text-xs text-red-700 dark:text-red-300">
+                    Turned off automatically {formatDateTime(endpoint.disabledAt, timezone)} after {endpoint.failures}{" "}
+                    failed attempts in a row.
                   </p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {endpoint.events.length} {endpoint.events.length === 1 ? "event" : "events"} · added{" "}
-                    {formatDateTime(endpoint.createdAt, timezone)}
+                ) : endpoint.failures > 0 ? (
+                  <p className="text-xs text-amber-800 dark:text-amber-300">
+                    {endpoint.failures} failed {endpoint.failures === 1 ? "attempt" : "attempts"} in a row.
                   </p>
-                  {endpoint.disabledAt ? (
-                    <p className="text-xs text-red-700 dark:text-red-300">
-                      Turned off automatically {formatDateTime(endpoint.disabledAt, timezone)} after {endpoint.failures}{" "}
-                      failed attempts in a row.
-                    </p>
-                  ) : endpoint.failures > 0 ? (
-                    <p className="text-xs text-amber-800 dark:text-amber-300">
-                      {endpoint.failures} failed {endpoint.failures === 1 ? "attempt" : "attempts"} in a row.
-                    </p>
-                  ) : null}
-                </div>
-                <StatusBadge
-                  status={endpoint.enabled ? "active" : "cancelled"}
-                  label={endpoint.enabled ? "On" : "Off"}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+                ) : null}
+              </div>
+              <StatusBadge status={endpoint.enabled ? "active" : "cancelled"} label={endpoint.enabled ? "On" : "Off"} />
+            </li>
+          )}
+        </CardList>
+      </SettingsCard>
 
-      <section aria-labelledby="add-endpoint-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="add-endpoint-heading" className="flex items-center gap-2 font-semibold">
-            <Plus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Add an endpoint
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {local
-              ? "An https URL on a public address, or (this site runs locally) an http://localhost receiver."
-              : "An https URL on a public address."}
-          </p>
-        </div>
+      <SettingsCard
+        id="add-endpoint"
+        title="Add an endpoint"
+        icon={Plus}
+        description={
+          local
+            ? "An https URL on a public address, or (this site runs locally) an http://localhost receiver."
+            : "An https URL on a public address."
+        }
+      >
         {/* A new key after each added endpoint: the form starts empty again (a failed add keeps its input). */}
         <Form key={actionData?.created?.id ?? "add"} method="post" className="space-y-4 px-5 py-4">
           <Field id="endpoint-url" label="URL" error={failed?.fields?.url}>
@@ -190,7 +184,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
             <Plus aria-hidden className="size-4" /> {adding ? "Adding..." : "Add endpoint"}
           </button>
         </Form>
-      </section>
+      </SettingsCard>
     </div>
   );
 }

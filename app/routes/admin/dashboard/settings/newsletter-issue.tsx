@@ -16,6 +16,7 @@ import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/newsletter-issue";
+import { SettingsCard } from "./settings-ui";
 
 type ActionData = { intent: "test" | "send"; error: string; email?: string; sendAt?: string };
 
@@ -158,15 +159,12 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="test-heading" className="card">
-          <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-            <h2 id="test-heading" className="flex items-center gap-2 font-semibold">
-              <FlaskConical aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Send a test
-            </h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              One address at a time, 10 test copies an hour. Its subject starts with “[Test]”.
-            </p>
-          </div>
+        <SettingsCard
+          id="test"
+          title="Send a test"
+          icon={FlaskConical}
+          description="One address at a time, 10 test copies an hour. Its subject starts with “[Test]”."
+        >
           <Form method="post" className="space-y-4 px-5 py-4">
             <input type="hidden" name="intent" value="test" />
             <Field id="test-email" label="Email" error={testError}>
@@ -176,17 +174,14 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
               <FlaskConical aria-hidden className="size-4" /> {busy === "test" ? "Sending..." : "Send test"}
             </button>
           </Form>
-        </section>
+        </SettingsCard>
 
-        <section aria-labelledby="send-heading" className="card">
-          <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-            <h2 id="send-heading" className="flex items-center gap-2 font-semibold">
-              <Send aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Send to subscribers
-            </h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              Every confirmed subscriber gets it once. Leave the time empty to send now.
-            </p>
-          </div>
+        <SettingsCard
+          id="send"
+          title="Send to subscribers"
+          icon={Send}
+          description="Every confirmed subscriber gets it once. Leave the time empty to send now."
+        >
           {status === "draft" ? (
             <Form method="post" className="space-y-4 px-5 py-4">
               <input type="hidden" name="intent" value="send" />
@@ -202,7 +197,7 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
               {sendError ?? "This issue has been sent or scheduled: an issue goes out once."}
             </p>
           )}
-        </section>
+        </SettingsCard>
       </div>
 
       <section aria-labelledby="preview-heading" className="card">

@@ -13,6 +13,7 @@ import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { fieldErrorsOf, firstMessagePerField } from "~/lib/zod-issues";
 import type { Route } from "./+types/newsletter";
+import { CardList, SettingsCard } from "./settings-ui";
 
 type Values = { subject: string; markdown: string; postId: string };
 type ActionData = { error?: string; fields?: Partial<Record<keyof Values, string>>; values: Values };
@@ -80,57 +81,50 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
   const fields = actionData?.fields;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="issues-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="issues-heading" className="flex items-center gap-2 font-semibold">
-            <Newspaper aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Newsletter issues
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+      <SettingsCard
+        id="issues"
+        title="Newsletter issues"
+        icon={Newspaper}
+        description={
+          <>
             Each issue goes once to every confirmed subscriber, in batches, with a one-click unsubscribe and tracked
             links (no open pixel).{" "}
             <Link to={href("/admin/dashboard/settings/subscribers")} className="underline">
               See the subscribers
             </Link>
             .
-          </p>
-        </div>
-        {issues.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300">No issues yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="newsletter-issues">
-            {issues.map((issue) => (
-              <li key={issue.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
-                <div className="min-w-0 flex-1 basis-64">
-                  <p className="font-medium break-words">
-                    <Link
-                      to={href("/admin/dashboard/settings/newsletter/:id", { id: issue.id })}
-                      className="hover:underline"
-                    >
-                      {issue.subject}
-                    </Link>
-                  </p>
-                  <p className="text-xs text-slate-600 dark:text-slate-400">
-                    Written {formatDateTime(issue.createdAt, timezone)} · {issue.stats.sent} sent ·{" "}
-                    {issue.stats.uniqueClicks} clicked · {issue.stats.leads} leads
-                  </p>
-                </div>
-                <StatusBadge status={STATUS_BADGES[issue.status]} label={STATUS_LABELS[issue.status]} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+          </>
+        }
+      >
+        <CardList items={issues} empty="No issues yet." testId="newsletter-issues">
+          {(issue) => (
+            <li key={issue.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-5 py-3">
+              <div className="min-w-0 flex-1 basis-64">
+                <p className="font-medium break-words">
+                  <Link
+                    to={href("/admin/dashboard/settings/newsletter/:id", { id: issue.id })}
+                    className="hover:underline"
+                  >
+                    {issue.subject}
+                  </Link>
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  Written {formatDateTime(issue.createdAt, timezone)} · {issue.stats.sent} sent ·{" "}
+                  {issue.stats.uniqueClicks} clicked · {issue.stats.leads} leads
+                </p>
+              </div>
+              <StatusBadge status={STATUS_BADGES[issue.status]} label={STATUS_LABELS[issue.status]} />
+            </li>
+          )}
+        </CardList>
+      </SettingsCard>
 
-      <section aria-labelledby="compose-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="compose-heading" className="flex items-center gap-2 font-semibold">
-            <Plus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Write an issue
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Markdown, cleaned like a blog post; or choose a published post to send it as the issue. You preview it and
-            send a test before anyone else gets it.
-          </p>
-        </div>
+      <SettingsCard
+        id="compose"
+        title="Write an issue"
+        icon={Plus}
+        description="Markdown, cleaned like a blog post; or choose a published post to send it as the issue. You preview it and send a test before anyone else gets it."
+      >
         <Form method="post" className="space-y-4 px-5 py-4">
           {actionData?.error ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -175,7 +169,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             <Plus aria-hidden className="size-4" /> {saving ? "Saving..." : "Save and preview"}
           </button>
         </Form>
-      </section>
+      </SettingsCard>
     </div>
   );
 }

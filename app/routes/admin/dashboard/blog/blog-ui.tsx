@@ -1,0 +1,14 @@
+import { ArrowLeft } from "lucide-react";
+import { href, Link } from "react-router";
+
+/** The way back from a post's page to the list of posts. */
+export function BackToBlogList() {
+  return (
+    <Link
+      to={href("/admin/dashboard/blog")}
+      className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
+    >
+      <ArrowLeft aria-hidden className="size-4" /> Blog Management
+    </Link>
+  );
+}
