@@ -50,6 +50,9 @@ export const EMAIL_KINDS = {
   "privacy.export": "Visitor: the copy of everything held about them, as a JSON attachment",
 
   "privacy.withdraw-link": "Reader: the one-click link to stop marketing email, asked for on the privacy page",
+
+  "blog.returned": "Author: a reviewer sent their post back as a draft, with the note (decision 069)",
+  "blog.published": "Author: someone who may publish (or the scheduler) published their post (decision 069)",
 } as const;
 
 export type EmailKind = keyof typeof EMAIL_KINDS;

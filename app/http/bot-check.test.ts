@@ -30,6 +30,10 @@ const EXEMPT_ENDPOINTS: Record<string, string> = {
     "checks a code already emailed; attempts are limited per code and address (decision 041)",
   "POST /api/subscriptions/email/verify-code": "checks a code already emailed (same rules as verify-otp)",
   "POST /api/team/invitations/accept": "needs the secret token from the invitation's email; works once (decision 065)",
+  "POST /api/team/invitations/accept/passkey/options":
+    "needs the secret token from the invitation's email; spends nothing but a 5-minute challenge (decision 093)",
+  "POST /api/team/invitations/accept/passkey":
+    "needs the secret token from the invitation's email and a passkey's answer; works once (decision 093)",
   "POST /api/auth/passkeys/authentication/options": "a sign-in challenge: sends nothing, stores a 5-minute challenge",
   "POST /api/auth/passkeys/authentication/verify": "signs in with a passkey: sends nothing, stores no lead",
   "POST /api/auth/2fa/verify": "the second sign-in step after a password; limited per account (decision 041)",

@@ -408,6 +408,22 @@ describe("a forged Host", () => {
     // The leads those forms made, still new a week later: their owners (or the sales inbox) hear of it.
     expect(await flagLateLeads(new Date(Date.now() + 7 * 24 * 3_600_000))).toBeGreaterThanOrEqual(1);
 
+    // An Author's post through review (decision 069): sent back with a note, then published.
+    const writer = await createAdmin({ role: "author" });
+    const draftPost = await api("POST", "/api/blogs", {
+      origin: EVIL,
+      token: writer.token,
+      body: { title: "Forged review", content: "Text.", excerpt: "Excerpt", author: "Rae", tags: [], status: "draft" },
+    });
+    expect(draftPost.status).toBe(201);
+    const reviewPath = `/api/blogs/${draftPost.json.data.id}`;
+    await api("POST", `${reviewPath}/review`, { origin: EVIL, token: writer.token });
+    expect(
+      (await api("POST", `${reviewPath}/return`, { origin: EVIL, token, body: { note: "Add an example." } })).status,
+    ).toBe(200);
+    await api("POST", `${reviewPath}/review`, { origin: EVIL, token: writer.token });
+    expect((await api("PUT", reviewPath, { origin: EVIL, token, body: { status: "published" } })).status).toBe(200);
+
     // Every message: no forged host, and the site's own links on SITE_URL.
     const stored = await db().select().from(emailOutbox).all();
     expect(new Set(stored.map((m) => m.kind))).toEqual(new Set(EVERY_KIND));

@@ -4,7 +4,9 @@ import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueM
 
 /*
  * Issue 25's team gaps, with JavaScript on and off: an Author's post goes through review
- * (decision 069), and a disabled member is signed out at once and cannot sign in (decision 070).
+ * (decision 069) and may be withdrawn, the Author hears of a send-back and a publication by
+ * email, and a disabled member is signed out at once, cannot sign in and gets no reset email
+ * (decision 070).
  */
 
 /** Signs the page's member out by dropping the session cookie (the next member signs in through the form). */
@@ -85,6 +87,86 @@ test.describe("an Author's post in review", () => {
     await expect(page.getByRole("status").filter({ hasText: "Blog post published." })).toBeVisible();
     await expect(postRow(page, title).getByTestId("status-badge")).toHaveText("Published");
   });
+
+  test("the Author withdraws their submission from the Review card and submits it again", async ({ page, request }) => {
+    const author = await approvedAccount(request, "Rae Writer", "author");
+    const title = uniqueMark("Withdraw journey");
+    await signInAsAdmin(page, author);
+    await page.goto("/admin/dashboard/blog/new");
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
+    await page.getByLabel("Excerpt", { exact: true }).fill("Not ready after all.");
+    await page.getByLabel("Content", { exact: true }).fill("Half a thought.");
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(postRow(page, title).getByTestId("review-badge")).toHaveText("In review");
+
+    await postRow(page, title).getByLabel(`Actions for ${title}`).click();
+    await postRow(page, title).getByRole("link", { name: "Edit" }).click();
+    await page.getByTestId("review").getByRole("button", { name: "Withdraw submission" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Submission withdrawn: the post is your draft again." }),
+    ).toBeVisible();
+    await expect(postRow(page, title).getByTestId("review-badge")).toHaveCount(0);
+    await expect(postRow(page, title)).not.toContainText("Sent back");
+
+    await postRow(page, title).getByLabel(`Actions for ${title}`).click();
+    await postRow(page, title).getByRole("link", { name: "Edit" }).click();
+    await expect(page.getByTestId("review").getByRole("button", { name: "Withdraw submission" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Post submitted for review." })).toBeVisible();
+  });
+
+  test("the Author is emailed when their post is sent back (with the note) and when it is published", async ({
+    page,
+    request,
+  }) => {
+    const author = await approvedAccount(request, "Rae Writer", "author");
+    // Two members and two rounds of review, each page hydrated: longer than one journey.
+    test.slow();
+    const marketing = await approvedAccount(request, "Mo Marketing", "marketing");
+    const title = uniqueMark("Emailed review");
+    await signInAsAdmin(page, author);
+    await page.goto("/admin/dashboard/blog/new");
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
+    await page.getByLabel("Excerpt", { exact: true }).fill("Tell me how it goes.");
+    await page.getByLabel("Content", { exact: true }).fill("Some words.");
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Post submitted for review." })).toBeVisible();
+
+    const openAsReviewer = async () => {
+      await switchTo(page, marketing);
+      await page.goto("/admin/dashboard/blog?status=review");
+      await postRow(page, title).getByLabel(`Actions for ${title}`).click();
+      await postRow(page, title).getByRole("link", { name: "Edit" }).click();
+    };
+    await openAsReviewer();
+    await page.getByTestId("review").getByLabel("Note for the author (optional)").fill("Needs a closing line.");
+    await page.getByTestId("review").getByRole("button", { name: "Send back" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Post sent back to its author." })).toBeVisible();
+    const returned = (await emailsTo(request, author.email)).filter((m) => m.kind === "blog.returned");
+    expect(returned).toHaveLength(1);
+    expect(returned[0]?.subject).toBe(`Your post “${title}” was sent back for changes`);
+    expect(returned[0]?.text).toContain("Needs a closing line.");
+    expect(returned[0]?.text).toMatch(/https?:\/\/\S+\/admin\/dashboard\/blog\/[\w-]+\/edit/);
+
+    await switchTo(page, author);
+    await page.goto("/admin/dashboard/blog");
+    await postRow(page, title).getByLabel(`Actions for ${title}`).click();
+    await postRow(page, title).getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Submit for review" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Post submitted for review." })).toBeVisible();
+
+    await openAsReviewer();
+    await page.getByTestId("review").getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Blog post published." })).toBeVisible();
+    const published = (await emailsTo(request, author.email)).filter((m) => m.kind === "blog.published");
+    expect(published).toHaveLength(1);
+    expect(published[0]?.subject).toBe(`Your post “${title}” is published`);
+    expect(published[0]?.text).toMatch(/https?:\/\/\S+\/blog\/[\w-]+/);
+  });
 });
 
 test.describe("a disabled member", () => {
@@ -134,6 +216,34 @@ test.describe("a disabled member", () => {
     await signInAsAdmin(memberPage, member);
     await expect(memberPage).toHaveURL(/\/admin\/dashboard/);
     await theirs.close();
+  });
+});
+
+test.describe("a disabled member asks for a password reset", () => {
+  test("the same answer as anyone, and no email", async ({ page, request }) => {
+    const member = await approvedAccount(request, "Dee Disabled", "sales");
+    const owner = await adminToken(request);
+    const disabled = await request.patch(`/api/team/${member.id}`, {
+      data: { status: "disabled" },
+      headers: { Authorization: `Bearer ${owner}` },
+    });
+    expect(disabled.ok()).toBeTruthy();
+
+    const ask = async (email: string) => {
+      await page.goto("/admin/forgot-password");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Email me a reset link" }).click();
+      return page.getByTestId("reset-requested");
+    };
+    await expect(await ask(member.email)).toHaveText(
+      `If an admin account exists for ${member.email}, we have emailed it a link to set a new password. The link is valid for 30 minutes and works once.`,
+    );
+    const ghost = uniqueEmail("ghost");
+    await expect(await ask(ghost)).toHaveText(
+      `If an admin account exists for ${ghost}, we have emailed it a link to set a new password. The link is valid for 30 minutes and works once.`,
+    );
+    // The row and its (absent) email are written before the answer: nothing to wait for.
+    expect((await emailsTo(request, member.email)).filter((m) => m.kind === "admin.password-reset")).toHaveLength(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { alreadyRegisteredEmail, decisionEmail, lockedNoticeEmail } from "~/doma
 import { invitationEmail } from "~/domain/accounts/invitations.server";
 import { changedEmail, resetEmail } from "~/domain/accounts/password-reset.server";
 import { noticeEmail } from "~/domain/accounts/two-factor.server";
+import { postPublishedEmail, reviewReturnedEmail } from "~/domain/blog/emails.server";
 import type { OutgoingEmail } from "~/domain/email/outbox.server";
 import { disabledEmail } from "~/domain/integrations/webhooks.server";
 
@@ -46,6 +47,9 @@ import { TEST_SITE_URL } from "./site";
  */
 
 export const SITE = TEST_SITE_URL;
+
+/** An Author's post, as the review emails name it. */
+const BLOG_POST = { id: "p-1", title: "Five workflows to automate first", slug: "five-workflows", createdBy: "a-1" };
 export const NOW = new Date("2026-12-01T06:00:00Z");
 export const MANAGE = `${SITE}/demo/manage?token=manage-token-123`;
 
@@ -226,4 +230,11 @@ export const EMAIL_REGISTRY = {
   ]),
 
   "privacy.withdraw-link": kind(withdrawLinkEmail, [{ id: "n-1", email: "reader@example.com" }, NOW, { local: true }]),
+
+  "blog.returned": kind(
+    reviewReturnedEmail,
+    [BLOG_POST, { email: "rae@example.com", name: "Rae Writer" }, "Please add a conclusion.", NOW],
+    [BLOG_POST, { email: "rae@example.com", name: "Rae Writer" }, "", NOW],
+  ),
+  "blog.published": kind(postPublishedEmail, [BLOG_POST, { email: "rae@example.com", name: "Rae Writer" }]),
 } satisfies Record<EmailKind, Entry>;

@@ -10,6 +10,8 @@ export type ReviewView = {
   note: string | null;
   /** The member may submit this post (their own draft, not in review, not scheduled). */
   maySubmit: boolean;
+  /** The member may withdraw this post from review (their own submission). */
+  mayWithdraw: boolean;
   /** The member may publish or send it back (Marketing or above, post in review). */
   mayReview: boolean;
   error: string | null;
@@ -17,11 +19,12 @@ export type ReviewView = {
 
 /**
  * The editor's review card (decision 069): an Author submits their draft; Marketing or above
- * publishes it or sends it back with a note, which the Author then reads here. Plain forms posted
+ * publishes it or sends it back with a note, which the Author then reads here; until then the
+ * Author may withdraw their submission to keep working on it. Plain forms posted
  * to the review route, so they work without JavaScript.
  */
 export function ReviewPanel({ postId, review }: { postId: string; review: ReviewView }) {
-  const { state, since, note, maySubmit, mayReview, error } = review;
+  const { state, since, note, maySubmit, mayWithdraw, mayReview, error } = review;
   if (!state && !maySubmit && !error) return null;
   const action = href("/admin/dashboard/blog/:id/review", { id: postId });
   return (
@@ -54,6 +57,16 @@ export function ReviewPanel({ postId, review }: { postId: string; review: Review
           </p>
           <button type="submit" name="intent" value="submit" className="btn-primary">
             <Send aria-hidden className="size-4" /> Submit for review
+          </button>
+        </form>
+      ) : null}
+      {mayWithdraw ? (
+        <form method="post" action={action} className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Withdraw it to keep working on it; submit it again when it is ready.
+          </p>
+          <button type="submit" name="intent" value="withdraw" className="btn-secondary">
+            <Undo2 aria-hidden className="size-4" /> Withdraw submission
           </button>
         </form>
       ) : null}

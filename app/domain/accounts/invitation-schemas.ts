@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TEAM_ROLES } from "~/lib/team-roles";
+import { RegistrationCredentialSchema } from "./passkey-schemas";
 import { FORBIDDEN_MESSAGE } from "./permissions";
 import { EmailSchema, NameSchema, NewPasswordSchema } from "./schemas";
 
@@ -36,6 +37,14 @@ export const AcceptInvitationSchema = z.object({
   token: InvitationTokenSchema,
   name: NameSchema,
   password: NewPasswordSchema,
+});
+
+/** Accepting with a passkey (decision 093), step one: the token and the name, as with a password. */
+export const InvitationPasskeyStartSchema = z.object({ token: InvitationTokenSchema, name: NameSchema });
+
+/** Step two: the same, and the authenticator's answer to the options' challenge. */
+export const InvitationPasskeyAcceptSchema = InvitationPasskeyStartSchema.extend({
+  credential: RegistrationCredentialSchema,
 });
 
 /** The accept page's form: the API's fields and the password typed twice. */

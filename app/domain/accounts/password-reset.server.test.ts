@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, emailOutbox, passwordResets, sessions } from "~/db/schema";
+import { admins, auditLog, emailOutbox, passwordResets, sessions } from "~/db/schema";
 import { findSession } from "~/domain/accounts/sessions.server";
 import { sha256Hex } from "~/lib/crypto.server";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
@@ -176,6 +176,33 @@ describe("the pages (no JavaScript needed)", () => {
     expect(bad.result.data.fieldError).toBe("Email is invalid");
     const long = await run(forgotAction, post("/admin/forgot-password", { email: `${"a".repeat(300)}@x.com` }));
     expect(long.result.init.status).toBe(400);
+  });
+
+  it("a disabled member (decision 070) gets the same answer as anyone on the page, but no email and no working link", async () => {
+    const { admin } = await createAdmin();
+    const { admin: enabled } = await createAdmin();
+    // A link sent while enabled, then the member is disabled.
+    const earlier = await linkFor(admin.email, new Date(Date.now() - 10 * MINUTE));
+    await db().update(admins).set({ disabledAt: new Date() }).where(eq(admins.id, admin.id));
+    // The link sent before the disabling no longer resets the password.
+    await expect(resetPassword({ token: earlier, password: NEW_PASSWORD })).rejects.toMatchObject({
+      status: 404,
+      message: RESET_MESSAGES.unknown,
+    });
+    expect(await verifyPassword(TEST_PASSWORD, (await getAdminByEmail(admin.email))!.passwordHash)).toBe(true);
+    const before = (await mailFor(admin.email)).length;
+
+    const disabled = await run(forgotAction, post("/admin/forgot-password", { email: admin.email }));
+    const other = await run(forgotAction, post("/admin/forgot-password", { email: enabled.email }));
+    const nobody = await run(forgotAction, post("/admin/forgot-password", { email: "ghost-2@flowlane.test" }));
+    expect(disabled.result.data.sent).toBe(RESET_MESSAGES.requested(admin.email));
+    expect(Object.keys(disabled.result.data).sort()).toEqual(Object.keys(other.result.data).sort());
+    expect(Object.keys(disabled.result.data).sort()).toEqual(Object.keys(nobody.result.data).sort());
+    expect(disabled.result.init?.status).toBe(other.result.init?.status);
+    // No email was written; the row counts for the limits like an unknown address's, with no account.
+    expect(await mailFor(admin.email)).toHaveLength(before);
+    const rows = await db().select().from(passwordResets).where(eq(passwordResets.email, admin.email)).all();
+    expect(rows.filter((r) => r.adminId === null)).toHaveLength(1);
   });
 
   it("reset-password shows the form for a good link, a clear page otherwise, and checks the password rules", async () => {

@@ -135,7 +135,8 @@ export async function changedEmail(
 
 /**
  * "Forgot password?": emails a single-use link valid 30 minutes to the admin with this email.
- * The answer is the same whether or not the email has an account: a row is stored either way
+ * The answer is the same whether or not the email has an account (or a disabled one, which gets
+ * no email): a row is stored either way
  * (without an admin and without an email for an unknown one) so the limits — 60 s between
  * requests, 5 per email per hour — behave the same. Limits, row, voiding of older links and
  * the email are one guarded batch (decision 013), so parallel requests cannot pass the limits.
@@ -149,14 +150,22 @@ export async function requestPasswordReset(input: { email: string; ip?: string }
   if (refused) throw refused;
   const client = db();
   const admin = await client
-    .select({ id: admins.id, name: admins.name, email: admins.email, status: admins.status })
+    .select({
+      id: admins.id,
+      name: admins.name,
+      email: admins.email,
+      status: admins.status,
+      disabledAt: admins.disabledAt,
+    })
     .from(admins)
     .where(eq(admins.email, email))
     .get();
   const token = randomToken(RESET_RULES.tokenBytes);
   const tokenHash = await sha256Hex(token);
   const id = crypto.randomUUID();
-  const reachable = admin && admin.status !== "rejected" ? admin : null;
+  // A rejected or disabled account (decision 070) is treated like an unknown address: the same
+  // answer and limits, a row without an account, no email. Re-enabling comes first, then a reset.
+  const reachable = admin && admin.status !== "rejected" && !admin.disabledAt ? admin : null;
   const message = reachable ? await resetEmail(reachable, resetLink(token), `admin.password-reset:${id}`) : null;
   const at = now.getTime();
   const withinLimits: Guard = {
@@ -228,7 +237,8 @@ export async function resetPassword(input: { token: string; password: string }, 
   if (state !== "valid" || !row?.adminId) throw refusalFor(state === "valid" ? "unknown" : state);
   const client = db();
   const admin = await client.select().from(admins).where(eq(admins.id, row.adminId)).get();
-  if (!admin) throw refusalFor("unknown");
+  // A link sent before the member was disabled no longer works either.
+  if (!admin || admin.disabledAt) throw refusalFor("unknown");
   const passwordHash = await hashPassword(input.password);
   const notice = await changedEmail(admin, now);
   await guardedBatch(

@@ -18,8 +18,10 @@ import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
+import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { AppError, hasCode, isAppError } from "~/lib/errors";
 import { bumpBlogVersionStatement } from "./content-version.server";
+import { publishedNotice } from "./emails.server";
 import { authorSlug, postSlug } from "./format";
 import { deleteImageObjects, deleteUnusedImagesStatement, unusedImagesOf } from "./image-cleanup.server";
 import { renderMarkdown } from "./markdown";
@@ -496,6 +498,9 @@ export async function updatePost(
   // A new slug (decision 029) must be free, and the old one keeps leading here: same batch.
   const newSlug = changes.slug;
   const slugMove = newSlug ? slugMoveStatements(id, before.slug, newSlug, now) : [];
+  // An Author hears that their post went live, in the same batch: of racing publications only the
+  // one that lands writes it (and its key sends it once per post).
+  const published = changes.status === "published" ? await publishedNotice({ ...before, ...changes }, actor) : null;
   try {
     const [updated] = await guardedBatch(
       [
@@ -515,6 +520,7 @@ export async function updatePost(
         ...slugMove,
         ...revisionStatements(actor, id, options.kind ?? "save", now),
         bumpBlogVersionStatement(),
+        ...(published ? [emailStatement(published)] : []),
       ],
       async () => {
         if (options.draftOnly && (await findPost(id))?.status !== "draft") {
@@ -526,6 +532,7 @@ export async function updatePost(
     );
     const post = (updated as BlogPost[])[0];
     if (!post) throw new AppError(404, POST_NOT_FOUND);
+    if (published) deliverSoon([published.idempotencyKey]);
     return { post, changed: true };
   } catch (error) {
     if (!hasCode(error, "blog.post_changed")) throw error;
@@ -613,7 +620,13 @@ export const PUBLISH_BATCH = 50;
  */
 export async function publishDuePosts(now: Date, signal?: AbortSignal) {
   const due = await db()
-    .select({ id: blogPosts.id, publishAt: blogPosts.publishAt })
+    .select({
+      id: blogPosts.id,
+      publishAt: blogPosts.publishAt,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      createdBy: blogPosts.createdBy,
+    })
     .from(blogPosts)
     .where(and(eq(blogPosts.status, "draft"), isNotNull(blogPosts.publishAt), lte(blogPosts.publishAt, now)))
     .orderBy(asc(blogPosts.publishAt))
@@ -621,8 +634,10 @@ export async function publishDuePosts(now: Date, signal?: AbortSignal) {
     .all();
   const client = db();
   let published = 0;
-  for (const { id, publishAt } of due) {
+  const emailed: string[] = [];
+  for (const { id, publishAt, ...post } of due) {
     if (signal?.aborted || !publishAt) break;
+    const notice = await publishedNotice({ id, ...post }, SCHEDULER);
     try {
       await guardedBatch(
         rowMatches(
@@ -649,14 +664,17 @@ export async function publishDuePosts(now: Date, signal?: AbortSignal) {
             { status: "published" },
           ),
           bumpBlogVersionStatement(),
+          ...(notice ? [emailStatement(notice)] : []),
         ],
         () => new AppError(409, "already published"),
       );
       published += 1;
+      if (notice) emailed.push(notice.idempotencyKey);
     } catch (error) {
       // Another run published it meanwhile, or an admin changed it: nothing to do.
       if (!isAppError(error)) throw error;
     }
   }
+  if (emailed.length > 0) deliverSoon(emailed);
   return published;
 }

@@ -6,7 +6,7 @@ import { countPostsInReview } from "~/domain/blog/review.server";
 import { createActor } from "../../../tests/helpers/accounts";
 import { createPost, getPost, updatePost } from "./posts.server";
 import { REVIEW_MESSAGES, ReturnSchema, reviewState } from "./review";
-import { returnFromReview, submitForReview } from "./review.server";
+import { returnFromReview, submitForReview, withdrawFromReview } from "./review.server";
 
 /** Decision 069: an Author's draft in review, as guarded changes. */
 
@@ -121,5 +121,51 @@ describe("review of a post", { timeout: 60_000 }, () => {
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     for (const o of outcomes) if (o.status === "rejected") expect(o.reason).toMatchObject({ status: 409 });
     expect(await audits(post.id, "blog.review_returned")).toHaveLength(1);
+  });
+
+  it("the author withdraws a submission: a plain draft again, audited; a post not in review is refused, unchanged", async () => {
+    const author = await createActor();
+    const post = await createPost(author, draft("Withdrawn"));
+    await submitForReview(author, post.id, new Date("2026-11-20T10:00:00Z"));
+    const before = await countPostsInReview();
+    const withdrawn = await withdrawFromReview(author, post.id);
+    expect(withdrawn).toMatchObject({ status: "draft", reviewRequestedAt: null, reviewNote: null });
+    expect(reviewState(withdrawn)).toBeNull();
+    expect(await countPostsInReview()).toBe(before - 1);
+    const [audit] = await audits(post.id, "blog.review_withdrawn");
+    expect(audit).toMatchObject({
+      actorId: author.id,
+      before: { reviewRequestedAt: "2026-11-20T10:00:00.000Z" },
+      after: { reviewRequestedAt: null },
+    });
+
+    // Withdrawn already, never submitted, or published: the clear 409, nothing changes.
+    const plain = await createPost(author, draft("Never submitted"));
+    const live = await createPost(author, { ...draft("Live post"), status: "published" });
+    for (const id of [post.id, plain.id, live.id]) {
+      await expect(withdrawFromReview(author, id)).rejects.toMatchObject({
+        status: 409,
+        message: REVIEW_MESSAGES.notWithdrawable,
+      });
+    }
+    expect(await audits(post.id, "blog.review_withdrawn")).toHaveLength(1);
+    expect(await audits(plain.id, "blog.review_withdrawn")).toHaveLength(0);
+    await expect(withdrawFromReview(author, "no-such-post")).rejects.toMatchObject({ status: 404 });
+    // Submitting again works as the first time.
+    expect((await submitForReview(author, post.id)).changed).toBe(true);
+  });
+
+  it("20 parallel withdraws: one change and one audit record, the others answer 409", async () => {
+    const author = await createActor();
+    const post = await createPost(author, draft("Parallel withdraw"));
+    await submitForReview(author, post.id);
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => withdrawFromReview(author, post.id)));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    for (const o of outcomes) {
+      if (o.status === "rejected")
+        expect(o.reason).toMatchObject({ status: 409, message: REVIEW_MESSAGES.notWithdrawable });
+    }
+    expect(await audits(post.id, "blog.review_withdrawn")).toHaveLength(1);
+    expect((await getPost(post.id)).reviewRequestedAt).toBeNull();
   });
 });

@@ -3,7 +3,9 @@ import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
 import { type AuditActor, auditStatement } from "~/domain/audit/audit.server";
+import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { AppError } from "~/lib/errors";
+import { returnedNotice } from "./emails.server";
 import { POST_NOT_FOUND } from "./messages";
 import { findPost, getPost } from "./posts.server";
 import { REVIEW_MESSAGES } from "./review";
@@ -19,6 +21,7 @@ export { ReturnSchema } from "./review";
 
 const notSubmittable = () => new AppError(409, REVIEW_MESSAGES.notSubmittable, { code: "blog.not_submittable" });
 const notInReview = () => new AppError(409, REVIEW_MESSAGES.notInReview, { code: "blog.not_in_review" });
+const notWithdrawable = () => new AppError(409, REVIEW_MESSAGES.notWithdrawable, { code: "blog.not_in_review" });
 
 /**
  * Submits a draft for review. The same submit sent twice (or twenty times at once) finds its work
@@ -77,6 +80,8 @@ export async function submitForReview(actor: AuditActor, id: string, now = new D
 export async function returnFromReview(actor: AuditActor, id: string, note: string, now = new Date()) {
   const before = await getPost(id);
   if (!before.reviewRequestedAt) throw notInReview();
+  // The author hears of it with the note, written in the same batch: only the return that lands leaves it.
+  const email = await returnedNotice(before, actor, note, before.reviewRequestedAt);
   const client = db();
   const [updated] = await guardedBatch(
     rowMatches(
@@ -98,8 +103,47 @@ export async function returnFromReview(actor: AuditActor, id: string, note: stri
         { reviewRequestedAt: before.reviewRequestedAt.toISOString() },
         { reviewNote: note, returnedAt: now.toISOString() },
       ),
+      ...(email ? [emailStatement(email)] : []),
     ],
     async () => ((await findPost(id)) ? notInReview() : new AppError(404, POST_NOT_FOUND)),
+  );
+  const post = (updated as BlogPost[])[0];
+  if (!post) throw new AppError(404, POST_NOT_FOUND);
+  if (email) deliverSoon([email.idempotencyKey]);
+  return post;
+}
+
+/**
+ * Withdraws a submission: the post in review goes back to being its author's plain draft (no
+ * note: nobody sent it back). Only while it is still in review: of parallel withdraws one lands
+ * with its one audit record, the others (and a post not in review) answer 409.
+ */
+export async function withdrawFromReview(actor: AuditActor, id: string, now = new Date()) {
+  const before = await getPost(id);
+  if (!before.reviewRequestedAt) throw notWithdrawable();
+  const client = db();
+  const [updated] = await guardedBatch(
+    rowMatches(
+      "still in review",
+      blogPosts,
+      and(eq(blogPosts.id, id), eq(blogPosts.reviewRequestedAt, before.reviewRequestedAt)),
+    ),
+    [
+      client
+        .update(blogPosts)
+        .set({ reviewRequestedAt: null, reviewNote: null })
+        .where(eq(blogPosts.id, id))
+        .returning(),
+      auditStatement(
+        actor,
+        "blog.review_withdrawn",
+        "blog_post",
+        id,
+        { reviewRequestedAt: before.reviewRequestedAt.toISOString() },
+        { reviewRequestedAt: null, withdrawnAt: now.toISOString() },
+      ),
+    ],
+    async () => ((await findPost(id)) ? notWithdrawable() : new AppError(404, POST_NOT_FOUND)),
   );
   const post = (updated as BlogPost[])[0];
   if (!post) throw new AppError(404, POST_NOT_FOUND);

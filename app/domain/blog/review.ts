@@ -6,6 +6,7 @@ import type { BlogPost } from "~/db/schema";
 export const REVIEW_MESSAGES = {
   notSubmittable: "Only a draft that is not scheduled can be submitted for review.",
   notInReview: "This post is not in review: it was published or sent back meanwhile.",
+  notWithdrawable: "This post is not in review, so there is no submission to withdraw.",
   noteTooLong: "The note can be at most 1000 characters.",
 } as const;
 

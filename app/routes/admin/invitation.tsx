@@ -1,7 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, href, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { z } from "zod";
 import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/components/auth-card";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
@@ -12,17 +11,19 @@ import {
   passkeyPromptFailure,
   useWebAuthn,
 } from "~/components/passkey-button";
-import { AcceptInvitationFormSchema, InvitationTokenSchema } from "~/domain/accounts/invitation-schemas";
+import {
+  AcceptInvitationFormSchema,
+  InvitationPasskeyAcceptSchema,
+  InvitationPasskeyStartSchema,
+} from "~/domain/accounts/invitation-schemas";
 import {
   acceptInvitation,
   acceptInvitationWithPasskey,
   invitationLinkState,
   invitationPasskeyOptions,
 } from "~/domain/accounts/invitations.server";
-import { RegistrationCredentialSchema } from "~/domain/accounts/passkey-schemas";
 import { PASSKEY_MESSAGES } from "~/domain/accounts/passkeys.server";
 import { ROLE_LABELS } from "~/domain/accounts/permissions";
-import { NameSchema } from "~/domain/accounts/schemas";
 import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
@@ -70,9 +71,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/** The token and name of a passkey acceptance (the name is chosen the same way as with a password). */
-const PasskeyStartSchema = z.object({ token: InvitationTokenSchema, name: NameSchema });
-const PasskeyJoinSchema = PasskeyStartSchema.extend({ credential: RegistrationCredentialSchema });
+/** The token and name of a passkey acceptance (the name is chosen the same way as with a password); the API's too. */
+const PasskeyStartSchema = InvitationPasskeyStartSchema;
+const PasskeyJoinSchema = InvitationPasskeyAcceptSchema;
 
 /**
  * With JavaScript and WebAuthn (issue 25 item 2): `passkey-options` answers the options for the

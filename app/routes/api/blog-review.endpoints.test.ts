@@ -7,7 +7,7 @@ import { REVIEW_MESSAGES } from "~/domain/blog/review";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 
-/** Decision 069: POST /api/blogs/{id}/review and /return, and what an Author may never do. */
+/** Decision 069: POST /api/blogs/{id}/review and /return, DELETE …/review (withdraw), and what an Author may never do. */
 
 const draft = {
   title: "An author's draft",
@@ -105,5 +105,37 @@ describe("the review of an Author's post through the API", () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     expect(await audits(post.id, "blog.review_requested")).toHaveLength(1);
+  });
+
+  it("an Author withdraws their own submission (DELETE …/review); nobody else's; a post not in review answers 409", async () => {
+    const post = await createAs(author);
+    await api("POST", `/api/blogs/${post.id}/review`, { token: author });
+    const foreign = await api("DELETE", `/api/blogs/${post.id}/review`, { token: otherAuthor });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json).toEqual({ success: false, error: FORBIDDEN_MESSAGE });
+    const withdrawn = await api("DELETE", `/api/blogs/${post.id}/review`, { token: author });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.json.data).toMatchObject({
+      id: post.id,
+      status: "draft",
+      reviewRequestedAt: null,
+      reviewNote: null,
+    });
+    const again = await api("DELETE", `/api/blogs/${post.id}/review`, { token: author });
+    expect(again.status).toBe(409);
+    expect(again.json).toEqual({ success: false, error: REVIEW_MESSAGES.notWithdrawable });
+    expect((await api("DELETE", "/api/blogs/no-such-post/review", { token: author })).status).toBe(404);
+    expect(await audits(post.id, "blog.review_withdrawn")).toHaveLength(1);
+  });
+
+  it("20 parallel withdraws through the API: one 200 and one audit record, the rest 409", async () => {
+    const post = await createAs(author);
+    await api("POST", `/api/blogs/${post.id}/review`, { token: author });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api("DELETE", `/api/blogs/${post.id}/review`, { token: author })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    expect(await audits(post.id, "blog.review_withdrawn")).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ import {
   toApiPost,
   updatePost,
 } from "~/domain/blog/posts.server";
-import { ReturnSchema, returnFromReview, submitForReview } from "~/domain/blog/review.server";
+import { ReturnSchema, returnFromReview, submitForReview, withdrawFromReview } from "~/domain/blog/review.server";
 import {
   BlogInputSchema,
   BlogListQuerySchema,
@@ -132,6 +132,26 @@ export const endpoints = [
       if (creator === undefined) throw new AppError(404, POST_NOT_FOUND);
       requireOwn(request, session, "submit:blog-post:any", creator);
       const { post } = await submitForReview(actor, params.id);
+      return { success: true, data: toApiPost(post) };
+    },
+  }),
+  endpoint({
+    method: "DELETE",
+    path: "/api/blogs/:id/review",
+    summary:
+      "Withdraw a submission: the post in review becomes a plain draft again (an Author their own, like submitting). A post not in review answers 409; of parallel withdraws one lands",
+    tag: "Blogs",
+    access: "admin",
+    permission: "submit:blog-post:own",
+    responses: {
+      200: { description: "The post, no longer in review", schema: successWith(BlogPostSchema) },
+      ...pickErrors(401, 403, 404, 409),
+    },
+    async handler({ params, actor, session, request }) {
+      const creator = await postCreator(params.id);
+      if (creator === undefined) throw new AppError(404, POST_NOT_FOUND);
+      requireOwn(request, session, "submit:blog-post:any", creator);
+      const post = await withdrawFromReview(actor, params.id);
       return { success: true, data: toApiPost(post) };
     },
   }),

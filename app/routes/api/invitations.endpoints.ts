@@ -1,12 +1,16 @@
 import { z } from "zod";
 import {
   AcceptInvitationSchema,
+  InvitationPasskeyAcceptSchema,
+  InvitationPasskeyStartSchema,
   InvitationSchema,
   InviteSchema,
   PendingInvitationSchema,
 } from "~/domain/accounts/invitation-schemas";
 import {
   acceptInvitation,
+  acceptInvitationWithPasskey,
+  invitationPasskeyOptions,
   inviteMember,
   pendingInvitationsPage,
   requireTeamManager,
@@ -21,6 +25,7 @@ import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith }
 import { pageQuery } from "~/lib/page-query";
 import { paginationOf } from "~/lib/pagination";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
+import { RegistrationOptionsSchema } from "./passkeys.endpoints";
 
 named(InvitationSchema, "Invitation");
 named(PendingInvitationSchema, "PendingInvitation");
@@ -116,6 +121,62 @@ export const endpoints = [
     },
     async handler({ request, body }) {
       const admin = await withClientLimit("auth", request, () => acceptInvitation(body));
+      const signedIn = await loginResponse(request, admin);
+      return new Response(signedIn.body, { status: 201, headers: signedIn.headers });
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/team/invitations/accept/passkey/options",
+    summary:
+      "Accept with a passkey instead of a password, step one (decision 093): the token from the email and the name give the options for navigator.credentials.create(); the user handle is the invitation's id, which becomes the account's. Spends nothing",
+    tag: "Team",
+    access: "public",
+    body: InvitationPasskeyStartSchema,
+    responses: {
+      200: { description: "Creation options", schema: successWith(RegistrationOptionsSchema) },
+      ...pickErrors(400, 429),
+      404: { description: "No invitation has this token", schema: ErrorResponseSchema },
+      410: {
+        description: "The invitation expired, was withdrawn or was already accepted",
+        schema: ErrorResponseSchema,
+      },
+    },
+    async handler({ request, body }) {
+      return {
+        success: true,
+        data: await withClientLimit("auth", request, () => invitationPasskeyOptions(body)),
+      };
+    },
+  }),
+  endpoint({
+    method: "POST",
+    path: "/api/team/invitations/accept/passkey",
+    summary:
+      "Accept with a passkey, step two: the authenticator's answer to the options' challenge makes an active member with the invited role, no password, and that passkey as their sign-in (two factors); signs them in like POST /api/team/invitations/accept. Works once",
+    tag: "Team",
+    access: "public",
+    body: InvitationPasskeyAcceptSchema,
+    responses: {
+      201: { description: "Accepted and signed in", schema: successWith(TokenDataSchema) },
+      400: {
+        description:
+          "A malformed body, or a passkey answer that does not verify (a challenge never issued, used or expired)",
+        schema: ErrorResponseSchema,
+      },
+      ...pickErrors(429),
+      404: { description: "No invitation has this token", schema: ErrorResponseSchema },
+      409: {
+        description: "The email already has an account, or the passkey is registered",
+        schema: ErrorResponseSchema,
+      },
+      410: {
+        description: "The invitation expired, was withdrawn or was already accepted",
+        schema: ErrorResponseSchema,
+      },
+    },
+    async handler({ request, body }) {
+      const admin = await withClientLimit("auth", request, () => acceptInvitationWithPasskey(body));
       const signedIn = await loginResponse(request, admin);
       return new Response(signedIn.body, { status: 201, headers: signedIn.headers });
     },

@@ -49,7 +49,7 @@ const Descriptor = z.looseObject({
 });
 
 /** What to hand to `navigator.credentials.create()` (after base64url decoding), e.g. via @simplewebauthn/browser. */
-const RegistrationOptionsSchema = named(
+export const RegistrationOptionsSchema = named(
   z
     .looseObject({
       challenge: z.string().describe("base64url; single use, valid 5 minutes"),

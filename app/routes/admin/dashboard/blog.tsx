@@ -25,6 +25,7 @@ const NOTICES: Record<string, string> = {
   submitted: "Post submitted for review.",
   returned: "Post sent back to its author.",
   published: "Blog post published.",
+  withdrawn: "Submission withdrawn: the post is your draft again.",
 };
 
 /** Posts per page of Blog Management. */

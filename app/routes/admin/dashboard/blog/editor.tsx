@@ -95,6 +95,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       since: null,
       note: null,
       maySubmit: false,
+      mayWithdraw: false,
       mayReview: false,
       error: url.searchParams.get("reviewError")?.slice(0, 200) ?? null,
     } as ReviewView,
@@ -129,12 +130,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const state = reviewState(post);
   // Decision 069: the post's owner (or anyone who may submit any) submits an unscheduled draft;
   // a member who may publish reviews it.
-  const maySubmit =
-    state !== "in-review" &&
-    post.status === "draft" &&
-    !scheduled &&
-    (can(session.admin.role, "submit:blog-post:any") ||
-      (can(session.admin.role, "submit:blog-post:own") && post.createdBy === session.admin.id));
+  const submitter =
+    can(session.admin.role, "submit:blog-post:any") ||
+    (can(session.admin.role, "submit:blog-post:own") && post.createdBy === session.admin.id);
+  const maySubmit = state !== "in-review" && post.status === "draft" && !scheduled && submitter;
+  // Withdrawing undoes a submit: offered to the post's own author (a reviewer sends it back instead).
+  const mayWithdraw = state === "in-review" && submitter && post.createdBy === session.admin.id;
   return {
     ...base,
     review: {
@@ -143,6 +144,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       since: post.reviewRequestedAt ? formatPostDate(post.reviewRequestedAt, SCHEDULE_DATE, timeZone) : null,
       note: post.reviewNote,
       maySubmit,
+      mayWithdraw,
       mayReview: state === "in-review" && base.mayPublish,
     },
     version: post.updatedAt.getTime(),

@@ -51,7 +51,9 @@ const editor = async (who: Member, id: string) =>
         id,
       },
     ),
-  )) as { review: { state: string | null; maySubmit: boolean; mayReview: boolean; note: string | null } };
+  )) as {
+    review: { state: string | null; maySubmit: boolean; mayWithdraw: boolean; mayReview: boolean; note: string | null };
+  };
 
 const statusOf = (result: unknown) =>
   (result as { status?: number; init?: { status?: number } }).init?.status ?? (result as Response).status;
@@ -112,5 +114,33 @@ describe("review forms", () => {
     expect(new URL(notInReview.headers.get("Location") ?? "", "http://x").searchParams.get("reviewError")).toBe(
       "This post is not in review: it was published or sent back meanwhile.",
     );
+  });
+
+  it("the Author withdraws their own submission from the editor; not another's; twice is refused with its message", async () => {
+    const created = await post(author);
+    await send(author, created.id, { intent: "submit" });
+    expect((await editor(author, created.id)).review).toMatchObject({ state: "in-review", mayWithdraw: true });
+    // A reviewer sends back instead; another Author may not touch it.
+    expect((await editor(marketing, created.id)).review).toMatchObject({ mayWithdraw: false, mayReview: true });
+    expect(statusOf(await send(otherAuthor, created.id, { intent: "withdraw" }))).toBe(403);
+    expect((await getPost(created.id)).reviewRequestedAt).not.toBeNull();
+
+    const withdrawn = (await send(author, created.id, { intent: "withdraw" })) as Response;
+    expect(withdrawn.headers.get("Location")).toBe("/admin/dashboard/blog?notice=withdrawn");
+    expect((await editor(author, created.id)).review).toMatchObject({
+      state: null,
+      maySubmit: true,
+      mayWithdraw: false,
+    });
+    const again = (await send(author, created.id, { intent: "withdraw" })) as Response;
+    expect(new URL(again.headers.get("Location") ?? "", "http://x").searchParams.get("reviewError")).toBe(
+      "This post is not in review, so there is no submission to withdraw.",
+    );
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, created.id), eq(auditLog.action, "blog.review_withdrawn")))
+      .all();
+    expect(audits).toHaveLength(1);
   });
 });

@@ -1,19 +1,20 @@
 import { href, redirect } from "react-router";
 import { actorOf } from "~/domain/accounts/actor";
 import { postCreator, updatePost } from "~/domain/blog/posts.server";
-import { ReturnSchema, returnFromReview, submitForReview } from "~/domain/blog/review.server";
+import { ReturnSchema, returnFromReview, submitForReview, withdrawFromReview } from "~/domain/blog/review.server";
 import { requireAdmin, requireOwn, requirePermission } from "~/http/guards.server";
 import { refuseCrossSite } from "~/http/same-site.server";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/review";
 
 /** What a review form asks for. */
-const INTENTS = ["submit", "return", "publish"] as const;
+const INTENTS = ["submit", "withdraw", "return", "publish"] as const;
 type Intent = (typeof INTENTS)[number];
 
 /**
  * POST /admin/dashboard/blog/:id/review: the editor's review forms (decision 069), plain forms that
- * work without JavaScript. `submit` sends the post to review (an Author their own post); `return`
+ * work without JavaScript. `submit` sends the post to review (an Author their own post) and
+ * `withdraw` takes it back out (the same permission: it undoes the submit); `return`
  * sends it back with an optional note and `publish` publishes it (both Marketing or above). Back
  * to Blog Management with a notice, or to the editor with what went wrong in the address.
  */
@@ -22,7 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await request.formData().catch(() => null);
   const intent = String(form?.get("intent") ?? "") as Intent;
-  if (intent === "submit") {
+  if (intent === "submit" || intent === "withdraw") {
     requireOwn(request, session, "submit:blog-post:any", await postCreator(params.id));
   } else if (intent === "return" || intent === "publish") {
     // Sending back and publishing are a reviewer's: Marketing or above (an Author is refused).
@@ -34,6 +35,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (intent === "submit") {
       await submitForReview(actor, params.id);
       return redirect(`${href("/admin/dashboard/blog")}?notice=submitted`);
+    }
+    if (intent === "withdraw") {
+      await withdrawFromReview(actor, params.id);
+      return redirect(`${href("/admin/dashboard/blog")}?notice=withdrawn`);
     }
     if (intent === "return") {
       const parsed = ReturnSchema.safeParse({ note: String(form?.get("note") ?? "") });
