@@ -365,7 +365,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
                     </p>
                   </div>
                   <div className="flex flex-wrap items-end gap-3">
-                    <Form method="post" action={PATH} className="flex min-w-0 flex-1 items-end gap-2">
+                    <Form method="post" action={PATH} className="flex min-w-56 flex-1 items-end gap-2">
                       <input type="hidden" name="intent" value="passkey-rename" />
                       <input type="hidden" name="passkeyId" value={p.id} />
                       <div className="min-w-0 flex-1">
