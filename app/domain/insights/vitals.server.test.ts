@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { rating, VitalsBeaconSchema, vitalsPath } from "./vitals";
+import { formatVital, rating, VitalsBeaconSchema, vitalsPath } from "./vitals";
 import { pageSpeed, recordVitals } from "./vitals.server";
 
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
@@ -132,5 +132,17 @@ describe("the beacon's shape", () => {
       "good",
     ]);
     expect([rating("TTFB", 801), rating("HYDRATION", 99_999)]).toEqual(["poor", null]);
+  });
+});
+
+describe("how the console shows a p75", () => {
+  it("in seconds for LCP and TTFB, milliseconds for INP and hydration, CLS bare", () => {
+    expect([
+      formatVital("LCP", 2500),
+      formatVital("TTFB", 812.4),
+      formatVital("INP", 199.6),
+      formatVital("HYDRATION", 42),
+      formatVital("CLS", 0.104),
+    ]).toEqual(["2.50 s", "0.81 s", "200 ms", "42 ms", "0.10"]);
   });
 });

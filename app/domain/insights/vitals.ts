@@ -77,3 +77,44 @@ export function rating(metric: VitalMetric, p75: number): Rating {
   const good = GOOD[metric];
   return good === null ? null : p75 <= good ? "good" : "poor";
 }
+
+export const METRIC_LABELS: Record<VitalMetric, string> = {
+  LCP: "LCP",
+  INP: "INP",
+  CLS: "CLS",
+  TTFB: "TTFB",
+  HYDRATION: "Paint → hydration",
+};
+
+/** A p75 as people read it: seconds for LCP and TTFB, milliseconds for INP and hydration, CLS bare. */
+export function formatVital(metric: VitalMetric, value: number): string {
+  if (metric === "CLS") return value.toFixed(2);
+  if (metric === "LCP" || metric === "TTFB") return `${(value / 1000).toFixed(2)} s`;
+  return `${Math.round(value)} ms`;
+}
+
+export type PageSpeedLine = {
+  path: string;
+  device: string;
+  /** The most samples any of its metrics has. */
+  samples: number;
+  cells: Partial<Record<VitalMetric, { p75: number; samples: number; rating: Rating }>>;
+};
+
+/** One line per page and device, the metrics side by side; the most measured first. */
+export function pageSpeedLines(
+  rows: readonly { path: string; device: string; metric: VitalMetric; samples: number; p75: number; rating: Rating }[],
+  limit = 50,
+): PageSpeedLine[] {
+  const lines = new Map<string, PageSpeedLine>();
+  for (const row of rows) {
+    const key = `${row.path}\n${row.device}`;
+    const line = lines.get(key) ?? { path: row.path, device: row.device, samples: 0, cells: {} };
+    line.cells[row.metric] = { p75: row.p75, samples: row.samples, rating: row.rating };
+    line.samples = Math.max(line.samples, row.samples);
+    lines.set(key, line);
+  }
+  return [...lines.values()]
+    .sort((a, b) => b.samples - a.samples || a.path.localeCompare(b.path) || a.device.localeCompare(b.device))
+    .slice(0, limit);
+}
