@@ -33,6 +33,8 @@ const EXEMPT_ENDPOINTS: Record<string, string> = {
   "POST /api/auth/passkeys/authentication/options": "a sign-in challenge: sends nothing, stores a 5-minute challenge",
   "POST /api/auth/passkeys/authentication/verify": "signs in with a passkey: sends nothing, stores no lead",
   "POST /api/auth/2fa/verify": "the second sign-in step after a password; limited per account (decision 041)",
+  "POST /api/vitals":
+    "a page speed beacon sent after the page loads: sends nothing, stores no lead; isbot and a per-client limit (decision 091)",
 };
 
 /** A body each checked endpoint accepts, so the test reaches the check past the body's validation. */
