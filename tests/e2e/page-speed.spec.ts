@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, signInAsAdmin, test, uniqueMark } from "./fixtures";
 
 /*
@@ -9,6 +10,19 @@ import { expect, signInAsAdmin, test, uniqueMark } from "./fixtures";
 
 const PHONE =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+/** With E2E_SCREENSHOTS=dir: the section at phone and desktop widths, light and dark. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (!dir) return;
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId("insights-page-speed").screenshot({ path: `${dir}/${name}-${width}-${scheme}.png` });
+    }
+  }
+}
 
 test("a page's beacon shows in Insights as its p75 per device, rated", async ({ page, request }) => {
   // A page of the test's own (its mark is in the path, so the rows are cleaned up after it).
@@ -35,4 +49,5 @@ test("a page's beacon shows in Insights as its p75 per device, rated", async ({ 
     "95 ms",
     "1",
   ]);
+  await shoot(page, `page-speed-${test.info().project.name}`);
 });
