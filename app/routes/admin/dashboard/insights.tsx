@@ -263,8 +263,8 @@ function PageSpeed({ lines }: { lines: ReturnType<typeof pageSpeedLines> }) {
                       key={m}
                       className={
                         cell.rating === "good"
-                          ? "text-emerald-700 dark:text-emerald-300"
-                          : "font-semibold text-red-700 dark:text-red-300"
+                          ? "whitespace-nowrap text-emerald-700 dark:text-emerald-300"
+                          : "whitespace-nowrap font-semibold text-red-700 dark:text-red-300"
                       }
                     >
                       {text} {cell.rating === "good" ? "good" : "poor"}
