@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { formatVital, rating, VitalsBeaconSchema, vitalsPath } from "./vitals";
-import { pageSpeed, recordVitals } from "./vitals.server";
+import { setConfig } from "../../../tests/helpers/trial";
+import { pageSpeed, purgeOldVitals, recordVitals } from "./vitals.server";
 
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/142.0 Safari/537.36";
@@ -101,6 +102,46 @@ describe("recordVitals", () => {
     expect(row).toMatchObject({ metric: "INP", samples: 20 });
     const lcp = (await pageSpeed({ from: "2026-11-27", to: "2026-11-27" })).find((r) => r.metric === "LCP");
     expect(lcp).toMatchObject({ samples: 20, p75: 1014 });
+  });
+});
+
+describe("purgeOldVitals: retention (the scheduled job's clock)", () => {
+  const days = async () =>
+    (await env.DB.prepare("SELECT DISTINCT day FROM page_vitals ORDER BY day").all<{ day: string }>()).results.map(
+      (row) => row.day,
+    );
+
+  it("keeps RETENTION_PAGE_SPEED_DAYS (35) days before the run's day and deletes every older sample", async () => {
+    await seed([
+      ["2026-10-22", "/", "mobile", "LCP", 1],
+      ["2026-10-22", "/pricing", "desktop", "CLS", 0.2],
+      ["2026-10-23", "/", "mobile", "LCP", 2],
+      ["2026-10-30", "/", "mobile", "LCP", 3],
+      ["2026-11-27", "/", "mobile", "LCP", 4],
+    ]);
+    // 2026-11-27 less 35 days is 2026-10-23: that day is kept, the one before goes.
+    expect(await purgeOldVitals(at("2026-11-27T00:00:01Z"))).toBe(2);
+    expect(await days()).toEqual(["2026-10-23", "2026-10-30", "2026-11-27"]);
+    // A second run at the same moment changes nothing; a day later the next day goes.
+    expect(await purgeOldVitals(at("2026-11-27T23:59:59Z"))).toBe(0);
+    expect(await purgeOldVitals(at("2026-11-28T00:00:00Z"))).toBe(1);
+    expect(await days()).toEqual(["2026-10-30", "2026-11-27"]);
+  });
+
+  it("follows the setting, which never goes below the console's 28 days", async () => {
+    await seed([
+      ["2026-10-29", "/", "mobile", "LCP", 1],
+      ["2026-10-30", "/", "mobile", "LCP", 2],
+    ]);
+    const restore = setConfig({ RETENTION_PAGE_SPEED_DAYS: "28" });
+    try {
+      expect(await purgeOldVitals(at("2026-11-27T12:00:00Z"))).toBe(1);
+      expect(await days()).toEqual(["2026-10-30"]);
+    } finally {
+      restore();
+    }
+    const { parseConfig } = await import("~/lib/config.server");
+    expect(() => parseConfig({ RETENTION_PAGE_SPEED_DAYS: "27" })).toThrow();
   });
 });
 

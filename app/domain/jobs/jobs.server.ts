@@ -8,6 +8,7 @@ import { fillMissingSlugs } from "~/domain/blog/slugs.server";
 import { refreshBusyCalendars } from "~/domain/calendar/calendar-sync.server";
 import { purgeOldEmails } from "~/domain/email/outbox.server";
 import { purgeOldSalts } from "~/domain/insights/salts.server";
+import { purgeOldVitals } from "~/domain/insights/vitals.server";
 import { flagLateLeads } from "~/domain/leads/leads.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
@@ -53,4 +54,7 @@ export const scheduledJobs: readonly Job[] = [
 
   // The visitor hash's salt of a day that is over (decision 090).
   { name: "purge-analytics-salts", run: purgeOldSalts },
+
+  // Page speed samples past RETENTION_PAGE_SPEED_DAYS (35: the console's 28 and a week; decision 091).
+  { name: "purge-page-speed", run: (now) => purgeOldVitals(now) },
 ];
