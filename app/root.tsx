@@ -15,7 +15,9 @@ import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes"
 import { ErrorPage } from "~/components/error-page";
 import { resolveTheme } from "~/http/theme.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import { useNonce } from "~/lib/nonce";
+import { usePageSpeed } from "~/lib/page-speed";
 import { restoreTypedValues } from "~/lib/typed-before-hydration";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -28,7 +30,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return resolveTheme(request);
+  const { PAGE_ANALYTICS, PAGE_SPEED_SAMPLE_PERCENT } = config();
+  // The browser's page speed and in-app page views (decision 091) follow the server's settings.
+  const pageSpeed = { counting: PAGE_ANALYTICS === "on", samplePercent: PAGE_SPEED_SAMPLE_PERCENT };
+  return { ...(await resolveTheme(request)), pageSpeed };
 }
 
 function Document({ children, theme }: { children: React.ReactNode; theme: string | null }) {
@@ -74,7 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
+  const { pageSpeed } = useLoaderData<typeof loader>();
+  // Here, not in the Layout: a page answered by the error boundary is not a page view.
+  usePageSpeed(pageSpeed);
   return <Outlet />;
 }
 

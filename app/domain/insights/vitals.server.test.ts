@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { formatVital, rating, VitalsBeaconSchema, vitalsPath } from "./vitals";
 import { setConfig } from "../../../tests/helpers/trial";
+import { formatVital, rating, VitalsBeaconSchema, vitalsPath } from "./vitals";
 import { pageSpeed, purgeOldVitals, recordVitals } from "./vitals.server";
 
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
