@@ -1,5 +1,6 @@
 // First: configures zod before any module that builds a schema runs (see the file).
 import "~/lib/zod-csp";
+import pageSpeedUrl from "virtual:page-speed-url";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -17,7 +18,6 @@ import { resolveTheme } from "~/http/theme.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { useNonce } from "~/lib/nonce";
-import { usePageSpeed } from "~/lib/page-speed";
 import { restoreTypedValues } from "~/lib/typed-before-hydration";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -36,6 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...(await resolveTheme(request)), pageSpeed };
 }
 
+/** A failed fetch of a chunk that is only a measurement: the page goes unmeasured. */
+const noop = () => {};
+
 function Document({ children, theme }: { children: React.ReactNode; theme: string | null }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
@@ -45,6 +48,12 @@ function Document({ children, theme }: { children: React.ReactNode; theme: strin
     // After every other effect of the first render: hydration has done all it changes (decision 047).
     restoreTypedValues();
     document.documentElement.dataset.hydrated = "true";
+    // Page speed and in-app page views (decision 091), fetched now: nothing of it before hydration.
+    const hydratedAt = performance.now();
+    (import(/* @vite-ignore */ pageSpeedUrl) as Promise<typeof import("~/components/page-speed.client")>).then(
+      ({ startPageSpeed }) => startPageSpeed(hydratedAt),
+      noop,
+    );
   }, []);
   return (
     <html lang="en" className={theme ?? undefined} suppressHydrationWarning>
@@ -79,9 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { pageSpeed } = useLoaderData<typeof loader>();
-  // Here, not in the Layout: a page answered by the error boundary is not a page view.
-  usePageSpeed(pageSpeed);
+  useLoaderData<typeof loader>();
   return <Outlet />;
 }
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { isbot } from "isbot";
+import { isCountedPath } from "~/domain/insights/beacon";
 import { type Visit, visitOf } from "~/domain/insights/visit";
-import { isCountedPath } from "~/lib/beacon";
 import { config, siteUrl } from "~/lib/config.server";
 
 /*

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { VITAL_METRICS } from "~/db/schema";
-import { isCountedPath } from "~/lib/beacon";
 import { CAPS } from "../leads/attribution";
 
 /*
@@ -62,21 +61,6 @@ export const VitalsBeaconSchema = z.strictObject({
     }),
 });
 export type VitalsBeacon = z.infer<typeof VitalsBeaconSchema>;
-
-/**
- * A hydrated visitor's in-app navigation (decision 091): the page's path with its query (its
- * `utm_*` count as on a full load), a public page only.
- */
-export const PageViewBeaconSchema = z.strictObject({
-  path: z
-    .string({ error: "path must be a path." })
-    .startsWith("/", { error: "path must be a path." })
-    .max(2048, { error: "path must be a path." })
-    .refine((path) => !path.startsWith("//") && isCountedPath(new URL(path, "https://flowlane.invalid").pathname), {
-      error: "path must be a public page.",
-    }),
-});
-export type PageViewBeacon = z.infer<typeof PageViewBeaconSchema>;
 
 /**
  * The path as page views store it (decision 090): no query, no fragment, capped the same way,

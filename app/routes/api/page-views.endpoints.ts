@@ -1,11 +1,26 @@
 import { isbot } from "isbot";
-import { PageViewBeaconSchema } from "~/domain/insights/vitals";
+import { z } from "zod";
+import { isCountedPath } from "~/domain/insights/beacon";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpoint, failure } from "~/http/api/endpoint.server";
 import { ErrorResponseSchema, pickErrors } from "~/http/api/schemas";
 import { recordView } from "~/http/page-views.server";
 import { config } from "~/lib/config.server";
 import { MAX_VITALS_BYTES } from "./vitals.endpoints";
+
+/**
+ * A hydrated visitor's in-app navigation (decision 091): the page's path with its query (its
+ * `utm_*` count as on a full load), a public page only.
+ */
+const PageViewBeaconSchema = z.strictObject({
+  path: z
+    .string({ error: "path must be a path." })
+    .startsWith("/", { error: "path must be a path." })
+    .max(2048, { error: "path must be a path." })
+    .refine((path) => !path.startsWith("//") && isCountedPath(new URL(path, "https://flowlane.invalid").pathname), {
+      error: "path must be a public page.",
+    }),
+});
 
 /*
  * A hydrated visitor's in-app navigation, counted as a page view (issue 28 item 3, decision 091).
