@@ -1,5 +1,6 @@
 // First: configures zod before any module that builds a schema runs (see the file).
 import "~/lib/zod-csp";
+import pageSpeedUrl from "virtual:page-speed-url";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -15,6 +16,7 @@ import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes"
 import { ErrorPage } from "~/components/error-page";
 import { resolveTheme } from "~/http/theme.server";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import { useNonce } from "~/lib/nonce";
 import { restoreTypedValues } from "~/lib/typed-before-hydration";
 import type { Route } from "./+types/root";
@@ -28,8 +30,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return resolveTheme(request);
+  const { PAGE_ANALYTICS, PAGE_SPEED_SAMPLE_PERCENT } = config();
+  // The browser's page speed and in-app page views (decision 091) follow the server's settings.
+  const pageSpeed = { counting: PAGE_ANALYTICS === "on", samplePercent: PAGE_SPEED_SAMPLE_PERCENT };
+  return { ...(await resolveTheme(request)), pageSpeed };
 }
+
+/** A failed fetch of a chunk that is only a measurement: the page goes unmeasured. */
+const noop = () => {};
 
 function Document({ children, theme }: { children: React.ReactNode; theme: string | null }) {
   const nonce = useNonce();
@@ -40,6 +48,12 @@ function Document({ children, theme }: { children: React.ReactNode; theme: strin
     // After every other effect of the first render: hydration has done all it changes (decision 047).
     restoreTypedValues();
     document.documentElement.dataset.hydrated = "true";
+    // Page speed and in-app page views (decision 091), fetched now: nothing of it before hydration.
+    const hydratedAt = performance.now();
+    (import(/* @vite-ignore */ pageSpeedUrl) as Promise<typeof import("~/components/page-speed.client")>).then(
+      ({ startPageSpeed }) => startPageSpeed(hydratedAt),
+      noop,
+    );
   }, []);
   return (
     <html lang="en" className={theme ?? undefined} suppressHydrationWarning>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { CONSENT_FORMS, CONSENT_PURPOSES } from "~/lib/consent";
 import { TEAM_ROLES } from "~/lib/team-roles";
 
@@ -1231,6 +1231,31 @@ export const pageViews = sqliteTable(
     index("page_views_day_path_idx").on(t.day, t.path),
     check("page_views_device_check", inList("device", DEVICE_CLASSES)),
     check("page_views_views_positive", sql`views > 0`),
+  ],
+);
+
+export const VITAL_METRICS = ["LCP", "INP", "CLS", "TTFB", "HYDRATION"] as const;
+
+/**
+ * Real visitors' page speed (issue 28 item 3, decision 091): one row per metric sample — UTC day,
+ * path (no query), device class (decision 090's), metric and value (milliseconds; CLS unitless).
+ * Nothing names the visitor. Read as p75 per page and device over 28 days.
+ */
+export const pageVitals = sqliteTable(
+  "page_vitals",
+  {
+    /** yyyy-MM-dd, UTC. */
+    day: text("day").notNull(),
+    path: text("path").notNull(),
+    device: text("device", { enum: DEVICE_CLASSES }).notNull(),
+    metric: text("metric", { enum: VITAL_METRICS }).notNull(),
+    value: real("value").notNull(),
+  },
+  (t) => [
+    index("page_vitals_day_idx").on(t.day, t.path, t.device, t.metric, t.value),
+    check("page_vitals_device_check", inList("device", DEVICE_CLASSES)),
+    check("page_vitals_metric_check", inList("metric", VITAL_METRICS)),
+    check("page_vitals_value_check", sql`value >= 0`),
   ],
 );
 

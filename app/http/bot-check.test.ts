@@ -39,6 +39,10 @@ const EXEMPT_ENDPOINTS: Record<string, string> = {
   "POST /api/auth/2fa/verify": "the second sign-in step after a password; limited per account (decision 041)",
   "POST /api/newsletter/provider-events":
     "the email provider's bounce and complaint webhook: a server, signed with EMAIL_WEBHOOK_SECRET; sends nothing (decision 092)",
+  "POST /api/vitals":
+    "a page speed beacon sent after the page loads: sends nothing, stores no lead; isbot and a per-client limit (decision 091)",
+  "POST /api/page-views":
+    "a hydrated visitor's in-app navigation, counted as a page view: sends nothing, stores no lead; isbot and a per-client limit (decision 091)",
 };
 
 /** A body each checked endpoint accepts, so the test reaches the check past the body's validation. */

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { isbot } from "isbot";
+import { isCountedPath } from "~/domain/insights/beacon";
 import { type Visit, visitOf } from "~/domain/insights/visit";
 import { config, siteUrl } from "~/lib/config.server";
 
@@ -28,13 +29,14 @@ let cachedSalt: { day: string; salt: string } | undefined;
  * Whether `response` to `request` is a public page a person loaded. Only full page loads count:
  * React Router's route data (`/pricing.data`) is fetched for a hydrated navigation and also for a
  * form's fetcher and the revalidation after a submit, which a request cannot tell apart, so a
- * hydrated visitor's in-app navigations are not counted (decision 090).
+ * hydrated visitor's in-app navigations are not counted here: the browser reports each one to
+ * `POST /api/page-views`, which counts it with `recordView` like a full load (decision 091).
  */
 export function isPageView(request: Request, response: Response): boolean {
   if (request.method !== "GET" || response.status !== 200) return false;
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
   const { pathname } = new URL(request.url);
-  if (pathname.startsWith("/api/") || pathname.startsWith("/admin") || pathname.endsWith(".data")) return false;
+  if (!isCountedPath(pathname)) return false;
   // A browser's speculative prefetch or prerender is not a view: it may never be shown.
   if (/prefetch|prerender/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "")) {
     return false;

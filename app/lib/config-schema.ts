@@ -123,6 +123,10 @@ const ValuesSchema = z.object({
 
   /** Page views counted on the server (decision 090): "off" stops counting (the load bench compares both). */
   PAGE_ANALYTICS: z.enum(["on", "off"]).default("on"),
+  /** Real-user page speed (decision 091): the share of page loads, in percent, whose browser sends LCP, INP, CLS, TTFB and hydration. */
+  PAGE_SPEED_SAMPLE_PERCENT: z.coerce.number().min(0).max(100).default(100),
+  /** Real-user page speed (decision 091): samples are deleted after this many days; at least the console's 28. */
+  RETENTION_PAGE_SPEED_DAYS: z.coerce.number().int().min(28).max(3650).default(35),
 });
 type Values = z.output<typeof ValuesSchema>;
 type Issues = z.core.$RefinementCtx<Values>;

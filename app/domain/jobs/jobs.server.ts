@@ -9,6 +9,7 @@ import { refreshBusyCalendars } from "~/domain/calendar/calendar-sync.server";
 import { purgeOldEmails } from "~/domain/email/outbox.server";
 import { rollUpPageViews } from "~/domain/insights/rollup.server";
 import { purgeOldSalts } from "~/domain/insights/salts.server";
+import { purgeOldVitals } from "~/domain/insights/vitals.server";
 import { flagLateLeads } from "~/domain/leads/leads.server";
 import { purgeClientLimits } from "~/domain/limits/client-limits.server";
 import { remindSalesOfMissingLinks } from "~/domain/meetings/meeting-link.server";
@@ -56,4 +57,7 @@ export const scheduledJobs: readonly Job[] = [
   { name: "purge-analytics-salts", run: purgeOldSalts },
   // Each closed day's page views rolled up, per-visitor rows deleted after 35 days (decision 090).
   { name: "rollup-page-views", run: rollUpPageViews },
+
+  // Page speed samples past RETENTION_PAGE_SPEED_DAYS (35: the console's 28 and a week; decision 091).
+  { name: "purge-page-speed", run: (now) => purgeOldVitals(now) },
 ];

@@ -31,6 +31,10 @@ export const CLIENT_LIMITS = {
 
   /** A person's export or erasure requests (issue 29, decision 088): each emails a confirmation link. */
   privacyRequest: { max: 5, window: 1 * HOUR },
+  /** Page speed beacons (issue 28 item 3, decision 091): one per page view, so a browsing visitor stays far below. */
+  vitals: { max: 120, window: 1 * HOUR },
+  /** In-app page views of hydrated visitors (decision 091): a person clicking through the site stays far below. */
+  pageViews: { max: 600, window: 1 * HOUR },
 } as const;
 
 /** What a refused hit says, by bucket; the others say it of the client's network. */

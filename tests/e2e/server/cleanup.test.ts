@@ -110,6 +110,7 @@ function tagged(tag: string, sessionId: string, sharedAdminId: string): Samples 
     pageViews: { day: "2030-01-02", visitor: hex(), path: "/blog", campaign: tag, device: "desktop" },
     analyticsSalts: { day: tag, salt: hex() },
     pageViewRollups: { day: "2030-01-02", dimension: "campaign", key: tag, views: 1, visitors: 1 },
+    pageVitals: { day: "2030-01-02", path: `/blog/${tag}`, device: "desktop", metric: "LCP", value: 1200 },
 
     consents: { email, purpose: "newsletter", noticeVersion: "2026-11-27", form: "newsletter", givenAt: now },
   };

@@ -61,6 +61,40 @@ describe("Console → Insights", () => {
     expect(blank.problem).toBeNull();
   });
 
+  it("shows page speed: p75 per page and device, the metrics side by side, rated against the good lines", async () => {
+    await env.DB.prepare("DELETE FROM page_vitals").run();
+    const sample = (path: string, device: string, metric: string, value: number) =>
+      env.DB.prepare("INSERT INTO page_vitals (day, path, device, metric, value) VALUES (?, ?, ?, ?, ?)").bind(
+        day,
+        path,
+        device,
+        metric,
+        value,
+      );
+    await env.DB.batch([
+      sample("/pricing", "mobile", "LCP", 2000),
+      sample("/pricing", "mobile", "LCP", 3200),
+      sample("/pricing", "mobile", "INP", 90),
+      sample("/pricing", "mobile", "HYDRATION", 140),
+      sample("/", "desktop", "CLS", 0.02),
+    ]);
+    const data = await loaded(loader(routeArgs(get(`/admin/dashboard/insights?from=${day}&to=${day}`, marketing))));
+    expect(data.speed).toEqual([
+      {
+        path: "/pricing",
+        device: "mobile",
+        samples: 2,
+        cells: {
+          LCP: { p75: 3200, samples: 2, rating: "poor" },
+          INP: { p75: 90, samples: 1, rating: "good" },
+          HYDRATION: { p75: 140, samples: 1, rating: null },
+        },
+      },
+      { path: "/", device: "desktop", samples: 1, cells: { CLS: { p75: 0.02, samples: 1, rating: "good" } } },
+    ]);
+    await env.DB.prepare("DELETE FROM page_vitals").run();
+  });
+
   it("is refused to Sales", async () => {
     const refused = await outcome(() => loader(routeArgs(get("/admin/dashboard/insights", sales))));
     expect(refused).toMatchObject({ init: { status: 403 } });

@@ -11,6 +11,8 @@ import {
   sourceLabel,
 } from "~/domain/insights/labels";
 import { FUNNEL_BY, FUNNEL_BY_LABELS, FUNNEL_STEPS, insightsQueryOf } from "~/domain/insights/range";
+import { formatVital, GOOD, METRIC_LABELS, pageSpeedLines, VITAL_METRICS } from "~/domain/insights/vitals";
+import { pageSpeed } from "~/domain/insights/vitals.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/insights";
@@ -24,7 +26,7 @@ import type { Route } from "./+types/insights";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { range, by, given, problem } = insightsQueryOf(new URL(request.url).searchParams, new Date());
-  const [t, f] = await Promise.all([traffic(range), funnel(range, by)]);
+  const [t, f, speed] = await Promise.all([traffic(range), funnel(range, by), pageSpeed(range)]);
   const rows = (list: typeof t.byPath, label: (key: string) => string) =>
     list.map((r) => ({ key: r.key, label: label(r.key), views: r.views, visitors: r.visitors }));
   return {
@@ -48,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       steps: f.steps,
       groups: f.groups.map((g) => ({ key: g.key, label: funnelKeyLabel(by, g.key), steps: g.steps })),
     },
+    speed: pageSpeedLines(speed),
   };
 }
 
@@ -213,8 +216,68 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </section>
+        <PageSpeed lines={loaderData.speed} />
       </div>
     </div>
+  );
+}
+
+/** Real visitors' p75 per page and device against Google's good lines (issue 28 item 3, decision 091). */
+function PageSpeed({ lines }: { lines: ReturnType<typeof pageSpeedLines> }) {
+  const good = VITAL_METRICS.flatMap((m) => {
+    const line = GOOD[m];
+    return line === null ? [] : [`${METRIC_LABELS[m]} ${formatVital(m, line)}`];
+  });
+  return (
+    <section className="card p-5" aria-labelledby="page-speed-title" data-testid="insights-page-speed">
+      <h2 id="page-speed-title" className="font-semibold">
+        Page speed
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {lines.length === 0
+          ? "No page speed measured in this range."
+          : `The 75th percentile of what visitors with JavaScript measured, per page and device. Good at or below: ${good.join(", ")}.`}
+      </p>
+      {lines.length > 0 ? (
+        <section
+          className="mt-3 overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-500"
+          aria-label="Page speed: the numbers"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is scrolled with the keyboard once focused
+          tabIndex={0}
+        >
+          <NumbersTable
+            caption="Page speed, 75th percentile"
+            head={["Page", "Device", ...VITAL_METRICS.map((m) => METRIC_LABELS[m]), "Samples"]}
+            rows={lines.map((line) => ({
+              key: `${line.path} ${line.device}`,
+              cells: [
+                pathLabel(line.path),
+                deviceLabel(line.device),
+                ...VITAL_METRICS.map((m) => {
+                  const cell = line.cells[m];
+                  if (!cell) return "–";
+                  const text = formatVital(m, cell.p75);
+                  if (cell.rating === null) return text;
+                  return (
+                    <span
+                      key={m}
+                      className={
+                        cell.rating === "good"
+                          ? "whitespace-nowrap text-emerald-700 dark:text-emerald-300"
+                          : "whitespace-nowrap font-semibold text-red-700 dark:text-red-300"
+                      }
+                    >
+                      {text} {cell.rating === "good" ? "good" : "poor"}
+                    </span>
+                  );
+                }),
+                line.samples,
+              ],
+            }))}
+          />
+        </section>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,0 +1,67 @@
+import { isbot } from "isbot";
+import { z } from "zod";
+import { isCountedPath } from "~/domain/insights/beacon";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { endpoint, failure } from "~/http/api/endpoint.server";
+import { ErrorResponseSchema, pickErrors } from "~/http/api/schemas";
+import { recordView } from "~/http/page-views.server";
+import { config } from "~/lib/config.server";
+import { MAX_VITALS_BYTES } from "./vitals.endpoints";
+
+/**
+ * A hydrated visitor's in-app navigation (decision 091): the page's path with its query (its
+ * `utm_*` count as on a full load), a public page only.
+ */
+const PageViewBeaconSchema = z.strictObject({
+  path: z
+    .string({ error: "path must be a path." })
+    .startsWith("/", { error: "path must be a path." })
+    .max(2048, { error: "path must be a path." })
+    .refine((path) => !path.startsWith("//") && isCountedPath(new URL(path, "https://flowlane.invalid").pathname), {
+      error: "path must be a public page.",
+    }),
+});
+
+/*
+ * A hydrated visitor's in-app navigation, counted as a page view (issue 28 item 3, decision 091).
+ * The Worker counts full loads itself (decision 090) but cannot tell a navigation's route data
+ * from a fetcher's, so the browser reports each navigation after the first load, once. It is
+ * counted by the same `recordView` as a full load, from this request's own address, user agent
+ * and country: the same visitor hash, device class and bot refusal. Its referrer is this site, as
+ * a click on one of its links would send, so the source is the page's `utm_source` or none.
+ */
+export const endpoints = [
+  endpoint({
+    method: "POST",
+    path: "/api/page-views",
+    summary:
+      "A hydrated visitor's in-app navigation, counted as a page view like a full load: `{path}` (with its query). Same-origin, at most 2 KB, 600 an hour per client; bots refused; the first load is counted by the server, never reported",
+    tag: "Insights",
+    access: "public",
+    body: PageViewBeaconSchema,
+    responses: {
+      204: { description: "Counted (or page analytics are off)" },
+      ...pickErrors(400, 403, 429),
+      413: { description: "Body larger than 2 KB", schema: ErrorResponseSchema },
+    },
+    async handler({ request, rawBody, body }) {
+      if (new TextEncoder().encode(rawBody).length > MAX_VITALS_BYTES) {
+        return failure(413, "Request body is too large (limit 2 KB).");
+      }
+      const userAgent = request.headers.get("User-Agent") ?? "";
+      if (userAgent === "" || isbot(userAgent)) return failure(403, "Bots are not counted.");
+      if (config().PAGE_ANALYTICS !== "on") return new Response(null, { status: 204 });
+      const origin = new URL(request.url).origin;
+      const view = new Request(new URL(body.path, origin), {
+        headers: {
+          "User-Agent": userAgent,
+          "CF-Connecting-IP": request.headers.get("CF-Connecting-IP") ?? "",
+          "CF-IPCountry": request.headers.get("CF-IPCountry") ?? "",
+          Referer: `${origin}/`,
+        },
+      });
+      await withClientLimit("pageViews", request, () => recordView(view, new Date()));
+      return new Response(null, { status: 204 });
+    },
+  }),
+];

@@ -1,0 +1,42 @@
+import { isbot } from "isbot";
+import { VitalsBeaconSchema } from "~/domain/insights/vitals";
+import { recordVitals } from "~/domain/insights/vitals.server";
+import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { endpoint, failure } from "~/http/api/endpoint.server";
+import { ErrorResponseSchema, pickErrors } from "~/http/api/schemas";
+import { config } from "~/lib/config.server";
+
+/** A beacon is a path and five numbers: well under 1 KB. Anything larger is not a beacon. */
+export const MAX_VITALS_BYTES = 2048;
+
+/*
+ * Real visitors' page speed (issue 28 item 3, decision 091): the browser's beacon. Same-origin
+ * only (the dispatcher refuses cross-site bodies), bots refused, a per-client hourly limit, and
+ * nothing stored that names the visitor.
+ */
+export const endpoints = [
+  endpoint({
+    method: "POST",
+    path: "/api/vitals",
+    summary:
+      "A page's real-user speed from the visitor's browser, once per page: `{path, metrics: {LCP?, INP?, CLS?, TTFB?, HYDRATION?}}` (milliseconds; CLS unitless). Same-origin, at most 2 KB, 120 an hour per client; bots refused",
+    tag: "Insights",
+    access: "public",
+    body: VitalsBeaconSchema,
+    responses: {
+      204: { description: "Stored (or page analytics are off)" },
+      ...pickErrors(400, 403, 429),
+      413: { description: "Body larger than 2 KB", schema: ErrorResponseSchema },
+    },
+    async handler({ request, rawBody, body }) {
+      if (new TextEncoder().encode(rawBody).length > MAX_VITALS_BYTES) {
+        return failure(413, "Request body is too large (limit 2 KB).");
+      }
+      const userAgent = request.headers.get("User-Agent") ?? "";
+      if (userAgent === "" || isbot(userAgent)) return failure(403, "Bots are not measured.");
+      if (config().PAGE_ANALYTICS !== "on") return new Response(null, { status: 204 });
+      await withClientLimit("vitals", request, () => recordVitals(body, userAgent, new Date()));
+      return new Response(null, { status: 204 });
+    },
+  }),
+];
