@@ -2,13 +2,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { approvedAccount } from "./console-helpers";
 import { expect, signInAsAdmin, test } from "./fixtures";
+import { shoot } from "./screenshots";
 
 /**
  * Settings → My calendar (issue 27 item 5, decision 086), with JavaScript on and off: a member
  * creates their private feed address (shown once; it answers the .ics), revokes it (404 from then
  * on), is told plainly why an http address is refused (keeping what they typed), and pastes the
  * address of a calendar served on this machine (the e2e server runs on plain-http localhost, where
- * a loopback address is accepted), which is read at once and shows its busy times.
+ * a loopback address is accepted), which is saved at once and read right after the answer; its
+ * busy times then show on their page and on an Admin's page of that host (Settings → Scheduling →
+ * the host).
  */
 
 /** A calendar on 127.0.0.1 with two busy events tomorrow and one free one. */
@@ -48,7 +51,10 @@ async function startCalendar() {
 test("a member creates, uses and revokes their feed address, and has their own calendar read as busy times", async ({
   page,
   request,
+  javaScriptEnabled,
 }) => {
+  // Three sign-ins (the member, an Admin, the member again) and a read after the answer.
+  test.setTimeout(60_000);
   const calendar = await startCalendar();
   try {
     const member = await approvedAccount(request, "Calendar Member", "marketing");
@@ -80,15 +86,38 @@ test("a member creates, uses and revokes their feed address, and has their own c
     // An http address (not on this machine) is refused with the rule; what was typed stays.
     const field = page.getByLabel("Secret iCal address");
     await field.fill("http://calendar.example.com/basic.ics");
-    await page.getByRole("button", { name: "Save and read" }).click();
+    await page.getByRole("button", { name: "Save address" }).click();
     await expect(page.getByText("The calendar address must use https.")).toBeVisible();
     await expect(page.getByLabel("Secret iCal address")).toHaveValue("http://calendar.example.com/basic.ics");
 
     await page.getByLabel("Secret iCal address").fill(calendar.url);
-    await page.getByRole("button", { name: "Save and read" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Your calendar was saved and read." })).toBeVisible();
-    await expect(page.getByTestId("busy-status")).toContainText("2 busy times in the booking window");
+    await page.getByRole("button", { name: "Save address" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your calendar address was saved. We read it within a minute" }),
+    ).toBeVisible();
     await expect(page.getByTestId("busy-status")).toContainText("http://127.0.0.1:");
+    // The read runs after the answer: a reload shows its result once it is stored.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("busy-result")).toHaveText("2 busy times in the booking window", { timeout: 1000 });
+    }).toPass();
+    await expect(page.getByTestId("busy-last-read")).toHaveText(
+      /^(just now|\d+ minutes? ago) \(\w{3} \d+, \d{4}, \d\d:\d\d\)$/,
+    );
+
+    // An Admin sees the same on their page of this host.
+    const admin = await approvedAccount(request, "Calendar Admin", "admin");
+    await page.context().clearCookies();
+    await signInAsAdmin(page, admin);
+    await page.goto(`/admin/dashboard/settings/scheduling/hosts/${member.id}`);
+    await expect(page.getByRole("heading", { name: "Busy times from Calendar Member's calendar" })).toBeVisible();
+    await expect(page.getByTestId("busy-result")).toHaveText("2 busy times in the booking window");
+    await expect(page.getByTestId("busy-status")).toContainText("http://127.0.0.1:");
+    await expect(page.getByTestId("busy-last-read")).toHaveText(/^(just now|\d+ minutes? ago) \(/);
+    if (javaScriptEnabled) await shoot(page, "admin-host-busy-calendar");
+    await page.context().clearCookies();
+    await signInAsAdmin(page, member);
+    await page.goto("/admin/dashboard/settings/calendar");
 
     await page.getByRole("button", { name: "Remove my calendar" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Your calendar was removed" })).toBeVisible();

@@ -436,7 +436,12 @@ const FORM_PAGES: Record<
   },
   "routes/demo/manage.tsx": {
     group: "visitor",
-    visits: async ({ request }) => [(await bookedMeeting(request)).manage],
+    visits: async ({ request }) => {
+      const { manage } = await bookedMeeting(request);
+      const { date, time } = await freeSlot(request);
+      // The reschedule's new-time step: its time-zone select and the confirm form.
+      return [manage, `${manage}?date=${date}&time=${time}`];
+    },
   },
   "routes/newsletter/subscribe.tsx": { group: "visitor", visits: async () => ["/newsletter"] },
   "routes/newsletter/confirm.tsx": {

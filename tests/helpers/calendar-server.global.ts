@@ -11,7 +11,9 @@ import { readBody } from "./read-body";
  * - `GET /files/<name>` answers tests/fixtures/ics/<name> (real-world export shapes);
  * - `PUT /boxes/<box>` stores a calendar a test wrote, `GET /boxes/<box>` answers it;
  * - on any GET: `?status=<code>` answers that status, `?delay=<ms>` waits first, `?pad=<bytes>`
- *   adds that many bytes of folded comment lines, `?redirect=<url>` answers 302 to it.
+ *   adds that many bytes of folded comment lines, `?redirect=<url>` answers 302 to it,
+ *   `?hold=<key>` answers only once `POST /release/<key>` came (a test shows a save does not wait);
+ * - `GET /hits/<box>` answers how many GETs `/boxes/<box>` has had (a test counts the reads).
  */
 
 declare module "vitest" {
@@ -24,6 +26,20 @@ const FIXTURES = new URL("../fixtures/ics/", import.meta.url);
 
 export default async function setup(project: TestProject) {
   const boxes = new Map<string, string>();
+  const hits = new Map<string, number>();
+  const held = new Map<string, { promise: Promise<void>; release: () => void }>();
+  const gate = (key: string) => {
+    let entry = held.get(key);
+    if (!entry) {
+      let release = () => {};
+      const promise = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      entry = { promise, release };
+      held.set(key, entry);
+    }
+    return entry;
+  };
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const [, kind, name = ""] = url.pathname.split("/");
@@ -32,6 +48,18 @@ export default async function setup(project: TestProject) {
       response.writeHead(204).end();
       return;
     }
+    if (request.method === "POST" && kind === "release") {
+      gate(name).release();
+      response.writeHead(204).end();
+      return;
+    }
+    if (kind === "hits") {
+      response.writeHead(200, { "Content-Type": "text/plain" }).end(String(hits.get(name) ?? 0));
+      return;
+    }
+    if (kind === "boxes") hits.set(name, (hits.get(name) ?? 0) + 1);
+    const hold = url.searchParams.get("hold");
+    if (hold) await gate(hold).promise;
     const delay = Number(url.searchParams.get("delay") ?? 0);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const redirect = url.searchParams.get("redirect");

@@ -25,6 +25,7 @@ import {
   getCalendarSync,
   issueFeed,
   readBusyCalendar,
+  readBusyCalendarSoon,
   refreshBusyCalendars,
   revokeFeed,
   setBusyCalendar,
@@ -77,6 +78,17 @@ async function host(timeZone = "Asia/Kolkata") {
   return { id: admin.id, email: admin.email, token, actor: { id: admin.id, email: admin.email } };
 }
 
+type Host = Awaited<ReturnType<typeof host>>;
+
+/** Saves an address (which reads nothing) and then reads it, as the request's `waitUntil` does. */
+async function saveAndRead(h: Host, url: string, now?: Date) {
+  await setBusyCalendar(h.actor, h.id, url, now);
+  return readBusyCalendarSoon(h.id, now);
+}
+
+const hitsOf = async (boxUrl: string) =>
+  Number(await (await fetch(boxUrl.replace("/boxes/", "/hits/").replace(/\?.*$/, ""))).text());
+
 const busyOf = async (memberId: string) =>
   (await db().select().from(hostBusy).where(eq(hostBusy.memberId, memberId)).all())
     .map((b) => `${b.startsAt.toISOString().slice(0, 16)}–${b.endsAt.toISOString().slice(11, 16)}`)
@@ -85,7 +97,7 @@ const busyOf = async (memberId: string) =>
 describe("a busy calendar read over HTTP", () => {
   it("a Google export: weekly RRULE with TZID, EXDATE, a moved and a cancelled instance, another zone, all-day and free events", async () => {
     const h = await host();
-    await setBusyCalendar(h.actor, h.id, file("google-export.ics"), NOW);
+    await saveAndRead(h, file("google-export.ics"), NOW);
     const busy = await busyOf(h.id);
     // Mondays and Wednesdays at 10:00 in India (04:30 UTC) from the window's start.
     expect(busy).toContain("2026-11-30T04:30–05:00");
@@ -118,7 +130,7 @@ describe("a busy calendar read over HTTP", () => {
 
   it("an Outlook export: Windows zone names defined in the file, UNTIL, EXDATE, Pacific time after DST, FREE and TENTATIVE", async () => {
     const h = await host();
-    await setBusyCalendar(h.actor, h.id, file("outlook-export.ics"), NOW);
+    await saveAndRead(h, file("outlook-export.ics"), NOW);
     const busy = await busyOf(h.id);
     // Tuesdays and Thursdays 12:00 "India Standard Time" = 06:30 UTC, until 1 March.
     expect(busy).toContain("2026-12-01T06:30–07:30");
@@ -137,7 +149,7 @@ describe("a busy calendar read over HTTP", () => {
     const text = await (await fetch(file("outlook-export.ics"))).text();
     const root = new ICAL.Component(ICAL.parse(text) as unknown[]);
     expect(root.getAllSubcomponents("vevent")).toHaveLength(4);
-    await setBusyCalendar(h.actor, h.id, file("outlook-export.ics"), NOW);
+    await saveAndRead(h, file("outlook-export.ics"), NOW);
     expect((await getCalendarSync(h.id)).busyCalendar.busyCount).toBeGreaterThan(20);
   });
 
@@ -159,6 +171,7 @@ describe("a busy calendar read over HTTP", () => {
     expect(await db().select().from(hostCalendars).all()).toEqual([]);
     // webcal:// (Apple, Outlook) is stored as https:// (the read itself fails: nothing listens there).
     expect(await refused("webcal://127.0.0.1:9/basic.ics")).toBeNull();
+    await readBusyCalendarSoon(h.id, NOW);
     const row = await db().select().from(hostCalendars).where(eq(hostCalendars.memberId, h.id)).get();
     expect(row?.busyUrl).toBe("https://127.0.0.1:9/basic.ics");
     expect(row?.busyError).toBe(CALENDAR_SYNC_MESSAGES.unreachable);
@@ -175,7 +188,7 @@ describe("a busy calendar read over HTTP", () => {
   it("records why a read failed (status, size, redirect to a private address, not iCalendar, time) and keeps the last good busy times", async () => {
     const h = await host();
     const good = await box(readableCalendar("2026-12-02T05:00:00Z", "2026-12-02T06:00:00Z"));
-    await setBusyCalendar(h.actor, h.id, good, NOW);
+    await saveAndRead(h, good, NOW);
     expect(await busyOf(h.id)).toEqual(["2026-12-02T05:00–06:00"]);
     const failing: [string, string][] = [
       [file("google-export.ics", "status=404"), CALENDAR_SYNC_MESSAGES.status(404)],
@@ -203,7 +216,7 @@ describe("a busy calendar read over HTTP", () => {
   it("the scheduled job reads calendars not read for 15 minutes; 20 runs at once leave one copy of the busy times", async () => {
     const h = await host();
     const url = await box(readableCalendar("2026-12-02T05:00:00Z", "2026-12-02T06:00:00Z"));
-    await setBusyCalendar(h.actor, h.id, url, NOW);
+    await saveAndRead(h, url, NOW);
     const soon = new Date(NOW.getTime() + 10 * 60_000);
     expect(await refreshBusyCalendars(soon)).toBe(0);
     await fetch(url, {
@@ -224,6 +237,59 @@ describe("a busy calendar read over HTTP", () => {
       error: null,
       busyCount: 0,
     });
+  });
+});
+
+describe("saving an address reads it after the answer", () => {
+  it("the save stores the address without fetching it; the read after it stores the busy times", async () => {
+    const h = await host();
+    const url = await box(readableCalendar("2026-12-02T05:00:00Z", "2026-12-02T06:00:00Z"));
+    await setBusyCalendar(h.actor, h.id, url, NOW);
+    expect(await hitsOf(url)).toBe(0);
+    expect((await getCalendarSync(h.id)).busyCalendar).toEqual({
+      address: `${SERVER}/…`,
+      lastFetchedAt: null,
+      error: null,
+      busyCount: 0,
+    });
+    expect(await readBusyCalendarSoon(h.id, NOW)).toBe(true);
+    expect(await hitsOf(url)).toBe(1);
+    expect(await busyOf(h.id)).toEqual(["2026-12-02T05:00–06:00"]);
+    expect((await getCalendarSync(h.id)).busyCalendar).toMatchObject({
+      lastFetchedAt: NOW.toISOString(),
+      busyCount: 1,
+    });
+    // Bad input still answers at once with the rule, and stores and fetches nothing.
+    await expect(setBusyCalendar(h.actor, h.id, url.replace("http://", "ftp://"), NOW)).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(await hitsOf(url)).toBe(1);
+  });
+
+  it("20 saves at once, each followed by its read: one address kept, the busy times of that one address only", async () => {
+    const h = await host();
+    const urls = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const hour = String(i).padStart(2, "0");
+        return box(readableCalendar(`2026-12-03T${hour}:00:00Z`, `2026-12-03T${hour}:30:00Z`));
+      }),
+    );
+    await Promise.all(urls.map((url) => saveAndRead(h, url, NOW)));
+    const rows = await db().select().from(hostCalendars).where(eq(hostCalendars.memberId, h.id)).all();
+    expect(rows).toHaveLength(1);
+    const kept = urls.indexOf(rows[0]?.busyUrl ?? "");
+    expect(kept).toBeGreaterThanOrEqual(0);
+    const hour = String(kept).padStart(2, "0");
+    expect(await busyOf(h.id)).toEqual([`2026-12-03T${hour}:00–${hour}:30`]);
+    expect(rows[0]).toMatchObject({ busyFetchedAt: NOW, busyError: null, busyCount: 1 });
+    // One audit line per save; the address itself (a secret) is in none of them.
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "scheduling.busy_calendar_changed"))
+      .all();
+    expect(audits.filter((a) => a.targetId === h.id)).toHaveLength(20);
+    expect(JSON.stringify(audits)).not.toContain("/boxes/");
   });
 });
 
@@ -253,7 +319,7 @@ describe("busy times in the engine and at commit", () => {
   it("a slot overlapping a busy time is neither offered nor bookable; one that became busy after it was offered is refused", async () => {
     const h = await host();
     const date = weekday(3);
-    await setBusyCalendar(h.actor, h.id, await box(readableCalendar(ist(date, "10:00"), ist(date, "11:00"))));
+    await saveAndRead(h, await box(readableCalendar(ist(date, "10:00"), ist(date, "11:00"))));
     const slots = await availableSlots(date);
     const state = (time: string) => slots.find((s) => s.time === time)?.available;
     expect([state("09:30"), state("10:00"), state("10:30"), state("11:00")]).toEqual([true, false, false, true]);
@@ -441,8 +507,14 @@ describe("the API", () => {
 
     const set = await api("PUT", `${path}/busy`, { token: h.token, body: { url: file("google-export.ics") } });
     expect(set.status).toBe(200);
-    expect(set.json.data.busyCalendar).toMatchObject({ address: `${SERVER}/…`, error: null });
-    expect(set.json.data.busyCalendar.busyCount).toBeGreaterThan(10);
+    // The answer comes before the read (decision 086, amended); the read follows it.
+    expect(set.json.data.busyCalendar).toEqual({
+      address: `${SERVER}/…`,
+      lastFetchedAt: null,
+      error: null,
+      busyCount: 0,
+    });
+    await expect.poll(async () => (await getCalendarSync(h.id)).busyCalendar.busyCount).toBeGreaterThan(10);
     const revoked = await api("PUT", `${path}/feed`, { token: admin.token, body: { active: false } });
     expect(revoked.json.data).toEqual({ active: false, issuedAt: null, url: null });
   });

@@ -1,3 +1,4 @@
+import { waitUntil } from "cloudflare:workers";
 import { and, asc, eq, gte, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { guardedBatch, rowMatches } from "~/db/guarded.server";
@@ -115,7 +116,12 @@ export async function revokeFeed(actor: Actor, memberId: string, now = new Date(
   );
 }
 
-/** Sets (or with null removes) a member's busy calendar; a new address is read at once. */
+/**
+ * Sets (or with null removes) a member's busy calendar. It only validates and stores: reading the
+ * address (up to 10 seconds and 5 MB) inside the save pushed the request far past its Worker time,
+ * so the caller answers at once and `readBusyCalendarSoon` reads it after the response (the
+ * scheduled job reads any address still unread).
+ */
 export async function setBusyCalendar(actor: Actor, memberId: string, url: string | null, now = new Date()) {
   const value = url ? normalised(url) : null;
   if (value) {
@@ -141,7 +147,32 @@ export async function setBusyCalendar(actor: Actor, memberId: string, url: strin
     ],
     memberGone,
   );
-  if (value) await readBusyCalendar(memberId, value, now);
+}
+
+/**
+ * Reads the member's stored calendar address after the response is sent (`waitUntil`), under the
+ * job's rules (time, size, https, public addresses; the guard "the address is still the one read").
+ * Answers the work's promise for callers outside a request (tests, scripts); a request never
+ * awaits it.
+ */
+export function readBusyCalendarSoon(memberId: string, now = new Date()) {
+  const work = (async () => {
+    const row = await db()
+      .select({ url: hostCalendars.busyUrl })
+      .from(hostCalendars)
+      .where(eq(hostCalendars.memberId, memberId))
+      .get();
+    return row?.url ? readBusyCalendar(memberId, row.url, now) : false;
+  })().catch((error) => {
+    console.error("busy calendar read", error);
+    return false;
+  });
+  try {
+    waitUntil(work);
+  } catch {
+    // Outside a request (scripts, some tests): the promise still runs.
+  }
+  return work;
 }
 
 // ——— Reading a busy calendar ———————————————————————————————————————————————————————

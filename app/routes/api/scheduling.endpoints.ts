@@ -5,6 +5,7 @@ import {
   CalendarSyncSchema,
   getCalendarSync,
   issueFeed,
+  readBusyCalendarSoon,
   revokeFeed,
   setBusyCalendar,
 } from "~/domain/calendar/calendar-sync.server";
@@ -271,18 +272,23 @@ export const endpoints = [
     method: "PUT",
     path: "/api/scheduling/hosts/:memberId/calendars/busy",
     summary:
-      "Set the secret iCal address of the member's own calendar (https or webcal; a public address), read at once and every 15 minutes by the scheduled job into busy times the booking never offers; `url: null` removes it and its busy times. Audited without the address",
+      "Set the secret iCal address of the member's own calendar (https or webcal; a public address), stored at once and read right after the answer (then every 15 minutes by the scheduled job) into busy times the booking never offers; `url: null` removes it and its busy times. Audited without the address",
     tag: "Scheduling",
     access: "admin",
     permission: "update:account:own",
     body: BusyCalendarInputSchema,
     responses: {
-      200: { description: "The member's calendar sync after the first read", schema: successWith(CalendarSyncSchema) },
+      200: {
+        description: "The member's calendar sync as saved (a new address not read yet: `lastFetchedAt` null)",
+        schema: successWith(CalendarSyncSchema),
+      },
       ...pickErrors(400, 401, 403, 404),
     },
     async handler({ params, body, actor, session }) {
       assertMayManage(actor, session.admin.role, params.memberId);
       await setBusyCalendar(actor, params.memberId, body.url || null);
+      // Read after the answer: a calendar read can take seconds (decision 086, amended).
+      if (body.url) void readBusyCalendarSoon(params.memberId);
       return { success: true, data: await getCalendarSync(params.memberId) };
     },
   }),

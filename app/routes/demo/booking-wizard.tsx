@@ -242,7 +242,7 @@ function SelectedSummary({
  * The visitor's time zone, chosen without JavaScript: a GET form that reloads the same step
  * (its date and time ride along) with `?tz=`; the select starts at the zone the page shows.
  */
-function TimeZonePicker({ shown, keep }: { shown: string; keep: Record<string, string> }) {
+export function TimeZonePicker({ shown, keep }: { shown: string; keep: Record<string, string> }) {
   return (
     <Form method="get" preventScrollReset className="mt-3 flex flex-wrap items-end gap-2" data-testid="timezone-form">
       {Object.entries(keep).map(([name, value]) => (

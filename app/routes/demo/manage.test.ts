@@ -64,6 +64,55 @@ describe("the manage page", () => {
     expect((await page(m.manageToken, `?date=${date}&time=11:00`)).data.reschedule.wizard.step).toBe("details");
   });
 
+  it("the reschedule steps read in the visitor's zone: ?tz= first, else the zone they booked in, else the edge's (decision 085)", async () => {
+    const date = weekday(3);
+    const m = await bookDemo({
+      date,
+      timeSlot: "16:00",
+      email: `lena${++counter}@example.com`,
+      visitorTimezone: "Europe/Berlin",
+    });
+    const zones = async (search: string, headers: Record<string, string> = {}) => {
+      const view = await call(
+        loader,
+        new Request(`${ORIGIN}/demo/manage/${m.manageToken}${search}`, { headers }),
+        m.manageToken,
+      );
+      const { visitorTimeZone, keptTimeZone, wizard } = view.data.reschedule;
+      return { visitorTimeZone, keptTimeZone, step: wizard.step };
+    };
+    // The visitor's choice wins, and is carried in the wizard's links.
+    expect(await zones(`?date=${date}&tz=america/new_york`, { "CF-Timezone": "Asia/Tokyo" })).toEqual({
+      visitorTimeZone: "America/New_York",
+      keptTimeZone: "America/New_York",
+      step: "time",
+    });
+    // Without one, the zone the booking was made in, before the edge's; neither is pinned in a link.
+    expect(await zones(`?date=${date}&time=11:00`, { "CF-Timezone": "Asia/Tokyo" })).toEqual({
+      visitorTimeZone: "Europe/Berlin",
+      keptTimeZone: null,
+      step: "details",
+    });
+    // A zone that is not one reads in ours, never an error page.
+    expect(await zones("?reschedule=1&tz=Mars/Olympus")).toEqual({
+      visitorTimeZone: "Asia/Kolkata",
+      keptTimeZone: "Asia/Kolkata",
+      step: "date",
+    });
+    // A booking without a stored zone: the edge's.
+    const plain = await book(weekday(4), "16:30");
+    const view = await call(
+      loader,
+      new Request(`${ORIGIN}/demo/manage/${plain.manageToken}?reschedule=1`, {
+        headers: { "CF-Timezone": "America/Los_Angeles" },
+      }),
+      plain.manageToken,
+    );
+    expect(view.data.reschedule.visitorTimeZone).toBe("America/Los_Angeles");
+    // `?tz=` alone does not open the reschedule steps.
+    expect((await page(m.manageToken, "?tz=America/New_York")).data.reschedule).toBeNull();
+  });
+
   it("reschedules, then every link shows the new time; a taken slot gets the spec's answer", async () => {
     const [from, to] = [weekday(3), weekday(4)];
     const m = await book(from, "10:00");

@@ -24,9 +24,9 @@ import { isAppError } from "~/lib/errors";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/manage";
-import { DateStep, LoadingTimes, TimeStep } from "./booking-wizard";
-import { useVisitorTimeZone } from "./visitor-time";
-import { wizardState } from "./wizard.server";
+import { DateStep, LoadingTimes, TimeStep, TimeZonePicker } from "./booking-wizard";
+import { canonicalTimeZone, slotLabel, useShownTimeZone, useVisitorTimeZone, wizardQuery } from "./visitor-time";
+import { edgeTimeZone, wizardState } from "./wizard.server";
 
 /** The reschedule steps use the booking wizard's URL parameters on this page. */
 const WIZARD_PARAMS = ["reschedule", "month", "date", "time"];
@@ -62,7 +62,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     calendar: addToCalendar(meeting, params.token, siteUrl()),
     problem,
     done: url.searchParams.get("done"),
-    reschedule: rescheduling ? await wizardState(url, now) : null,
+    // The new times read in the visitor's zone (decision 085): their `?tz=` choice, else the zone
+    // they booked in, else the edge's, else (with JavaScript) the browser's, else ours.
+    reschedule: rescheduling
+      ? await wizardState(url, now, null, canonicalTimeZone(meeting.visitorTimezone) ?? edgeTimeZone(request))
+      : null,
   };
 }
 
@@ -403,15 +407,28 @@ function RescheduleSteps({
   loadingTimes: boolean;
   notice: string | null;
 }) {
-  const { wizard, businessTimeZone } = state;
+  const { wizard, businessTimeZone, visitorTimeZone: known, keptTimeZone } = state;
+  const shown = useShownTimeZone(known, businessTimeZone);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "reschedule";
   if (loadingTimes) return <LoadingTimes />;
-  if (wizard.step === "date") return <DateStep calendar={wizard.calendar} notice={wizard.notice} />;
+  if (wizard.step === "date") {
+    return <DateStep calendar={wizard.calendar} notice={wizard.notice} keptTimeZone={keptTimeZone} />;
+  }
   if (wizard.step === "time") {
-    return <TimeStep wizard={wizard} businessTimeZone={businessTimeZone} notice={notice ?? wizard.notice} />;
+    return (
+      <TimeStep
+        wizard={wizard}
+        businessTimeZone={businessTimeZone}
+        knownTimeZone={known}
+        keptTimeZone={keptTimeZone}
+        zonePicker
+        notice={notice ?? wizard.notice}
+      />
+    );
   }
   if (wizard.step !== "details") return null;
+  const label = slotLabel({ time: wizard.time, startsAt: wizard.startsAt }, wizard.date, businessTimeZone, shown);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 px-4 py-3 dark:bg-slate-800/60">
@@ -420,17 +437,19 @@ function RescheduleSteps({
           <span>
             <span className="block text-xs text-slate-500 dark:text-slate-400">New time</span>
             <span className="font-semibold" data-testid="new-time">
-              {wizard.dateLabel}, {wizard.timeLabel} ({businessTimeZone})
+              {wizard.dateLabel}, {label.main}
+              {label.aside ? ` ${shown} (${label.aside} our time)` : ` (${businessTimeZone})`}
             </span>
           </span>
         </p>
         <Link
-          to={`?date=${wizard.date}`}
+          to={wizardQuery({ date: wizard.date }, keptTimeZone)}
           className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
         >
           Change Time
         </Link>
       </div>
+      <TimeZonePicker shown={shown} keep={{ date: wizard.date, time: wizard.time }} />
       <Form method="post">
         <input type="hidden" name="date" value={wizard.date} />
         <input type="hidden" name="timeSlot" value={wizard.time} />

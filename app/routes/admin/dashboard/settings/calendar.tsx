@@ -1,13 +1,20 @@
 import { CalendarSync, Copy, KeyRound, RotateCw, Save, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { data, Form, href, redirect, useNavigation } from "react-router";
+import { BusyCalendarStatus } from "~/components/console/busy-calendar-status";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
 import { actorOf } from "~/domain/accounts/actor";
 import { BusyCalendarInputSchema, CALENDAR_SYNC_RULES } from "~/domain/calendar/calendar-sync";
-import { getCalendarSync, issueFeed, revokeFeed, setBusyCalendar } from "~/domain/calendar/calendar-sync.server";
+import {
+  getCalendarSync,
+  issueFeed,
+  readBusyCalendarSoon,
+  revokeFeed,
+  setBusyCalendar,
+} from "~/domain/calendar/calendar-sync.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -30,7 +37,7 @@ type ActionData = {
 
 const NOTICES: Record<string, string> = {
   revoked: "The feed address was revoked: calendars subscribed to it stop updating.",
-  saved: "Your calendar was saved and read.",
+  saved: "Your calendar address was saved. We read it within a minute: reload this page to see its busy times.",
   removed: "Your calendar was removed, with its busy times.",
 };
 
@@ -40,7 +47,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
   const url = new URL(request.url);
   const notice = Object.keys(NOTICES).find((key) => url.searchParams.has(key));
-  return { sync: await getCalendarSync(session.admin.id), notice: notice ? NOTICES[notice] : null };
+  return {
+    sync: await getCalendarSync(session.admin.id),
+    notice: notice ? NOTICES[notice] : null,
+    now: new Date().toISOString(),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -73,6 +84,8 @@ export async function action({ request }: Route.ActionArgs) {
       }
       try {
         await setBusyCalendar(actor, actor.id, parsed.data.url);
+        // Read after the answer: a calendar read can take seconds (decision 086, amended).
+        if (parsed.data.url) void readBusyCalendarSoon(actor.id);
       } catch (error) {
         if (!isAppError(error) || error.status !== 400) throw error;
         return data<ActionData>({ intent, error: error.message, url: typed }, { status: 400 });
@@ -148,7 +161,7 @@ function FeedAddress({ url }: { url: string }) {
 }
 
 export default function MyCalendar({ loaderData, actionData }: Route.ComponentProps) {
-  const { sync, notice } = loaderData;
+  const { sync, notice, now } = loaderData;
   const timezone = useConsoleTimezone();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -223,20 +236,13 @@ export default function MyCalendar({ loaderData, actionData }: Route.ComponentPr
           </p>
         </div>
         <div className="space-y-4 px-5 py-4">
-          {own.address ? (
-            <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-testid="busy-status">
-              <dt className="text-slate-600 dark:text-slate-300">Calendar</dt>
-              <dd className="font-mono text-xs break-all">{own.address}</dd>
-              <dt className="text-slate-600 dark:text-slate-300">Last read</dt>
-              <dd>{own.lastFetchedAt ? formatDateTime(own.lastFetchedAt, timezone) : "Not yet"}</dd>
-              <dt className="text-slate-600 dark:text-slate-300">Result</dt>
-              <dd className={own.error ? "text-red-700 dark:text-red-300" : undefined}>
-                {own.error ?? `${own.busyCount} busy ${own.busyCount === 1 ? "time" : "times"} in the booking window`}
-              </dd>
-            </dl>
-          ) : null}
+          <BusyCalendarStatus busyCalendar={own} now={now} timezone={timezone} />
           {/* A new key after each read empties the field: the saved address is a secret, not kept on screen. */}
-          <Form method="post" className="space-y-3" key={own.lastFetchedAt ?? "unread"}>
+          <Form
+            method="post"
+            className="space-y-3"
+            key={`${own.address ?? "none"}|${own.lastFetchedAt ?? "unread"}|${notice ?? ""}`}
+          >
             <Field
               id="busy-url"
               label={own.address ? "Replace the address" : "Secret iCal address"}
@@ -255,7 +261,7 @@ export default function MyCalendar({ loaderData, actionData }: Route.ComponentPr
               />
             </Field>
             <button type="submit" name="intent" value="busy" className="btn-primary" disabled={busy === "busy"}>
-              <Save aria-hidden className="size-4" /> {busy === "busy" ? "Saving and reading..." : "Save and read"}
+              <Save aria-hidden className="size-4" /> {busy === "busy" ? "Saving..." : "Save address"}
             </button>
           </Form>
           {own.address ? (

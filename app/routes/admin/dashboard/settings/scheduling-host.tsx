@@ -1,10 +1,13 @@
-import { ArrowLeft, CalendarX2, Clock, Trash2 } from "lucide-react";
+import { ArrowLeft, CalendarSync, CalendarX2, Clock, Trash2 } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { BusyCalendarStatus } from "~/components/console/busy-calendar-status";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { DateRangeFields } from "~/components/console/date-range-fields";
+import { useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
+import { getCalendarSync } from "~/domain/calendar/calendar-sync.server";
 import {
   HOST_MESSAGES,
   HostInputSchema,
@@ -34,10 +37,12 @@ const NOTICES = {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const host = await getHost(params.memberId).catch((error) => {
-    if (isAppError(error) && error.status === 404) throw data(HOST_MESSAGES.memberNotFound, { status: 404 });
-    throw error;
-  });
+  const [host, sync] = await Promise.all([getHost(params.memberId), getCalendarSync(params.memberId)]).catch(
+    (error) => {
+      if (isAppError(error) && error.status === 404) throw data(HOST_MESSAGES.memberNotFound, { status: 404 });
+      throw error;
+    },
+  );
   const url = new URL(request.url);
   const key = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).find((k) => url.searchParams.has(k));
   return {
@@ -46,6 +51,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       days: WEEKDAY_NAMES.map((_, i) => intervalsText(host.weeklyHours.filter((w) => w.day === i + 1))),
     },
     notice: key ? NOTICES[key] : null,
+    // The host's own calendar as Settings → My calendar shows it to them (decision 086).
+    busyCalendar: sync.busyCalendar,
+    now: new Date().toISOString(),
   };
 }
 
@@ -149,7 +157,8 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function HostAvailability({ loaderData, actionData }: Route.ComponentProps) {
-  const { host, notice } = loaderData;
+  const { host, notice, busyCalendar, now } = loaderData;
+  const timezone = useConsoleTimezone();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const result = actionData as ActionData | undefined;
@@ -283,6 +292,23 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             {submitting === "override" ? "Adding..." : "Add override"}
           </button>
         </Form>
+      </section>
+
+      <section aria-labelledby="busy-heading" className="card max-w-3xl p-6">
+        <h2 id="busy-heading" className="flex items-center gap-2 text-lg font-semibold">
+          <CalendarSync aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Busy times from {host.name}
+          's calendar
+        </h2>
+        {busyCalendar.address ? (
+          <div className="mt-4">
+            <BusyCalendarStatus busyCalendar={busyCalendar} now={now} timezone={timezone} />
+          </div>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300" data-testid="busy-none">
+            {host.name} has not given their calendar's address: only their demos and overrides make them busy. They can
+            add it under Settings → My calendar.
+          </p>
+        )}
       </section>
     </div>
   );
