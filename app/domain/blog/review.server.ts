@@ -74,15 +74,17 @@ export async function submitForReview(actor: AuditActor, id: string, now = new D
 }
 
 /**
- * Sends a post in review back to its author as a draft, with an optional note. Only while it is
- * still in review: of parallel returns one lands, the others answer 409.
+ * Ends a post's review as one guarded change: only while it is still in the review `before` saw
+ * (of parallel copies one lands with its audit record and email, the others get `refused`).
  */
-export async function returnFromReview(actor: AuditActor, id: string, note: string, now = new Date()) {
-  const before = await getPost(id);
-  if (!before.reviewRequestedAt) throw notInReview();
-  // The author hears of it with the note, written in the same batch: only the return that lands leaves it.
-  const email = await returnedNotice(before, actor, note, before.reviewRequestedAt);
-  const client = db();
+async function endReview(
+  before: BlogPost & { reviewRequestedAt: Date },
+  reviewNote: string | null,
+  audit: ReturnType<typeof auditStatement>,
+  email: Awaited<ReturnType<typeof returnedNotice>>,
+  refused: () => AppError,
+) {
+  const { id } = before;
   const [updated] = await guardedBatch(
     rowMatches(
       "still in review",
@@ -90,27 +92,38 @@ export async function returnFromReview(actor: AuditActor, id: string, note: stri
       and(eq(blogPosts.id, id), eq(blogPosts.reviewRequestedAt, before.reviewRequestedAt)),
     ),
     [
-      client
-        .update(blogPosts)
-        .set({ reviewRequestedAt: null, reviewNote: note })
-        .where(eq(blogPosts.id, id))
-        .returning(),
-      auditStatement(
-        actor,
-        "blog.review_returned",
-        "blog_post",
-        id,
-        { reviewRequestedAt: before.reviewRequestedAt.toISOString() },
-        { reviewNote: note, returnedAt: now.toISOString() },
-      ),
+      db().update(blogPosts).set({ reviewRequestedAt: null, reviewNote }).where(eq(blogPosts.id, id)).returning(),
+      audit,
       ...(email ? [emailStatement(email)] : []),
     ],
-    async () => ((await findPost(id)) ? notInReview() : new AppError(404, POST_NOT_FOUND)),
+    async () => ((await findPost(id)) ? refused() : new AppError(404, POST_NOT_FOUND)),
   );
   const post = (updated as BlogPost[])[0];
   if (!post) throw new AppError(404, POST_NOT_FOUND);
   if (email) deliverSoon([email.idempotencyKey]);
   return post;
+}
+
+const inReview = (post: BlogPost): post is BlogPost & { reviewRequestedAt: Date } => post.reviewRequestedAt !== null;
+
+/**
+ * Sends a post in review back to its author as a draft, with an optional note. Only while it is
+ * still in review: of parallel returns one lands, the others answer 409.
+ */
+export async function returnFromReview(actor: AuditActor, id: string, note: string, now = new Date()) {
+  const before = await getPost(id);
+  if (!inReview(before)) throw notInReview();
+  // The author hears of it with the note, written in the same batch: only the return that lands leaves it.
+  const email = await returnedNotice(before, actor, note, before.reviewRequestedAt);
+  const audit = auditStatement(
+    actor,
+    "blog.review_returned",
+    "blog_post",
+    id,
+    { reviewRequestedAt: before.reviewRequestedAt.toISOString() },
+    { reviewNote: note, returnedAt: now.toISOString() },
+  );
+  return endReview(before, note, audit, email, notInReview);
 }
 
 /**
@@ -120,34 +133,16 @@ export async function returnFromReview(actor: AuditActor, id: string, note: stri
  */
 export async function withdrawFromReview(actor: AuditActor, id: string, now = new Date()) {
   const before = await getPost(id);
-  if (!before.reviewRequestedAt) throw notWithdrawable();
-  const client = db();
-  const [updated] = await guardedBatch(
-    rowMatches(
-      "still in review",
-      blogPosts,
-      and(eq(blogPosts.id, id), eq(blogPosts.reviewRequestedAt, before.reviewRequestedAt)),
-    ),
-    [
-      client
-        .update(blogPosts)
-        .set({ reviewRequestedAt: null, reviewNote: null })
-        .where(eq(blogPosts.id, id))
-        .returning(),
-      auditStatement(
-        actor,
-        "blog.review_withdrawn",
-        "blog_post",
-        id,
-        { reviewRequestedAt: before.reviewRequestedAt.toISOString() },
-        { reviewRequestedAt: null, withdrawnAt: now.toISOString() },
-      ),
-    ],
-    async () => ((await findPost(id)) ? notWithdrawable() : new AppError(404, POST_NOT_FOUND)),
+  if (!inReview(before)) throw notWithdrawable();
+  const audit = auditStatement(
+    actor,
+    "blog.review_withdrawn",
+    "blog_post",
+    id,
+    { reviewRequestedAt: before.reviewRequestedAt.toISOString() },
+    { reviewRequestedAt: null, withdrawnAt: now.toISOString() },
   );
-  const post = (updated as BlogPost[])[0];
-  if (!post) throw new AppError(404, POST_NOT_FOUND);
-  return post;
+  return endReview(before, null, audit, null, notWithdrawable);
 }
 
 /** How many posts wait for review: the console's badge for members who may publish. */
