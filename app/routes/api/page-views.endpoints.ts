@@ -1,12 +1,9 @@
-import { isbot } from "isbot";
 import { z } from "zod";
 import { isCountedPath } from "~/domain/insights/beacon";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint, failure } from "~/http/api/endpoint.server";
-import { ErrorResponseSchema, pickErrors } from "~/http/api/schemas";
+import { endpoint } from "~/http/api/endpoint.server";
 import { recordView } from "~/http/page-views.server";
-import { config } from "~/lib/config.server";
-import { MAX_VITALS_BYTES } from "./vitals.endpoints";
+import { beaconResponses, beaconTurnedAway } from "./vitals.endpoints";
 
 /**
  * A hydrated visitor's in-app navigation (decision 091): the page's path with its query (its
@@ -39,18 +36,11 @@ export const endpoints = [
     tag: "Insights",
     access: "public",
     body: PageViewBeaconSchema,
-    responses: {
-      204: { description: "Counted (or page analytics are off)" },
-      ...pickErrors(400, 403, 429),
-      413: { description: "Body larger than 2 KB", schema: ErrorResponseSchema },
-    },
+    responses: beaconResponses("Counted"),
     async handler({ request, rawBody, body }) {
-      if (new TextEncoder().encode(rawBody).length > MAX_VITALS_BYTES) {
-        return failure(413, "Request body is too large (limit 2 KB).");
-      }
+      const turnedAway = beaconTurnedAway(request, rawBody, "Bots are not counted.");
+      if (turnedAway) return turnedAway;
       const userAgent = request.headers.get("User-Agent") ?? "";
-      if (userAgent === "" || isbot(userAgent)) return failure(403, "Bots are not counted.");
-      if (config().PAGE_ANALYTICS !== "on") return new Response(null, { status: 204 });
       const origin = new URL(request.url).origin;
       const view = new Request(new URL(body.path, origin), {
         headers: {

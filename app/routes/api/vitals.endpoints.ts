@@ -9,6 +9,27 @@ import { config } from "~/lib/config.server";
 /** A beacon is a path and five numbers: well under 1 KB. Anything larger is not a beacon. */
 export const MAX_VITALS_BYTES = 2048;
 
+/** The answers of a browser's beacon (page speed, an in-app page view). */
+export const beaconResponses = (done: string) => ({
+  204: { description: `${done} (or page analytics are off)` },
+  ...pickErrors(400, 403, 429),
+  413: { description: "Body larger than 2 KB", schema: ErrorResponseSchema },
+});
+
+/**
+ * What a beacon is refused or skipped for, before anything is written: too large (413), no or a
+ * bot's user agent (403), page analytics off (204). Null when it may be recorded.
+ */
+export function beaconTurnedAway(request: Request, rawBody: string, bots: string): Response | null {
+  if (new TextEncoder().encode(rawBody).length > MAX_VITALS_BYTES) {
+    return failure(413, "Request body is too large (limit 2 KB).");
+  }
+  const userAgent = request.headers.get("User-Agent") ?? "";
+  if (userAgent === "" || isbot(userAgent)) return failure(403, bots);
+  if (config().PAGE_ANALYTICS !== "on") return new Response(null, { status: 204 });
+  return null;
+}
+
 /*
  * Real visitors' page speed (issue 28 item 3, decision 091): the browser's beacon. Same-origin
  * only (the dispatcher refuses cross-site bodies), bots refused, a per-client hourly limit, and
@@ -23,18 +44,11 @@ export const endpoints = [
     tag: "Insights",
     access: "public",
     body: VitalsBeaconSchema,
-    responses: {
-      204: { description: "Stored (or page analytics are off)" },
-      ...pickErrors(400, 403, 429),
-      413: { description: "Body larger than 2 KB", schema: ErrorResponseSchema },
-    },
+    responses: beaconResponses("Stored"),
     async handler({ request, rawBody, body }) {
-      if (new TextEncoder().encode(rawBody).length > MAX_VITALS_BYTES) {
-        return failure(413, "Request body is too large (limit 2 KB).");
-      }
+      const turnedAway = beaconTurnedAway(request, rawBody, "Bots are not measured.");
+      if (turnedAway) return turnedAway;
       const userAgent = request.headers.get("User-Agent") ?? "";
-      if (userAgent === "" || isbot(userAgent)) return failure(403, "Bots are not measured.");
-      if (config().PAGE_ANALYTICS !== "on") return new Response(null, { status: 204 });
       await withClientLimit("vitals", request, () => recordVitals(body, userAgent, new Date()));
       return new Response(null, { status: 204 });
     },
