@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailOutbox, verificationCodes } from "~/db/schema";
+import { decideApproval } from "~/domain/subscriptions/lifecycle.server";
 import { parseTrialSignup } from "~/domain/subscriptions/signup-schemas";
-import { startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { sendTrialCode, startTrial, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { resetConfigCache } from "~/lib/config.server";
 
 /** A client with a known IP, not a local run. */
@@ -40,6 +41,24 @@ export async function startSignup(fields: Record<string, unknown> = orgSignup(),
   const started = await startTrial(parseTrialSignup(fields), { now });
   if (!started.stored) throw new Error("the honeypot was filled: nothing stored");
   return started;
+}
+
+/** An organization signup whose emailed code was sent and entered: it awaits an admin's approval. */
+export async function verifiedTrialSignup(fields: Record<string, unknown> = {}, now = new Date()) {
+  const { subscription } = await startSignup(orgSignup(fields), now);
+  const { code } = await sendTrialCode(subscription.email, CLIENT, now);
+  await verifyTrialEmail(subscription.email, code, CLIENT, now);
+  return subscription;
+}
+
+/** A verified organization signup that `actor` approved: a running trial. */
+export async function approvedTrialBy(
+  actor: { id: string; email: string },
+  fields: Record<string, unknown> = {},
+  now = new Date(),
+) {
+  const signup = await verifiedTrialSignup(fields, now);
+  return (await decideApproval(actor, signup.id, { action: "approve" }, now)).subscription;
 }
 
 /** The nested API payload (spec §3 "Trial signup payload") of an organization signup. */

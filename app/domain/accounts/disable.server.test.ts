@@ -1,10 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { admins, auditLog, passkeys, refreshTokens, webauthnChallenges } from "~/db/schema";
+import { admins, passkeys, refreshTokens, webauthnChallenges } from "~/db/schema";
 import fixtures from "../../../tests/fixtures/passkeys.json";
 import { createAdmin, getAdminByEmail, liveSessions, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { auditsOf as audits } from "../../../tests/helpers/audit";
 import { recordedSignIn, seedChallenge } from "../../../tests/helpers/passkeys";
 import { DISABLED_ACCOUNT } from "./accounts.server";
 import { verifyAuthentication, verifyRegistration } from "./passkeys.server";
@@ -26,12 +27,6 @@ const liveRefreshTokens = (adminId: string) =>
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
     .where(and(eq(refreshTokens.adminId, adminId), isNull(refreshTokens.revokedAt)))
-    .all();
-const audits = (targetId: string, action: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
     .all();
 
 const enabledOwners = () =>

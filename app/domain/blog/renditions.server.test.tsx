@@ -8,22 +8,13 @@ import { blogImages } from "~/db/schema";
 import { coverOf } from "./format";
 import { deleteImageObjects } from "./image-cleanup.server";
 import { imageSizes, MEDIA_CACHE_CONTROL, serveImage } from "./media.server";
-import { createPost, getPost } from "./posts.server";
+import { getPost } from "./posts.server";
 import { renditionKey } from "./renditions";
 import { gif, png, realPng } from "./testing/image-bytes";
+import { EDITOR as actor, introDraft } from "./testing/posts";
 import { uploadPostImage } from "./uploads.server";
 
-const actor = { id: null, email: "editor@flowlane.test" };
-
-const newPost = () =>
-  createPost(actor, {
-    title: "With a cover",
-    content: "Intro text.",
-    excerpt: "An excerpt",
-    author: "Editor",
-    tags: [],
-    status: "draft",
-  });
+const newPost = () => introDraft("With a cover");
 
 function uploadForm(bytes: Uint8Array, { purpose = "cover", type = "image/png", name = "cover.png" } = {}) {
   const form = new FormData();

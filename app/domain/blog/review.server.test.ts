@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
-import { auditLog } from "~/db/schema";
 import { countPostsInReview } from "~/domain/blog/review.server";
 import { createActor } from "../../../tests/helpers/accounts";
+import { auditsOf as audits } from "../../../tests/helpers/audit";
 import { createPost, getPost, updatePost } from "./posts.server";
 import { REVIEW_MESSAGES, ReturnSchema, reviewState } from "./review";
 import { returnFromReview, submitForReview, withdrawFromReview } from "./review.server";
@@ -18,13 +16,6 @@ const draft = (title: string) => ({
   tags: [],
   status: "draft" as const,
 });
-
-const audits = (id: string, action: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.targetId, id), eq(auditLog.action, action)))
-    .all();
 
 describe("review of a post", { timeout: 60_000 }, () => {
   it("submit, send back with a note, submit again, publish: each step audited, the review ends on publishing", async () => {

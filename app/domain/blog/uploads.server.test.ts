@@ -5,22 +5,13 @@ import { db } from "~/db/client.server";
 import { auditLog, blogImages } from "~/db/schema";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "./images";
 import { MEDIA_CACHE_CONTROL, serveImage } from "./media.server";
-import { createPost, getPost, updatePost } from "./posts.server";
+import { getPost, updatePost } from "./posts.server";
 import { MISSING_ALT } from "./schemas";
 import { gif, jpeg, png, pngOfSize, webpLossy } from "./testing/image-bytes";
+import { EDITOR as actor, introDraft } from "./testing/posts";
 import { uploadPostImage } from "./uploads.server";
 
-const actor = { id: null, email: "editor@flowlane.test" };
-
-const newPost = () =>
-  createPost(actor, {
-    title: "With pictures",
-    content: "Intro text.",
-    excerpt: "An excerpt",
-    author: "Editor",
-    tags: [],
-    status: "draft",
-  });
+const newPost = () => introDraft("With pictures");
 
 function uploadForm(
   bytes: Uint8Array<ArrayBuffer>,

@@ -223,22 +223,29 @@ function gridMinutes(rules: BookingRules): number[] {
 /** The rules without buffers: the engine has applied them to the held set already. */
 const unbuffered = (rules: BookingRules): BookingRules => ({ ...rules, bufferBeforeMinutes: 0, bufferAfterMinutes: 0 });
 
+/** Prepares the hosts and held meetings of fromDay…toDay once; `plan` lays out one of its dates. */
+function dayPlanner(input: EngineInput, fromDay: number, toDay: number) {
+  const { hosts, byDate, clearanceMs, isClosed, zones, margins } = prepareAll(input, fromDay, toDay);
+  const minutes = gridMinutes(input.rules);
+  const plan = (day: number, date: string) =>
+    planDay(
+      minutes,
+      slotStartsFor(day, input.rules, zones),
+      hosts,
+      isClosed(day),
+      byDate.get(date) ?? [],
+      clearanceMs,
+      zones,
+      margins,
+    );
+  return { plan, zones };
+}
+
 /** The plan of one business date, or null when the date is not a real one. */
 export function planFor(input: EngineInput, date: string): DayPlan | null {
   const day = epochDay(date);
   if (day === null) return null;
-  const { hosts, byDate, clearanceMs, isClosed, zones, margins } = prepareAll(input, day, day);
-  const minutes = gridMinutes(input.rules);
-  return planDay(
-    minutes,
-    slotStartsFor(day, input.rules, zones),
-    hosts,
-    isClosed(day),
-    byDate.get(date) ?? [],
-    clearanceMs,
-    zones,
-    margins,
-  );
+  return dayPlanner(input, day, day).plan(day, date);
 }
 
 /** The slots of one date (spec shape): free when a host is free and it is far enough ahead. */
@@ -256,22 +263,12 @@ export function planWindow(input: EngineInput, now: Date, days: number) {
   const rules = unbuffered(input.rules);
   const today = epochDay(todayIn(rules.timeZone, now)) as number;
   const last = epochDay(lastBookableDate(rules, now)) as number;
-  const { hosts, byDate, clearanceMs, isClosed, zones, margins } = prepareAll(input, today, last);
-  const minutes = gridMinutes(input.rules);
+  const { plan: planOf, zones } = dayPlanner(input, today, last);
   const blocked = new Map<string, Set<string>>();
   const open = new Set<string>();
   for (const { date } of bookingDays(rules, now, days, new Map(), zones)) {
     const day = epochDay(date) as number;
-    const plan = planDay(
-      minutes,
-      slotStartsFor(day, input.rules, zones),
-      hosts,
-      isClosed(day),
-      byDate.get(date) ?? [],
-      clearanceMs,
-      zones,
-      margins,
-    );
+    const plan = planOf(day, date);
     if (plan.open) open.add(date);
     blocked.set(date, plan.blocked);
   }

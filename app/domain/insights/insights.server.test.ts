@@ -3,20 +3,10 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { leads, meetings, pageViews, subscriptions } from "~/db/schema";
+import { pageView as view } from "../../../tests/helpers/page-views";
 import { funnel, traffic } from "./insights.server";
 import { dayStart, FUNNEL_BY, RangeQuerySchema, resolveRange, utcDate } from "./range";
 import { ROLLUP_RULES, rollUpClosedDays } from "./rollup.server";
-
-type View = typeof pageViews.$inferInsert;
-const view = (row: Partial<View> & Pick<View, "day" | "visitor">): View => ({
-  path: "/",
-  source: "",
-  campaign: "",
-  country: "IN",
-  device: "mobile",
-  views: 1,
-  ...row,
-});
 
 const touch = (source: string | null, campaign: string | null, landingPath: string) =>
   JSON.stringify({

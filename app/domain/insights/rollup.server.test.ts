@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { pageViewRollups, pageViews } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
+import { pageView as view } from "../../../tests/helpers/page-views";
 import { setConfig } from "../../../tests/helpers/trial";
 import {
   purgeOldPageViews,
@@ -12,17 +13,6 @@ import {
   rollUpStatements,
   sqlBatch,
 } from "./rollup.server";
-
-type View = typeof pageViews.$inferInsert;
-const view = (row: Partial<View> & Pick<View, "day" | "visitor">): View => ({
-  path: "/",
-  source: "",
-  campaign: "",
-  country: "IN",
-  device: "mobile",
-  views: 1,
-  ...row,
-});
 
 const rollups = async () =>
   (await env.DB.prepare("SELECT day, dimension, key, views, visitors FROM page_view_rollups ORDER BY 1, 2, 3").all())

@@ -136,6 +136,29 @@ function toVisitor(meeting: Pick<MeetingLike, "name" | "email">, { content, ...e
   return composeEmail({ ...email, to: meeting.email }, { ...content, greeting: `Hi ${meeting.name},` });
 }
 
+/**
+ * A message to the visitor that updates the meeting in their calendar: the invitation at the
+ * change's SEQUENCE attached, sent once per kind and sequence.
+ */
+function calendarUpdate(
+  meeting: MeetingLike,
+  now: Date,
+  {
+    invite,
+    manageUrl,
+    ...message
+  }: Pick<Message, "kind" | "subject" | "content"> & {
+    invite: Pick<IcsEvent, "method" | "status" | "sequence">;
+    manageUrl?: string;
+  },
+) {
+  return toVisitor(meeting, {
+    ...message,
+    attachments: [invitation(meeting, invite, now, manageUrl)],
+    idempotencyKey: `${message.kind}:${meeting.id}:${invite.sequence}`,
+  });
+}
+
 /** A notice to the sales inbox: no greeting and no sign-off. */
 /**
  * The assigned host's copy of a message to the sales inbox (issue 27 item 4): the same message to
@@ -218,7 +241,7 @@ export async function meetingConfirmedEmail(
   { sequence, manageUrl }: { sequence: number; manageUrl: string },
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  return toVisitor(meeting, {
+  return calendarUpdate(meeting, now, {
     kind: "meeting.confirmed",
     subject: `Confirmed: your ${BRAND.name} demo, ${label}`,
     content: {
@@ -234,8 +257,8 @@ export async function meetingConfirmedEmail(
         { link: manage(manageUrl) },
       ],
     },
-    attachments: [invitation(meeting, { method: "REQUEST", status: "CONFIRMED", sequence }, now, manageUrl)],
-    idempotencyKey: `meeting.confirmed:${meeting.id}:${sequence}`,
+    invite: { method: "REQUEST", status: "CONFIRMED", sequence },
+    manageUrl,
   });
 }
 
@@ -248,7 +271,7 @@ export async function meetingCancelledEmail(
   reason: string | null = null,
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  return toVisitor(meeting, {
+  return calendarUpdate(meeting, now, {
     kind: "meeting.cancelled",
     subject: `Your ${BRAND.name} demo request could not be confirmed (${label})`,
     content: {
@@ -262,8 +285,7 @@ export async function meetingCancelledEmail(
         { p: ["Or ", { href: `${siteUrl}/demo?mode=callback`, label: "ask us to call you back" }, "."] },
       ],
     },
-    attachments: [invitation(meeting, { method: "CANCEL", status: "CANCELLED", sequence }, now)],
-    idempotencyKey: `meeting.cancelled:${meeting.id}:${sequence}`,
+    invite: { method: "CANCEL", status: "CANCELLED", sequence },
   });
 }
 
@@ -272,7 +294,7 @@ export async function meetingCancelledEmail(
 /** The visitor cancelled through their manage link. */
 export async function visitorCancelledEmail(meeting: MeetingLike, now: Date, siteUrl: string, sequence: number) {
   const { lines, label } = when(meeting);
-  return toVisitor(meeting, {
+  return calendarUpdate(meeting, now, {
     kind: "meeting.visitor_cancelled",
     subject: `Cancelled: your ${BRAND.name} demo, ${label}`,
     content: {
@@ -285,8 +307,7 @@ export async function visitorCancelledEmail(meeting: MeetingLike, now: Date, sit
         { button: { label: "Book a new time", href: `${siteUrl}/demo` } },
       ],
     },
-    attachments: [invitation(meeting, { method: "CANCEL", status: "CANCELLED", sequence }, now)],
-    idempotencyKey: `meeting.visitor_cancelled:${meeting.id}:${sequence}`,
+    invite: { method: "CANCEL", status: "CANCELLED", sequence },
   });
 }
 
@@ -297,7 +318,7 @@ export async function visitorRescheduledEmail(
   { sequence, manageUrl }: { sequence: number; manageUrl: string },
 ) {
   const { lines, label } = when(meeting);
-  return toVisitor(meeting, {
+  return calendarUpdate(meeting, now, {
     kind: "meeting.rescheduled",
     subject: `New time for your ${BRAND.name} demo: ${label}`,
     content: {
@@ -310,8 +331,8 @@ export async function visitorRescheduledEmail(
         { button: manage(manageUrl) },
       ],
     },
-    attachments: [invitation(meeting, { method: "REQUEST", status: "TENTATIVE", sequence }, now, manageUrl)],
-    idempotencyKey: `meeting.rescheduled:${meeting.id}:${sequence}`,
+    invite: { method: "REQUEST", status: "TENTATIVE", sequence },
+    manageUrl,
   });
 }
 
@@ -471,7 +492,7 @@ export async function meetingLinkEmail(
   { sequence, manageUrl, changed }: { sequence: number; manageUrl: string; changed: boolean },
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  return toVisitor(meeting, {
+  return calendarUpdate(meeting, now, {
     kind: "meeting.link",
     subject: `${changed ? "New video link" : "Video link"} for your ${BRAND.name} demo, ${label}`,
     content: {
@@ -489,8 +510,8 @@ export async function meetingLinkEmail(
         { link: manage(manageUrl) },
       ],
     },
-    attachments: [invitation(meeting, { method: "REQUEST", status: "CONFIRMED", sequence }, now, manageUrl)],
-    idempotencyKey: `meeting.link:${meeting.id}:${sequence}`,
+    invite: { method: "REQUEST", status: "CONFIRMED", sequence },
+    manageUrl,
   });
 }
 

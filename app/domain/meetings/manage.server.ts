@@ -123,20 +123,38 @@ const slotTakenError = () =>
 
 /**
  * A visitor's change in one guarded batch: the client-limit hits, then the change's own
- * statements, refused as a whole when the meeting changed meanwhile (or a limit is full).
+ * statements, its emails and its CRM event, refused as a whole when the meeting changed
+ * meanwhile (or a limit is full); the emails and the event go out once the batch is in.
  */
-function visitorChangeBatch(
+async function visitorChangeBatch(
   before: Meeting,
   now: Date,
   hits: LimitHit[],
   statements: BatchItem<"sqlite">[],
-  { cutoffMinutes, guards = [] }: { cutoffMinutes: number; guards?: Guard[] },
+  {
+    cutoffMinutes,
+    guards = [],
+    emails,
+    event,
+  }: {
+    cutoffMinutes: number;
+    guards?: Guard[];
+    emails: Parameters<typeof emailStatement>[0][];
+    event: ReturnType<typeof meetingEvent>;
+  },
 ) {
-  return guardedBatch(
+  await guardedBatch(
     [stillChangeable(before, now, cutoffMinutes), ...guards],
-    [...hits.map((hit) => limitHitStatement(hit.bucket, hit.key, now)), ...statements],
+    [
+      ...hits.map((hit) => limitHitStatement(hit.bucket, hit.key, now)),
+      ...statements,
+      ...emails.map(emailStatement),
+      ...event.statements,
+    ],
     () => refusal(before, now, cutoffMinutes, guards.length > 0),
   );
+  deliverSoon(emails.map((e) => e.idempotencyKey));
+  deliverEventsSoon([event.id]);
 }
 
 export async function cancelByVisitor(
@@ -175,17 +193,13 @@ export async function cancelByVisitor(
           { status: before.status },
           { status: "cancelled", ...(reason ? { reason } : {}) },
         ),
-        ...emails.map(emailStatement),
-        ...event.statements,
       ],
-      { cutoffMinutes },
+      { cutoffMinutes, emails, event },
     );
   } catch (error) {
     if (hits.length && isLimitRefusal(error)) throw await refusalOf(hits, now);
     throw error;
   }
-  deliverSoon(emails.map((e) => e.idempotencyKey));
-  deliverEventsSoon([event.id]);
   return after;
 }
 
@@ -268,11 +282,11 @@ export async function rescheduleByVisitor(
             { status: before.status, date: before.date, timeSlot: before.timeSlot, hostId: before.hostId },
             { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot, hostId },
           ),
-          ...emails.map(emailStatement),
-          ...event.statements,
         ],
         {
           cutoffMinutes,
+          emails,
+          event,
           guards: slotGuards(
             rules,
             { startsAt, date: slot.date, hostId, dailyCap: dailyCapOf(availability, hostId) },
@@ -280,8 +294,6 @@ export async function rescheduleByVisitor(
           ),
         },
       );
-      deliverSoon(emails.map((e) => e.idempotencyKey));
-      deliverEventsSoon([event.id]);
       return { ...after, manageToken: link.token };
     } catch (error) {
       if (isLimitRefusal(error)) throw await refusalOf(hits, now);

@@ -5,15 +5,14 @@
  * ever differ.
  */
 import type * as db from "~/db/schema";
+import { sameValues } from "~/domain/same-values";
 
 export const MEETING_STATUSES = ["scheduled", "confirmed", "cancelled", "completed"] as const;
 export const MEETING_TYPES = ["demo"] as const;
 export const CALLBACK_STATUSES = ["new", "contacted"] as const;
 export const CALLBACK_SOURCES = ["demo", "pricing-enterprise"] as const;
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const check = <T extends true>(value: T) => value;
-check<Same<(typeof MEETING_STATUSES)[number], (typeof db.MEETING_STATUSES)[number]>>(true);
-check<Same<(typeof MEETING_TYPES)[number], (typeof db.MEETING_TYPES)[number]>>(true);
-check<Same<(typeof CALLBACK_STATUSES)[number], (typeof db.CALLBACK_STATUSES)[number]>>(true);
-check<Same<(typeof CALLBACK_SOURCES)[number], (typeof db.CALLBACK_SOURCES)[number]>>(true);
+sameValues<typeof MEETING_STATUSES, typeof db.MEETING_STATUSES>(true);
+sameValues<typeof MEETING_TYPES, typeof db.MEETING_TYPES>(true);
+sameValues<typeof CALLBACK_STATUSES, typeof db.CALLBACK_STATUSES>(true);
+sameValues<typeof CALLBACK_SOURCES, typeof db.CALLBACK_SOURCES>(true);

@@ -32,6 +32,10 @@ const unique = () => `Asha.${crypto.randomUUID().slice(0, 8)}@acme-people.exampl
 const DAY = 24 * 60 * 60 * 1000;
 let booked = 0;
 
+/** Another person's callback request, from an address that holds the one under test inside it. */
+const raviCallback = (email: string, message: string) =>
+  requestCallback({ firstName: "Ravi", lastName: "Kumar", email, company: "Acme", phone: "", message });
+
 /** The person through every public form, plus a note on their lead: what the product holds. */
 async function personEverywhere(typed: string) {
   const meeting = await bookMeeting({
@@ -225,14 +229,7 @@ describe("erasing a person (decision 088)", () => {
   it("an address held only inside a longer one is nothing held: refused, nothing changed, not audited", async () => {
     const longer = unique();
     const inside = longer.slice(longer.indexOf(".") + 1); // `Asha.x@…` holds `x@…` as a substring
-    await requestCallback({
-      firstName: "Ravi",
-      lastName: "Kumar",
-      email: longer,
-      company: "Acme",
-      phone: "",
-      message: `Write to ${longer.toLowerCase()}`,
-    });
+    await raviCallback(longer, `Write to ${longer.toLowerCase()}`);
     expect(await peopleLookup(inside)).toEqual({});
     const before = await counts();
     const refused = (await erasePerson(actor, inside).catch((e) => e)) as AppError;
@@ -245,14 +242,7 @@ describe("erasing a person (decision 088)", () => {
     const typed = unique();
     const { meeting } = await personEverywhere(typed);
     const longer = `x${typed}`;
-    await requestCallback({
-      firstName: "Ravi",
-      lastName: "Kumar",
-      email: longer,
-      company: "Acme",
-      phone: "",
-      message: "",
-    });
+    await raviCallback(longer, "");
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, () => erasePerson(actor, typed, afterTheMeeting(meeting.startsAt))),
     );

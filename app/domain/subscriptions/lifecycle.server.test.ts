@@ -5,7 +5,7 @@ import { emailOutbox, subscriptions, webhookDeliveries } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
-import { CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
+import { approvedTrialBy, CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import { decideApproval, markExpiredTrials, sendTrialReminders, sendWelcome } from "./lifecycle.server";
 import { retryDueWebhooks, webhookRetryDelay } from "./provisioning.server";
 import { daysRemaining, trialState } from "./rules";
@@ -21,13 +21,7 @@ beforeAll(async () => {
   actor = { id: admin.id, email: admin.email };
 });
 
-async function approvedTrial(now = T0) {
-  const { subscription } = await startSignup(orgSignup(), now);
-  const { code } = await sendTrialCode(subscription.email, CLIENT, now);
-  await verifyTrialEmail(subscription.email, code, CLIENT, now);
-  const { subscription: approved } = await decideApproval(actor, subscription.id, { action: "approve" }, now);
-  return approved;
-}
+const approvedTrial = (now = T0) => approvedTrialBy(actor, {}, now);
 
 const kindsFor = async (email: string) =>
   (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).map((m) => m.kind);

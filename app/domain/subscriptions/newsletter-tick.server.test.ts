@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, newsletterSubscribers } from "~/db/schema";
 import { subscribe, unsubscribe, unsubscribeUrl } from "~/domain/newsletter/newsletter.server";
-import { CLIENT, orgSignup, startSignup } from "../../../tests/helpers/trial";
+import { CLIENT, orgSignup, startSignup, verifiedTrialSignup } from "../../../tests/helpers/trial";
 import { sendTrialCode, verifyTrialEmail } from "./subscriptions.server";
 
 /** Decision 054: the trial's newsletter tick reaches Subscribers once the address is proved. */
@@ -12,12 +12,8 @@ const T0 = new Date("2026-06-01T09:00:00.000Z");
 const subscriberOf = (email: string) =>
   db().select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).get();
 
-async function verifiedSignup(fields: Record<string, unknown>, now = T0) {
-  const { subscription } = await startSignup(orgSignup(fields), now);
-  const { code } = await sendTrialCode(subscription.email, CLIENT, now);
-  await verifyTrialEmail(subscription.email, code, CLIENT, now);
-  return subscription.email;
-}
+const verifiedSignup = async (fields: Record<string, unknown>, now = T0) =>
+  (await verifiedTrialSignup(fields, now)).email;
 
 describe("the trial signup's newsletter tick", () => {
   it("a ticked signup is a confirmed subscriber once its code is verified, with no second email", async () => {

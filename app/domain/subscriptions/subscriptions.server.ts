@@ -321,6 +321,12 @@ const ALREADY_VERIFIED = "This email is already verified.";
 const stillUnverified = (id: string) =>
   rowMatches("signup unverified", subscriptions, and(eq(subscriptions.id, id), awaitingCode));
 
+/** The guard and refusal of a trial code's batch: issuing and checking alike stop once the signup is verified. */
+const whileUnverified = (id: string) => ({
+  guards: [stillUnverified(id)],
+  refused: () => new AppError(409, ALREADY_VERIFIED, { code: "trial.already_verified" }),
+});
+
 /** Sends (or re-sends) the trial code to an email with an unverified signup. */
 export async function sendTrialCode(
   email: string,
@@ -339,8 +345,7 @@ function issueTrialCode(row: Subscription, client: CodeClient, now: Date, alsoRu
     client,
     now,
     alsoRun,
-    guards: [stillUnverified(row.id)],
-    refused: () => new AppError(409, ALREADY_VERIFIED, { code: "trial.already_verified" }),
+    ...whileUnverified(row.id),
   });
 }
 
@@ -428,8 +433,7 @@ export async function verifyTrialEmail(
     code,
     client,
     now,
-    guards: [stillUnverified(row.id)],
-    refused: () => new AppError(409, ALREADY_VERIFIED, { code: "trial.already_verified" }),
+    ...whileUnverified(row.id),
     alsoRun: [
       db()
         .update(subscriptions)

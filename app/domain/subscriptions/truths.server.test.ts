@@ -4,10 +4,10 @@ import { db } from "~/db/client.server";
 import { emailOutbox, subscriptions } from "~/db/schema";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { appErrorOf as refusal } from "../../../tests/helpers/errors";
-import { CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
-import { cancel, decideApproval, sendWelcome } from "./lifecycle.server";
+import { approvedTrialBy, orgSignup, setConfig, startSignup, verifiedTrialSignup } from "../../../tests/helpers/trial";
+import { cancel, sendWelcome } from "./lifecycle.server";
 import { consoleStatus, signupState } from "./rules";
-import { listSubscriptions, sendTrialCode, verifyTrialEmail } from "./subscriptions.server";
+import { listSubscriptions } from "./subscriptions.server";
 
 /** Decision 020: states that tell the truth (expired trials, the welcome email, the greeting). */
 
@@ -28,17 +28,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function verifiedSignup(overrides: Record<string, unknown> = {}, now = T0) {
-  const { subscription } = await startSignup(orgSignup(overrides), now);
-  const { code } = await sendTrialCode(subscription.email, CLIENT, now);
-  await verifyTrialEmail(subscription.email, code, CLIENT, now);
-  return subscription;
-}
-
-async function approvedTrial(overrides: Record<string, unknown> = {}, now = T0) {
-  const signup = await verifiedSignup(overrides, now);
-  return (await decideApproval(actor, signup.id, { action: "approve" }, now)).subscription;
-}
+const verifiedSignup = (overrides: Record<string, unknown> = {}, now = T0) => verifiedTrialSignup(overrides, now);
+const approvedTrial = (overrides: Record<string, unknown> = {}, now = T0) => approvedTrialBy(actor, overrides, now);
 
 describe("expired trials", () => {
   it("an ended trial files under 'expired' and not under 'active' in the console; the API keeps 'active'", async () => {

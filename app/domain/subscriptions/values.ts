@@ -4,6 +4,7 @@
  * the typecheck if the two ever differ.
  */
 import type * as db from "~/db/schema";
+import { sameValues } from "~/domain/same-values";
 
 export const USER_PLANS = ["free", "trial", "basic", "standard", "premium", "enterprise"] as const;
 export const USER_STATUSES = ["active", "unverified", "pending", "cancelled", "rejected"] as const;
@@ -19,10 +20,8 @@ export type ConsoleStatus = (typeof CONSOLE_STATUSES)[number];
 export const USER_ROLES = ["individual", "organization"] as const;
 export const BILLING_CYCLES = ["monthly", "annual"] as const;
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const check = <T extends true>(value: T) => value;
-check<Same<(typeof USER_PLANS)[number], (typeof db.USER_PLANS)[number]>>(true);
-check<Same<(typeof USER_STATUSES)[number], (typeof db.USER_STATUSES)[number]>>(true);
-check<Same<(typeof APPROVAL_STATUSES)[number], (typeof db.APPROVAL_STATUSES)[number]>>(true);
-check<Same<(typeof USER_ROLES)[number], (typeof db.USER_ROLES)[number]>>(true);
-check<Same<(typeof BILLING_CYCLES)[number], (typeof db.BILLING_CYCLES)[number]>>(true);
+sameValues<typeof USER_PLANS, typeof db.USER_PLANS>(true);
+sameValues<typeof USER_STATUSES, typeof db.USER_STATUSES>(true);
+sameValues<typeof APPROVAL_STATUSES, typeof db.APPROVAL_STATUSES>(true);
+sameValues<typeof USER_ROLES, typeof db.USER_ROLES>(true);
+sameValues<typeof BILLING_CYCLES, typeof db.BILLING_CYCLES>(true);

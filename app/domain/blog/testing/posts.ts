@@ -1,5 +1,6 @@
 import { db } from "~/db/client.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
+import { createPost } from "../posts.server";
 
 const MINUTE = 60_000;
 /** The first post's time: 2031-01-01, after anything the seed or other tests write. */
@@ -42,3 +43,17 @@ export async function addPosts(
     await client.batch([first!, ...rest]);
   }
 }
+
+/** The editor the blog's domain tests act as. */
+export const EDITOR = { id: null, email: "editor@flowlane.test" };
+
+/** A draft through createPost whose text is "Intro text." (the image tests append to it). */
+export const introDraft = (title: string) =>
+  createPost(EDITOR, {
+    title,
+    content: "Intro text.",
+    excerpt: "An excerpt",
+    author: "Editor",
+    tags: [],
+    status: "draft",
+  });
