@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isCountedPath } from "~/domain/insights/beacon";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint } from "~/http/api/endpoint.server";
+import { endpointGroup } from "~/http/api/endpoint.server";
 import { recordView } from "~/http/page-views.server";
 import { beaconResponses, beaconTurnedAway } from "./vitals.endpoints";
 
@@ -27,14 +27,12 @@ const PageViewBeaconSchema = z.strictObject({
  * and country: the same visitor hash, device class and bot refusal. Its referrer is this site, as
  * a click on one of its links would send, so the source is the page's `utm_source` or none.
  */
+const browser = endpointGroup("Insights", "public");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/page-views",
+  browser.post("/api/page-views", {
     summary:
       "A hydrated visitor's in-app navigation, counted as a page view like a full load: `{path}` (with its query). Same-origin, at most 2 KB, 600 an hour per client; bots refused; the first load is counted by the server, never reported",
-    tag: "Insights",
-    access: "public",
     body: PageViewBeaconSchema,
     responses: beaconResponses("Counted"),
     async handler({ request, rawBody, body }) {

@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { VitalsBeaconSchema } from "~/domain/insights/vitals";
 import { recordVitals } from "~/domain/insights/vitals.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint, failure } from "~/http/api/endpoint.server";
+import { endpointGroup, failure } from "~/http/api/endpoint.server";
 import { ErrorResponseSchema, pickErrors } from "~/http/api/schemas";
 import { config } from "~/lib/config.server";
 
@@ -35,14 +35,12 @@ export function beaconTurnedAway(request: Request, rawBody: string, bots: string
  * only (the dispatcher refuses cross-site bodies), bots refused, a per-client hourly limit, and
  * nothing stored that names the visitor.
  */
+const browser = endpointGroup("Insights", "public");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/vitals",
+  browser.post("/api/vitals", {
     summary:
       "A page's real-user speed from the visitor's browser, once per page: `{path, metrics: {LCP?, INP?, CLS?, TTFB?, HYDRATION?}}` (milliseconds; CLS unitless). Same-origin, at most 2 KB, 120 an hour per client; bots refused",
-    tag: "Insights",
-    access: "public",
     body: VitalsBeaconSchema,
     responses: beaconResponses("Stored"),
     async handler({ request, rawBody, body }) {
