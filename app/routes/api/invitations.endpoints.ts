@@ -21,7 +21,7 @@ import {
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { created, ErrorResponseSchema, named, ok, paged, pickErrors } from "~/http/api/schemas";
+import { created, ErrorResponseSchema, named, ok, paged } from "~/http/api/schemas";
 import { pageQuery } from "~/lib/page-query";
 import { paginationOf } from "~/lib/pagination";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
