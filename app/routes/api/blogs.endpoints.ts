@@ -22,7 +22,7 @@ import {
   PreviewSchema,
 } from "~/domain/blog/schemas";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { created, named, ok, PaginationSchema, pickErrors } from "~/http/api/schemas";
+import { created, named, ok, paged } from "~/http/api/schemas";
 import { requireOwn } from "~/http/guards.server";
 import { requirePublishing } from "~/http/post-access.server";
 import { AppError } from "~/lib/errors";
@@ -50,14 +50,8 @@ export const endpoints = [
     summary:
       "Blog posts a page at a time (`page`, `limit` up to 100, default 20): published ones newest first for visitors, every post newest change first for an admin; a page past the last has an empty `data`",
     query: BlogListQuerySchema,
-    responses: {
-      200: {
-        description: "One page of posts",
-        schema: z.object({ success: z.literal(true), data: z.array(BlogPostSchema), pagination: PaginationSchema }),
-      },
-      // 403: a signed-in admin who must enrol in two-factor sign-in first (REQUIRE_2FA).
-      ...pickErrors(400, 403),
-    },
+    // 403: a signed-in admin who must enrol in two-factor sign-in first (REQUIRE_2FA).
+    responses: paged("One page of posts", BlogPostSchema, [400, 403]),
     async handler({ session, query }) {
       const { posts, total } = await apiPostsPage({ admin: isAdmin(session), page: query.page, limit: query.limit });
       return { success: true, data: posts.map(toApiPost), pagination: paginationOf(query.page, query.limit, total) };

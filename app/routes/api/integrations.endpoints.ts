@@ -15,7 +15,7 @@ import {
   updateEndpoint,
 } from "~/domain/integrations/webhooks.server";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { created, named, ok, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { created, named, ok, paged, pickErrors, successWith } from "~/http/api/schemas";
 import { pageQuery } from "~/lib/page-query";
 
 const EventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
@@ -147,15 +147,7 @@ export const endpoints = [
     permission: "read:integration:any",
     query: z.object(pageQuery({ limit: 20, maxLimit: 100 })),
     responses: {
-      200: {
-        description: "Deliveries",
-        schema: z.object({
-          success: z.literal(true),
-          data: z.array(WebhookDeliverySchema),
-          pagination: PaginationSchema,
-        }),
-      },
-      ...pickErrors(401, 403),
+      ...paged("Deliveries", WebhookDeliverySchema, [401, 403]),
       ...NOT_FOUND,
     },
     async handler({ params, query }) {
