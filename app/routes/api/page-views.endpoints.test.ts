@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countPageView } from "~/http/page-views.server";
 import { api } from "../../../tests/helpers/api";
-import { browserHeaders, clearBeacon, PHONE } from "../../../tests/helpers/beacon";
+import { BOT_AGENTS, browserHeaders, clearBeacon, PHONE } from "../../../tests/helpers/beacon";
 import { setConfig } from "../../../tests/helpers/trial";
 
 /* POST /api/page-views (issue 28 item 3, decision 091): a hydrated visitor's in-app navigation. */
@@ -94,11 +94,7 @@ describe("POST /api/page-views", () => {
     expect(await rows()).toEqual([]);
   });
 
-  it.each([
-    ["a crawler", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
-    ["a headless browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/131.0 Safari/537.36"],
-    ["no user agent", ""],
-  ])("refuses %s", async (_, userAgent) => {
+  it.each(BOT_AGENTS)("refuses %s", async (_, userAgent) => {
     const r = await navigate("/pricing", "198.51.100.23", { "User-Agent": userAgent });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ success: false, error: "Bots are not counted." });

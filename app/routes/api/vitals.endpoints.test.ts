@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "../../../tests/helpers/api";
-import { browserHeaders, clearBeacon } from "../../../tests/helpers/beacon";
+import { BOT_AGENTS, browserHeaders, clearBeacon } from "../../../tests/helpers/beacon";
 
 /* POST /api/vitals (issue 28 item 3, decision 091): the browser's page speed beacon. */
 
@@ -64,11 +64,7 @@ describe("POST /api/vitals", () => {
     expect(await rows()).toEqual([]);
   });
 
-  it.each([
-    ["a crawler", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
-    ["a headless browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/131.0 Safari/537.36"],
-    ["no user agent", ""],
-  ])("refuses %s", async (_, userAgent) => {
+  it.each(BOT_AGENTS)("refuses %s", async (_, userAgent) => {
     const r = await api("POST", "/api/vitals", {
       body: beacon,
       headers: browser("198.51.100.5", { "User-Agent": userAgent }),
