@@ -55,10 +55,17 @@ export function created<T extends z.ZodType, K extends ErrorCode>(description: s
   return { 201: { description, schema: successWith(data) }, ...pickErrors(...codes) };
 }
 
-/** A page of a list for the console (`{ success, data: [...], pagination }`): its query can be refused (400). */
-export function paged<T extends z.ZodType>(description: string, item: T) {
+/**
+ * A page of a list (`{ success, data: [...], pagination }`) and its error answers; by default the
+ * console's: its query can be refused (400), and the caller must be a member allowed to read it.
+ */
+export function paged<T extends z.ZodType, K extends ErrorCode = 400 | 401 | 403>(
+  description: string,
+  item: T,
+  codes: K[] = [400, 401, 403] as K[],
+) {
   return {
     200: { description, schema: successWith(z.array(item)).extend({ pagination: PaginationSchema }) },
-    ...pickErrors(400, 401, 403),
+    ...pickErrors(...codes),
   };
 }

@@ -21,8 +21,8 @@ import {
   BlogUpdateSchema,
   PreviewSchema,
 } from "~/domain/blog/schemas";
-import { endpoint, endpointGroup } from "~/http/api/endpoint.server";
-import { created, named, ok, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { created, named, ok, paged } from "~/http/api/schemas";
 import { requireOwn } from "~/http/guards.server";
 import { requirePublishing } from "~/http/post-access.server";
 import { AppError } from "~/lib/errors";
@@ -35,6 +35,13 @@ const isAdmin = (session: ActiveSession | null) =>
 
 named(BlogPostSchema, "BlogPost");
 
+/** Submitting and withdrawing: an Author their own post, Marketing or above any (404 for no post). */
+async function requireSubmitter(request: Request, session: ActiveSession, id: string) {
+  const creator = await postCreator(id);
+  if (creator === undefined) throw new AppError(404, POST_NOT_FOUND);
+  requireOwn(request, session, "submit:blog-post:any", creator);
+}
+
 const anyone = endpointGroup("Blogs", "optional");
 const admin = endpointGroup("Blogs", "admin");
 
@@ -43,14 +50,8 @@ export const endpoints = [
     summary:
       "Blog posts a page at a time (`page`, `limit` up to 100, default 20): published ones newest first for visitors, every post newest change first for an admin; a page past the last has an empty `data`",
     query: BlogListQuerySchema,
-    responses: {
-      200: {
-        description: "One page of posts",
-        schema: z.object({ success: z.literal(true), data: z.array(BlogPostSchema), pagination: PaginationSchema }),
-      },
-      // 403: a signed-in admin who must enrol in two-factor sign-in first (REQUIRE_2FA).
-      ...pickErrors(400, 403),
-    },
+    // 403: a signed-in admin who must enrol in two-factor sign-in first (REQUIRE_2FA).
+    responses: paged("One page of posts", BlogPostSchema, [400, 403]),
     async handler({ session, query }) {
       const { posts, total } = await apiPostsPage({ admin: isAdmin(session), page: query.page, limit: query.limit });
       return { success: true, data: posts.map(toApiPost), pagination: paginationOf(query.page, query.limit, total) };
@@ -90,84 +91,49 @@ export const endpoints = [
   admin.delete("/api/blogs/:id", {
     summary: "Delete a blog post",
     permission: "delete:blog-post:any",
-    responses: {
-      200: { description: "Deleted", schema: successWith(z.object({ _id: z.string(), id: z.string() })) },
-      ...pickErrors(401, 403, 404),
-    },
+    responses: ok("Deleted", z.object({ _id: z.string(), id: z.string() }), [401, 403, 404]),
     async handler({ params, actor }) {
       const post = await deletePost(actor, params.id);
       return { success: true, data: { _id: post.id, id: post.id } };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/blogs/preview",
+  admin.post("/api/blogs/preview", {
     summary: "Render markdown to the sanitized HTML a post would show (the editor's live preview); stores nothing",
-    tag: "Blogs",
-    access: "admin",
     permission: "create:blog-post:own",
     body: PreviewSchema,
-    responses: {
-      200: { description: "Rendered", schema: successWith(z.object({ html: z.string() })) },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: ok("Rendered", z.object({ html: z.string() }), [400, 401, 403]),
     handler({ body }) {
       return { success: true, data: { html: renderMarkdown(body.content) } };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/blogs/:id/review",
+  admin.post("/api/blogs/:id/review", {
     summary:
       "Submit a draft for review (decision 069): an Author their own, Marketing or above any. Only a draft that is not scheduled (409); submitting a post already in review answers it unchanged",
-    tag: "Blogs",
-    access: "admin",
     permission: "submit:blog-post:own",
-    responses: {
-      200: { description: "The post, in review", schema: successWith(BlogPostSchema) },
-      ...pickErrors(401, 403, 404, 409),
-    },
+    responses: ok("The post, in review", BlogPostSchema, [401, 403, 404, 409]),
     async handler({ params, actor, session, request }) {
-      const creator = await postCreator(params.id);
-      if (creator === undefined) throw new AppError(404, POST_NOT_FOUND);
-      requireOwn(request, session, "submit:blog-post:any", creator);
+      await requireSubmitter(request, session, params.id);
       const { post } = await submitForReview(actor, params.id);
       return { success: true, data: toApiPost(post) };
     },
   }),
-  endpoint({
-    method: "DELETE",
-    path: "/api/blogs/:id/review",
+  admin.delete("/api/blogs/:id/review", {
     summary:
       "Withdraw a submission: the post in review becomes a plain draft again (an Author their own, like submitting). A post not in review answers 409; of parallel withdraws one lands",
-    tag: "Blogs",
-    access: "admin",
     permission: "submit:blog-post:own",
-    responses: {
-      200: { description: "The post, no longer in review", schema: successWith(BlogPostSchema) },
-      ...pickErrors(401, 403, 404, 409),
-    },
+    responses: ok("The post, no longer in review", BlogPostSchema, [401, 403, 404, 409]),
     async handler({ params, actor, session, request }) {
-      const creator = await postCreator(params.id);
-      if (creator === undefined) throw new AppError(404, POST_NOT_FOUND);
-      requireOwn(request, session, "submit:blog-post:any", creator);
+      await requireSubmitter(request, session, params.id);
       const post = await withdrawFromReview(actor, params.id);
       return { success: true, data: toApiPost(post) };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/blogs/:id/return",
+  admin.post("/api/blogs/:id/return", {
     summary:
       "Send a post in review back to its author as a draft, with an optional `note` (up to 1000 characters) the author sees. A post not in review answers 409",
-    tag: "Blogs",
-    access: "admin",
     permission: "publish:blog-post:any",
     body: ReturnSchema,
-    responses: {
-      200: { description: "The post, sent back", schema: successWith(BlogPostSchema) },
-      ...pickErrors(400, 401, 403, 404, 409),
-    },
+    responses: ok("The post, sent back", BlogPostSchema, [400, 401, 403, 404, 409]),
     async handler({ params, body, actor }) {
       const post = await returnFromReview(actor, params.id, body.note);
       return { success: true, data: toApiPost(post) };

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { leads, meetings, pageViews } from "~/db/schema";
-import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { tokensByRole } from "../../../tests/helpers/roles";
 
 let owner: string;
 let marketing: string;
@@ -12,10 +12,7 @@ let author: string;
 const day = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  owner = (await createAdmin({ role: "owner" })).token;
-  marketing = (await createAdmin({ role: "marketing" })).token;
-  sales = (await createAdmin({ role: "sales" })).token;
-  author = (await createAdmin({ role: "author" })).token;
+  ({ owner, marketing, sales, author } = await tokensByRole("owner", "marketing", "sales", "author"));
   await env.DB.prepare("DELETE FROM page_views").run();
   await db()
     .insert(pageViews)

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { funnel, traffic } from "~/domain/insights/insights.server";
 import { FUNNEL_BY, FUNNEL_STEPS, RangeQuerySchema, resolveRange } from "~/domain/insights/range";
-import { endpoint, failure } from "~/http/api/endpoint.server";
-import { named, pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup, failure } from "~/http/api/endpoint.server";
+import { named, ok } from "~/http/api/schemas";
 
 /*
  * Insights for Marketing and above (issue 28 items 2 and 6; decision 090): traffic counted on
@@ -61,16 +61,14 @@ const FunnelQuerySchema = RangeQuerySchema.extend({
     .describe("Group by the lead's first-touch source, campaign, landing page or blog post"),
 });
 
+const admin = endpointGroup("Insights", "admin");
+
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/insights/traffic",
+  admin.get("/api/insights/traffic", {
     summary: "Page views and unique visitors of a range of UTC days, by path, source, campaign and country",
-    tag: "Insights",
-    access: "admin",
     permission: "read:analytics:any",
     query: RangeQuerySchema,
-    responses: { 200: { description: "Traffic", schema: successWith(TrafficSchema) }, ...pickErrors(400, 401, 403) },
+    responses: ok("Traffic", TrafficSchema, [400, 401, 403]),
     async handler({ query }) {
       const { range, error } = resolveRange(query, new Date());
       if (error !== undefined) return failure(400, error);
@@ -78,16 +76,12 @@ export const endpoints = [
       return { success: true, data: { views, visitors, byPath, bySource, byCampaign, byCountry } };
     },
   }),
-  endpoint({
-    method: "GET",
-    path: "/api/insights/funnel",
+  admin.get("/api/insights/funnel", {
     summary:
       "The funnel of a range (visits → demo booked → attended → trial started → email verified → approved) by source, campaign, landing page or blog post, joined through each lead's first touch",
-    tag: "Insights",
-    access: "admin",
     permission: "read:analytics:any",
     query: FunnelQuerySchema,
-    responses: { 200: { description: "The funnel", schema: successWith(FunnelSchema) }, ...pickErrors(400, 401, 403) },
+    responses: ok("The funnel", FunnelSchema, [400, 401, 403]),
     async handler({ query }) {
       const { range, error } = resolveRange(query, new Date());
       if (error !== undefined) return failure(400, error);

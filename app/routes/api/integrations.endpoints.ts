@@ -15,7 +15,7 @@ import {
   updateEndpoint,
 } from "~/domain/integrations/webhooks.server";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { created, named, ok, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { created, named, ok, paged, pickErrors } from "~/http/api/schemas";
 import { pageQuery } from "~/lib/page-query";
 
 const EventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
@@ -96,11 +96,7 @@ export const endpoints = [
   admin.get("/api/integrations/webhooks/:id", {
     summary: "One webhook endpoint (never its secret)",
     permission: "read:integration:any",
-    responses: {
-      200: { description: "The endpoint", schema: successWith(WebhookEndpointSchema) },
-      ...pickErrors(401, 403),
-      ...NOT_FOUND,
-    },
+    responses: { ...ok("The endpoint", WebhookEndpointSchema, [401, 403]), ...NOT_FOUND },
     async handler({ params }) {
       return { success: true, data: toEndpointView(await requireEndpoint(params.id)) };
     },
@@ -109,11 +105,7 @@ export const endpoints = [
     summary: "Change an endpoint's URL, events or on/off; turning it on clears its failure streak",
     permission: "update:integration:any",
     body: UpdateEndpointSchema,
-    responses: {
-      200: { description: "Changed", schema: successWith(WebhookEndpointSchema) },
-      ...pickErrors(400, 401, 403),
-      ...NOT_FOUND,
-    },
+    responses: { ...ok("Changed", WebhookEndpointSchema, [400, 401, 403]), ...NOT_FOUND },
     async handler({ session, params, body }) {
       return { success: true, data: toEndpointView(await updateEndpoint(actorOf(session), params.id, body)) };
     },
@@ -121,11 +113,7 @@ export const endpoints = [
   admin.delete("/api/integrations/webhooks/:id", {
     summary: "Delete an endpoint and its delivery log",
     permission: "update:integration:any",
-    responses: {
-      200: { description: "Deleted", schema: successWith(WebhookEndpointSchema) },
-      ...pickErrors(401, 403),
-      ...NOT_FOUND,
-    },
+    responses: { ...ok("Deleted", WebhookEndpointSchema, [401, 403]), ...NOT_FOUND },
     async handler({ session, params }) {
       return { success: true, data: toEndpointView(await deleteEndpoint(actorOf(session), params.id)) };
     },
@@ -133,11 +121,7 @@ export const endpoints = [
   admin.post("/api/integrations/webhooks/:id/secret", {
     summary: "Rotate the signing secret: deliveries from now on are signed with the new one, returned only here",
     permission: "update:integration:any",
-    responses: {
-      200: { description: "Rotated", schema: successWith(SecretAnswerSchema) },
-      ...pickErrors(401, 403),
-      ...NOT_FOUND,
-    },
+    responses: { ...ok("Rotated", SecretAnswerSchema, [401, 403]), ...NOT_FOUND },
     async handler({ session, params }) {
       return { success: true, data: await rotateSecret(actorOf(session), params.id) };
     },
@@ -147,15 +131,7 @@ export const endpoints = [
     permission: "read:integration:any",
     query: z.object(pageQuery({ limit: 20, maxLimit: 100 })),
     responses: {
-      200: {
-        description: "Deliveries",
-        schema: z.object({
-          success: z.literal(true),
-          data: z.array(WebhookDeliverySchema),
-          pagination: PaginationSchema,
-        }),
-      },
-      ...pickErrors(401, 403),
+      ...paged("Deliveries", WebhookDeliverySchema, [401, 403]),
       ...NOT_FOUND,
     },
     async handler({ params, query }) {
@@ -168,8 +144,7 @@ export const endpoints = [
       "Replay a delivery: a new delivery of the same event (same event id and body), posted at once and retried like any other; the original stays in the log",
     permission: "update:integration:any",
     responses: {
-      201: { description: "The new delivery after its first attempt", schema: successWith(WebhookDeliverySchema) },
-      ...pickErrors(401, 403),
+      ...created("The new delivery after its first attempt", WebhookDeliverySchema, [401, 403]),
       404: { description: "No such delivery", schema: pickErrors(404)[404].schema },
       409: { description: "The endpoint is turned off", schema: pickErrors(409)[409].schema },
     },

@@ -20,8 +20,8 @@ import {
 } from "~/domain/accounts/invitations.server";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint } from "~/http/api/endpoint.server";
-import { ErrorResponseSchema, named, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { endpointGroup } from "~/http/api/endpoint.server";
+import { created, ErrorResponseSchema, named, ok, paged } from "~/http/api/schemas";
 import { pageQuery } from "~/lib/page-query";
 import { paginationOf } from "~/lib/pagination";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
@@ -40,31 +40,29 @@ const managerOf = (session: ActiveSession): TeamManager => ({
   role: session.admin.role,
 });
 
+/** The answers of an invitation's token that finds none, or one no longer open. */
+const tokenErrors = {
+  404: { description: "No invitation has this token", schema: ErrorResponseSchema },
+  410: {
+    description: "The invitation expired, was withdrawn or was already accepted",
+    schema: ErrorResponseSchema,
+  },
+};
+
+const admin = endpointGroup("Team", "admin");
+const visitor = endpointGroup("Team", "public");
+
 /*
  * Team invitations (issue 25, decision 065). Owners and Admins manage them; accepting is public
  * (the token from the email is the credential). The link itself is only ever in the email.
  */
 export const endpoints = [
-  endpoint({
-    method: "GET",
-    path: "/api/team/invitations",
+  admin.get("/api/team/invitations", {
     summary:
       "Pending invitations (neither accepted nor withdrawn), the last sent first, a page at a time (`page`, `limit` up to 100, default 20; a page past the last has an empty `data`); Owners and Admins only",
-    tag: "Team",
-    access: "admin",
     permission: "read:team:any",
     query: InvitationListQuerySchema,
-    responses: {
-      200: {
-        description: "One page of pending invitations",
-        schema: z.object({
-          success: z.literal(true),
-          data: z.array(PendingInvitationSchema),
-          pagination: PaginationSchema,
-        }),
-      },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: paged("One page of pending invitations", PendingInvitationSchema),
     async handler({ session, query }) {
       requireTeamManager(managerOf(session));
       const { invitations, total } = await pendingInvitationsPage(query);
@@ -83,41 +81,25 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/team/invitations",
+  admin.post("/api/team/invitations", {
     summary:
       "Invite an email with a role: emails a single-use link valid 7 days (the link is never in the answer). Owners invite any role, Admins any but Owner; at most 20 sends per inviter per hour",
-    tag: "Team",
-    access: "admin",
     permission: "update:team:any",
     body: InviteSchema,
-    responses: {
-      201: { description: "Invited", schema: successWith(InvitationSchema) },
-      ...pickErrors(400, 401, 403, 409, 429),
-    },
+    responses: created("Invited", InvitationSchema, [400, 401, 403, 409, 429]),
     async handler({ session, body }) {
       const invitation = await inviteMember(managerOf(session), body);
       return Response.json({ success: true, data: invitation }, { status: 201 });
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/team/invitations/accept",
+  visitor.post("/api/team/invitations/accept", {
     summary:
       "Accept an invitation with the token from its email: makes an active member with the invited role and signs them in (an access token, and the HttpOnly refresh cookie). Works once",
-    tag: "Team",
-    access: "public",
     body: AcceptInvitationSchema,
     responses: {
-      201: { description: "Accepted and signed in", schema: successWith(TokenDataSchema) },
-      ...pickErrors(400, 429),
-      404: { description: "No invitation has this token", schema: ErrorResponseSchema },
+      ...created("Accepted and signed in", TokenDataSchema, [400, 429]),
+      ...tokenErrors,
       409: { description: "The email already has an account", schema: ErrorResponseSchema },
-      410: {
-        description: "The invitation expired, was withdrawn or was already accepted",
-        schema: ErrorResponseSchema,
-      },
     },
     async handler({ request, body }) {
       const admin = await withClientLimit("auth", request, () => acceptInvitation(body));
@@ -125,23 +107,11 @@ export const endpoints = [
       return new Response(signedIn.body, { status: 201, headers: signedIn.headers });
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/team/invitations/accept/passkey/options",
+  visitor.post("/api/team/invitations/accept/passkey/options", {
     summary:
       "Accept with a passkey instead of a password, step one (decision 093): the token from the email and the name give the options for navigator.credentials.create(); the user handle is the invitation's id, which becomes the account's. Spends nothing",
-    tag: "Team",
-    access: "public",
     body: InvitationPasskeyStartSchema,
-    responses: {
-      200: { description: "Creation options", schema: successWith(RegistrationOptionsSchema) },
-      ...pickErrors(400, 429),
-      404: { description: "No invitation has this token", schema: ErrorResponseSchema },
-      410: {
-        description: "The invitation expired, was withdrawn or was already accepted",
-        schema: ErrorResponseSchema,
-      },
-    },
+    responses: { ...ok("Creation options", RegistrationOptionsSchema, [400, 429]), ...tokenErrors },
     async handler({ request, body }) {
       return {
         success: true,
@@ -149,29 +119,20 @@ export const endpoints = [
       };
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/team/invitations/accept/passkey",
+  visitor.post("/api/team/invitations/accept/passkey", {
     summary:
       "Accept with a passkey, step two: the authenticator's answer to the options' challenge makes an active member with the invited role, no password, and that passkey as their sign-in (two factors); signs them in like POST /api/team/invitations/accept. Works once",
-    tag: "Team",
-    access: "public",
     body: InvitationPasskeyAcceptSchema,
     responses: {
-      201: { description: "Accepted and signed in", schema: successWith(TokenDataSchema) },
+      ...created("Accepted and signed in", TokenDataSchema, [429]),
       400: {
         description:
           "A malformed body, or a passkey answer that does not verify (a challenge never issued, used or expired)",
         schema: ErrorResponseSchema,
       },
-      ...pickErrors(429),
-      404: { description: "No invitation has this token", schema: ErrorResponseSchema },
+      ...tokenErrors,
       409: {
         description: "The email already has an account, or the passkey is registered",
-        schema: ErrorResponseSchema,
-      },
-      410: {
-        description: "The invitation expired, was withdrawn or was already accepted",
         schema: ErrorResponseSchema,
       },
     },
@@ -181,33 +142,19 @@ export const endpoints = [
       return new Response(signedIn.body, { status: 201, headers: signedIn.headers });
     },
   }),
-  endpoint({
-    method: "POST",
-    path: "/api/team/invitations/:id/resend",
+  admin.post("/api/team/invitations/:id/resend", {
     summary:
       "Send a pending or expired invitation again with a fresh link valid 7 days; the previous link stops working",
-    tag: "Team",
-    access: "admin",
     permission: "update:team:any",
-    responses: {
-      200: { description: "Sent again", schema: successWith(InvitationSchema) },
-      ...pickErrors(401, 403, 404, 409, 429),
-    },
+    responses: ok("Sent again", InvitationSchema, [401, 403, 404, 409, 429]),
     async handler({ session, params }) {
       return { success: true, data: await resendInvitation(managerOf(session), params.id) };
     },
   }),
-  endpoint({
-    method: "DELETE",
-    path: "/api/team/invitations/:id",
+  admin.delete("/api/team/invitations/:id", {
     summary: "Withdraw a pending invitation: its link stops working",
-    tag: "Team",
-    access: "admin",
     permission: "update:team:any",
-    responses: {
-      200: { description: "Withdrawn", schema: successWith(InvitationSchema) },
-      ...pickErrors(401, 403, 404, 409),
-    },
+    responses: ok("Withdrawn", InvitationSchema, [401, 403, 404, 409]),
     async handler({ session, params }) {
       return { success: true, data: await revokeInvitation(managerOf(session), params.id) };
     },

@@ -3,20 +3,13 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countPageView } from "~/http/page-views.server";
 import { api } from "../../../tests/helpers/api";
+import { BOT_AGENTS, browserHeaders, clearBeacon, PHONE } from "../../../tests/helpers/beacon";
 import { setConfig } from "../../../tests/helpers/trial";
 
 /* POST /api/page-views (issue 28 item 3, decision 091): a hydrated visitor's in-app navigation. */
 
-const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36";
-const browser = (ip: string, extra: Record<string, string> = {}) => ({
-  "User-Agent": PHONE,
-  "CF-Connecting-IP": ip,
-  "CF-IPCountry": "IN",
-  Origin: "http://localhost",
-  "Sec-Fetch-Site": "same-origin",
-  Referer: "http://localhost/",
-  ...extra,
-});
+const browser = (ip: string, extra: Record<string, string> = {}) =>
+  browserHeaders(ip, { "CF-IPCountry": "IN", Referer: "http://localhost/", ...extra });
 const navigate = (path: string, ip: string, extra: Record<string, string> = {}) =>
   api("POST", "/api/page-views", { body: { path }, headers: browser(ip, extra), botCheck: false });
 
@@ -51,12 +44,7 @@ async function fullLoad(path: string, ip: string, referer?: string) {
   await waitOnExecutionContext(ctx);
 }
 
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare("DELETE FROM page_views"),
-    env.DB.prepare("DELETE FROM client_limits WHERE key LIKE 'pageViews:%'"),
-  ]);
-});
+beforeEach(() => clearBeacon("page_views", "pageViews"));
 
 describe("POST /api/page-views", () => {
   it("counts a navigation exactly like a full load of that page from a link on the site: the same row", async () => {
@@ -106,11 +94,7 @@ describe("POST /api/page-views", () => {
     expect(await rows()).toEqual([]);
   });
 
-  it.each([
-    ["a crawler", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
-    ["a headless browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/131.0 Safari/537.36"],
-    ["no user agent", ""],
-  ])("refuses %s", async (_, userAgent) => {
+  it.each(BOT_AGENTS)("refuses %s", async (_, userAgent) => {
     const r = await navigate("/pricing", "198.51.100.23", { "User-Agent": userAgent });
     expect(r.status).toBe(403);
     expect(r.json).toEqual({ success: false, error: "Bots are not counted." });

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { isCountedPath } from "~/domain/insights/beacon";
-import { withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint } from "~/http/api/endpoint.server";
+import { endpointGroup } from "~/http/api/endpoint.server";
 import { recordView } from "~/http/page-views.server";
-import { beaconResponses, beaconTurnedAway } from "./vitals.endpoints";
+import { beaconResponses, takeBeacon } from "./vitals.endpoints";
 
 /**
  * A hydrated visitor's in-app navigation (decision 091): the page's path with its query (its
@@ -27,31 +26,30 @@ const PageViewBeaconSchema = z.strictObject({
  * and country: the same visitor hash, device class and bot refusal. Its referrer is this site, as
  * a click on one of its links would send, so the source is the page's `utm_source` or none.
  */
+const browser = endpointGroup("Insights", "public");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/page-views",
+  browser.post("/api/page-views", {
     summary:
       "A hydrated visitor's in-app navigation, counted as a page view like a full load: `{path}` (with its query). Same-origin, at most 2 KB, 600 an hour per client; bots refused; the first load is counted by the server, never reported",
-    tag: "Insights",
-    access: "public",
     body: PageViewBeaconSchema,
     responses: beaconResponses("Counted"),
-    async handler({ request, rawBody, body }) {
-      const turnedAway = beaconTurnedAway(request, rawBody, "Bots are not counted.");
-      if (turnedAway) return turnedAway;
-      const userAgent = request.headers.get("User-Agent") ?? "";
-      const origin = new URL(request.url).origin;
-      const view = new Request(new URL(body.path, origin), {
-        headers: {
-          "User-Agent": userAgent,
-          "CF-Connecting-IP": request.headers.get("CF-Connecting-IP") ?? "",
-          "CF-IPCountry": request.headers.get("CF-IPCountry") ?? "",
-          Referer: `${origin}/`,
+    handler: ({ request, rawBody, body }) =>
+      takeBeacon(request, rawBody, {
+        bots: "Bots are not counted.",
+        limit: "pageViews",
+        record(userAgent) {
+          const origin = new URL(request.url).origin;
+          const view = new Request(new URL(body.path, origin), {
+            headers: {
+              "User-Agent": userAgent,
+              "CF-Connecting-IP": request.headers.get("CF-Connecting-IP") ?? "",
+              "CF-IPCountry": request.headers.get("CF-IPCountry") ?? "",
+              Referer: `${origin}/`,
+            },
+          });
+          return recordView(view, new Date());
         },
-      });
-      await withClientLimit("pageViews", request, () => recordView(view, new Date()));
-      return new Response(null, { status: 204 });
-    },
+      }),
   }),
 ];

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { auditLog, subscriptions, webhookDeliveries } from "~/db/schema";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api, cookiesOf } from "../../../tests/helpers/api";
+import { subscriptionOf } from "../../../tests/helpers/subscriptions";
 import {
   emailsFor,
   individualPayload,
@@ -37,7 +38,7 @@ async function verifiedSignup(payload = orgPayload()) {
     body: { email: signup.email, otp },
   });
   expect(r.status).toBe(200);
-  const row = await db().select().from(subscriptions).where(eq(subscriptions.email, signup.email)).get();
+  const row = await subscriptionOf(signup.email);
   return { ...signup, id: row!.id };
 }
 
@@ -55,7 +56,7 @@ describe("POST /api/subscriptions/trial/start", () => {
     });
     expect(r.json.data.userId).toMatch(/^api[a-z0-9]+_\d{13}$/);
     expect(r.json.data.userId).not.toBe("client-made-id");
-    const row = await db().select().from(subscriptions).where(eq(subscriptions.email, payload.email)).get();
+    const row = await subscriptionOf(payload.email);
     expect(row).toMatchObject({
       role: "organization",
       firstName: "Ravi",
@@ -76,7 +77,7 @@ describe("POST /api/subscriptions/trial/start", () => {
     const payload = individualPayload();
     const r = await api("POST", "/api/subscriptions/trial/start", { body: payload });
     expect(r.status).toBe(201);
-    const row = await db().select().from(subscriptions).where(eq(subscriptions.email, payload.email)).get();
+    const row = await subscriptionOf(payload.email);
     expect(row).toMatchObject({
       role: "individual",
       country: "India",
@@ -182,7 +183,7 @@ describe("POST /api/subscriptions/trial/start", () => {
     expect(again.status).toBe(201);
     expect(again.json.data.userId).toBe(first.userId);
     expect(await subscriptionCount()).toBe(before);
-    const row = await db().select().from(subscriptions).where(eq(subscriptions.email, first.email)).get();
+    const row = await subscriptionOf(first.email);
     expect(row?.firstName).toBe("New");
   });
 });

@@ -48,7 +48,7 @@ import {
 } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { ErrorResponseSchema, named, ok, PaginationSchema, pickErrors, successWith } from "~/http/api/schemas";
+import { ErrorResponseSchema, named, ok, PaginationSchema, paged, pickErrors, successWith } from "~/http/api/schemas";
 import { TRIAL_COOKIE } from "~/http/cookies.server";
 import { AppError } from "~/lib/errors";
 import {
@@ -239,17 +239,7 @@ export const endpoints = [
     summary: "Provisioning webhook deliveries, newest first",
     permission: "read:billing:any",
     query: WebhookLogQuerySchema,
-    responses: {
-      200: {
-        description: "One page",
-        schema: z.object({
-          success: z.literal(true),
-          data: z.array(WebhookDeliverySchema),
-          pagination: PaginationSchema,
-        }),
-      },
-      ...pickErrors(400, 401, 403),
-    },
+    responses: paged("One page", WebhookDeliverySchema),
     async handler({ query }) {
       const { rows, pagination } = await listWebhookDeliveries(query);
       checkPage(pagination);

@@ -1,27 +1,16 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "../../../tests/helpers/api";
+import { BOT_AGENTS, browserHeaders, clearBeacon } from "../../../tests/helpers/beacon";
 
 /* POST /api/vitals (issue 28 item 3, decision 091): the browser's page speed beacon. */
 
-const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36";
-const browser = (ip: string, extra: Record<string, string> = {}) => ({
-  "User-Agent": PHONE,
-  "CF-Connecting-IP": ip,
-  Origin: "http://localhost",
-  "Sec-Fetch-Site": "same-origin",
-  ...extra,
-});
+const browser = browserHeaders;
 const beacon = { path: "/pricing?utm_source=x", metrics: { LCP: 1850, INP: 120, CLS: 0.04, TTFB: 310, HYDRATION: 88 } };
 const rows = async () =>
   (await env.DB.prepare("SELECT day, path, device, metric, value FROM page_vitals ORDER BY metric").all()).results;
 
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare("DELETE FROM page_vitals"),
-    env.DB.prepare("DELETE FROM client_limits WHERE key LIKE 'vitals:%'"),
-  ]);
-});
+beforeEach(() => clearBeacon("page_vitals", "vitals"));
 
 describe("POST /api/vitals", () => {
   it("stores one row per metric: today, the path without its query, the device class", async () => {
@@ -75,11 +64,7 @@ describe("POST /api/vitals", () => {
     expect(await rows()).toEqual([]);
   });
 
-  it.each([
-    ["a crawler", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
-    ["a headless browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/131.0 Safari/537.36"],
-    ["no user agent", ""],
-  ])("refuses %s", async (_, userAgent) => {
+  it.each(BOT_AGENTS)("refuses %s", async (_, userAgent) => {
     const r = await api("POST", "/api/vitals", {
       body: beacon,
       headers: browser("198.51.100.5", { "User-Agent": userAgent }),

@@ -1,8 +1,8 @@
 import { isbot } from "isbot";
 import { VitalsBeaconSchema } from "~/domain/insights/vitals";
 import { recordVitals } from "~/domain/insights/vitals.server";
-import { withClientLimit } from "~/domain/limits/client-limits.server";
-import { endpoint, failure } from "~/http/api/endpoint.server";
+import { type LimitBucket, withClientLimit } from "~/domain/limits/client-limits.server";
+import { endpointGroup, failure } from "~/http/api/endpoint.server";
 import { ErrorResponseSchema, pickErrors } from "~/http/api/schemas";
 import { config } from "~/lib/config.server";
 
@@ -30,27 +30,40 @@ export function beaconTurnedAway(request: Request, rawBody: string, bots: string
   return null;
 }
 
+/**
+ * Takes a beacon: refused or skipped as `beaconTurnedAway` says, else recorded by `record` (given
+ * the browser's user agent) within the client's hourly `limit`; 204 either way it is taken.
+ */
+export async function takeBeacon(
+  request: Request,
+  rawBody: string,
+  { bots, limit, record }: { bots: string; limit: LimitBucket; record: (userAgent: string) => Promise<unknown> },
+): Promise<Response> {
+  const turnedAway = beaconTurnedAway(request, rawBody, bots);
+  if (turnedAway) return turnedAway;
+  const userAgent = request.headers.get("User-Agent") ?? "";
+  await withClientLimit(limit, request, () => record(userAgent));
+  return new Response(null, { status: 204 });
+}
+
 /*
  * Real visitors' page speed (issue 28 item 3, decision 091): the browser's beacon. Same-origin
  * only (the dispatcher refuses cross-site bodies), bots refused, a per-client hourly limit, and
  * nothing stored that names the visitor.
  */
+const browser = endpointGroup("Insights", "public");
+
 export const endpoints = [
-  endpoint({
-    method: "POST",
-    path: "/api/vitals",
+  browser.post("/api/vitals", {
     summary:
       "A page's real-user speed from the visitor's browser, once per page: `{path, metrics: {LCP?, INP?, CLS?, TTFB?, HYDRATION?}}` (milliseconds; CLS unitless). Same-origin, at most 2 KB, 120 an hour per client; bots refused",
-    tag: "Insights",
-    access: "public",
     body: VitalsBeaconSchema,
     responses: beaconResponses("Stored"),
-    async handler({ request, rawBody, body }) {
-      const turnedAway = beaconTurnedAway(request, rawBody, "Bots are not measured.");
-      if (turnedAway) return turnedAway;
-      const userAgent = request.headers.get("User-Agent") ?? "";
-      await withClientLimit("vitals", request, () => recordVitals(body, userAgent, new Date()));
-      return new Response(null, { status: 204 });
-    },
+    handler: ({ request, rawBody, body }) =>
+      takeBeacon(request, rawBody, {
+        bots: "Bots are not measured.",
+        limit: "vitals",
+        record: (userAgent) => recordVitals(body, userAgent, new Date()),
+      }),
   }),
 ];
