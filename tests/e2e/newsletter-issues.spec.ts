@@ -43,6 +43,8 @@ test("compose, preview, test-send and send an issue; the subscriber unsubscribes
   // The preview: the text version with the link carrying the campaign.
   await expect(page.getByTestId("issue-text")).toContainText("utm_source=newsletter");
   await expect(page.getByTestId("issue-html")).toBeVisible();
+  // The HTML version shows the issue itself inside its sandboxed frame, not an empty box.
+  await expect(page.frameLocator('[data-testid="issue-html"]').getByText("Hello readers.")).toBeVisible();
 
   const colleague = uniqueEmail("colleague");
   await page.getByLabel("Email").fill(colleague);
