@@ -121,3 +121,21 @@ export async function virtualAuthenticator(page: Page, { presence = true } = {})
   });
   return { cdp, authenticatorId };
 }
+
+/**
+ * A CRM webhook endpoint that pages can list but that receives nothing: made, then turned off at
+ * once. Its host is made up, and other tests cause every event (newsletter unsubscribes among
+ * them), so an endpoint left on would make the server try to reach that host offline.
+ */
+export async function quietWebhookEndpoint(request: APIRequestContext, url: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const created = await request.post("/api/integrations/webhooks", {
+    headers,
+    data: { url, events: ["newsletter.unsubscribed"] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).data.id as string;
+  const off = await request.patch(`/api/integrations/webhooks/${id}`, { headers, data: { enabled: false } });
+  expect(off.status(), await off.text()).toBe(200);
+  return id;
+}

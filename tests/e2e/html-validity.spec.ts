@@ -2,6 +2,7 @@ import type { APIResponse } from "@playwright/test";
 import { type ConfigData, HtmlValidate } from "html-validate";
 import { matchRoutes, type RouteObject } from "react-router";
 import routes from "../../app/routes";
+import { quietWebhookEndpoint } from "./console-helpers";
 import { adminToken, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail, uniqueMark } from "./fixtures";
 
 /**
@@ -147,12 +148,8 @@ test("console pages are valid HTML", async ({ page, request }) => {
     data: { firstName: "Val", lastName: "Idity", email: uniqueEmail("html"), company: "Markup Ltd" },
   });
   expect(callback.status()).toBe(201);
-  // A CRM webhook endpoint, so Settings → Integrations links its page (events no other test causes).
-  const endpoint = await request.post("/api/integrations/webhooks", {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    data: { url: "https://crm.example.com/html-validity", events: ["newsletter.unsubscribed"] },
-  });
-  expect(endpoint.status()).toBe(201);
+  // A CRM webhook endpoint (turned off: it receives nothing), so Settings → Integrations links its page.
+  await quietWebhookEndpoint(request, "https://crm.example.com/html-validity");
   // A newsletter issue, so Settings → Newsletter links its page (decision 092).
   const issue = await request.post("/api/newsletter/issues", {
     headers: { Authorization: `Bearer ${await adminToken(request)}` },

@@ -3,7 +3,7 @@ import path from "node:path";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { approvedAccount, registerAccount } from "./console-helpers";
+import { approvedAccount, quietWebhookEndpoint, registerAccount } from "./console-helpers";
 import { E2E_ADMIN } from "./credentials";
 import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot } from "./slots";
@@ -558,12 +558,8 @@ const FORM_PAGES: Record<
   "routes/admin/dashboard/settings/integration.tsx": {
     group: "console",
     visits: async ({ request }) => {
-      const created = await request.post("/api/integrations/webhooks", {
-        data: { url: `https://crm.example.com/${uniqueMark("hydra-hook")}`, events: ["newsletter.unsubscribed"] },
-        headers: { Authorization: `Bearer ${await adminToken(request)}` },
-      });
-      expect(created.status()).toBe(201);
-      return [`/admin/dashboard/settings/integrations/${(await created.json()).data.id}`];
+      const id = await quietWebhookEndpoint(request, `https://crm.example.com/${uniqueMark("hydra-hook")}`);
+      return [`/admin/dashboard/settings/integrations/${id}`];
     },
   },
   "routes/admin/dashboard/settings/scheduling.tsx": {

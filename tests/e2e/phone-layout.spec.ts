@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { isoWeekOf } from "../../app/domain/calendar/week";
 import { adminRoutes } from "../../app/routes/admin/routes";
-import { type Account, registerAccount } from "./console-helpers";
+import { type Account, quietWebhookEndpoint, registerAccount } from "./console-helpers";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot } from "./slots";
 
@@ -141,15 +141,10 @@ async function makeLongData(request: APIRequestContext): Promise<LongData> {
   const postId = (await post.json()).data.id as string;
 
   // A CRM webhook endpoint with a long URL (Settings → Integrations lists it, its page shows it).
-  const endpoint = await request.post("/api/integrations/webhooks", {
-    data: {
-      url: `https://${unbroken("hooks", 60)}.example/${uniqueMark("lay")}/${unbroken("path", 300)}`,
-      // Events the other tests do not cause: no delivery goes to this made-up host.
-      events: ["newsletter.unsubscribed", "lead.updated"],
-    },
-    headers: auth,
-  });
-  expect(endpoint.status(), await endpoint.text()).toBe(201);
+  const endpointId = await quietWebhookEndpoint(
+    request,
+    `https://${unbroken("hooks", 60)}.example/${uniqueMark("lay")}/${unbroken("path", 300)}`,
+  );
 
   await expect.poll(async () => (await emailsTo(request, scheduled.email)).length).toBeGreaterThan(0);
   const [message] = await emailsTo(request, scheduled.email);
@@ -177,7 +172,7 @@ async function makeLongData(request: APIRequestContext): Promise<LongData> {
     revisionId: "",
     userId,
     emailId: (message as unknown as { id: string }).id,
-    endpointId: (await endpoint.json()).data.id as string,
+    endpointId,
     scheduledEmail: scheduled.email,
   };
 }
