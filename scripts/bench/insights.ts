@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { freePort, root, run, serveBuiltWorker, stopProcessGroup, waitForUrl } from "../lib.ts";
-import { databaseEnv } from "./serve.ts";
+import { databaseEnv, inserts } from "./serve.ts";
 
 /**
  * `npm run bench:insights`: Insights at 1,000× the data, read from the per-visitor rows and from
@@ -23,7 +23,6 @@ import { databaseEnv } from "./serve.ts";
 const ROWS = Number(process.env.BENCH_INSIGHTS_ROWS ?? 200_000);
 const RUNS = Number(process.env.BENCH_INSIGHTS_RUNS ?? 15);
 const DAYS = 30;
-const STATEMENT_BYTES = 90_000;
 const ADMIN = { email: "bench-insights@flowlane.local", password: "bench-insights-password-1", name: "Bench Insights" };
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -94,23 +93,6 @@ function* pageViewRows() {
   }
 }
 
-function* inserts(rows: Iterable<string[]>) {
-  const head = "INSERT INTO page_views (day, visitor, path, source, campaign, country, device, views) VALUES ";
-  let values: string[] = [];
-  let size = head.length;
-  for (const row of rows) {
-    const tuple = `(${row.join(", ")})`;
-    if (values.length && size + tuple.length + 1 > STATEMENT_BYTES) {
-      yield head + values.join(",");
-      values = [];
-      size = head.length;
-    }
-    values.push(tuple);
-    size += tuple.length + 1;
-  }
-  if (values.length) yield head + values.join(",");
-}
-
 async function grow(dir: string) {
   const proxy = await getPlatformProxy<{ DB: D1Database }>({
     configPath: path.join(root, "wrangler.toml"),
@@ -119,7 +101,11 @@ async function grow(dir: string) {
   try {
     let batch: D1PreparedStatement[] = [];
     let statements = 0;
-    for (const statement of inserts(pageViewRows())) {
+    for (const statement of inserts(
+      "page_views",
+      ["day", "visitor", "path", "source", "campaign", "country", "device", "views"],
+      pageViewRows(),
+    )) {
       batch.push(proxy.env.DB.prepare(statement));
       statements++;
       if (batch.length === 20) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
 import { root, run } from "../lib.ts";
-import { databaseEnv, previewBuild } from "./serve.ts";
+import { databaseEnv, inserts, previewBuild } from "./serve.ts";
 
 /**
  * `npm run bench:scale`: every list, feed and page at the seeded size and at 1000× the data,
@@ -26,7 +26,6 @@ const TARGET = { ratio: 1.5, kb: 300 };
 /** Below this the difference is timer and scheduling noise, not work that grows with the data. */
 const NOISE_MS = 5;
 const ADMIN = { email: "bench-admin@flowlane.local", password: "bench-admin-password-1", name: "Bench Admin" };
-const STATEMENT_BYTES = 90_000;
 
 const dirs = {
   small: path.join(root, ".wrangler", "bench-scale-small"),
@@ -45,24 +44,6 @@ function prepare(dir: string) {
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
-
-/** Multi-row INSERTs of `rows` (already SQL literals), each statement under STATEMENT_BYTES. */
-function* inserts(table: string, columns: string[], rows: Iterable<string[]>) {
-  const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
-  let values: string[] = [];
-  let size = head.length;
-  for (const row of rows) {
-    const tuple = `(${row.join(", ")})`;
-    if (values.length && size + tuple.length + 1 > STATEMENT_BYTES) {
-      yield head + values.join(",");
-      values = [];
-      size = head.length;
-    }
-    values.push(tuple);
-    size += tuple.length + 1;
-  }
-  if (values.length) yield head + values.join(",");
-}
 
 const FIRST = [
   "Aarav",

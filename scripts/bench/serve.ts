@@ -155,3 +155,24 @@ export function databaseEnv(persistDir: string, admin: { email: string; password
     ADMIN_NAME: admin.name,
   };
 }
+
+/** D1 refuses statements over 100 KB: the bench data sets are written in statements under this. */
+const STATEMENT_BYTES = 90_000;
+
+/** Multi-row INSERTs of `rows` (already SQL literals), each statement under STATEMENT_BYTES. */
+export function* inserts(table: string, columns: string[], rows: Iterable<string[]>) {
+  const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
+  let values: string[] = [];
+  let size = head.length;
+  for (const row of rows) {
+    const tuple = `(${row.join(", ")})`;
+    if (values.length && size + tuple.length + 1 > STATEMENT_BYTES) {
+      yield head + values.join(",");
+      values = [];
+      size = head.length;
+    }
+    values.push(tuple);
+    size += tuple.length + 1;
+  }
+  if (values.length) yield head + values.join(",");
+}
