@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { freePort, root, run, serveBuiltWorker, stopProcessGroup, waitForUrl } from "../lib.ts";
-import { databaseEnv, inserts } from "./serve.ts";
+import { databaseEnv, inserts, signInAdmin } from "./serve.ts";
 
 /**
  * `npm run bench:insights`: Insights at 1,000× the data, read from the per-visitor rows and from
@@ -148,18 +148,6 @@ async function serve(dir: string) {
   return { origin, stop, output: () => output };
 }
 
-async function signIn(origin: string) {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const body = (await response.json()) as { data?: { accessToken?: string } };
-  const token = body.data?.accessToken;
-  if (!token) throw new Error(`Admin sign-in failed on ${origin}: ${response.status} ${JSON.stringify(body)}`);
-  return token;
-}
-
 async function timed(url: string, token: string) {
   const started = performance.now();
   const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
@@ -210,7 +198,7 @@ try {
       `rollup-page-views: ${rolledDays ?? "?"} days rolled up.\n  ${cronLine}`,
   );
 
-  const tokens = { raw: await signIn(raw.origin), rollup: await signIn(rollup.origin) };
+  const tokens = { raw: await signInAdmin(raw.origin, ADMIN), rollup: await signInAdmin(rollup.origin, ADMIN) };
   const targets = [
     { label: "GET /api/insights/traffic (28 days)", url: "/api/insights/traffic" },
     { label: "GET /api/insights/funnel?by=source", url: "/api/insights/funnel?by=source" },

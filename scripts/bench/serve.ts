@@ -156,6 +156,19 @@ export function databaseEnv(persistDir: string, admin: { email: string; password
   };
 }
 
+/** Signs the bench's admin in through the API (as a client would): its bearer token. */
+export async function signInAdmin(origin: string, admin: { email: string; password: string }) {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  const body = (await response.json()) as { data?: { accessToken?: string } };
+  const token = body.data?.accessToken;
+  if (!token) throw new Error(`Admin sign-in failed on ${origin}: ${response.status} ${JSON.stringify(body)}`);
+  return token;
+}
+
 /** D1 refuses statements over 100 KB: the bench data sets are written in statements under this. */
 const STATEMENT_BYTES = 90_000;
 
