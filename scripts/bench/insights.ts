@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
+import { seededRandom } from "../../tests/helpers/random.ts";
 import { freePort, root, run, serveBuiltWorker, stopProcessGroup, waitForUrl } from "../lib.ts";
 import { databaseEnv, inserts, signInAdmin } from "./serve.ts";
 
@@ -33,18 +34,6 @@ const dirs = {
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** A deterministic pseudo-random sequence (the same data every run). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A few keys take most views, as on a real site: index ⌊n·r³⌋ of `n`. */
 const skewed = (next: () => number, n: number) => Math.floor(n * next() ** 3);
 
@@ -66,7 +55,8 @@ const DEVICES = ["mobile", "desktop", "tablet"];
 
 /** ROWS distinct (day, visitor, path, source, campaign, country, device) rows over the last DAYS days. */
 function* pageViewRows() {
-  const next = random(28);
+  // Seeded: the same data every run.
+  const next = seededRandom(28);
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const perDay = Math.ceil(ROWS / DAYS);
   let made = 0;
