@@ -4,7 +4,7 @@ import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { seededRandom } from "../../tests/helpers/random.ts";
 import { freePort, root, run, serveBuiltWorker, stopProcessGroup, waitForUrl } from "../lib.ts";
-import { databaseEnv, inserts, signInAdmin } from "./serve.ts";
+import { databaseEnv, insertAll, signInAdmin } from "./serve.ts";
 
 /**
  * `npm run bench:insights`: Insights at 1,000× the data, read from the per-visitor rows and from
@@ -89,21 +89,12 @@ async function grow(dir: string) {
     persist: { path: path.join(dir, "v3") },
   });
   try {
-    let batch: D1PreparedStatement[] = [];
-    let statements = 0;
-    for (const statement of inserts(
+    const statements = await insertAll(
+      proxy.env.DB,
       "page_views",
       ["day", "visitor", "path", "source", "campaign", "country", "device", "views"],
       pageViewRows(),
-    )) {
-      batch.push(proxy.env.DB.prepare(statement));
-      statements++;
-      if (batch.length === 20) {
-        await proxy.env.DB.batch(batch);
-        batch = [];
-      }
-    }
-    if (batch.length) await proxy.env.DB.batch(batch);
+    );
     const count = await proxy.env.DB.prepare(
       "SELECT count(*) AS n, count(DISTINCT day) AS days FROM page_views",
     ).first<{

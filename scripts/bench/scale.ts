@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
 import { root, run } from "../lib.ts";
-import { databaseEnv, inserts, previewBuild, signInAdmin } from "./serve.ts";
+import { databaseEnv, insertAll, previewBuild, signInAdmin } from "./serve.ts";
 
 /**
  * `npm run bench:scale`: every list, feed and page at the seeded size and at 1000× the data,
@@ -290,17 +290,7 @@ async function grow(dir: string, only?: readonly string[]) {
   try {
     for (const [table, columns, rows] of tables) {
       if (only && !only.includes(table)) continue;
-      let statements = 0;
-      let batch: D1PreparedStatement[] = [];
-      for (const statement of inserts(table, columns, rows)) {
-        batch.push(proxy.env.DB.prepare(statement));
-        statements++;
-        if (batch.length === 20) {
-          await proxy.env.DB.batch(batch);
-          batch = [];
-        }
-      }
-      if (batch.length) await proxy.env.DB.batch(batch);
+      const statements = await insertAll(proxy.env.DB, table, columns, rows);
       console.log(`  grew ${table} in ${statements} statements`);
     }
   } finally {

@@ -173,7 +173,7 @@ export async function signInAdmin(origin: string, admin: { email: string; passwo
 const STATEMENT_BYTES = 90_000;
 
 /** Multi-row INSERTs of `rows` (already SQL literals), each statement under STATEMENT_BYTES. */
-export function* inserts(table: string, columns: string[], rows: Iterable<string[]>) {
+function* inserts(table: string, columns: string[], rows: Iterable<string[]>) {
   const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
   let values: string[] = [];
   let size = head.length;
@@ -188,4 +188,20 @@ export function* inserts(table: string, columns: string[], rows: Iterable<string
     size += tuple.length + 1;
   }
   if (values.length) yield head + values.join(",");
+}
+
+/** Writes `rows` into `table` of `db` as `inserts` statements, 20 to a batch; how many statements it took. */
+export async function insertAll(db: D1Database, table: string, columns: string[], rows: Iterable<string[]>) {
+  let statements = 0;
+  let batch: D1PreparedStatement[] = [];
+  for (const statement of inserts(table, columns, rows)) {
+    batch.push(db.prepare(statement));
+    statements++;
+    if (batch.length === 20) {
+      await db.batch(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await db.batch(batch);
+  return statements;
 }
