@@ -36,6 +36,27 @@ export function orgSignup(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** What the free-trial page's last step posts for a complete organization signup (the form's own field values). */
+export function trialFormFields(email: string, overrides: Record<string, string> = {}) {
+  return {
+    intent: "step-3",
+    role: "organization",
+    firstName: "Kiran",
+    lastName: "Rao",
+    email,
+    phone: "",
+    companyName: "Rao Mills",
+    jobTitle: "Owner",
+    companySize: "1-10",
+    industry: "Manufacturing",
+    country: "India",
+    howDidYouHear: "YouTube",
+    agreeToTerms: "on",
+    plan: "standard",
+    ...overrides,
+  };
+}
+
 /** Starts a trial from flat form fields, parsed by the one signup schema as an adapter does. */
 export async function startSignup(fields: Record<string, unknown> = orgSignup(), now = new Date()) {
   const started = await startTrial(parseTrialSignup(fields), { now });
