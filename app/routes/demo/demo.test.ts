@@ -2,24 +2,24 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, callbackRequests, emailOutbox, meetings } from "~/db/schema";
-import { addDays, BOOKING_MESSAGES, isWeekend, slotStart, todayIn } from "~/domain/calendar/availability";
+import { addDays, BOOKING_MESSAGES, isWeekend, slotStart } from "~/domain/calendar/availability";
 import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { decideMeeting } from "~/routes/admin/dashboard/meetings/status-action.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
+import { weekday } from "../../../tests/helpers/booking";
 import { withFormToken } from "../../../tests/helpers/bot-check";
 import { action } from "./demo";
 import { SLOT_GONE, wizardState } from "./wizard.server";
 
 const TZ = "Asia/Kolkata";
 
-function weekday(n: number, from = todayIn(TZ, new Date())) {
-  let date = from;
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
+/** A meeting stored as it is (no emails): it holds its slot. */
+const insertMeeting = (name: string, email: string, date: string, timeSlot: string) =>
+  db()
+    .insert(meetings)
+    .values({ name, email, date, timeSlot, startsAt: slotStart(date, timeSlot, TZ) })
+    .returning()
+    .get();
 
 /** A form post by a person who opened the page a few seconds ago (its bot-check token, decision 080). */
 const post = async (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -65,15 +65,7 @@ describe("the wizard state (from the URL alone)", () => {
 
   it("sends a taken or invalid time back to the time step, and a bad date to the calendar", async () => {
     const date = weekday(4);
-    await db()
-      .insert(meetings)
-      .values({
-        name: "Held",
-        email: "held@example.com",
-        date,
-        timeSlot: "11:00",
-        startsAt: slotStart(date, "11:00", TZ),
-      });
+    await insertMeeting("Held", "held@example.com", date, "11:00");
     for (const time of ["11:00", "11:15", "nonsense"]) {
       const state = await wizardState(new URL(`http://localhost/demo?date=${date}&time=${time}`));
       expect(state.wizard).toMatchObject({ step: "time", notice: SLOT_GONE });
@@ -88,17 +80,8 @@ describe("the wizard state (from the URL alone)", () => {
 
   it("shows the confirmation for a booked meeting", async () => {
     const date = weekday(5);
-    const [row] = await db()
-      .insert(meetings)
-      .values({
-        name: "Booked",
-        email: "b@example.com",
-        date,
-        timeSlot: "15:00",
-        startsAt: slotStart(date, "15:00", TZ),
-      })
-      .returning();
-    const state = await wizardState(new URL(`http://localhost/demo?booked=${row!.id}`));
+    const row = await insertMeeting("Booked", "b@example.com", date, "15:00");
+    const state = await wizardState(new URL(`http://localhost/demo?booked=${row.id}`));
     expect(state.wizard).toMatchObject({
       step: "confirmation",
       meeting: { date, timeSlot: "15:00", timeLabel: "3:00 PM", endLabel: "3:30 PM" },
@@ -252,31 +235,22 @@ describe("the admin Approve / Reject action", () => {
   it("approves once, audits it, then shows the failure text with the reason", async () => {
     const { token, admin } = await createAdmin();
     const date = weekday(10);
-    const [row] = await db()
-      .insert(meetings)
-      .values({
-        name: "Decide Me",
-        email: "d@example.com",
-        date,
-        timeSlot: "16:00",
-        startsAt: slotStart(date, "16:00", TZ),
-      })
-      .returning();
+    const row = await insertMeeting("Decide Me", "d@example.com", date, "16:00");
     const auth = { Authorization: `Bearer ${token}` };
     const url = "http://localhost/admin/dashboard/meetings";
-    const ok = outcome(await decideMeeting(await post(url, { intent: "approve", meetingId: row!.id }, auth)));
-    expect(ok.data).toMatchObject({ ok: true, meetingId: row!.id });
-    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, row!.id)).all();
+    const ok = outcome(await decideMeeting(await post(url, { intent: "approve", meetingId: row.id }, auth)));
+    expect(ok.data).toMatchObject({ ok: true, meetingId: row.id });
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, row.id)).all();
     expect(audit).toMatchObject([{ actorEmail: admin.email, action: "meeting.approved" }]);
 
-    const again = outcome(await decideMeeting(await post(url, { intent: "reject", meetingId: row!.id }, auth)));
+    const again = outcome(await decideMeeting(await post(url, { intent: "reject", meetingId: row.id }, auth)));
     expect(again.status).toBe(409);
     expect(again.data).toMatchObject({
       ok: false,
       message: "Failed to update meeting status. Please try again.",
       reason: "Only scheduled meetings can be approved or rejected; this meeting is already confirmed.",
     });
-    const unknown = outcome(await decideMeeting(await post(url, { intent: "archive", meetingId: row!.id }, auth)));
+    const unknown = outcome(await decideMeeting(await post(url, { intent: "archive", meetingId: row.id }, auth)));
     expect(unknown.status).toBe(400);
   });
 
