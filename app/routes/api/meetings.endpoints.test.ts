@@ -11,20 +11,11 @@ import { buildOpenApi } from "~/http/api/openapi.server";
 import { allEndpoints } from "~/routes/api/registry.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { weekday } from "../../../tests/helpers/booking";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 
 const TZ = "Asia/Kolkata";
 const today = () => todayIn(TZ, new Date());
-
-/** The n-th weekday after today (n = 1 is the next weekday), so every slot is still ahead. */
-function weekday(n = 1) {
-  let date = today();
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
 
 function weekendDay() {
   let date = addDays(today(), 1);
