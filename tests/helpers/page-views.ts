@@ -1,4 +1,7 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import type { pageViews } from "~/db/schema";
+import { countPageView } from "~/http/page-views.server";
 
 type View = typeof pageViews.$inferInsert;
 
@@ -12,3 +15,14 @@ export const pageView = (row: Partial<View> & Pick<View, "day" | "visitor">): Vi
   views: 1,
   ...row,
 });
+
+/** Every stored page_views row, by day, path and source. */
+export const storedPageViews = async () =>
+  (await env.DB.prepare("SELECT * FROM page_views ORDER BY day, path, source").all<Required<View>>()).results;
+
+/** Counts `response` to `request` as the Worker does (decision 090) and waits for the write made after it. */
+export async function countAndWait(request: Request, response: Response, at?: Date) {
+  const ctx = createExecutionContext();
+  countPageView(request, response, ctx, at);
+  await waitOnExecutionContext(ctx);
+}
