@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import type { pageViews } from "~/db/schema";
+import { db } from "~/db/client.server";
+import { pageViews } from "~/db/schema";
 import { countPageView } from "~/http/page-views.server";
 
 type View = typeof pageViews.$inferInsert;
@@ -25,4 +26,10 @@ export async function countAndWait(request: Request, response: Response, at?: Da
   const ctx = createExecutionContext();
   countPageView(request, response, ctx, at);
   await waitOnExecutionContext(ctx);
+}
+
+/** Empties page_views, then stores `rows`: the table holds these views only. */
+export async function onlyPageViews(rows: View[]) {
+  await env.DB.prepare("DELETE FROM page_views").run();
+  await db().insert(pageViews).values(rows);
 }

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
-import { pageViews } from "~/db/schema";
 import { createAdmin } from "../../../../tests/helpers/accounts";
+import { onlyPageViews, pageView as view } from "../../../../tests/helpers/page-views";
 import { outcome, routeArgs } from "../../../../tests/helpers/route-call";
 import { loader } from "./insights";
 import { loader as csvLoader } from "./insights/export-csv";
@@ -14,22 +13,10 @@ let sales: string;
 beforeAll(async () => {
   marketing = (await createAdmin({ role: "marketing" })).token;
   sales = (await createAdmin({ role: "sales" })).token;
-  await env.DB.prepare("DELETE FROM page_views").run();
-  await db()
-    .insert(pageViews)
-    .values([
-      {
-        day,
-        visitor: "a",
-        path: "/blog/launch",
-        source: "linkedin",
-        campaign: "=cmd()",
-        country: "IN",
-        device: "mobile",
-        views: 2,
-      },
-      { day, visitor: "b", path: "/", country: "", device: "desktop" },
-    ]);
+  await onlyPageViews([
+    view({ day, visitor: "a", path: "/blog/launch", source: "linkedin", campaign: "=cmd()", views: 2 }),
+    view({ day, visitor: "b", path: "/", country: "", device: "desktop" }),
+  ]);
 });
 
 const get = (path: string, token: string) =>
