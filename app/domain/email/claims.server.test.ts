@@ -6,7 +6,7 @@ import { retryFailedEmail } from "~/domain/email/log.server";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
 import { sendTrialCode } from "~/domain/subscriptions/subscriptions.server";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { createActor } from "../../../tests/helpers/accounts";
 import { expectConsoleError } from "../../../tests/helpers/console-errors";
 import { CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import {
@@ -33,8 +33,7 @@ afterEach(() => {
 
 let actor: { id: string; email: string };
 beforeAll(async () => {
-  const { admin } = await createAdmin();
-  actor = { id: admin.id, email: admin.email };
+  actor = await createActor();
 });
 
 let counter = 0;

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { emailOutbox, subscriptions, webhookDeliveries } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { createActor } from "../../../tests/helpers/accounts";
 import { approvedTrialBy, CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import { decideApproval, markExpiredTrials, sendTrialReminders, sendWelcome } from "./lifecycle.server";
 import { retryDueWebhooks, webhookRetryDelay } from "./provisioning.server";
@@ -17,8 +17,7 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 let actor: { id: string; email: string };
 beforeAll(async () => {
-  const { admin } = await createAdmin();
-  actor = { id: admin.id, email: admin.email };
+  actor = await createActor();
 });
 
 const approvedTrial = (now = T0) => approvedTrialBy(actor, {}, now);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, subscriptions } from "~/db/schema";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { createActor } from "../../../tests/helpers/accounts";
 import { appErrorOf as refusal } from "../../../tests/helpers/errors";
 import { approvedTrialBy, orgSignup, setConfig, startSignup, verifiedTrialSignup } from "../../../tests/helpers/trial";
 import { cancel, sendWelcome } from "./lifecycle.server";
@@ -17,8 +17,7 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 let actor: { id: string; email: string };
 beforeAll(async () => {
-  const { admin } = await createAdmin();
-  actor = { id: admin.id, email: admin.email };
+  actor = await createActor();
 });
 
 let restore: (() => void) | undefined;
