@@ -1,8 +1,6 @@
 import { Buffer } from "node:buffer";
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, approvedAccount, passwordStep } from "./console-helpers";
+import { type Account, approvedAccount, passwordStep, turnOnTwoFactor } from "./console-helpers";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot } from "./slots";
 
@@ -24,20 +22,10 @@ async function failPosts(page: Page) {
 
 const restoreNetwork = (page: Page) => page.unrouteAll({ behavior: "wait" });
 
-/** The code an authenticator app shows for this key, `offset` 30-second steps from now. */
-function totp(secret: string, offset = 0) {
-  const step = Math.floor(Date.now() / 30_000) + offset;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
-
 /** An approved admin of its own with two-factor sign-in on (set up through the API). */
 async function enrolledAccount(request: APIRequestContext): Promise<Account> {
   const account = await approvedAccount(request, "Tara Twofactor");
-  const login = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
-  const headers = { Authorization: `Bearer ${(await login.json()).data.accessToken}` };
-  const setup = await (await request.post("/api/auth/2fa/setup", { headers })).json();
-  const enable = await request.post("/api/auth/2fa/enable", { headers, data: { code: totp(setup.data.secret, -1) } });
-  expect(enable.ok()).toBeTruthy();
+  await turnOnTwoFactor(request, account, -1);
   return account;
 }
 

@@ -1,9 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { approvedAccount, quietWebhookEndpoint, registerAccount } from "./console-helpers";
+import { approvedAccount, quietWebhookEndpoint, registerAccount, totp, turnOnTwoFactor } from "./console-helpers";
 import { E2E_ADMIN } from "./credentials";
 import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot } from "./slots";
@@ -368,22 +366,10 @@ async function verifiedSignup(request: APIRequestContext) {
   return id as string;
 }
 
-function totp(secret: string, offset = 0) {
-  const step = Math.floor(Date.now() / 30_000) + offset;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
-
 /** A fresh account with two-factor sign-in on (through the API). */
 async function accountWithTwoFactor(request: APIRequestContext) {
   const account = await approvedAccount(request, "Hydra Twofactor");
-  const login = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
-  const auth = { Authorization: `Bearer ${(await login.json()).data.accessToken as string}` };
-  const setup = await (await request.post("/api/auth/2fa/setup", { headers: auth })).json();
-  const enabled = await request.post("/api/auth/2fa/enable", {
-    headers: auth,
-    data: { code: totp(setup.data.secret) },
-  });
-  expect(enabled.ok()).toBeTruthy();
+  await turnOnTwoFactor(request, account);
   return account;
 }
 

@@ -1,7 +1,5 @@
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import type { Locator, Page } from "@playwright/test";
-import { approvedAccount, passwordStep } from "./console-helpers";
+import { approvedAccount, passwordStep, totp, turnOnTwoFactor } from "./console-helpers";
 import { emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 /**
@@ -27,11 +25,6 @@ const fullWidth = (text: string) =>
   [...text]
     .map((c) => (c === " " ? "\u3000" : c === "-" ? "\uff0d" : String.fromCharCode(c.charCodeAt(0) + 0xfee0)))
     .join("");
-
-function totp(secret: string, offset = 0) {
-  const step = Math.floor(Date.now() / 30_000) + offset;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
 
 test("the trial code screen verifies a code pasted with a space", async ({ page, request, javaScriptEnabled }) => {
   const email = uniqueEmail("pasted");
@@ -109,18 +102,11 @@ test("the sign-in code step takes an app code with a dash and a recovery code in
   request,
 }) => {
   const account = await approvedAccount(request, "Ravi Recovery");
-  const login = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
-  const auth = { Authorization: `Bearer ${(await login.json()).data.accessToken as string}` };
-  const setup = await (await request.post("/api/auth/2fa/setup", { headers: auth })).json();
-  const enabled = await request.post("/api/auth/2fa/enable", {
-    headers: auth,
-    data: { code: totp(setup.data.secret) },
-  });
-  const recovery = (await enabled.json()).data.recoveryCodes as string[];
+  const { secret, recoveryCodes: recovery } = await turnOnTwoFactor(request, account);
 
   await passwordStep(page, account);
   // The next step's code: the current one was used to turn two-factor on.
-  await paste(page, page.getByLabel("Code"), dashed(totp(setup.data.secret, 1)));
+  await paste(page, page.getByLabel("Code"), dashed(totp(secret, 1)));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await page.waitForURL(/\/admin\/dashboard$/);
 
