@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { shoot } from "./screenshots";
 import { chooseDate, freeSlot } from "./slots";
 
 /*
@@ -15,21 +15,6 @@ test.use({
   userAgent:
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
 });
-
-/** With E2E_SCREENSHOTS=dir: the page at phone and desktop widths, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test("a campaign visit and its demo booking show in Insights and the funnel", async ({ page, request }) => {
   const campaign = uniqueMark("ins");

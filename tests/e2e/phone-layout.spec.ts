@@ -4,6 +4,7 @@ import { isoWeekOf } from "../../app/domain/calendar/week";
 import { adminRoutes } from "../../app/routes/admin/routes";
 import { type Account, quietWebhookEndpoint, registerAccount } from "./console-helpers";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail, uniqueMark } from "./fixtures";
+import { shoot as shootAt } from "./screenshots";
 import { freeSlot } from "./slots";
 
 /**
@@ -324,23 +325,9 @@ async function overflowing(page: Page): Promise<Overflow[]> {
   });
 }
 
-/** With E2E_SCREENSHOTS=dir: the page at phone and desktop widths, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [PHONE.width, 1280]) {
-      await page.setViewportSize({ width, height: PHONE.height });
-      await page.screenshot({
-        path: `${dir}/${name.replace(/[^a-z0-9]+/gi, "-")}-${width}-${scheme}.png`,
-        fullPage: true,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize(PHONE);
-}
+/** With E2E_SCREENSHOTS=dir: the page at this phone's and a desktop width, light and dark. */
+const shoot = (page: Page, name: string) =>
+  shootAt(page, name.replace(/[^a-z0-9]+/gi, "-"), { widths: [PHONE.width, 1280], height: PHONE.height });
 
 test.describe.configure({ timeout: 180_000 });
 
