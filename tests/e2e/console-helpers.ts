@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { DashboardStats } from "../../app/domain/reporting/stats.server";
-import { adminToken, expect, hydrating, signInAsAdmin, uniqueEmail } from "./fixtures";
+import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, uniqueEmail } from "./fixtures";
 
 export type Account = { id: string; email: string; password: string; name: string };
 
@@ -33,6 +33,25 @@ export async function approvedAccount(
   });
   expect(decided.ok()).toBeTruthy();
   return account;
+}
+
+/** The accept link of the newest invitation email to `email`, as a path. */
+export async function invitationLink(request: APIRequestContext, email: string) {
+  await expect.poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation")).toBe(true);
+  const [mail] = (await emailsTo(request, email)).filter((m) => m.kind === "team.invitation");
+  const link = /\/admin\/invitation\?token=[\w-]+/.exec(mail?.text ?? "")?.[0];
+  expect(link, "the accept link in the email").toBeTruthy();
+  return link as string;
+}
+
+/** Invites `email` as an Author through the API, by the member whose API token is `token`: the accept link. */
+export async function invitedByApi(request: APIRequestContext, token: string, email: string) {
+  const invited = await request.post("/api/team/invitations", {
+    data: { email, role: "author" },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(invited.status()).toBe(201);
+  return invitationLink(request, email);
 }
 
 /** `account` signed in to the console on another device: a browser context of its own, with the test's settings. */

@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { approvedAccount, quietWebhookEndpoint, registerAccount, totp, turnOnTwoFactor } from "./console-helpers";
+import {
+  approvedAccount,
+  invitedByApi,
+  quietWebhookEndpoint,
+  registerAccount,
+  totp,
+  turnOnTwoFactor,
+} from "./console-helpers";
 import { E2E_ADMIN } from "./credentials";
 import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot } from "./slots";
@@ -604,19 +611,7 @@ const FORM_PAGES: Record<
         data: { email: inviter.email, password: inviter.password },
       });
       const token = (await login.json()).data.accessToken as string;
-      const email = uniqueEmail("hydra-invitee");
-      const invited = await request.post("/api/team/invitations", {
-        data: { email, role: "author" },
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      expect(invited.status()).toBe(201);
-      await expect
-        .poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation"))
-        .toBe(true);
-      const text = (await emailsTo(request, email)).map((m) => m.text).join("\n");
-      const link = /\/admin\/invitation\?token=[\w-]+/.exec(text)?.[0];
-      expect(link, "invitation link in the email").toBeTruthy();
-      return [link as string];
+      return [await invitedByApi(request, token, uniqueEmail("hydra-invitee"))];
     },
   },
   "routes/admin/two-factor.tsx": {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { approvedAccount, signInElsewhere, virtualAuthenticator } from "./console-helpers";
+import { approvedAccount, invitedByApi, signInElsewhere, virtualAuthenticator } from "./console-helpers";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 
 /*
@@ -254,17 +254,7 @@ test.describe("accepting an invitation with a passkey", () => {
     javaScriptEnabled,
   }) => {
     const email = uniqueEmail("passkey-invitee");
-    const token = await adminToken(request);
-    const invited = await request.post("/api/team/invitations", {
-      data: { email, role: "author" },
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(invited.status()).toBe(201);
-    await expect
-      .poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation"))
-      .toBe(true);
-    const [mail] = (await emailsTo(request, email)).filter((m) => m.kind === "team.invitation");
-    const link = /\/admin\/invitation\?token=[\w-]+/.exec(mail?.text ?? "")?.[0] ?? "";
+    const link = await invitedByApi(request, await adminToken(request), email);
 
     if (!javaScriptEnabled) {
       await page.goto(link);
