@@ -1,7 +1,7 @@
 import { Buffer } from "node:buffer";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { type Account, approvedAccount, passwordStep, turnOnTwoFactor } from "./console-helpers";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { adminToken, emailsTo, expect, newestEmail, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot } from "./slots";
 
 /**
@@ -68,11 +68,6 @@ async function openNewPost(page: Page, request: APIRequestContext, title: string
   return id;
 }
 
-async function latestEmailText(request: APIRequestContext, to: string, kind: string) {
-  await expect.poll(async () => (await emailsTo(request, to)).some((m) => m.kind === kind)).toBe(true);
-  return (await emailsTo(request, to)).find((m) => m.kind === kind)?.text ?? "";
-}
-
 test.describe("a request that gets no answer keeps the input and says so (JavaScript on)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript the browser's own behaviour applies");
 
@@ -130,7 +125,7 @@ test.describe("a request that gets no answer keeps the input and says so (JavaSc
     await page.getByRole("button", { name: "Email me a reset link" }).click();
     await expect(page.getByTestId("reset-requested")).toBeVisible();
 
-    const text = await latestEmailText(request, other.email, "admin.password-reset");
+    const text = (await newestEmail(request, other.email, "admin.password-reset")).text;
     const link = new URL(/https?:\/\/\S+\/admin\/reset-password\?token=[\w-]+/.exec(text)?.[0] ?? "");
     await page.goto(`${link.pathname}${link.search}`);
     const fresh = `fresh-pass-${Math.random().toString(36).slice(2, 8)}-9`;
@@ -175,7 +170,7 @@ test.describe("a request that gets no answer keeps the input and says so (JavaSc
     const email = uniqueEmail("offline-reader");
     const subscribed = await request.post("/newsletter", { form: { email } });
     expect(subscribed.ok()).toBeTruthy();
-    const text = await latestEmailText(request, email, "newsletter.confirm");
+    const text = (await newestEmail(request, email, "newsletter.confirm")).text;
     const confirm = new URL(text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/)?.[0] ?? "");
     await page.goto(`${confirm.pathname}${confirm.search}`);
     await failPosts(page);
@@ -346,7 +341,7 @@ test.describe("Reject asks first, with an optional reason for the visitor's emai
     await page.getByRole("button", { name: "Yes, reject" }).click();
     await expect(page.getByTestId("decision-message")).toContainText(`Rejected: the meeting with ${name}`);
     await expect(page.getByTestId("status").first()).toHaveText("cancelled");
-    const text = await latestEmailText(request, email, "meeting.cancelled");
+    const text = (await newestEmail(request, email, "meeting.cancelled")).text;
     expect(text).toContain("A note from our team: Our team is at a conference that week.");
   });
 });

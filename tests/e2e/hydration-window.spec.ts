@@ -10,7 +10,17 @@ import {
   turnOnTwoFactor,
 } from "./console-helpers";
 import { E2E_ADMIN } from "./credentials";
-import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import {
+  adminToken,
+  emailsTo,
+  expect,
+  hydrating,
+  signInAsAdmin,
+  test,
+  uniqueEmail,
+  uniqueMark,
+  verifiedTrialByApi,
+} from "./fixtures";
 import { freeSlot } from "./slots";
 
 /**
@@ -344,25 +354,14 @@ async function trialThroughSteps(page: Page, upTo: 1 | 2 | 3) {
 /** A trial signup that verified its email (it awaits approval); its id. */
 async function verifiedSignup(request: APIRequestContext) {
   const email = uniqueEmail("hydra-user");
-  const started = await request.post("/api/subscriptions/trial/start", {
-    data: {
-      email,
-      role: "individual",
-      personalInfo: { firstName: "Uma", lastName: "Early" },
-      companyInfo: { country: "India" },
-      plan: "trial",
-      agreeToTerms: true,
-    },
+  await verifiedTrialByApi(request, {
+    email,
+    role: "individual",
+    personalInfo: { firstName: "Uma", lastName: "Early" },
+    companyInfo: { country: "India" },
+    plan: "trial",
+    agreeToTerms: true,
   });
-  expect(started.status()).toBe(201);
-  const sent = await request.post("/api/auth/general-email-verification/send-otp", {
-    data: { email, purpose: "trial" },
-  });
-  expect(sent.ok()).toBe(true);
-  await expect.poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "trial.code")).toBe(true);
-  const otp = /(\d{6})/.exec((await emailsTo(request, email)).find((m) => m.kind === "trial.code")?.text ?? "")?.[1];
-  const verified = await request.post("/api/auth/general-email-verification/verify-otp", { data: { email, otp } });
-  expect(verified.ok()).toBe(true);
   const token = await adminToken(request);
   const found = await request.get(`/api/subscriptions?q=${encodeURIComponent(email)}`, {
     headers: { Authorization: `Bearer ${token}` },

@@ -1,5 +1,15 @@
 import type { APIRequestContext } from "@playwright/test";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail, uniqueMark } from "./fixtures";
+import {
+  adminToken,
+  emailsTo,
+  expect,
+  signInAsAdmin,
+  test,
+  uniqueAddress,
+  uniqueEmail,
+  uniqueMark,
+  verifiedTrialByApi,
+} from "./fixtures";
 import { gradientPng } from "./png";
 import { freeSlot } from "./slots";
 
@@ -85,29 +95,15 @@ test("the trial's newsletter tick puts the verified address in Subscribers, conf
     [ticked, true],
     [unticked, false],
   ] as const) {
-    const started = await request.post("/api/subscriptions/trial/start", {
-      data: {
-        email,
-        role: "individual",
-        personalInfo: { firstName: "Ines", lastName: "Duarte" },
-        companyInfo: { country: "Portugal" },
-        preferences: { subscribeNewsletter },
-        plan: "trial",
-        agreeToTerms: true,
-      },
+    await verifiedTrialByApi(request, {
+      email,
+      role: "individual",
+      personalInfo: { firstName: "Ines", lastName: "Duarte" },
+      companyInfo: { country: "Portugal" },
+      preferences: { subscribeNewsletter },
+      plan: "trial",
+      agreeToTerms: true,
     });
-    expect(started.status()).toBe(201);
-    const sentCode = await request.post("/api/auth/general-email-verification/send-otp", {
-      data: { email, purpose: "trial" },
-    });
-    expect(sentCode.ok()).toBe(true);
-    const code = (await emailsTo(request, email))
-      .find((m) => m.kind === "trial.code")
-      ?.text.match(/ is (\d{6})\./)?.[1];
-    const verified = await request.post("/api/auth/general-email-verification/verify-otp", {
-      data: { email, otp: code },
-    });
-    expect(verified.ok()).toBe(true);
   }
   await signInAsAdmin(page);
   await page.goto("/admin/dashboard/settings/subscribers?status=confirmed");
