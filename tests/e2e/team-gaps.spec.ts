@@ -15,6 +15,17 @@ async function switchTo(page: Page, account: { email: string; password: string }
   await signInAsAdmin(page, account);
 }
 
+/** The signed-in Author (Rae Writer) writes a new post and submits it for review; the page stays on its editor. */
+async function writeForReview(page: Page, title: string, excerpt: string, content: string) {
+  await page.goto("/admin/dashboard/blog/new");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
+  await page.getByLabel("Excerpt", { exact: true }).fill(excerpt);
+  await page.getByLabel("Content", { exact: true }).fill(content);
+  await page.getByRole("button", { name: "Create Post" }).click();
+  await page.getByRole("button", { name: "Submit for review" }).click();
+}
+
 const postRow = (page: Page, title: string) => page.getByTestId("admin-post").filter({ hasText: title });
 
 test.describe("an Author's post in review", () => {
@@ -70,13 +81,7 @@ test.describe("an Author's post in review", () => {
     const marketing = await approvedAccount(request, "Mo Marketing", "marketing");
     const title = uniqueMark("Publish from review");
     await signInAsAdmin(page, author);
-    await page.goto("/admin/dashboard/blog/new");
-    await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
-    await page.getByLabel("Excerpt", { exact: true }).fill("Ready to go.");
-    await page.getByLabel("Content", { exact: true }).fill("Finished text.");
-    await page.getByRole("button", { name: "Create Post" }).click();
-    await page.getByRole("button", { name: "Submit for review" }).click();
+    await writeForReview(page, title, "Ready to go.", "Finished text.");
     await expect(page.getByRole("status").filter({ hasText: "Post submitted for review." })).toBeVisible();
 
     await switchTo(page, marketing);
@@ -92,13 +97,7 @@ test.describe("an Author's post in review", () => {
     const author = await approvedAccount(request, "Rae Writer", "author");
     const title = uniqueMark("Withdraw journey");
     await signInAsAdmin(page, author);
-    await page.goto("/admin/dashboard/blog/new");
-    await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
-    await page.getByLabel("Excerpt", { exact: true }).fill("Not ready after all.");
-    await page.getByLabel("Content", { exact: true }).fill("Half a thought.");
-    await page.getByRole("button", { name: "Create Post" }).click();
-    await page.getByRole("button", { name: "Submit for review" }).click();
+    await writeForReview(page, title, "Not ready after all.", "Half a thought.");
     await expect(postRow(page, title).getByTestId("review-badge")).toHaveText("In review");
 
     await postRow(page, title).getByLabel(`Actions for ${title}`).click();
@@ -127,13 +126,7 @@ test.describe("an Author's post in review", () => {
     const marketing = await approvedAccount(request, "Mo Marketing", "marketing");
     const title = uniqueMark("Emailed review");
     await signInAsAdmin(page, author);
-    await page.goto("/admin/dashboard/blog/new");
-    await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
-    await page.getByLabel("Excerpt", { exact: true }).fill("Tell me how it goes.");
-    await page.getByLabel("Content", { exact: true }).fill("Some words.");
-    await page.getByRole("button", { name: "Create Post" }).click();
-    await page.getByRole("button", { name: "Submit for review" }).click();
+    await writeForReview(page, title, "Tell me how it goes.", "Some words.");
     await expect(page.getByRole("status").filter({ hasText: "Post submitted for review." })).toBeVisible();
 
     const openAsReviewer = async () => {
