@@ -1,6 +1,6 @@
 import { expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { shoot } from "./screenshots";
-import { chooseDate, freeSlot } from "./slots";
+import { bookFreeSlotOnPage } from "./slots";
 
 /*
  * Issue 28 items 1 and 2: a visitor lands from a campaign link, reads a post and books a demo;
@@ -32,22 +32,7 @@ test("a campaign visit and its demo booking show in Insights and the funnel", as
   expect(landing?.status()).toBe(200);
   await page.goto(tagged("/pricing"));
   await page.goto(tagged("/demo"));
-  for (let attempt = 0; ; attempt++) {
-    const { date, time } = await freeSlot(request);
-    await chooseDate(page, date);
-    const slot = page.getByTestId(`slot-${time}`);
-    if ((await slot.count()) === 0 && attempt < 5) {
-      await page.goto(tagged("/demo"));
-      continue;
-    }
-    await slot.click();
-    break;
-  }
-  await page.getByLabel("Name").fill("Ines Insights");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Company").fill("Insights Co");
-  await page.getByRole("button", { name: "Schedule Meeting" }).click();
-  await expect(page.getByRole("heading", { name: "Meeting Scheduled!" })).toBeVisible();
+  await bookFreeSlotOnPage(page, request, { name: "Ines Insights", email, company: "Insights Co" }, tagged("/demo"));
 
   await signInAsAdmin(page);
   await page.goto("/admin/dashboard");

@@ -46,3 +46,31 @@ export async function chooseDate(page: Page, date: string) {
   }
   await page.locator(`[data-date="${date}"]`).click();
 }
+
+/**
+ * On the booking page: a free slot chosen (when one was taken meanwhile, `demoPath` again and
+ * another), then booked for the visitor through the form, up to the confirmation.
+ */
+export async function bookFreeSlotOnPage(
+  page: Page,
+  request: APIRequestContext,
+  visitor: { name: string; email: string; company: string },
+  demoPath = "/demo",
+) {
+  for (let attempt = 0; ; attempt++) {
+    const { date, time } = await freeSlot(request);
+    await chooseDate(page, date);
+    const slot = page.getByTestId(`slot-${time}`);
+    if ((await slot.count()) === 0 && attempt < 5) {
+      await page.goto(demoPath);
+      continue;
+    }
+    await slot.click();
+    break;
+  }
+  await page.getByLabel("Name").fill(visitor.name);
+  await page.getByLabel("Email").fill(visitor.email);
+  await page.getByLabel("Company").fill(visitor.company);
+  await page.getByRole("button", { name: "Schedule Meeting" }).click();
+  await expect(page.getByRole("heading", { name: "Meeting Scheduled!" })).toBeVisible();
+}
