@@ -13,3 +13,6 @@ export async function tokenInNewestEmail(to: string, link: RegExp) {
     .all();
   return link.exec(latest?.text ?? "")?.[1] ?? "";
 }
+
+/** Every email to `to` in the outbox, as stored. */
+export const outboxTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
