@@ -16,3 +16,7 @@ export async function tokenInNewestEmail(to: string, link: RegExp) {
 
 /** Every email to `to` in the outbox, as stored. */
 export const outboxTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
+
+/** The token of the first `path?token=…` link in an email's text, URL-decoded ("" when there is none). */
+export const linkToken = (text: string, path: string) =>
+  decodeURIComponent(new RegExp(`${path}\\?token=([^\\s]+)`).exec(text)?.[1] ?? "");

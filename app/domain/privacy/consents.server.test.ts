@@ -8,16 +8,14 @@ import { confirmSubscription, subscribe, unsubscribe } from "~/domain/newsletter
 import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CONSENT_FORMS, type ConsentForm, type ConsentPurpose, NOTICE_VERSION } from "~/lib/consent";
 import { bookDemo, weekday } from "../../../tests/helpers/booking";
+import { linkToken, outboxTo } from "../../../tests/helpers/outbox";
 import { CLIENT, orgSignup, startSignup } from "../../../tests/helpers/trial";
 import { consentsOf } from "./consents.server";
 
 /** Decision 087: each public form writes its ledger row in the batch of its own change. */
 const T0 = new Date("2026-11-27T09:00:00.000Z");
 const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@consent.example`;
-const mailTo = async (email: string, kind: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).find((m) => m.kind === kind);
-const linkToken = (text: string, path: string) =>
-  decodeURIComponent(new RegExp(`${path}\\?token=([^\\s]+)`).exec(text)?.[1] ?? "");
+const mailTo = async (email: string, kind: string) => (await outboxTo(email)).find((m) => m.kind === kind);
 
 const callbackInput = (email: string) => ({
   firstName: "Ravi",
