@@ -14,6 +14,9 @@ export async function tokenInNewestEmail(to: string, link: RegExp) {
   return link.exec(latest?.text ?? "")?.[1] ?? "";
 }
 
+/** The token of the newest team invitation emailed to `email` ("" when there is none). */
+export const invitationTokenFor = (email: string) => tokenInNewestEmail(email, /\/admin\/invitation\?token=([\w-]+)/);
+
 /** Every email to `to` in the outbox, as stored. */
 export const outboxTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
 
