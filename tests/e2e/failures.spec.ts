@@ -2,7 +2,7 @@ import { Buffer } from "node:buffer";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { type Account, approvedAccount, passwordStep, turnOnTwoFactor } from "./console-helpers";
 import { adminToken, emailsTo, expect, newestEmail, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
-import { freeSlot } from "./slots";
+import { bookByApi, freeSlot } from "./slots";
 
 /**
  * Issue 30 items 4, 6, 7, 9 and 10: every form keeps its input and says what happened when its
@@ -32,21 +32,10 @@ async function enrolledAccount(request: APIRequestContext): Promise<Account> {
 /** A booking made through the API, with the manage link from its confirmation email. */
 async function bookedMeeting(request: APIRequestContext, name: string) {
   const email = uniqueEmail("failures");
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: { name, email, company: `${name} Co`, meetingType: "demo", date, timeSlot: time },
-    });
-    if (response.status() !== 201) continue;
-    const id = (await response.json()).data.id as string;
-    await expect
-      .poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "meeting.confirmation"))
-      .toBe(true);
-    const mail = (await emailsTo(request, email)).find((m) => m.kind === "meeting.confirmation");
-    const manage = mail?.text.match(/\/demo\/manage\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
-    return { id, email, manage };
-  }
-  throw new Error("no free slot found");
+  const { id } = await bookByApi(request, { name, email, company: `${name} Co` });
+  const mail = await newestEmail(request, email, "meeting.confirmation");
+  const manage = mail.text.match(/\/demo\/manage\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
+  return { id, email, manage };
 }
 
 /** A post made through the API, answering its id. */

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { shoot as shootAt } from "./screenshots";
-import { freeSlot } from "./slots";
+import { bookByApi } from "./slots";
 
 /**
  * A person's data on request (issue 29, decision 088), in both projects (js and no-js): a visitor
@@ -23,17 +23,8 @@ const shoot = async (page: Page, name: string, javaScriptEnabled: boolean) => {
   if (javaScriptEnabled) await shootAt(page, name, { height: 800 });
 };
 
-async function book(request: APIRequestContext, name: string, email: string) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: { name, email, company: "Erasure Co", meetingType: "demo", date, timeSlot: time },
-    });
-    if (response.status() === 201) return (await response.json()).data as { id: string };
-    expect(response.status()).toBe(409);
-  }
-  throw new Error("no free slot found");
-}
+const book = (request: APIRequestContext, name: string, email: string) =>
+  bookByApi(request, { name, email, company: "Erasure Co" });
 
 test("a visitor asks for erasure, confirms from the emailed link, and their booking is gone from the console", async ({
   page,

@@ -11,7 +11,7 @@ import {
   verifiedTrialByApi,
 } from "./fixtures";
 import { gradientPng } from "./png";
-import { freeSlot } from "./slots";
+import { bookByApi } from "./slots";
 
 /**
  * Issue 30, items 5 and 11: the promises the product makes are kept, and the smaller fixes:
@@ -23,27 +23,12 @@ import { freeSlot } from "./slots";
 test.describe.configure({ timeout: 90_000 });
 
 /** Books a demo through the API (another slot when one is taken meanwhile). */
-async function book(request: APIRequestContext, email: string, visitorTimezone: string | null = null) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: {
-        name: "Maya Torres",
-        email,
-        company: "Torres Freight",
-        meetingType: "demo",
-        date,
-        timeSlot: time,
-        visitorTimezone,
-      },
-      headers: { "CF-Connecting-IP": uniqueAddress() },
-    });
-    if (response.status() === 409) continue;
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()).data as { id: string; date: string; timeSlot: string };
-  }
-  throw new Error("no free slot after 5 tries");
-}
+const book = (request: APIRequestContext, email: string, visitorTimezone: string | null = null) =>
+  bookByApi(
+    request,
+    { name: "Maya Torres", email, company: "Torres Freight", visitorTimezone },
+    { headers: { "CF-Connecting-IP": uniqueAddress() }, tries: 5 },
+  );
 
 const manageLink = (text: string) => text.match(/\/demo\/manage\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
 

@@ -30,6 +30,28 @@ export async function freeSlot(request: APIRequestContext) {
   return { date, time: pick(await freeTimes(request, date)) };
 }
 
+/**
+ * A demo booked through the public API on a random free slot (another one when the slot was
+ * taken meanwhile, answered 409): the booking as the API answers it.
+ */
+export async function bookByApi(
+  request: APIRequestContext,
+  fields: { name: string; email: string } & Record<string, unknown>,
+  { headers, tries = 10 }: { headers?: Record<string, string>; tries?: number } = {},
+) {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    const { date, time } = await freeSlot(request);
+    const response = await request.post("/api/meetings", {
+      data: { meetingType: "demo", ...fields, date, timeSlot: time },
+      headers,
+    });
+    if (response.status() === 201)
+      return (await response.json()).data as { id: string; date: string; timeSlot: string };
+    expect(response.status(), await response.text()).toBe(409);
+  }
+  throw new Error(`no free slot after ${tries} tries`);
+}
+
 /** "14:30" as the pages show it: "2:30 PM". */
 export const time12h = (time: string) => {
   const [h, m] = time.split(":").map(Number) as [number, number];
