@@ -8,6 +8,7 @@ import { decideMeeting } from "~/routes/admin/dashboard/meetings/status-action.s
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
 import { withFormToken } from "../../../tests/helpers/bot-check";
+import { routeArgs } from "../../../tests/helpers/route-call";
 import { action } from "./demo";
 import { SLOT_GONE, wizardState } from "./wizard.server";
 
@@ -37,7 +38,6 @@ function outcome(result: unknown) {
 }
 
 const meetingCount = async () => (await db().select({ n: count() }).from(meetings).get())?.n ?? 0;
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
 
 describe("the wizard state (from the URL alone)", () => {
   it("starts on the date step with the month of the first open day", async () => {
@@ -94,7 +94,7 @@ describe("the /demo action", () => {
     const date = weekday(6);
     const result = outcome(
       await action(
-        args(
+        routeArgs(
           await post(`http://localhost/demo?date=${date}&time=09:30`, {
             intent: "book",
             name: "Form Booker",
@@ -133,7 +133,9 @@ describe("the /demo action", () => {
       timeSlot: "11:30",
     };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, async () => outcome(await action(args(await post("http://localhost/demo", fields))))),
+      Array.from({ length: 20 }, async () =>
+        outcome(await action(routeArgs(await post("http://localhost/demo", fields)))),
+      ),
     );
     const rows = await db().select().from(meetings).where(eq(meetings.email, "twice@example.com")).all();
     expect(rows).toHaveLength(1);
@@ -150,9 +152,9 @@ describe("the /demo action", () => {
   it("answers a taken slot with 409 and the slot-taken text", async () => {
     const date = weekday(7);
     const fields = { intent: "book", name: "A", email: "a@example.com", date, timeSlot: "12:30" };
-    outcome(await action(args(await post("http://localhost/demo", fields))));
+    outcome(await action(routeArgs(await post("http://localhost/demo", fields))));
     const second = outcome(
-      await action(args(await post("http://localhost/demo", { ...fields, email: "b@example.com" }))),
+      await action(routeArgs(await post("http://localhost/demo", { ...fields, email: "b@example.com" }))),
     );
     expect(second.status).toBe(409);
     expect(second.data?.slotTaken).toBe(BOOKING_MESSAGES.slotTaken);
@@ -162,7 +164,7 @@ describe("the /demo action", () => {
     const before = await meetingCount();
     const result = outcome(
       await action(
-        args(
+        routeArgs(
           await post("http://localhost/demo", { intent: "book", email: "bad", date: weekday(8), timeSlot: "10:00" }),
         ),
       ),
@@ -178,7 +180,7 @@ describe("the /demo action", () => {
     const before = await meetingCount();
     const booking = outcome(
       await action(
-        args(
+        routeArgs(
           await post("http://localhost/demo", {
             intent: "book",
             name: "Bot",
@@ -195,7 +197,7 @@ describe("the /demo action", () => {
     const callbacksBefore = (await db().select({ n: count() }).from(callbackRequests).get())?.n;
     const callback = outcome(
       await action(
-        args(
+        routeArgs(
           await post("http://localhost/demo?mode=callback", {
             intent: "callback",
             firstName: "Bot",
@@ -214,7 +216,7 @@ describe("the /demo action", () => {
   it("stores a callback request and redirects to the success text", async () => {
     const result = outcome(
       await action(
-        args(
+        routeArgs(
           await post("http://localhost/demo?mode=callback", {
             intent: "callback",
             firstName: "Asha",
