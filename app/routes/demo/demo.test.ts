@@ -37,6 +37,10 @@ function outcome(result: unknown) {
   return { status: 200, location: null, data: result as Record<string, unknown> };
 }
 
+/** Posts `fields` to the /demo action as the page's form does, and unwraps its answer. */
+const submit = async (url: string, fields: Record<string, string>) =>
+  outcome(await action(routeArgs(await post(url, fields))));
+
 const meetingCount = async () => (await db().select({ n: count() }).from(meetings).get())?.n ?? 0;
 
 describe("the wizard state (from the URL alone)", () => {
@@ -92,20 +96,14 @@ describe("the wizard state (from the URL alone)", () => {
 describe("the /demo action", () => {
   it("books and redirects to the confirmation", async () => {
     const date = weekday(6);
-    const result = outcome(
-      await action(
-        routeArgs(
-          await post(`http://localhost/demo?date=${date}&time=09:30`, {
-            intent: "book",
-            name: "Form Booker",
-            email: "form@example.com",
-            date,
-            timeSlot: "09:30",
-            visitorTimezone: "Europe/Berlin",
-          }),
-        ),
-      ),
-    );
+    const result = await submit(`http://localhost/demo?date=${date}&time=09:30`, {
+      intent: "book",
+      name: "Form Booker",
+      email: "form@example.com",
+      date,
+      timeSlot: "09:30",
+      visitorTimezone: "Europe/Berlin",
+    });
     expect(result.status).toBe(302);
     const target = new URL(result.location!, "http://localhost");
     const id = target.searchParams.get("booked");
@@ -132,11 +130,7 @@ describe("the /demo action", () => {
       date,
       timeSlot: "11:30",
     };
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, async () =>
-        outcome(await action(routeArgs(await post("http://localhost/demo", fields)))),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => submit("http://localhost/demo", fields)));
     const rows = await db().select().from(meetings).where(eq(meetings.email, "twice@example.com")).all();
     expect(rows).toHaveLength(1);
     for (const answer of answers) {
@@ -152,23 +146,20 @@ describe("the /demo action", () => {
   it("answers a taken slot with 409 and the slot-taken text", async () => {
     const date = weekday(7);
     const fields = { intent: "book", name: "A", email: "a@example.com", date, timeSlot: "12:30" };
-    outcome(await action(routeArgs(await post("http://localhost/demo", fields))));
-    const second = outcome(
-      await action(routeArgs(await post("http://localhost/demo", { ...fields, email: "b@example.com" }))),
-    );
+    await submit("http://localhost/demo", fields);
+    const second = await submit("http://localhost/demo", { ...fields, email: "b@example.com" });
     expect(second.status).toBe(409);
     expect(second.data?.slotTaken).toBe(BOOKING_MESSAGES.slotTaken);
   });
 
   it("returns field errors without storing anything", async () => {
     const before = await meetingCount();
-    const result = outcome(
-      await action(
-        routeArgs(
-          await post("http://localhost/demo", { intent: "book", email: "bad", date: weekday(8), timeSlot: "10:00" }),
-        ),
-      ),
-    );
+    const result = await submit("http://localhost/demo", {
+      intent: "book",
+      email: "bad",
+      date: weekday(8),
+      timeSlot: "10:00",
+    });
     expect(result.status).toBe(400);
     const reply = result.data?.result as { error: Record<string, string[]> };
     expect(reply.error.name).toEqual(["Name is required"]);
@@ -178,55 +169,37 @@ describe("the /demo action", () => {
 
   it("pretends success for a filled honeypot on both forms", async () => {
     const before = await meetingCount();
-    const booking = outcome(
-      await action(
-        routeArgs(
-          await post("http://localhost/demo", {
-            intent: "book",
-            name: "Bot",
-            email: "bot@example.com",
-            date: weekday(9),
-            timeSlot: "10:00",
-            faxNumber: "spam",
-          }),
-        ),
-      ),
-    );
+    const booking = await submit("http://localhost/demo", {
+      intent: "book",
+      name: "Bot",
+      email: "bot@example.com",
+      date: weekday(9),
+      timeSlot: "10:00",
+      faxNumber: "spam",
+    });
     expect(booking.status).toBe(302);
     expect(await meetingCount()).toBe(before);
     const callbacksBefore = (await db().select({ n: count() }).from(callbackRequests).get())?.n;
-    const callback = outcome(
-      await action(
-        routeArgs(
-          await post("http://localhost/demo?mode=callback", {
-            intent: "callback",
-            firstName: "Bot",
-            lastName: "Bot",
-            email: "bot@example.com",
-            company: "Spam",
-            faxNumber: "spam",
-          }),
-        ),
-      ),
-    );
+    const callback = await submit("http://localhost/demo?mode=callback", {
+      intent: "callback",
+      firstName: "Bot",
+      lastName: "Bot",
+      email: "bot@example.com",
+      company: "Spam",
+      faxNumber: "spam",
+    });
     expect(callback).toMatchObject({ status: 302, location: "/demo?mode=callback&requested=1" });
     expect((await db().select({ n: count() }).from(callbackRequests).get())?.n).toBe(callbacksBefore);
   });
 
   it("stores a callback request and redirects to the success text", async () => {
-    const result = outcome(
-      await action(
-        routeArgs(
-          await post("http://localhost/demo?mode=callback", {
-            intent: "callback",
-            firstName: "Asha",
-            lastName: "Rao",
-            email: "asha@example.com",
-            company: "Rao & Co",
-          }),
-        ),
-      ),
-    );
+    const result = await submit("http://localhost/demo?mode=callback", {
+      intent: "callback",
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@example.com",
+      company: "Rao & Co",
+    });
     expect(result).toMatchObject({ status: 302, location: "/demo?mode=callback&requested=1" });
     const row = await db().select().from(callbackRequests).where(eq(callbackRequests.email, "asha@example.com")).get();
     expect(row).toMatchObject({ company: "Rao & Co", status: "new" });
