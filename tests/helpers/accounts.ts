@@ -58,3 +58,23 @@ export function roleTokens<R extends TeamRole>(...roles: R[]) {
   });
   return tokens;
 }
+
+/** Leaves exactly the given accounts as the team's Owners: every other active Owner (other tests') becomes an Admin. */
+export async function onlyOwners(...ids: string[]) {
+  const owners = await db()
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.status, "active"), eq(admins.role, "owner")))
+    .all();
+  for (const { id } of owners) {
+    if (!ids.includes(id)) await db().update(admins).set({ role: "admin" }).where(eq(admins.id, id));
+  }
+}
+
+/** Two Owners of their own, "Owner A" and "Owner B", the team's only ones (for races between Owners). */
+export async function twoOwners() {
+  const a = await createAdmin({ role: "owner", name: "Owner A" });
+  const b = await createAdmin({ role: "owner", name: "Owner B" });
+  await onlyOwners(a.admin.id, b.admin.id);
+  return [a, b] as const;
+}
