@@ -1,7 +1,5 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
-import { type Consent, emailOutbox } from "~/db/schema";
+import type { Consent } from "~/db/schema";
 import { registerAdmin } from "~/domain/accounts/accounts.server";
 import { captureEnterpriseLead, requestCallback } from "~/domain/meetings/callbacks.server";
 import { confirmSubscription, subscribe, unsubscribe } from "~/domain/newsletter/newsletter.server";
@@ -162,9 +160,7 @@ describe("withdrawing the marketing consent", () => {
     await unsubscribe(await unsubscribeTokenOf(email), { now: new Date(T0.getTime() + 1000) });
     const resubscribed = new Date(T0.getTime() + 2 * 24 * 3_600_000);
     await subscribe({ email }, { now: resubscribed });
-    const mails = (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).filter(
-      (m) => m.kind === "newsletter.confirm",
-    );
+    const mails = (await outboxTo(email)).filter((m) => m.kind === "newsletter.confirm");
     const token = linkToken(mails.at(-1)?.text ?? "", "/newsletter/confirm");
     expect(await confirmSubscription(token, resubscribed)).toBe("confirmed");
     const rows = await consentsOf(email);

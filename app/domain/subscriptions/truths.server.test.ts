@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { emailOutbox, subscriptions } from "~/db/schema";
+import { subscriptions } from "~/db/schema";
 import { createActor } from "../../../tests/helpers/accounts";
 import { appErrorOf as refusal } from "../../../tests/helpers/errors";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { approvedTrialBy, orgSignup, setConfig, startSignup, verifiedTrialSignup } from "../../../tests/helpers/trial";
 import { cancel, sendWelcome } from "./lifecycle.server";
 import { consoleStatus, signupState } from "./rules";
@@ -76,10 +77,7 @@ describe("duplicate-signup greeting state", () => {
 });
 
 describe("the welcome email", () => {
-  const welcomeText = async (email: string) =>
-    (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).find(
-      (m) => m.kind === "trial.welcome",
-    );
+  const welcomeText = async (email: string) => (await outboxTo(email)).find((m) => m.kind === "trial.welcome");
 
   it("without provisioning it does not claim an account is ready", async () => {
     const approved = await approvedTrial();

@@ -1,13 +1,14 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, callbackRequests, emailOutbox, meetings } from "~/db/schema";
+import { auditLog, callbackRequests, meetings } from "~/db/schema";
 import { addDays, BOOKING_MESSAGES, isWeekend, slotStart } from "~/domain/calendar/availability";
 import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { decideMeeting } from "~/routes/admin/dashboard/meetings/status-action.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
 import { withFormToken } from "../../../tests/helpers/bot-check";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { routeArgs } from "../../../tests/helpers/route-call";
 import { action } from "./demo";
 import { SLOT_GONE, wizardState } from "./wizard.server";
@@ -114,7 +115,7 @@ describe("the /demo action", () => {
     expect([...target.searchParams.keys()]).toEqual(["booked"]);
     const state = await wizardState(target);
     expect(JSON.stringify(state)).not.toMatch(/manage/i);
-    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "form@example.com")).all();
+    const [mail] = await outboxTo("form@example.com");
     const token = /\/demo\/manage\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1];
     expect((await meetingByToken(token ?? ""))?.id).toBe(id);
   });
@@ -139,7 +140,7 @@ describe("the /demo action", () => {
     }
     // No answer carries the manage token: the link lives in the email alone (decision 042).
     expect(answers.filter((a) => a.location?.includes("manage="))).toHaveLength(0);
-    const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "twice@example.com")).all();
+    const emails = await outboxTo("twice@example.com");
     expect(emails.map((e) => e.kind)).toEqual(["meeting.confirmation"]);
   });
 
