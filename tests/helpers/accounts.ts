@@ -4,7 +4,9 @@ import { db } from "~/db/client.server";
 import { admins, sessions } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { createSession } from "~/domain/accounts/sessions.server";
+import { SESSION_COOKIE } from "~/http/cookies.server";
 import type { TeamRole } from "~/lib/team-roles";
+import { ORIGIN } from "./api";
 
 export const TEST_PASSWORD = "correct-horse-42";
 
@@ -77,4 +79,10 @@ export async function twoOwners() {
   const b = await createAdmin({ role: "owner", name: "Owner B" });
   await onlyOwners(a.admin.id, b.admin.id);
   return [a, b] as const;
+}
+
+/** A fresh console (browser) session of the account, as the Cookie header a signed-in browser sends. */
+export async function consoleCookie(adminId: string) {
+  const session = await createSession(adminId, "browser");
+  return (await SESSION_COOKIE.serialize(new Request(`${ORIGIN}/admin`), session.token)).split(";")[0] ?? "";
 }
