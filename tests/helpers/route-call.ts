@@ -5,6 +5,10 @@
 export const routeArgs = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: {} }) as never;
 
+/** A loader's result, typed loosely for reading in a test. */
+// biome-ignore lint/suspicious/noExplicitAny: route tests read loader results loosely
+export const loaded = async (run: Promise<unknown>): Promise<any> => run;
+
 /** Runs a route function and returns what it answered, thrown (a Response, data()) or returned. */
 export async function outcome(run: () => Promise<unknown>) {
   try {

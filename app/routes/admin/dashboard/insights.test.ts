@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "../../../../tests/helpers/accounts";
 import { onlyPageViews, pageView as view } from "../../../../tests/helpers/page-views";
-import { outcome, routeArgs } from "../../../../tests/helpers/route-call";
+import { loaded, outcome, routeArgs } from "../../../../tests/helpers/route-call";
 import { loader } from "./insights";
 import { loader as csvLoader } from "./insights/export-csv";
 
@@ -21,9 +21,6 @@ beforeAll(async () => {
 
 const get = (path: string, token: string) =>
   new Request(`${ORIGIN}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read the loader's result loosely
-const loaded = async (run: Promise<unknown>): Promise<any> => run;
 
 describe("Console → Insights", () => {
   it("shows the range's traffic with readable keys, the posts apart, and the funnel", async () => {
