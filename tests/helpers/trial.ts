@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
+import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, verificationCodes } from "~/db/schema";
 import { decideApproval } from "~/domain/subscriptions/lifecycle.server";
@@ -152,5 +153,21 @@ export function setConfig(values: Record<string, string>) {
   return () => {
     Object.assign(target, previous);
     resetConfigCache();
+  };
+}
+
+/**
+ * Call at a test file's top level: answers a `setConfig` for one test. What it changes, and any
+ * mock a test made (vi.spyOn), is restored after each test.
+ */
+export function configPerTest() {
+  let restore: (() => void) | undefined;
+  afterEach(() => {
+    restore?.();
+    restore = undefined;
+    vi.restoreAllMocks();
+  });
+  return (values: Record<string, string>) => {
+    restore = setConfig(values);
   };
 }

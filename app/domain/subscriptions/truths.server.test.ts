@@ -1,11 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
 import { createActor } from "../../../tests/helpers/accounts";
 import { appErrorOf as refusal } from "../../../tests/helpers/errors";
 import { outboxTo } from "../../../tests/helpers/outbox";
-import { approvedTrialBy, orgSignup, setConfig, startSignup, verifiedTrialSignup } from "../../../tests/helpers/trial";
+import {
+  approvedTrialBy,
+  configPerTest,
+  orgSignup,
+  startSignup,
+  verifiedTrialSignup,
+} from "../../../tests/helpers/trial";
 import { cancel, sendWelcome } from "./lifecycle.server";
 import { consoleStatus, signupState } from "./rules";
 import { listSubscriptions } from "./subscriptions.server";
@@ -21,12 +27,8 @@ beforeAll(async () => {
   actor = await createActor();
 });
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-  vi.restoreAllMocks();
-});
+/** This file's tests change configuration for one test at a time. */
+const configure = configPerTest();
 
 const verifiedSignup = (overrides: Record<string, unknown> = {}, now = T0) => verifiedTrialSignup(overrides, now);
 const approvedTrial = (overrides: Record<string, unknown> = {}, now = T0) => approvedTrialBy(actor, overrides, now);
@@ -89,7 +91,7 @@ describe("the welcome email", () => {
   });
 
   it("with provisioning that reported the account created it says the account is ready", async () => {
-    restore = setConfig({
+    configure({
       PROVISIONING_WEBHOOK_URL: "https://app.example/provision",
       PROVISIONING_WEBHOOK_SECRET: "k",
     });
@@ -100,7 +102,7 @@ describe("the welcome email", () => {
   });
 
   it("with provisioning that failed it does not claim an account", async () => {
-    restore = setConfig({
+    configure({
       PROVISIONING_WEBHOOK_URL: "https://app.example/provision",
       PROVISIONING_WEBHOOK_SECRET: "k",
     });
