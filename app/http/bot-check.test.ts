@@ -10,6 +10,7 @@ import { allEndpoints } from "~/routes/api/registry.server";
 import { api } from "../../tests/helpers/api";
 import { weekday } from "../../tests/helpers/booking";
 import { formToken, solvedChallenge } from "../../tests/helpers/bot-check";
+import { trialFormFields } from "../../tests/helpers/trial";
 import { buildOpenApi } from "./api/openapi.server";
 import { declaredPolicy, type RoutePolicy } from "./route-policy";
 
@@ -206,22 +207,8 @@ async function signupCookie() {
   return answer.cookie;
 }
 
-const TRIAL_FIELDS = (email: string) => ({
-  intent: "step-3",
-  role: "organization",
-  firstName: "Bot",
-  lastName: "Check",
-  email,
-  phone: "",
-  companyName: "Checks Ltd",
-  jobTitle: "Owner",
-  companySize: "1-10",
-  industry: "Manufacturing",
-  country: "India",
-  howDidYouHear: "YouTube",
-  agreeToTerms: "on",
-  plan: "standard",
-});
+const TRIAL_FIELDS = (email: string) =>
+  trialFormFields(email, { firstName: "Bot", lastName: "Check", companyName: "Checks Ltd" });
 
 type FormCase = {
   /** The form, as the route file and what the test sends. */

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { purgeOldSalts } from "~/domain/insights/salts.server";
+import { countAndWait, storedPageViews as rows } from "../../tests/helpers/page-views";
 import { serveThroughEdgeCache } from "./edge-cache.server";
 import { countPageView, recordView } from "./page-views.server";
 
@@ -20,25 +21,8 @@ const visit = (path: string, headers: Record<string, string> = {}, method = "GET
     headers: { "User-Agent": BROWSER, "CF-Connecting-IP": "203.0.113.7", "CF-IPCountry": "IN", ...headers },
   });
 
-type Row = {
-  day: string;
-  visitor: string;
-  path: string;
-  source: string;
-  campaign: string;
-  country: string;
-  device: string;
-  views: number;
-};
-const rows = async () =>
-  (await env.DB.prepare("SELECT * FROM page_views ORDER BY day, path, source").all<Row>()).results;
-
 /** Counts `response` to `request` and waits for the write made after it. */
-async function count(request: Request, response: Response = page(), at?: Date) {
-  const ctx = createExecutionContext();
-  countPageView(request, response, ctx, at);
-  await waitOnExecutionContext(ctx);
-}
+const count = (request: Request, response: Response = page(), at?: Date) => countAndWait(request, response, at);
 
 beforeEach(async () => {
   await env.DB.batch([env.DB.prepare("DELETE FROM page_views"), env.DB.prepare("DELETE FROM analytics_salts")]);

@@ -1,15 +1,13 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_MESSAGE, mayHold, neededFor } from "~/domain/accounts/permissions";
-import { createSession } from "~/domain/accounts/sessions.server";
 import { TEAM_ROLES, type TeamRole } from "~/lib/team-roles";
 import routes from "~/routes";
 import { allEndpoints } from "~/routes/api/registry.server";
-import { createAdmin } from "../../tests/helpers/accounts";
+import { consoleCookie, createAdmin } from "../../tests/helpers/accounts";
 import { api, ORIGIN } from "../../tests/helpers/api";
 import { addPost } from "../../tests/helpers/console-data";
 import { outcome, routeArgs } from "../../tests/helpers/route-call";
-import { SESSION_COOKIE } from "./cookies.server";
 import { routePolicy } from "./request-policy.server";
 
 /*
@@ -64,10 +62,7 @@ afterAll(() => {
 });
 
 /** A fresh console session of the role's member (a call may end one: signing out). */
-async function cookieOf(role: TeamRole) {
-  const session = await createSession(members.get(role)?.id ?? "", "browser");
-  return (await SESSION_COOKIE.serialize(new Request(`${ORIGIN}/admin`), session.token)).split(";")[0] ?? "";
-}
+const cookieOf = (role: TeamRole) => consoleCookie(members.get(role)?.id ?? "");
 
 /** Whether a loader's or action's answer is the guards' role refusal. */
 function isRoleRefusal(answer: unknown) {

@@ -1,21 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { FORBIDDEN_MESSAGE } from "~/domain/accounts/permissions";
-import { createSession } from "~/domain/accounts/sessions.server";
 import { loader as blogList } from "~/routes/admin/dashboard/blog";
 import { action as editorAction, loader as editorLoader } from "~/routes/admin/dashboard/blog/editor";
-import { createAdmin } from "../../tests/helpers/accounts";
+import { consoleCookie, createAdmin } from "../../tests/helpers/accounts";
 import { api, ORIGIN } from "../../tests/helpers/api";
 import { addPost } from "../../tests/helpers/console-data";
 import { outcome, routeArgs } from "../../tests/helpers/route-call";
-import { SESSION_COOKIE } from "./cookies.server";
 import { PUBLISH_NEEDS_ROLE } from "./post-access.server";
 
 /** An Author's own posts (decision 064): theirs to write and save as drafts; publishing needs Marketing. */
-
-async function consoleCookie(adminId: string) {
-  const session = await createSession(adminId, "browser");
-  return (await SESSION_COOKIE.serialize(new Request(`${ORIGIN}/admin`), session.token)).split(";")[0] ?? "";
-}
 
 const page = (path: string, cookie: string, form?: Record<string, string>) =>
   new Request(`${ORIGIN}${path}`, {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import os from "node:os";
 import path from "node:path";
 import { hasBuild, root, run } from "../lib.ts";
-import { databaseEnv, previewBuild } from "./serve.ts";
+import { databaseEnv, previewBuild, signInAdmin } from "./serve.ts";
 
 /**
  * `npm run bench:cpu`: the Worker's own time per request (`Server-Timing: worker;dur=`, set by
@@ -85,19 +85,6 @@ async function json<T>(url: string, token?: string): Promise<T> {
   const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return (await response.json()) as T;
-}
-
-async function signIn(origin: string) {
-  const body = await (
-    await fetch(`${origin}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: origin },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    })
-  ).json();
-  const token = (body as { data?: { accessToken?: string } }).data?.accessToken;
-  if (!token) throw new Error(`Admin sign-in failed on ${origin}: ${JSON.stringify(body)}`);
-  return token;
 }
 
 type Target = { label: string; path: string; admin?: boolean };
@@ -279,7 +266,7 @@ try {
     ["this tree", root, dirs.now],
   ] as const) {
     const { origin, stop, pid } = await previewBuild(dir, { cwd });
-    const token = await signIn(origin);
+    const token = await signInAdmin(origin, ADMIN);
     servers.push({ name, origin, token, targets: await targets(origin, token), stop, pid });
   }
   const [before, after] = servers as [Server, Server];

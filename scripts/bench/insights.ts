@@ -2,8 +2,9 @@ import type { ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
+import { seededRandom } from "../../tests/helpers/random.ts";
 import { freePort, root, run, serveBuiltWorker, stopProcessGroup, waitForUrl } from "../lib.ts";
-import { databaseEnv, inserts } from "./serve.ts";
+import { databaseEnv, insertAll, signInAdmin } from "./serve.ts";
 
 /**
  * `npm run bench:insights`: Insights at 1,000× the data, read from the per-visitor rows and from
@@ -33,18 +34,6 @@ const dirs = {
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** A deterministic pseudo-random sequence (the same data every run). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A few keys take most views, as on a real site: index ⌊n·r³⌋ of `n`. */
 const skewed = (next: () => number, n: number) => Math.floor(n * next() ** 3);
 
@@ -66,7 +55,8 @@ const DEVICES = ["mobile", "desktop", "tablet"];
 
 /** ROWS distinct (day, visitor, path, source, campaign, country, device) rows over the last DAYS days. */
 function* pageViewRows() {
-  const next = random(28);
+  // Seeded: the same data every run.
+  const next = seededRandom(28);
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const perDay = Math.ceil(ROWS / DAYS);
   let made = 0;
@@ -99,21 +89,12 @@ async function grow(dir: string) {
     persist: { path: path.join(dir, "v3") },
   });
   try {
-    let batch: D1PreparedStatement[] = [];
-    let statements = 0;
-    for (const statement of inserts(
+    const statements = await insertAll(
+      proxy.env.DB,
       "page_views",
       ["day", "visitor", "path", "source", "campaign", "country", "device", "views"],
       pageViewRows(),
-    )) {
-      batch.push(proxy.env.DB.prepare(statement));
-      statements++;
-      if (batch.length === 20) {
-        await proxy.env.DB.batch(batch);
-        batch = [];
-      }
-    }
-    if (batch.length) await proxy.env.DB.batch(batch);
+    );
     const count = await proxy.env.DB.prepare(
       "SELECT count(*) AS n, count(DISTINCT day) AS days FROM page_views",
     ).first<{
@@ -146,18 +127,6 @@ async function serve(dir: string) {
   const origin = `http://localhost:${port}`;
   await waitForUrl(`${origin}/robots.txt`);
   return { origin, stop, output: () => output };
-}
-
-async function signIn(origin: string) {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const body = (await response.json()) as { data?: { accessToken?: string } };
-  const token = body.data?.accessToken;
-  if (!token) throw new Error(`Admin sign-in failed on ${origin}: ${response.status} ${JSON.stringify(body)}`);
-  return token;
 }
 
 async function timed(url: string, token: string) {
@@ -210,7 +179,7 @@ try {
       `rollup-page-views: ${rolledDays ?? "?"} days rolled up.\n  ${cronLine}`,
   );
 
-  const tokens = { raw: await signIn(raw.origin), rollup: await signIn(rollup.origin) };
+  const tokens = { raw: await signInAdmin(raw.origin, ADMIN), rollup: await signInAdmin(rollup.origin, ADMIN) };
   const targets = [
     { label: "GET /api/insights/traffic (28 days)", url: "/api/insights/traffic" },
     { label: "GET /api/insights/funnel?by=source", url: "/api/insights/funnel?by=source" },

@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
 import { root, run } from "../lib.ts";
-import { databaseEnv, inserts, previewBuild } from "./serve.ts";
+import { databaseEnv, insertAll, previewBuild, signInAdmin } from "./serve.ts";
 
 /**
  * `npm run bench:scale`: every list, feed and page at the seeded size and at 1000× the data,
@@ -290,35 +290,13 @@ async function grow(dir: string, only?: readonly string[]) {
   try {
     for (const [table, columns, rows] of tables) {
       if (only && !only.includes(table)) continue;
-      let statements = 0;
-      let batch: D1PreparedStatement[] = [];
-      for (const statement of inserts(table, columns, rows)) {
-        batch.push(proxy.env.DB.prepare(statement));
-        statements++;
-        if (batch.length === 20) {
-          await proxy.env.DB.batch(batch);
-          batch = [];
-        }
-      }
-      if (batch.length) await proxy.env.DB.batch(batch);
+      const statements = await insertAll(proxy.env.DB, table, columns, rows);
       console.log(`  grew ${table} in ${statements} statements`);
     }
   } finally {
     await proxy.dispose();
   }
   writeFileSync(GROWN_MARK, JSON.stringify({ date: new Date().toISOString(), ...GROWTH }));
-}
-
-async function signIn(origin: string) {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: origin },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const body = (await response.json()) as { data?: { accessToken?: string } };
-  const token = body.data?.accessToken;
-  if (!token) throw new Error(`Admin sign-in failed on ${origin}: ${response.status} ${JSON.stringify(body)}`);
-  return token;
 }
 
 type Target = { label: string; small: string; large: string; admin?: boolean };
@@ -344,7 +322,7 @@ if (process.env.BENCH_REBUILD || !existsSync(GROWN_MARK)) {
 // One after the other: two workerd processes starting at once can race for the same inspector port.
 const small = await previewBuild(dirs.small);
 const large = await previewBuild(dirs.large);
-const tokens = { small: await signIn(small.origin), large: await signIn(large.origin) };
+const tokens = { small: await signInAdmin(small.origin, ADMIN), large: await signInAdmin(large.origin, ADMIN) };
 const publishedPosts = async (origin: string) =>
   ((await (await fetch(`${origin}/api/blogs?limit=1`)).json()) as { pagination: { totalItems: number } }).pagination
     .totalItems;

@@ -156,11 +156,24 @@ export function databaseEnv(persistDir: string, admin: { email: string; password
   };
 }
 
+/** Signs the bench's admin in through the API (as a client would): its bearer token. */
+export async function signInAdmin(origin: string, admin: { email: string; password: string }) {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  const body = (await response.json()) as { data?: { accessToken?: string } };
+  const token = body.data?.accessToken;
+  if (!token) throw new Error(`Admin sign-in failed on ${origin}: ${response.status} ${JSON.stringify(body)}`);
+  return token;
+}
+
 /** D1 refuses statements over 100 KB: the bench data sets are written in statements under this. */
 const STATEMENT_BYTES = 90_000;
 
 /** Multi-row INSERTs of `rows` (already SQL literals), each statement under STATEMENT_BYTES. */
-export function* inserts(table: string, columns: string[], rows: Iterable<string[]>) {
+function* inserts(table: string, columns: string[], rows: Iterable<string[]>) {
   const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES `;
   let values: string[] = [];
   let size = head.length;
@@ -175,4 +188,20 @@ export function* inserts(table: string, columns: string[], rows: Iterable<string
     size += tuple.length + 1;
   }
   if (values.length) yield head + values.join(",");
+}
+
+/** Writes `rows` into `table` of `db` as `inserts` statements, 20 to a batch; how many statements it took. */
+export async function insertAll(db: D1Database, table: string, columns: string[], rows: Iterable<string[]>) {
+  let statements = 0;
+  let batch: D1PreparedStatement[] = [];
+  for (const statement of inserts(table, columns, rows)) {
+    batch.push(db.prepare(statement));
+    statements++;
+    if (batch.length === 20) {
+      await db.batch(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) await db.batch(batch);
+  return statements;
 }

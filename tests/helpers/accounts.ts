@@ -4,7 +4,9 @@ import { db } from "~/db/client.server";
 import { admins, sessions } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/password.server";
 import { createSession } from "~/domain/accounts/sessions.server";
+import { SESSION_COOKIE } from "~/http/cookies.server";
 import type { TeamRole } from "~/lib/team-roles";
+import { ORIGIN } from "./api";
 
 export const TEST_PASSWORD = "correct-horse-42";
 
@@ -57,4 +59,30 @@ export function roleTokens<R extends TeamRole>(...roles: R[]) {
     for (const role of roles) tokens[role] = (await createAdmin({ role })).token;
   });
   return tokens;
+}
+
+/** Leaves exactly the given accounts as the team's Owners: every other active Owner (other tests') becomes an Admin. */
+export async function onlyOwners(...ids: string[]) {
+  const owners = await db()
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.status, "active"), eq(admins.role, "owner")))
+    .all();
+  for (const { id } of owners) {
+    if (!ids.includes(id)) await db().update(admins).set({ role: "admin" }).where(eq(admins.id, id));
+  }
+}
+
+/** Two Owners of their own, "Owner A" and "Owner B", the team's only ones (for races between Owners). */
+export async function twoOwners() {
+  const a = await createAdmin({ role: "owner", name: "Owner A" });
+  const b = await createAdmin({ role: "owner", name: "Owner B" });
+  await onlyOwners(a.admin.id, b.admin.id);
+  return [a, b] as const;
+}
+
+/** A fresh console (browser) session of the account, as the Cookie header a signed-in browser sends. */
+export async function consoleCookie(adminId: string) {
+  const session = await createSession(adminId, "browser");
+  return (await SESSION_COOKIE.serialize(new Request(`${ORIGIN}/admin`), session.token)).split(";")[0] ?? "";
 }

@@ -4,7 +4,7 @@ import { passkeys, webauthnChallenges } from "~/db/schema";
 import { inviteMember } from "~/domain/accounts/invitations.server";
 import fixtures from "../fixtures/passkeys.json";
 import { createAdmin } from "./accounts";
-import { tokenInNewestEmail } from "./outbox";
+import { invitationTokenFor } from "./outbox";
 import { seedChallenge } from "./passkeys";
 
 /** A fresh invitation from a new owner, with the token its email carries (issue 25 item 2). */
@@ -12,7 +12,7 @@ export async function invitedMember(role: "author" | "sales" = "author") {
   const { admin } = await createAdmin({ role: "owner" });
   const email = `passkey-invitee-${crypto.randomUUID().slice(0, 8)}@flowlane.test`;
   const invitation = await inviteMember({ id: admin.id, email: admin.email, role: "owner" }, { email, role });
-  const token = await tokenInNewestEmail(email, /\/admin\/invitation\?token=([\w-]+)/);
+  const token = await invitationTokenFor(email);
   return { invitation, token, email };
 }
 

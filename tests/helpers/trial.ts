@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
+import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, verificationCodes } from "~/db/schema";
 import { decideApproval } from "~/domain/subscriptions/lifecycle.server";
@@ -32,6 +33,27 @@ export function orgSignup(overrides: Record<string, unknown> = {}) {
     currentTools: "Spreadsheets",
     subscribeNewsletter: true,
     agreeToTerms: true,
+    ...overrides,
+  };
+}
+
+/** What the free-trial page's last step posts for a complete organization signup (the form's own field values). */
+export function trialFormFields(email: string, overrides: Record<string, string> = {}) {
+  return {
+    intent: "step-3",
+    role: "organization",
+    firstName: "Kiran",
+    lastName: "Rao",
+    email,
+    phone: "",
+    companyName: "Rao Mills",
+    jobTitle: "Owner",
+    companySize: "1-10",
+    industry: "Manufacturing",
+    country: "India",
+    howDidYouHear: "YouTube",
+    agreeToTerms: "on",
+    plan: "standard",
     ...overrides,
   };
 }
@@ -131,5 +153,21 @@ export function setConfig(values: Record<string, string>) {
   return () => {
     Object.assign(target, previous);
     resetConfigCache();
+  };
+}
+
+/**
+ * Call at a test file's top level: answers a `setConfig` for one test. What it changes, and any
+ * mock a test made (vi.spyOn), is restored after each test.
+ */
+export function configPerTest() {
+  let restore: (() => void) | undefined;
+  afterEach(() => {
+    restore?.();
+    restore = undefined;
+    vi.restoreAllMocks();
+  });
+  return (values: Record<string, string>) => {
+    restore = setConfig(values);
   };
 }

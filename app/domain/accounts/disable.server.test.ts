@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, passkeys, refreshTokens, webauthnChallenges } from "~/db/schema";
 import fixtures from "../../../tests/fixtures/passkeys.json";
-import { createAdmin, getAdminByEmail, liveSessions, TEST_PASSWORD } from "../../../tests/helpers/accounts";
+import {
+  createAdmin,
+  getAdminByEmail,
+  liveSessions,
+  onlyOwners,
+  TEST_PASSWORD,
+  twoOwners,
+} from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { auditsOf as audits } from "../../../tests/helpers/audit";
 import { recordedSignIn, seedChallenge } from "../../../tests/helpers/passkeys";
@@ -35,13 +42,6 @@ const enabledOwners = () =>
     .from(admins)
     .where(and(eq(admins.status, "active"), eq(admins.role, "owner"), isNull(admins.disabledAt)))
     .all();
-
-/** Leaves exactly the given enabled owners as the team's Owners (other tests' Owners become Admins). */
-async function onlyOwners(...ids: string[]) {
-  for (const { id } of await enabledOwners()) {
-    if (!ids.includes(id)) await db().update(admins).set({ role: "admin" }).where(eq(admins.id, id));
-  }
-}
 
 const disable = (token: string, id: string, status: "active" | "disabled" = "disabled") =>
   api("PATCH", `/api/team/${id}`, { token, body: { status } });
@@ -139,9 +139,7 @@ describe("disabling a member", { timeout: TIMEOUT }, () => {
   });
 
   it("the last enabled Owner cannot be disabled by another Owner who is disabled", async () => {
-    const a = await createAdmin({ role: "owner" });
-    const b = await createAdmin({ role: "owner" });
-    await onlyOwners(a.admin.id, b.admin.id);
+    const [a, b] = await twoOwners();
     expect((await disable(a.token, b.admin.id)).status).toBe(200);
     // b is disabled now: a is the last enabled Owner and cannot be demoted either.
     const demote = await api("PATCH", `/api/team/${a.admin.id}`, { token: a.token, body: { role: "admin" } });
@@ -151,9 +149,7 @@ describe("disabling a member", { timeout: TIMEOUT }, () => {
   });
 
   it("20 parallel disables of two Owners by each other leave exactly one enabled Owner and one audit record", async () => {
-    const a = await createAdmin({ role: "owner", name: "Owner A" });
-    const b = await createAdmin({ role: "owner", name: "Owner B" });
-    await onlyOwners(a.admin.id, b.admin.id);
+    const [a, b] = await twoOwners();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
         const [by, target] = (i % 2 ? [a, b] : [b, a]) as [typeof a, typeof a];

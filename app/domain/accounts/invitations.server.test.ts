@@ -5,7 +5,7 @@ import { admins, auditLog, emailOutbox, teamInvitations } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
 import type { TeamRole } from "~/lib/team-roles";
 import { createAdmin } from "../../../tests/helpers/accounts";
-import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
+import { invitationTokenFor } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { verifyLogin } from "./accounts.server";
 import { INVITATION_MESSAGES } from "./invitation-schemas";
@@ -39,7 +39,6 @@ const mailFor = (email: string) =>
   db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).all();
 
 /** The token the newest invitation email to `email` carries. */
-const tokenFor = (email: string) => tokenInNewestEmail(email, /\/admin\/invitation\?token=([\w-]+)/);
 
 const rowsFor = (email: string) => db().select().from(teamInvitations).where(eq(teamInvitations.email, email)).all();
 
@@ -95,7 +94,7 @@ describe("issuing an invitation", () => {
     expect(mail?.sensitive).toBe(true);
     expect(mail?.text).toContain(`${TEST_SITE_URL}/admin/invitation?token=`);
     expect(mail?.text).toContain("Sales");
-    const token = await tokenFor(email);
+    const token = await invitationTokenFor(email);
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
     const [row] = await rowsFor(email);
     expect(row?.tokenHash).toBe(await sha256Hex(token));
@@ -176,7 +175,7 @@ describe("the link", () => {
     const owner = await manager();
     const email = newEmail();
     await inviteMember(owner, { email, role: "sales" }, T0);
-    const token = await tokenFor(email);
+    const token = await invitationTokenFor(email);
     for (let i = 0; i < 3; i++) {
       const state = await invitationLinkState(token, at(DAY));
       expect(state.state).toBe("valid");
@@ -193,7 +192,7 @@ describe("the link", () => {
     const owner = await manager();
     const email = newEmail();
     const invitation = await inviteMember(owner, { email, role: "marketing" }, T0);
-    const token = await tokenFor(email);
+    const token = await invitationTokenFor(email);
     const member = await acceptInvitation({ token, name: "Kavya Menon", password: PASSWORD }, at(DAY));
     expect(member).toMatchObject({ email, name: "Kavya Menon", status: "active", role: "marketing" });
     expect(member.approvedBy).toBe(owner.id);
@@ -221,7 +220,7 @@ describe("the link", () => {
     const owner = await manager();
     const email = newEmail();
     await inviteMember(owner, { email, role: "author" }, T0);
-    const token = await tokenFor(email);
+    const token = await invitationTokenFor(email);
     const answers = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         acceptInvitation({ token, name: `Racer ${i}`, password: PASSWORD }, at(DAY)),
@@ -244,7 +243,7 @@ describe("the link", () => {
     const owner = await manager();
     const email = newEmail();
     await inviteMember(owner, { email, role: "sales" }, T0);
-    const token = await tokenFor(email);
+    const token = await invitationTokenFor(email);
     const late = at(INVITATION_RULES.lifetime);
     expect(await invitationLinkState(token, late)).toMatchObject({
       state: "expired",
@@ -261,7 +260,7 @@ describe("the link", () => {
     const owner = await manager();
     const email = newEmail();
     const invitation = await inviteMember(owner, { email, role: "sales" }, T0);
-    const token = await tokenFor(email);
+    const token = await invitationTokenFor(email);
     await revokeInvitation(owner, invitation.id, at(1000));
     await expect(acceptInvitation({ token, name: "Too late", password: PASSWORD }, at(2000))).rejects.toMatchObject({
       status: 410,
@@ -284,10 +283,10 @@ describe("the link", () => {
     const admin = await manager("admin");
     const email = newEmail();
     const invitation = await inviteMember(owner, { email, role: "sales" }, T0);
-    const old = await tokenFor(email);
+    const old = await invitationTokenFor(email);
     const resent = await resendInvitation(admin, invitation.id, at(6 * DAY));
     expect(resent.expiresAt).toBe(at(13 * DAY).toISOString());
-    const fresh = await tokenFor(email);
+    const fresh = await invitationTokenFor(email);
     expect(fresh).not.toBe(old);
     expect(await mailFor(email)).toHaveLength(2);
     expect(await invitationLinkState(old, at(6 * DAY))).toMatchObject({ state: "unknown" });
@@ -311,7 +310,7 @@ describe("the link", () => {
       status: 403,
       message: INVITATION_MESSAGES.ownerOnly,
     });
-    await acceptInvitation({ token: await tokenFor(email), name: "New Owner", password: PASSWORD }, at(2000));
+    await acceptInvitation({ token: await invitationTokenFor(email), name: "New Owner", password: PASSWORD }, at(2000));
     await expect(resendInvitation(owner, invitation.id, at(3000))).rejects.toMatchObject({
       status: 409,
       message: INVITATION_MESSAGES.closed("accepted"),

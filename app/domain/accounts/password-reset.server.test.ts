@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { admins, auditLog, emailOutbox, passwordResets, sessions } from "~/db/schema";
+import { admins, auditLog, passwordResets, sessions } from "~/db/schema";
 import { findSession } from "~/domain/accounts/sessions.server";
 import { sha256Hex } from "~/lib/crypto.server";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
@@ -9,7 +9,7 @@ import { action as resetAction, loader as resetLoader } from "~/routes/admin/res
 import { createAdmin, getAdminByEmail, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { withFormToken } from "../../../tests/helpers/bot-check";
 import { appErrorOf as failure } from "../../../tests/helpers/errors";
-import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
+import { outboxTo, tokenInNewestEmail } from "../../../tests/helpers/outbox";
 import { verifyLogin } from "./accounts.server";
 import { verifyPassword } from "./password.server";
 import {
@@ -34,8 +34,6 @@ async function linkFor(email: string, now = T0) {
   return tokenInNewestEmail(email, /reset-password\?token=([\w-]+)/);
 }
 
-const mailFor = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();
-
 describe("requesting a reset link", () => {
   it("emails a 256-bit token, stores only its hash, and answers the same for an unknown email", async () => {
     const { admin } = await createAdmin();
@@ -45,7 +43,7 @@ describe("requesting a reset link", () => {
     expect(known.message).toBe(RESET_MESSAGES.requested(admin.email));
     expect(unknown.message).toBe(RESET_MESSAGES.requested(unknownEmail));
 
-    const [mail] = await mailFor(admin.email);
+    const [mail] = await outboxTo(admin.email);
     expect(mail?.kind).toBe("admin.password-reset");
     expect(mail?.sensitive).toBe(true);
     const token = /token=([\w-]+)/.exec(mail?.text ?? "")?.[1] ?? "";
@@ -54,7 +52,7 @@ describe("requesting a reset link", () => {
     expect(row?.tokenHash).toBe(await sha256Hex(token));
     expect(row?.tokenHash).not.toContain(token);
     expect(row?.expiresAt.getTime()).toBe(at(30 * MINUTE).getTime());
-    expect(await mailFor(unknownEmail)).toEqual([]);
+    expect(await outboxTo(unknownEmail)).toEqual([]);
   });
 
   it("limits requests per email (60 s apart, 5 an hour), the same for known and unknown emails", async () => {
@@ -75,7 +73,7 @@ describe("requesting a reset link", () => {
     const answers = await Promise.allSettled(Array.from({ length: 12 }, () => linkFor(admin.email, T0)));
     expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
     expect(await db().select().from(passwordResets).where(eq(passwordResets.email, admin.email)).all()).toHaveLength(1);
-    expect(await mailFor(admin.email)).toHaveLength(1);
+    expect(await outboxTo(admin.email)).toHaveLength(1);
   });
 
   it("a new link makes the older one stop working", async () => {
@@ -99,7 +97,10 @@ describe("using a reset link", () => {
       (s) => !s.revokedAt,
     );
     expect(open).toEqual([]);
-    expect((await mailFor(admin.email)).map((m) => m.kind)).toEqual(["admin.password-reset", "admin.password-changed"]);
+    expect((await outboxTo(admin.email)).map((m) => m.kind)).toEqual([
+      "admin.password-reset",
+      "admin.password-changed",
+    ]);
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, admin.id)).all();
     expect(audit.map((a) => a.action)).toEqual(["account.password_reset"]);
     expect((await verifyLogin(admin.email, NEW_PASSWORD)).id).toBe(admin.id);
@@ -147,7 +148,7 @@ describe("using a reset link", () => {
     for (const lost of answers.filter((a) => a.status === "rejected")) {
       expect((lost as PromiseRejectedResult).reason).toMatchObject({ status: 410, message: RESET_MESSAGES.used });
     }
-    expect((await mailFor(admin.email)).filter((m) => m.kind === "admin.password-changed")).toHaveLength(1);
+    expect((await outboxTo(admin.email)).filter((m) => m.kind === "admin.password-changed")).toHaveLength(1);
     expect(await db().select().from(auditLog).where(eq(auditLog.targetId, admin.id)).all()).toHaveLength(1);
   });
 });
@@ -190,7 +191,7 @@ describe("the pages (no JavaScript needed)", () => {
       message: RESET_MESSAGES.unknown,
     });
     expect(await verifyPassword(TEST_PASSWORD, (await getAdminByEmail(admin.email))!.passwordHash)).toBe(true);
-    const before = (await mailFor(admin.email)).length;
+    const before = (await outboxTo(admin.email)).length;
 
     const disabled = await run(forgotAction, post("/admin/forgot-password", { email: admin.email }));
     const other = await run(forgotAction, post("/admin/forgot-password", { email: enabled.email }));
@@ -200,7 +201,7 @@ describe("the pages (no JavaScript needed)", () => {
     expect(Object.keys(disabled.result.data).sort()).toEqual(Object.keys(nobody.result.data).sort());
     expect(disabled.result.init?.status).toBe(other.result.init?.status);
     // No email was written; the row counts for the limits like an unknown address's, with no account.
-    expect(await mailFor(admin.email)).toHaveLength(before);
+    expect(await outboxTo(admin.email)).toHaveLength(before);
     const rows = await db().select().from(passwordResets).where(eq(passwordResets.email, admin.email)).all();
     expect(rows.filter((r) => r.adminId === null)).toHaveLength(1);
   });

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, emailOutbox, loginFailures } from "~/db/schema";
+import { auditLog, loginFailures } from "~/db/schema";
 import { createAdmin, getAdminByEmail, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { LOGIN_THROTTLE, verifyLogin } from "./accounts.server";
 
 /**
@@ -88,7 +89,7 @@ describe("team decisions", { timeout: RACE_TIMEOUT }, () => {
 
       const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, applicant.id)).all();
       expect(audit.map((a) => a.action)).toEqual([status === "active" ? "team.approved" : "team.rejected"]);
-      const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();
+      const mail = await outboxTo(email);
       expect(mail.map((m) => m.kind)).toEqual([status === "active" ? "team.approved" : "team.rejected"]);
     }
   });

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { admins, emailOutbox } from "~/db/schema";
+import { admins } from "~/db/schema";
 import { action as loginAction } from "~/routes/admin/login";
 import { createAdmin, getAdminByEmail, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { withFormToken } from "../../../tests/helpers/bot-check";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { verifyPassword } from "./password.server";
 
 /** Decision 020: registration answers the same for new and existing emails. */
 
 const fresh = () => `reg-${crypto.randomUUID().slice(0, 8)}@flowlane.test`;
-const mailFor = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();
 
 /** The answer without the parts that differ by nature (the id and the echoed email). */
 const shape = (json: { data: { user: Record<string, unknown>; message: string } }) => ({
@@ -32,12 +32,12 @@ describe("registration answers the same for new and existing emails", () => {
     expect(stored?.name).toBe("Test Admin");
     expect(stored?.status).toBe("active");
     expect(await verifyPassword(TEST_PASSWORD, stored?.passwordHash ?? "")).toBe(true);
-    const [mail] = await mailFor(admin.email);
+    const [mail] = await outboxTo(admin.email);
     expect(mail?.kind).toBe("team.register-existing");
     expect(mail?.text).toContain("/admin/forgot-password");
     // Tried again within the hour: no second email.
     await api("POST", "/api/auth/register", { body: body(admin.email) });
-    expect(await mailFor(admin.email)).toHaveLength(1);
+    expect(await outboxTo(admin.email)).toHaveLength(1);
   });
 
   it("12 parallel registrations of one new email: one account, all answered 201", async () => {

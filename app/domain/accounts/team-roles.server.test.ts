@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, auditLog } from "~/db/schema";
-import { createAdmin, getAdminByEmail, liveSessions } from "../../../tests/helpers/accounts";
+import { createAdmin, getAdminByEmail, liveSessions, onlyOwners, twoOwners } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { decideRegistration } from "./accounts.server";
 import { FORBIDDEN_MESSAGE, OWNER_ONLY } from "./permissions";
@@ -23,14 +23,6 @@ async function activeOwners() {
     .from(admins)
     .where(and(eq(admins.status, "active"), eq(admins.role, "owner")))
     .all();
-}
-
-/** Leaves exactly the given owners as the team's Owners (other tests' Owners become Admins). */
-async function onlyOwners(...ids: string[]) {
-  const owners = await activeOwners();
-  for (const { id } of owners) {
-    if (!ids.includes(id)) await db().update(admins).set({ role: "admin" }).where(eq(admins.id, id));
-  }
 }
 
 describe("GET /api/team", { timeout: TIMEOUT }, () => {
@@ -119,9 +111,7 @@ describe("PATCH /api/team/{id}", { timeout: TIMEOUT }, () => {
   });
 
   it("20 parallel demotions of two Owners by each other leave exactly one Owner", async () => {
-    const a = await createAdmin({ role: "owner", name: "Owner A" });
-    const b = await createAdmin({ role: "owner", name: "Owner B" });
-    await onlyOwners(a.admin.id, b.admin.id);
+    const [a, b] = await twoOwners();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
         // Each Owner demotes the other, and themselves, at the same time.
@@ -177,9 +167,7 @@ describe("DELETE /api/team/{id}", { timeout: TIMEOUT }, () => {
   });
 
   it("20 parallel removals of two Owners by each other leave one Owner", async () => {
-    const a = await createAdmin({ role: "owner" });
-    const b = await createAdmin({ role: "owner" });
-    await onlyOwners(a.admin.id, b.admin.id);
+    const [a, b] = await twoOwners();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
         const [by, target] = i % 2 === 0 ? [a, b] : [b, a];

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, emailOutbox } from "~/db/schema";
+import { auditLog } from "~/db/schema";
 import { createAdmin, getAdminByEmail } from "../../../tests/helpers/accounts";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { countPendingAdmins, decideRegistration, listPendingAdmins, verifyLogin } from "./accounts.server";
 
 // Password hashing (scrypt) is slow on a loaded machine: more than vitest's default 5 s.
@@ -27,7 +28,7 @@ describe("team approval", { timeout: SCRYPT_TIMEOUT }, () => {
     expect(audit).toMatchObject([
       { action: "team.approved", actorEmail: admin.email, before: { status: "pending" }, after: { status: "active" } },
     ]);
-    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "newcomer@flowlane.test")).all();
+    const mail = await outboxTo("newcomer@flowlane.test");
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toBe("Your Flowlane admin account was approved");
     expect(mail[0]?.text).toContain("https://flowlane.test/admin");

@@ -5,7 +5,7 @@ import { auditLog, blogImages, blogPosts, blogSlugRedirects } from "~/db/schema"
 import { blogContentVersion } from "~/http/edge-cache.server";
 import { createPost, deletePost, publishDuePosts, updatePost } from "./posts.server";
 import { fillMissingSlugs } from "./slugs.server";
-import { realPng } from "./testing/image-bytes";
+import { imageForm, realPng } from "./testing/image-bytes";
 import { addPosts, POSTS_FROM } from "./testing/posts";
 import { uploadPostImage } from "./uploads.server";
 
@@ -16,13 +16,7 @@ let counter = 0;
 const draft = (title: string) =>
   createPost(actor, { title, content: "Body text.", excerpt: "Excerpt", author: "Editor", tags: [], status: "draft" });
 
-async function coverForm() {
-  const form = new FormData();
-  form.set("file", new File([await realPng(64, 36)], "cover.png", { type: "image/png" }));
-  form.set("alt", "A cover");
-  form.set("purpose", "cover");
-  return form;
-}
+const coverForm = async () => imageForm(await realPng(64, 36), { alt: "A cover" });
 
 /**
  * Every kind of blog write: `prepare` writes what it starts from (before the bump can fail),

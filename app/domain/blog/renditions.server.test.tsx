@@ -10,19 +10,11 @@ import { deleteImageObjects } from "./image-cleanup.server";
 import { imageSizes, MEDIA_CACHE_CONTROL, serveImage } from "./media.server";
 import { getPost } from "./posts.server";
 import { renditionKey } from "./renditions";
-import { gif, png, realPng } from "./testing/image-bytes";
+import { gif, imageForm, png, realPng } from "./testing/image-bytes";
 import { EDITOR as actor, introDraft } from "./testing/posts";
 import { uploadPostImage } from "./uploads.server";
 
 const newPost = () => introDraft("With a cover");
-
-function uploadForm(bytes: Uint8Array, { purpose = "cover", type = "image/png", name = "cover.png" } = {}) {
-  const form = new FormData();
-  form.set("file", new File([bytes.slice()], name, { type }));
-  form.set("alt", "A workflow canvas");
-  form.set("purpose", purpose);
-  return form;
-}
 
 const keysInBucket = async () => (await env.MEDIA.list()).objects.map((object) => object.key).sort();
 const rowOf = (key: string) => db().select().from(blogImages).where(eq(blogImages.key, key)).get();
@@ -31,7 +23,7 @@ describe("WebP renditions made at upload (decision 028)", () => {
   it("a 1200×630 PNG cover: 480, 800 and 1200 px WebP copies beside it, immutable, recorded on its row", async () => {
     const post = await newPost();
     const original = await realPng(1200, 630);
-    const image = await uploadPostImage(actor, post.id, uploadForm(original));
+    const image = await uploadPostImage(actor, post.id, imageForm(original));
     expect(image.renditions).toEqual([480, 800, 1200]);
     expect((await rowOf(image.key))?.renditions).toEqual([480, 800, 1200]);
     const uuid = image.key.replace(/\.png$/, "");
@@ -60,11 +52,11 @@ describe("WebP renditions made at upload (decision 028)", () => {
 
   it("never wider than the original: a 300 px image gets one 300 px WebP; a 2000 px one stops at 1600", async () => {
     const post = await newPost();
-    const small = await uploadPostImage(actor, post.id, uploadForm(await realPng(300, 200)));
+    const small = await uploadPostImage(actor, post.id, imageForm(await realPng(300, 200)));
     expect(small.renditions).toEqual([300]);
     const smallWebp = await env.MEDIA.get(renditionKey(small.key, 300));
     expect(await env.IMAGES.info((smallWebp as R2ObjectBody).body)).toMatchObject({ width: 300, height: 200 });
-    const wide = await uploadPostImage(actor, post.id, uploadForm(await realPng(2000, 500)));
+    const wide = await uploadPostImage(actor, post.id, imageForm(await realPng(2000, 500)));
     expect(wide.renditions).toEqual([480, 800, 1200, 1600]);
     // The srcset ends with the original at its own width, wider than every rendition.
     const cover = coverOf({ coverImage: wide.key }, await imageSizes([wide.key]));
@@ -77,7 +69,7 @@ describe("WebP renditions made at upload (decision 028)", () => {
   it("an image the transform cannot read is stored as before: the original alone, no srcset", async () => {
     // A valid PNG header (the upload checks read only that) over no pixel data.
     const post = await newPost();
-    const image = await uploadPostImage(actor, post.id, uploadForm(png(640, 480)));
+    const image = await uploadPostImage(actor, post.id, imageForm(png(640, 480)));
     expect(image.renditions).toBeNull();
     expect(await keysInBucket()).not.toContain(renditionKey(image.key, 480));
     expect((await env.MEDIA.list({ prefix: image.key.replace(/\.png$/, "-") })).objects).toEqual([]);
@@ -87,18 +79,14 @@ describe("WebP renditions made at upload (decision 028)", () => {
 
   it("a GIF (maybe animated) is left as it is", async () => {
     const post = await newPost();
-    const image = await uploadPostImage(
-      actor,
-      post.id,
-      uploadForm(gif(800, 600), { type: "image/gif", name: "a.gif" }),
-    );
+    const image = await uploadPostImage(actor, post.id, imageForm(gif(800, 600), { type: "image/gif", name: "a.gif" }));
     expect(image.renditions).toBeNull();
     expect((await env.MEDIA.list({ prefix: image.key.replace(/\.gif$/, "-") })).objects).toEqual([]);
   });
 
   it("an image in the text gets srcset and sizes beside its width and height", async () => {
     const post = await newPost();
-    const image = await uploadPostImage(actor, post.id, uploadForm(await realPng(1000, 500), { purpose: "content" }));
+    const image = await uploadPostImage(actor, post.id, imageForm(await realPng(1000, 500), { purpose: "content" }));
     expect(image.renditions).toEqual([480, 800, 1000]);
     const html = (await getPost(post.id)).contentHtml;
     const uuid = image.key.replace(/\.png$/, "");
@@ -112,8 +100,8 @@ describe("WebP renditions made at upload (decision 028)", () => {
 
   it("deleting an image's objects deletes its renditions too", async () => {
     const post = await newPost();
-    const image = await uploadPostImage(actor, post.id, uploadForm(await realPng(900, 600)));
-    const other = await uploadPostImage(actor, post.id, uploadForm(await realPng(500, 400)));
+    const image = await uploadPostImage(actor, post.id, imageForm(await realPng(900, 600)));
+    const other = await uploadPostImage(actor, post.id, imageForm(await realPng(500, 400)));
     const before = await keysInBucket();
     await deleteImageObjects([image.key]);
     const after = await keysInBucket();

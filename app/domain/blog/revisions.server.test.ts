@@ -7,7 +7,7 @@ import { unusedImagesOf } from "./image-cleanup.server";
 import { createPost, deletePost, getPost, NOT_A_DRAFT, POST_CHANGED, updatePost } from "./posts.server";
 import { REVISIONS_KEPT } from "./revision-log.server";
 import { autosavePost, listRevisions, REVISION_NOT_FOUND, restoreRevision } from "./revisions.server";
-import { png } from "./testing/image-bytes";
+import { imageForm, png } from "./testing/image-bytes";
 import { uploadPostImage } from "./uploads.server";
 
 /** Revision history, restore, autosave and image clean-up on delete (decision 030). */
@@ -206,13 +206,8 @@ describe("autosave", () => {
 });
 
 describe("deleting a post with its unused images", () => {
-  const upload = async (postId: string, purpose: "cover" | "content", alt: string) => {
-    const form = new FormData();
-    form.set("file", new File([png(40, 30)], "p.png", { type: "image/png" }));
-    form.set("alt", alt);
-    form.set("purpose", purpose);
-    return uploadPostImage(actor, postId, form);
-  };
+  const upload = (postId: string, purpose: "cover" | "content", alt: string) =>
+    uploadPostImage(actor, postId, imageForm(png(40, 30), { name: "p.png", alt, purpose }));
   const objectKeys = async () => (await env.MEDIA.list()).objects.map((o) => o.key);
 
   it("deletes the images no other post uses (rows and R2 objects) and keeps one another post shows", async () => {

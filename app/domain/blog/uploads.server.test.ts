@@ -7,22 +7,15 @@ import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from "./images";
 import { MEDIA_CACHE_CONTROL, serveImage } from "./media.server";
 import { getPost, updatePost } from "./posts.server";
 import { MISSING_ALT } from "./schemas";
-import { gif, jpeg, png, pngOfSize, webpLossy } from "./testing/image-bytes";
+import { gif, imageForm, jpeg, png, pngOfSize, webpLossy } from "./testing/image-bytes";
 import { EDITOR as actor, introDraft } from "./testing/posts";
 import { uploadPostImage } from "./uploads.server";
 
 const newPost = () => introDraft("With pictures");
 
-function uploadForm(
-  bytes: Uint8Array<ArrayBuffer>,
-  { name = "photo.png", type = "image/png", alt = "A dashboard", purpose = "cover" } = {},
-) {
-  const form = new FormData();
-  form.set("file", new File([bytes], name, { type }));
-  form.set("alt", alt);
-  form.set("purpose", purpose);
-  return form;
-}
+/** This file's upload: a photo of a dashboard unless told otherwise. */
+const uploadForm = (bytes: Uint8Array, options: Parameters<typeof imageForm>[1] = {}) =>
+  imageForm(bytes, { name: "photo.png", alt: "A dashboard", ...options });
 
 const objectCount = async () => (await env.MEDIA.list()).objects.length;
 const imageRows = (postId: string) => db().select().from(blogImages).where(eq(blogImages.postId, postId)).all();

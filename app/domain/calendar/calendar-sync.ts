@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isLoopbackHost, isPrivateHost } from "~/domain/integrations/events";
+import { outboundUrlProblem } from "~/domain/integrations/events";
 
 /**
  * Calendars in sync without OAuth (issue 27 item 5, decision 086): the rules, messages and
@@ -76,13 +76,5 @@ export const BusyCalendarInputSchema = z.object({
 export const normalised = (value: string) => value.replace(/^webcals?:\/\//i, "https://");
 
 /** Where a busy calendar may be read from: the webhooks' rule (decision 074). Answers the problem, or null. */
-export function busyUrlProblem(value: string, { local }: { local: boolean }): string | null {
-  const text = normalised(value);
-  if (!URL.canParse(text)) return CALENDAR_SYNC_MESSAGES.url;
-  const url = new URL(text);
-  if (url.username || url.password) return CALENDAR_SYNC_MESSAGES.credentials;
-  if (local && isLoopbackHost(url.hostname) && (url.protocol === "http:" || url.protocol === "https:")) return null;
-  if (url.protocol !== "https:") return CALENDAR_SYNC_MESSAGES.https;
-  if (isPrivateHost(url.hostname)) return CALENDAR_SYNC_MESSAGES.privateAddress;
-  return null;
-}
+export const busyUrlProblem = (value: string, options: { local: boolean }) =>
+  outboundUrlProblem(normalised(value), options, CALENDAR_SYNC_MESSAGES);

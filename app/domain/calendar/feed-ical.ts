@@ -1,3 +1,4 @@
+import { icsUtc as utc } from "~/domain/meetings/ics";
 import ICAL from "~/lib/icalendar";
 
 /**
@@ -21,8 +22,6 @@ export type FeedEvent = {
   description: string;
   url?: string;
 };
-
-const utc = (date: Date) => ICAL.Time.fromJSDate(new Date(Math.floor(date.getTime() / 1000) * 1000), true);
 
 export function buildFeed(name: string, events: readonly FeedEvent[], stamp: Date): string {
   const calendar = new ICAL.Component("vcalendar");

@@ -17,6 +17,7 @@ import { requireMeeting } from "~/domain/meetings/meetings.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { bookDemo, weekday } from "../../../tests/helpers/booking";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { addDays, BOOKING_MESSAGES, dayOfWeek } from "./availability";
 import { availableDays, availableSlots } from "./calendar.server";
 
@@ -303,7 +304,7 @@ describe("PUT /api/meetings/{id}/host", () => {
     const [newHost, previousHost] = [await emailOf(other), await emailOf(m.hostId as string)];
     expect(told.find((e) => e.to === newHost)?.subject).toMatch(/^You now host a demo: /);
     expect(told.find((e) => e.to === previousHost)?.subject).toMatch(/^Demo moved to another host: /);
-    const toVisitor = await db().select().from(emailOutbox).where(eq(emailOutbox.to, m.email)).all();
+    const toVisitor = await outboxTo(m.email);
     expect(toVisitor.map((e) => e.kind)).toEqual(["meeting.confirmation"]);
     // The first host takes another demo at 10:00; the meeting cannot go back to them.
     const second = await bookDemo({ date, timeSlot: "10:00" });

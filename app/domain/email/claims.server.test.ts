@@ -1,14 +1,14 @@
 import { count, eq, sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox } from "~/db/schema";
 import { retryFailedEmail } from "~/domain/email/log.server";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
 import { sendTrialCode } from "~/domain/subscriptions/subscriptions.server";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { createActor } from "../../../tests/helpers/accounts";
 import { expectConsoleError } from "../../../tests/helpers/console-errors";
-import { CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
+import { CLIENT, configPerTest, orgSignup, startSignup } from "../../../tests/helpers/trial";
 import {
   claimEmails,
   EMAIL_RULES,
@@ -24,17 +24,12 @@ const HTTP = { EMAIL_TRANSPORT: "http", EMAIL_API_URL: "https://mail.example/sen
 // Rounds of 20 parallel calls on a loaded 2-core machine.
 const RACE_TIMEOUT = 120_000;
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-  vi.restoreAllMocks();
-});
+/** This file's tests change configuration for one test at a time. */
+const configure = configPerTest();
 
 let actor: { id: string; email: string };
 beforeAll(async () => {
-  const { admin } = await createAdmin();
-  actor = { id: admin.id, email: admin.email };
+  actor = await createActor();
 });
 
 let counter = 0;
@@ -76,7 +71,7 @@ describe("claims", { timeout: RACE_TIMEOUT }, () => {
   });
 
   it("parallel cron runs and the inline delivery send each message once", async () => {
-    restore = setConfig(HTTP);
+    configure(HTTP);
     const api = okApi();
     for (let round = 0; round < 10; round++) {
       api.mockClear();
@@ -96,7 +91,7 @@ describe("claims", { timeout: RACE_TIMEOUT }, () => {
   });
 
   it("20 parallel admin retries of a failed email: one retry audited, one send", async () => {
-    restore = setConfig(HTTP);
+    configure(HTTP);
     const api = okApi();
     for (let round = 0; round < 10; round++) {
       const m = message();
@@ -120,7 +115,7 @@ describe("claims", { timeout: RACE_TIMEOUT }, () => {
 
 describe("time limits", () => {
   it("a hung email API is cut off after the transport timeout; the message is retried later", async () => {
-    restore = setConfig(HTTP);
+    configure(HTTP);
     const rules = EMAIL_RULES as { timeout: number };
     const saved = rules.timeout;
     rules.timeout = 50; // milliseconds, so the test does not wait 10 s
@@ -145,7 +140,7 @@ describe("time limits", () => {
   });
 
   it("a job past its time budget stops between messages and leaves the rest pending", async () => {
-    restore = setConfig(HTTP);
+    configure(HTTP);
     const api = okApi();
     const messages = Array.from({ length: 3 }, () => message());
     await db().batch(messages.map(emailStatement) as [ReturnType<typeof emailStatement>]);
@@ -156,7 +151,7 @@ describe("time limits", () => {
   });
 
   it("the job's budget also cuts off a send in progress; the message goes back to pending", async () => {
-    restore = setConfig(HTTP);
+    configure(HTTP);
     const budget = new AbortController();
     const tried: string[] = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(
@@ -205,7 +200,7 @@ describe("time limits", () => {
 
 describe("one-time codes in the outbox", () => {
   it("with the http transport the stored copy of a code email is redacted once delivered", async () => {
-    restore = setConfig(HTTP);
+    configure(HTTP);
     const api = okApi();
     const { subscription } = await startSignup(orgSignup());
     const { code, id } = await sendTrialCode(subscription.email, CLIENT);
@@ -226,7 +221,7 @@ describe("one-time codes in the outbox", () => {
   });
 
   it("a failed delivery keeps the message as it was, for the retry", async () => {
-    restore = setConfig(HTTP);
+    configure(HTTP);
     vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("no", { status: 503 }));
     const m = message({ sensitive: true, subject: "Code 123456" });
     await sendEmail(m);

@@ -11,6 +11,7 @@ import { loader as messageLoader } from "~/routes/admin/dashboard/settings/email
 import { allEndpoints } from "~/routes/api/registry.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { runRoute } from "../../../tests/helpers/route-call";
 import {
   emailPreviewDocument,
   getEmailAttachment,
@@ -49,20 +50,6 @@ async function storedMessage(overrides: Record<string, unknown> = {}) {
   return row;
 }
 
-async function run(fn: (a: never) => unknown, request: Request, params: Record<string, string>) {
-  try {
-    // biome-ignore lint/suspicious/noExplicitAny: tests read loader results loosely
-    const value = (await fn({ request, params, context: {} } as never)) as any;
-    return value instanceof Response ? { response: value } : { result: value };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { response: thrown };
-    // biome-ignore lint/suspicious/noExplicitAny: a thrown `data()` carries init.status
-    const init = (thrown as any)?.init;
-    if (init?.status) return { status: init.status as number };
-    throw thrown;
-  }
-}
-
 const asAdmin = (path: string) => new Request(`${ORIGIN}${path}`, { headers: { Authorization: `Bearer ${token}` } });
 
 describe("email viewer", () => {
@@ -82,21 +69,24 @@ describe("email viewer", () => {
 
   it("serves an attachment to an admin as a download, decoded, with a safe type and name", async () => {
     const row = await storedMessage();
-    const { response } = await run(attachmentLoader, asAdmin(`/x/${row.id}/attachments/0`), { id: row.id, index: "0" });
+    const { response } = await runRoute(attachmentLoader, asAdmin(`/x/${row.id}/attachments/0`), {
+      id: row.id,
+      index: "0",
+    });
     expect(response?.status).toBe(200);
     expect(response?.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
     expect(response?.headers.get("Content-Disposition")).toBe('attachment; filename="invite.ics"');
     expect(await response?.text()).toBe(ICS);
-    const html = await run(attachmentLoader, asAdmin(`/x/${row.id}/attachments/1`), { id: row.id, index: "1" });
+    const html = await runRoute(attachmentLoader, asAdmin(`/x/${row.id}/attachments/1`), { id: row.id, index: "1" });
     expect(html.response?.headers.get("Content-Type")).toBe("application/octet-stream");
     expect(html.response?.headers.get("Content-Disposition")).toBe('attachment; filename="_evil_name.html"');
   });
 
   it("refuses visitors without a session (redirect to login) for the page and the attachment", async () => {
     const row = await storedMessage();
-    const page = await run(messageLoader, new Request(`${ORIGIN}/x/${row.id}`), { id: row.id });
+    const page = await runRoute(messageLoader, new Request(`${ORIGIN}/x/${row.id}`), { id: row.id });
     expect(page.response?.status).toBe(302);
-    const file = await run(attachmentLoader, new Request(`${ORIGIN}/x/${row.id}/attachments/0`), {
+    const file = await runRoute(attachmentLoader, new Request(`${ORIGIN}/x/${row.id}/attachments/0`), {
       id: row.id,
       index: "0",
     });
@@ -105,10 +95,10 @@ describe("email viewer", () => {
 
   it("answers 404 for unknown messages, bad or missing attachment indexes and over-long ids", async () => {
     const row = await storedMessage();
-    expect((await run(messageLoader, asAdmin("/x/none"), { id: "nope" })).status).toBe(404);
-    expect((await run(messageLoader, asAdmin("/x/long"), { id: "x".repeat(500) })).status).toBe(404);
+    expect((await runRoute(messageLoader, asAdmin("/x/none"), { id: "nope" })).status).toBe(404);
+    expect((await runRoute(messageLoader, asAdmin("/x/long"), { id: "x".repeat(500) })).status).toBe(404);
     for (const index of ["2", "-1", "1.5", "abc", "999999"]) {
-      const answer = await run(attachmentLoader, asAdmin("/x"), { id: row.id, index });
+      const answer = await runRoute(attachmentLoader, asAdmin("/x"), { id: row.id, index });
       expect(answer.response?.status).toBe(404);
     }
     await expect(getEmailAttachment("nope", 0)).rejects.toMatchObject({ status: 404 });
@@ -141,7 +131,7 @@ describe("email viewer", () => {
       "https://flowlane.example/demo/manage?token=t",
     );
     const row = await storedMessage({ html: email.html, text: email.text, attachments: email.attachments });
-    const { result } = await run(messageLoader, asAdmin(`/x/${row.id}`), { id: row.id });
+    const { result } = await runRoute(messageLoader, asAdmin(`/x/${row.id}`), { id: row.id });
     expect(result.message.html).toBe(email.html);
     const preview: string = result.preview;
     expect(preview.indexOf("Content-Security-Policy")).toBeLessThan(preview.indexOf("<html dir"));

@@ -150,19 +150,28 @@ export function isPrivateHost(hostname: string) {
 }
 
 /**
- * Where an endpoint may point (decision 074): `https` and a public host; when the site itself runs
- * on plain-http localhost (`npm start`, the tests), a loopback `http` or `https` URL too, so the
- * integration can be tried against a local receiver. Answers the problem, or null.
+ * Where an outgoing request may point (decision 074): `https` and a public host; when the site
+ * itself runs on plain-http localhost (`npm start`, the tests), a loopback `http` or `https` URL
+ * too, so an integration can be tried against a local receiver. Answers the problem in the
+ * caller's `messages`, or null.
  */
-export function endpointUrlProblem(value: string, { local }: { local: boolean }): string | null {
-  if (!URL.canParse(value)) return ENDPOINT_MESSAGES.url;
+export function outboundUrlProblem(
+  value: string,
+  { local }: { local: boolean },
+  messages: Record<"url" | "credentials" | "https" | "privateAddress", string>,
+): string | null {
+  if (!URL.canParse(value)) return messages.url;
   const url = new URL(value);
-  if (url.username || url.password) return ENDPOINT_MESSAGES.credentials;
+  if (url.username || url.password) return messages.credentials;
   if (local && isLoopbackHost(url.hostname) && (url.protocol === "http:" || url.protocol === "https:")) return null;
-  if (url.protocol !== "https:") return ENDPOINT_MESSAGES.https;
-  if (isPrivateHost(url.hostname)) return ENDPOINT_MESSAGES.privateAddress;
+  if (url.protocol !== "https:") return messages.https;
+  if (isPrivateHost(url.hostname)) return messages.privateAddress;
   return null;
 }
+
+/** Where a CRM webhook endpoint may point (decision 074). Answers the problem, or null. */
+export const endpointUrlProblem = (value: string, options: { local: boolean }) =>
+  outboundUrlProblem(value, options, ENDPOINT_MESSAGES);
 
 /** The person an event is about, in every payload. */
 const Person = {

@@ -32,6 +32,7 @@ import { ENDPOINT_MESSAGES, endpointUrlProblem, isPrivateHost, SIGNATURE_HEADER,
 const MEETING_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("meeting."));
 const TRIAL_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("trial."));
 
+import { outboxTo } from "../../../tests/helpers/outbox";
 import {
   attemptTimer,
   CRM_WEBHOOK_RULES,
@@ -436,7 +437,7 @@ describe("events are written with the change that causes them", () => {
     });
     const email = `reader-${crypto.randomUUID().slice(0, 6)}@example.com`;
     await subscribe({ email });
-    const [message] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();
+    const [message] = await outboxTo(email);
     const token = decodeURIComponent(/confirm\?token=([^\s")]+)/.exec(message!.text)?.[1] ?? "");
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => confirmSubscription(token)));
     expect(outcomes.filter((o) => o === "confirmed")).toHaveLength(1);
@@ -497,7 +498,7 @@ describe("the trial signup's newsletter tick emits newsletter.confirmed when it 
 
     const already = uniqueTrialEmail("tick-confirmed");
     await subscribe({ email: already });
-    const [message] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, already)).all();
+    const [message] = await outboxTo(already);
     expect(
       await confirmSubscription(decodeURIComponent(/confirm\?token=([^\s")]+)/.exec(message!.text)?.[1] ?? "")),
     ).toBe("confirmed");

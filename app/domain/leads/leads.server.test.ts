@@ -12,6 +12,7 @@ import { sendTrialCode, startTrial, verifyTrialEmail } from "~/domain/subscripti
 import type { AppError } from "~/lib/errors";
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
+import { leadOf, uniqueLeadEmail } from "../../../tests/helpers/leads";
 import { CLIENT, orgSignup } from "../../../tests/helpers/trial";
 import { type Attribution, nextAttribution, type Touch, touchOf } from "./attribution";
 import { addLeadNote, leadTimeline, listLeads, requireLead, toLeadJson, updateLead, updateLeads } from "./leads.server";
@@ -25,9 +26,6 @@ beforeAll(async () => {
   actor = await createActor();
   await createAdmin({ role: "sales", name: "Sam Sales" });
 });
-
-const unique = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@acme-${prefix}.example`;
-const leadOf = (email: string) => db().select().from(leads).where(eq(leads.email, email.toLowerCase())).get();
 
 /** Each lead form through its domain function, carrying `attribution`. */
 const FORMS = {
@@ -69,7 +67,7 @@ const FORMS = {
 describe("every lead form makes a lead carrying the visitor's touches", () => {
   for (const [kind, submit] of Object.entries(FORMS)) {
     it(`${kind}`, async () => {
-      const email = unique(kind);
+      const email = uniqueLeadEmail(kind);
       await submit(email, newsletterNov());
       const lead = await leadOf(email);
       expect(lead).toBeDefined();
@@ -85,7 +83,7 @@ describe("every lead form makes a lead carrying the visitor's touches", () => {
   }
 
   it("without a cookie the lead is stored with no attribution", async () => {
-    const email = unique("plain");
+    const email = uniqueLeadEmail("plain");
     await FORMS.callback(email, null);
     expect(toLeadJson((await leadOf(email))!).attribution).toEqual({ first: null, last: null });
   });
@@ -93,7 +91,7 @@ describe("every lead form makes a lead carrying the visitor's touches", () => {
 
 describe("a trial signup is a lead once its address is verified (decision 083)", () => {
   it("not at signup nor after a wrong code; with the right code, carrying the touches of the browser that entered it", async () => {
-    const email = unique("unproved");
+    const email = uniqueLeadEmail("unproved");
     await startTrial(parseTrialSignup(orgSignup({ email })));
     expect(await leadOf(email)).toBeUndefined();
     const { code } = await sendTrialCode(email, CLIENT);
@@ -108,7 +106,7 @@ describe("a trial signup is a lead once its address is verified (decision 083)",
   });
 
   it("20 verifications of one code at once: one lead, one timeline entry", async () => {
-    const email = unique("race");
+    const email = uniqueLeadEmail("race");
     await startTrial(parseTrialSignup(orgSignup({ email })));
     const { code } = await sendTrialCode(email, CLIENT);
     await Promise.allSettled(Array.from({ length: 20 }, () => verifyTrialEmail(email, code, CLIENT)));
@@ -117,7 +115,7 @@ describe("a trial signup is a lead once its address is verified (decision 083)",
   });
 
   it("a member marking the address verified makes the lead too (no visitor touches); marking it unverified keeps it", async () => {
-    const email = unique("marked");
+    const email = uniqueLeadEmail("marked");
     const started = await startTrial(parseTrialSignup(orgSignup({ email })));
     if (!started.stored) throw new Error("not stored");
     expect(await leadOf(email)).toBeUndefined();
@@ -131,7 +129,7 @@ describe("a trial signup is a lead once its address is verified (decision 083)",
 
 describe("one lead per person", () => {
   it("de-duplicates by email (any case), gathers the kinds, keeps the first touch and takes the last", async () => {
-    const email = unique("dedupe");
+    const email = uniqueLeadEmail("dedupe");
     await FORMS.newsletter(email, newsletterNov());
     const later = nextAttribution(
       newsletterNov(),
@@ -161,7 +159,7 @@ describe("one lead per person", () => {
   });
 
   it("20 simultaneous callbacks of one person make one lead and one timeline entry", async () => {
-    const email = unique("parallel");
+    const email = uniqueLeadEmail("parallel");
     await Promise.all(Array.from({ length: 20 }, () => FORMS.callback(email, newsletterNov())));
     const lead = await leadOf(email);
     const events = await db().select().from(leadEvents).where(eq(leadEvents.leadId, lead!.id)).all();
@@ -171,7 +169,7 @@ describe("one lead per person", () => {
 
 describe("a member works the lead", () => {
   async function freshLead() {
-    const email = unique("work");
+    const email = uniqueLeadEmail("work");
     await FORMS.callback(email, newsletterNov());
     return (await leadOf(email))!;
   }
@@ -246,7 +244,7 @@ describe("a member works the lead", () => {
   });
 
   it("the list filters by status, owner, kind, source, campaign, date and search", async () => {
-    const email = unique("filters");
+    const email = uniqueLeadEmail("filters");
     await FORMS.enterprise(email, nextAttribution(null, touch("?utm_source=Partner&utm_campaign=Q4-Push")));
     const lead = (await leadOf(email))!;
     const base = { page: 1, limit: 50 };

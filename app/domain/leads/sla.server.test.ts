@@ -5,6 +5,7 @@ import { emailOutbox, leads } from "~/db/schema";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
+import { leadOf, uniqueLeadEmail } from "../../../tests/helpers/leads";
 import { setConfig } from "../../../tests/helpers/trial";
 import { businessHoursBetween } from "./business-hours";
 import { addLeadNote, flagLateLeads, isLate, leadTimeline, speedToLeadByWeek, updateLead } from "./leads.server";
@@ -21,16 +22,13 @@ beforeAll(async () => {
   sales = (await createAdmin({ role: "sales", name: "Sam Sales" })).admin;
 });
 
-const unique = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@acme-${prefix}.example`;
-const leadOf = (email: string) => db().select().from(leads).where(eq(leads.email, email.toLowerCase())).get();
-
 describe("speed to lead and the SLA", () => {
   // Asia/Kolkata, 09:00-18:00 (UTC+5:30): Friday 2026-11-27 16:30 local = 11:00Z.
   const FRIDAY_1630 = new Date("2026-11-27T11:00:00Z");
   const at = (iso: string) => new Date(iso);
 
   it("flags a lead still new after 2 business hours once, emailing its owner once", async () => {
-    const email = unique("sla");
+    const email = uniqueLeadEmail("sla");
     await requestCallback(
       { firstName: "Late", lastName: "Lead", email, company: "Acme", phone: "", message: "" },
       { now: FRIDAY_1630 },
@@ -55,12 +53,12 @@ describe("speed to lead and the SLA", () => {
   it("does not flag a lead the team touched, and honours LEAD_SLA_HOURS", async () => {
     const restore = setConfig({ LEAD_SLA_HOURS: "4" });
     try {
-      const email = unique("sla4");
+      const email = uniqueLeadEmail("sla4");
       await requestCallback(
         { firstName: "Slow", lastName: "Lead", email, company: "Acme", phone: "", message: "" },
         { now: at("2026-12-01T04:00:00Z") }, // Tuesday 09:30 local
       );
-      const touched = unique("sla-touched");
+      const touched = uniqueLeadEmail("sla-touched");
       await requestCallback(
         { firstName: "Fast", lastName: "Lead", email: touched, company: "Acme", phone: "", message: "" },
         { now: at("2026-12-01T04:00:00Z") },
@@ -79,7 +77,7 @@ describe("speed to lead and the SLA", () => {
     const weekStart = at("2026-12-07T00:00:00Z"); // a Monday
     const minutes = [10, 30, 50];
     for (const m of minutes) {
-      const email = unique("speed");
+      const email = uniqueLeadEmail("speed");
       await requestCallback(
         { firstName: "S", lastName: "L", email, company: "Acme", phone: "", message: "" },
         { now: weekStart },
@@ -97,7 +95,7 @@ describe("speed to lead and the SLA", () => {
       await db()
         .insert(leads)
         .values({
-          email: unique("median"),
+          email: uniqueLeadEmail("median"),
           createdAt,
           updatedAt: createdAt,
           firstTouchAt: touchedAfter === null ? null : new Date(createdAt.getTime() + touchedAfter * MINUTE),

@@ -8,6 +8,8 @@ import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { weekday } from "../../../tests/helpers/booking";
 import { withFormToken } from "../../../tests/helpers/bot-check";
+import { outboxTo } from "../../../tests/helpers/outbox";
+import { routeArgs } from "../../../tests/helpers/route-call";
 import {
   CLIENT_LIMITS,
   clientAddress,
@@ -44,7 +46,6 @@ const callback = () => ({
   message: "Call me",
 });
 
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
 const formPost = (url: string, fields: Record<string, string>, ip?: string) =>
   new Request(url, {
     method: "POST",
@@ -186,14 +187,14 @@ describe("public bookings: 3 per hour per address", () => {
       .values({ key: `booking:${ip}`, windowStart: new Date(Date.now() - 20 * MINUTE), hits: 3, maxHits: 3 });
     const before = (await db().select({ n: count() }).from(meetings).get())?.n;
     const fields = { intent: "book", ...booking(5, weekday(9)) };
-    const result = outcome(await demoAction(args(formPost("http://localhost/demo", fields, ip))));
+    const result = outcome(await demoAction(routeArgs(formPost("http://localhost/demo", fields, ip))));
     expect(result.status).toBe(429);
     expect(result.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(result.data?.result?.error?.[""]).toEqual([
       "Too many requests from your network. Please try again in 40 minutes.",
     ]);
     expect((await db().select({ n: count() }).from(meetings).get())?.n).toBe(before);
-    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.to, fields.email)).all()).toHaveLength(0);
+    expect(await outboxTo(fields.email)).toHaveLength(0);
   });
 });
 
@@ -222,7 +223,7 @@ describe("callback requests: 3 per hour per address", () => {
       .values({ key: `callback:${ip}`, windowStart: new Date(Date.now() - 59 * MINUTE), hits: 3, maxHits: 3 });
     const body = callback();
     const result = outcome(
-      await demoAction(args(formPost("http://localhost/demo?mode=callback", { intent: "callback", ...body }, ip))),
+      await demoAction(routeArgs(formPost("http://localhost/demo?mode=callback", { intent: "callback", ...body }, ip))),
     );
     expect(result.status).toBe(429);
     expect(result.data?.result?.error?.[""]?.[0]).toMatch(
@@ -315,7 +316,7 @@ describe("login and register attempts: 20 failures per 15 minutes per address", 
       .values({ key: `auth:${ip}`, windowStart: new Date(Date.now() - 1 * MINUTE), hits: 20, maxHits: 20 });
     const login = outcome(
       await loginAction(
-        args(
+        routeArgs(
           formPost(
             "http://localhost/admin?index",
             { intent: "login", email: admin.email, password: TEST_PASSWORD },
@@ -331,7 +332,7 @@ describe("login and register attempts: 20 failures per 15 minutes per address", 
     ]);
     const register = outcome(
       await loginAction(
-        args(
+        routeArgs(
           formPost(
             "http://localhost/admin?index",
             { intent: "register", name: "Form One", email: "limit-form@flowlane.test", password: "a-long-password-1" },

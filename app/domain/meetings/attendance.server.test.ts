@@ -1,18 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { db } from "~/db/client.server";
-import {
-  auditLog,
-  emailOutbox,
-  type Meeting,
-  meetings,
-  webhookEndpointDeliveries,
-  webhookEndpoints,
-} from "~/db/schema";
+import { auditLog, type Meeting, meetings, webhookEndpointDeliveries, webhookEndpoints } from "~/db/schema";
 import { loader } from "~/routes/demo/demo";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { weekday } from "../../../tests/helpers/booking";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { ATTENDANCE_MESSAGES, markAttendance, showRateByWeek } from "./attendance.server";
 import { requireMeeting } from "./meetings.server";
@@ -38,8 +32,6 @@ async function pastDemo(now: Date, minutesAgo: number, status: Meeting["status"]
   return { id, email };
 }
 
-const mailsTo = async (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
-
 describe("attendance (issue 27 item 7)", () => {
   it("a no-show: completed, one friendly email with a rebooking link from SITE_URL that leads to the visitor", async () => {
     const now = new Date();
@@ -48,7 +40,7 @@ describe("attendance (issue 27 item 7)", () => {
     const after = await markAttendance({ id: admin.id, email: admin.email }, demo.id, false, now);
     expect(after).toMatchObject({ status: "completed", attendance: "no_show" });
     expect(await requireMeeting(demo.id)).toMatchObject({ status: "completed", attendance: "no_show" });
-    const mails = await mailsTo(demo.email);
+    const mails = await outboxTo(demo.email);
     expect(mails.map((m) => m.kind)).toEqual(["meeting.no_show"]);
     expect(mails[0]?.subject).toMatch(/^Sorry we missed you/);
     const link = /https?:\/\/[^\s"<>]+\/demo\?again=([\w-]+)/.exec(mails[0]?.text ?? "");
@@ -64,7 +56,7 @@ describe("attendance (issue 27 item 7)", () => {
     const demo = await pastDemo(now, 60 * 24, "completed");
     await markAttendance({ id: admin.id, email: admin.email }, demo.id, true, now);
     expect(await requireMeeting(demo.id)).toMatchObject({ status: "completed", attendance: "attended" });
-    expect(await mailsTo(demo.email)).toEqual([]);
+    expect(await outboxTo(demo.email)).toEqual([]);
   });
 
   it("refuses before the end, after 7 days, a meeting not confirmed, and a second mark; nothing changes", async () => {
@@ -80,7 +72,7 @@ describe("attendance (issue 27 item 7)", () => {
     for (const [demo, message] of cases) {
       await expect(markAttendance(actor, demo.id, false, now)).rejects.toMatchObject({ status: 409, message });
       expect((await requireMeeting(demo.id)).attendance).toBeNull();
-      expect(await mailsTo(demo.email)).toEqual([]);
+      expect(await outboxTo(demo.email)).toEqual([]);
     }
     // Exactly at the edges: at the end, and 7 days after it.
     await markAttendance(actor, (await pastDemo(now, 30)).id, true, now);
@@ -117,7 +109,7 @@ describe("attendance (issue 27 item 7)", () => {
       status: "completed",
       attendance: "no_show",
     });
-    expect(await mailsTo(demo.email)).toHaveLength(1);
+    expect(await outboxTo(demo.email)).toHaveLength(1);
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, demo.id)).all();
     expect(audit).toHaveLength(1);
     const events = await db()
@@ -155,7 +147,7 @@ describe("attendance (issue 27 item 7)", () => {
     const demo = await pastDemo(now, 45);
     await db().update(meetings).set({ phone: "+1 555 0100" }).where(eq(meetings.id, demo.id));
     await markAttendance({ id: admin.id, email: admin.email }, demo.id, false, now);
-    const text = (await mailsTo(demo.email))[0]?.text ?? "";
+    const text = (await outboxTo(demo.email))[0]?.text ?? "";
     const link = /https?:\/\/[^\s"<>]+\/demo\?again=[\w-]+/.exec(text)?.[0] ?? "";
     const landing = (await loader({ request: new Request(link), params: {}, context: {} } as never)) as Response;
     expect(landing.status).toBe(302);

@@ -1,9 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, callbackRequests, emailOutbox } from "~/db/schema";
+import { auditLog, callbackRequests } from "~/db/schema";
 import { config } from "~/lib/config.server";
 import { createActor } from "../../../tests/helpers/accounts";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { captureEnterpriseLead, listCallbacks, requestCallback, setCallbackStatus } from "./callbacks.server";
 
 let ADMIN: Awaited<ReturnType<typeof createActor>>;
@@ -25,9 +26,7 @@ const callback = (overrides: Record<string, unknown> = {}) => ({
 const storedFor = (email: string) =>
   db().select().from(callbackRequests).where(eq(callbackRequests.email, email)).all();
 const noticesAbout = async (id: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.to, config().SALES_EMAIL)).all()).filter((email) =>
-    email.idempotencyKey.endsWith(id),
-  );
+  (await outboxTo(config().SALES_EMAIL)).filter((email) => email.idempotencyKey.endsWith(id));
 
 describe("requestCallback", () => {
   it("stores a new demo-form request and notifies the sales inbox in the same batch", async () => {

@@ -54,6 +54,10 @@ function location(meeting: MeetingLike) {
   return meeting.meetingLink ? `Video call: ${meeting.meetingLink}` : config().MEETING_LOCATION;
 }
 
+/** The visitor by name, with the company when they gave one: "Asha Verma (Verma Textiles)". */
+const whoBooked = (meeting: Pick<MeetingLike, "name" | "company">) =>
+  meeting.company ? `${meeting.name} (${meeting.company})` : meeting.name;
+
 /** The UID every invitation of one meeting shares, so calendars update or remove the same event. */
 export const meetingUid = (meetingId: string) => `meeting-${meetingId}@${BRAND.slug}`;
 
@@ -66,7 +70,7 @@ export function calendarEvent(meeting: MeetingLike, manageUrl?: string) {
     end: slotEnd(meeting.startsAt),
     summary: `${BRAND.name} demo (30 minutes)`,
     description: [
-      `A 30-minute video demo of ${BRAND.name} for ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""}.`,
+      `A 30-minute video demo of ${BRAND.name} for ${whoBooked(meeting)}.`,
       ...(meeting.meetingLink ? [`Join: ${meeting.meetingLink}`] : []),
       ...(manageUrl ? [`${MANAGE}: ${manageUrl}`] : []),
     ].join("\n"),
@@ -180,6 +184,19 @@ const visitorDetails = (meeting: MeetingLike): Detail[] => [
   ["Email", { href: `mailto:${meeting.email}`, label: meeting.email }],
 ];
 
+/** The meeting's page in the console, for the team's buttons. */
+const inConsole = (siteUrl: string, meeting: Pick<MeetingLike, "id">) =>
+  `${siteUrl}/admin/dashboard/meetings/${meeting.id}`;
+
+/** Everything the booking form took, around the meeting's date and time `lines`: what its host needs. */
+const bookingDetails = (meeting: MeetingLike, lines: Detail[]): Detail[] => [
+  ...visitorDetails(meeting),
+  ["Phone", meeting.phone || "—"],
+  ["Company", meeting.company || "—"],
+  ...lines,
+  ["Notes", meeting.notes || "—"],
+];
+
 const joinButton = (link: string) => ({ button: { label: "Join the video call", href: link } });
 
 export async function bookingConfirmationEmail(
@@ -212,22 +229,14 @@ export async function salesBookingNotice(meeting: MeetingLike, siteUrl: string):
   const { lines, label } = when(meeting);
   return toSales({
     kind: "meeting.sales_notice",
-    subject: `New demo booking: ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""}, ${label}`,
+    subject: `New demo booking: ${whoBooked(meeting)}, ${label}`,
     content: {
       preview: `${meeting.name} booked a demo for ${label}`,
       heading: "New demo booking",
       blocks: [
         { p: "A visitor booked a demo. It waits for approval in Demo Meetings." },
-        {
-          details: [
-            ...visitorDetails(meeting),
-            ["Phone", meeting.phone || "—"],
-            ["Company", meeting.company || "—"],
-            ...lines,
-            ["Notes", meeting.notes || "—"],
-          ],
-        },
-        { button: { label: "Review the booking", href: `${siteUrl}/admin/dashboard/meetings/${meeting.id}` } },
+        { details: bookingDetails(meeting, lines) },
+        { button: { label: "Review the booking", href: inConsole(siteUrl, meeting) } },
       ],
     },
     idempotencyKey: `meeting.sales_notice:${meeting.id}`,
@@ -366,7 +375,7 @@ export async function salesChangeNotice(
             ...(cancelled ? ([["Reason", change.reason || "—"]] satisfies Detail[]) : []),
           ],
         },
-        { button: { label: "Open the meeting", href: `${siteUrl}/admin/dashboard/meetings/${meeting.id}` } },
+        { button: { label: "Open the meeting", href: inConsole(siteUrl, meeting) } },
       ],
     },
     idempotencyKey: `meeting.sales_${change.kind}:${meeting.id}:${sequence}`,
@@ -385,7 +394,7 @@ export async function hostChangedEmail(
   changeKey: string,
 ): Promise<OutgoingEmail> {
   const { lines, label } = when(meeting);
-  const visitor = `${meeting.name}${meeting.company ? ` (${meeting.company})` : ""}`;
+  const visitor = whoBooked(meeting);
   const isNew = change.role === "new";
   const intro = isNew
     ? `An Admin gave you this demo${change.other ? ` (its host was ${change.other})` : ""}. The visitor's invitation is unchanged.`
@@ -404,16 +413,8 @@ export async function hostChangedEmail(
       heading: isNew ? "A demo is now yours" : "A demo moved to another host",
       blocks: [
         { p: intro },
-        {
-          details: [
-            ...visitorDetails(meeting),
-            ["Phone", meeting.phone || "—"],
-            ["Company", meeting.company || "—"],
-            ...lines,
-            ["Notes", meeting.notes || "—"],
-          ],
-        },
-        { button: { label: "Open the meeting", href: `${siteUrl}/admin/dashboard/meetings/${meeting.id}` } },
+        { details: bookingDetails(meeting, lines) },
+        { button: { label: "Open the meeting", href: inConsole(siteUrl, meeting) } },
       ],
     },
   );
@@ -530,11 +531,11 @@ export async function salesMissingLinkNotice(meeting: MeetingLike, siteUrl: stri
       heading: "A confirmed demo has no video link",
       blocks: [
         {
-          p: `The demo with ${meeting.name}${meeting.company ? ` (${meeting.company})` : ""} is confirmed but has no video link yet. They were told the link is sent before the meeting.`,
+          p: `The demo with ${whoBooked(meeting)} is confirmed but has no video link yet. They were told the link is sent before the meeting.`,
         },
         { details: [...visitorDetails(meeting), ...lines] },
         { p: "Add the link on the meeting's page: they are emailed it at once, and their reminders carry it." },
-        { button: { label: "Add the video link", href: `${siteUrl}/admin/dashboard/meetings/${meeting.id}` } },
+        { button: { label: "Add the video link", href: inConsole(siteUrl, meeting) } },
       ],
     },
     idempotencyKey: missingLinkKey(meeting as Pick<Meeting, "id" | "startsAt">),

@@ -8,6 +8,7 @@ import { sha256Hex } from "~/lib/crypto.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { bookDemo, weekday } from "../../../tests/helpers/booking";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { cancelByVisitor, MANAGE_MESSAGES, rescheduleByVisitor } from "./manage.server";
 import { requireMeeting, updateMeetingStatus } from "./meetings.server";
@@ -28,7 +29,6 @@ async function book(date: string, timeSlot = "10:00") {
   });
 }
 
-const emailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
 const auditOf = (id: string) => db().select().from(auditLog).where(eq(auditLog.targetId, id)).all();
 
 afterEach(() => resetConfigCache());
@@ -56,7 +56,7 @@ describe("manage-link tokens", () => {
 
   it("appear in the confirmation email and the invite's description", async () => {
     const m = await book(weekday(1), "11:00");
-    const [confirmation] = (await emailsTo(m.email)).filter((e) => e.kind === "meeting.confirmation");
+    const [confirmation] = (await outboxTo(m.email)).filter((e) => e.kind === "meeting.confirmation");
     expect(confirmation!.text).toContain(`${TEST_SITE_URL}/demo/manage/${m.manageToken}`);
     expect(invitationOf(confirmation!).description).toContain(`/demo/manage/${m.manageToken}`);
   });
@@ -73,13 +73,13 @@ describe("cancel through the manage link", () => {
     const row = await requireMeeting(m.id);
     expect(row).toMatchObject({ status: "cancelled", sequence: 1 });
 
-    const mail = await emailsTo(m.email);
+    const mail = await outboxTo(m.email);
     const notice = mail.find((e) => e.kind === "meeting.visitor_cancelled")!;
     const original = invitationOf(mail.find((e) => e.kind === "meeting.confirmation")!);
     const update = invitationOf(notice);
     expect(update).toMatchObject({ method: "CANCEL", status: "CANCELLED", uid: original.uid, sequence: 1 });
     expect(original.sequence).toBe(0);
-    const sales = await emailsTo(config().SALES_EMAIL);
+    const sales = await outboxTo(config().SALES_EMAIL);
     expect(
       sales.filter((e) => e.kind === "meeting.sales_cancelled" && e.text.includes("Found another tool")),
     ).toHaveLength(1);
@@ -94,7 +94,7 @@ describe("cancel through the manage link", () => {
   it("refuses a second cancel and writes nothing", async () => {
     const m = await book(weekday(2), "09:30");
     await cancelByVisitor(await requireMeeting(m.id));
-    const before = (await emailsTo(m.email)).length;
+    const before = (await outboxTo(m.email)).length;
     await expect(cancelByVisitor(await requireMeeting(m.id))).rejects.toMatchObject({
       status: 409,
       message: MANAGE_MESSAGES.cancelled,
@@ -102,7 +102,7 @@ describe("cancel through the manage link", () => {
     // A stale copy read before the first cancel is refused by the guard in the batch.
     const stale: Meeting = { ...(await requireMeeting(m.id)), status: "scheduled", sequence: 0 };
     await expect(cancelByVisitor(stale)).rejects.toMatchObject({ status: 409 });
-    expect(await emailsTo(m.email)).toHaveLength(before);
+    expect(await outboxTo(m.email)).toHaveLength(before);
     expect(await auditOf(m.id)).toHaveLength(1);
   });
 
@@ -146,14 +146,14 @@ describe("reschedule through the manage link", () => {
     expect(row).toMatchObject({ date: to, timeSlot: "15:30", status: "scheduled", sequence: 2 });
     expect(row.startsAt.getTime()).toBe(slotStart(to, "15:30", TZ).getTime());
 
-    const mail = await emailsTo(m.email);
+    const mail = await outboxTo(m.email);
     const uid = invitationOf(mail.find((e) => e.kind === "meeting.confirmation")!).uid;
     expect(invitationOf(mail.find((e) => e.kind === "meeting.confirmed")!)).toMatchObject({ uid, sequence: 1 });
     const update = invitationOf(mail.find((e) => e.kind === "meeting.rescheduled")!);
     expect(update).toMatchObject({ method: "REQUEST", uid, sequence: 2 });
     expect(update.start).toBe(row.startsAt.toISOString());
     expect(update.description).toContain(`/demo/manage/${moved.manageToken}`);
-    expect((await emailsTo(config().SALES_EMAIL)).filter((e) => e.kind === "meeting.sales_rescheduled")).toHaveLength(
+    expect((await outboxTo(config().SALES_EMAIL)).filter((e) => e.kind === "meeting.sales_rescheduled")).toHaveLength(
       1,
     );
     expect((await auditOf(m.id)).map((a) => [a.action, a.actorEmail])).toContainEqual([
@@ -174,13 +174,13 @@ describe("reschedule through the manage link", () => {
     const mine = await book(date, "09:00");
     await book(date, "09:30");
     const before = await requireMeeting(mine.id);
-    const mails = (await emailsTo(mine.email)).length;
+    const mails = (await outboxTo(mine.email)).length;
     await expect(rescheduleByVisitor(before, { date, timeSlot: "09:30" })).rejects.toMatchObject({
       status: 409,
       message: BOOKING_MESSAGES.slotTaken,
     });
     expect(await requireMeeting(mine.id)).toEqual(before);
-    expect(await emailsTo(mine.email)).toHaveLength(mails);
+    expect(await outboxTo(mine.email)).toHaveLength(mails);
     expect(await auditOf(mine.id)).toHaveLength(0);
     const tokens = await db()
       .select({ n: count() })
@@ -228,7 +228,7 @@ describe("reschedule through the manage link", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ status: 409 });
     expect(await auditOf(m.id)).toHaveLength(1);
-    const changes = (await emailsTo(m.email)).filter((e) => e.kind !== "meeting.confirmation");
+    const changes = (await outboxTo(m.email)).filter((e) => e.kind !== "meeting.confirmation");
     expect(changes).toHaveLength(1);
     const sales = await db()
       .select()
@@ -258,7 +258,7 @@ describe("the video link set on Approve", () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.json.data).toMatchObject({ status: "confirmed", meetingLink: link, sequence: 1 });
-    const confirmed = (await emailsTo(m.email)).find((e) => e.kind === "meeting.confirmed")!;
+    const confirmed = (await outboxTo(m.email)).find((e) => e.kind === "meeting.confirmed")!;
     expect(confirmed.text).toContain(`Join: ${link}`);
     expect(confirmed.text).toContain(`Manage your booking (cancel or reschedule): ${TEST_SITE_URL}/demo/manage/`);
     expect(invitationOf(confirmed)).toMatchObject({ location: `Video call: ${link}`, url: link });

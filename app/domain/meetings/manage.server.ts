@@ -25,7 +25,7 @@ import {
 import { freeHostsAt } from "~/domain/calendar/hosts-engine";
 import { longDateLabel } from "~/domain/calendar/month";
 import { getSchedulingSettings } from "~/domain/calendar/scheduling-settings.server";
-import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
+import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
 import { isLimitRefusal, type LimitHit, limitHitStatement, refusalOf } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
@@ -122,32 +122,45 @@ const slotTakenError = () =>
   });
 
 /**
- * A visitor's change in one guarded batch: the client-limit hits, then the change's own
- * statements, its emails and its CRM event, refused as a whole when the meeting changed
- * meanwhile (or a limit is full); the emails and the event go out once the batch is in.
+ * A visitor's change in one guarded batch: the client-limit hits, the meeting's `changes`, the
+ * change's own statements, its audit row (by the visitor), its emails (to the visitor, to
+ * sales, and sales' copy to the host) and its CRM event, refused as a whole when the meeting
+ * changed meanwhile (or a limit is full); the emails and the event go out once the batch is in.
  */
 async function visitorChangeBatch(
   before: Meeting,
+  changes: Partial<Meeting>,
   now: Date,
   hits: LimitHit[],
-  statements: BatchItem<"sqlite">[],
   {
+    statements = [],
+    audit,
     cutoffMinutes,
     guards = [],
-    emails,
+    visitorEmail,
+    salesNotice,
+    host,
     event,
   }: {
+    statements?: BatchItem<"sqlite">[];
+    audit: { action: string; before: unknown; after: unknown };
     cutoffMinutes: number;
     guards?: Guard[];
-    emails: Parameters<typeof emailStatement>[0][];
+    visitorEmail: OutgoingEmail;
+    salesNotice: OutgoingEmail;
+    /** The assigned host's address, if any. */
+    host: string | null | undefined;
     event: ReturnType<typeof meetingEvent>;
   },
 ) {
+  const emails = [visitorEmail, salesNotice, ...hostCopies(salesNotice, host)];
   await guardedBatch(
     [stillChangeable(before, now, cutoffMinutes), ...guards],
     [
       ...hits.map((hit) => limitHitStatement(hit.bucket, hit.key, now)),
+      db().update(meetings).set(changes).where(eq(meetings.id, before.id)),
       ...statements,
+      auditStatement(VISITOR_ACTOR, audit.action, "meeting", before.id, audit.before, audit.after),
       ...emails.map(emailStatement),
       ...event.statements,
     ],
@@ -166,36 +179,26 @@ export async function cancelByVisitor(
   if (problem) throw new AppError(409, problem);
   const hits = changeHits(before.id, clientAddress, false);
   const sequence = before.sequence + 1;
-  const after: Meeting = { ...before, status: "cancelled", sequence, updatedAt: now };
-  const [visitorEmail, notice, host] = await Promise.all([
+  const changes = { status: "cancelled", sequence, updatedAt: now } as const;
+  const after: Meeting = { ...before, ...changes };
+  const [visitorEmail, salesNotice, host] = await Promise.all([
     visitorCancelledEmail(after, now, siteUrl(), sequence),
     salesChangeNotice(after, { kind: "cancelled", reason }, siteUrl(), sequence),
     hostEmail(before.hostId),
   ]);
-  const emails = [visitorEmail, notice, ...hostCopies(notice, host)];
-  const event = meetingEvent("meeting.cancelled", after, now);
-  const client = db();
   try {
-    await visitorChangeBatch(
-      before,
-      now,
-      hits,
-      [
-        client
-          .update(meetings)
-          .set({ status: "cancelled", sequence, updatedAt: now })
-          .where(eq(meetings.id, before.id)),
-        auditStatement(
-          VISITOR_ACTOR,
-          "meeting.cancelled_by_visitor",
-          "meeting",
-          before.id,
-          { status: before.status },
-          { status: "cancelled", ...(reason ? { reason } : {}) },
-        ),
-      ],
-      { cutoffMinutes, emails, event },
-    );
+    await visitorChangeBatch(before, changes, now, hits, {
+      audit: {
+        action: "meeting.cancelled_by_visitor",
+        before: { status: before.status },
+        after: { status: "cancelled", ...(reason ? { reason } : {}) },
+      },
+      cutoffMinutes,
+      visitorEmail,
+      salesNotice,
+      host,
+      event: meetingEvent("meeting.cancelled", after, now),
+    });
   } catch (error) {
     if (hits.length && isLimitRefusal(error)) throw await refusalOf(hits, now);
     throw error;
@@ -236,11 +239,9 @@ export async function rescheduleByVisitor(
   const sequence = before.sequence + 1;
   const link = await issueManageToken(before.id, now);
   const from = `${longDateLabel(before.date)} at ${formatTime12h(before.timeSlot)}`;
-  const client = db();
   const hits = changeHits(before.id, clientAddress, true);
   for (const hostId of candidates) {
-    const after: Meeting = {
-      ...before,
+    const changes = {
       date: slot.date,
       timeSlot: slot.timeSlot,
       startsAt,
@@ -248,52 +249,31 @@ export async function rescheduleByVisitor(
       sequence,
       updatedAt: now,
       hostId,
-    };
-    const [visitorEmail, notice] = await Promise.all([
+    } as const;
+    const after: Meeting = { ...before, ...changes };
+    const [visitorEmail, salesNotice] = await Promise.all([
       visitorRescheduledEmail(after, now, { sequence, manageUrl: manageUrl(siteUrl(), link.token) }),
       salesChangeNotice(after, { kind: "rescheduled", from }, siteUrl(), sequence),
     ]);
-    const emails = [visitorEmail, notice, ...hostCopies(notice, hostEmailOf(availability, hostId))];
-    const event = meetingEvent("meeting.rescheduled", after, now);
     try {
-      await visitorChangeBatch(
-        before,
-        now,
-        hits,
-        [
-          client
-            .update(meetings)
-            .set({
-              date: slot.date,
-              timeSlot: slot.timeSlot,
-              startsAt,
-              status: "scheduled",
-              sequence,
-              updatedAt: now,
-              hostId,
-            })
-            .where(eq(meetings.id, before.id)),
-          link.statement,
-          auditStatement(
-            VISITOR_ACTOR,
-            "meeting.rescheduled_by_visitor",
-            "meeting",
-            before.id,
-            { status: before.status, date: before.date, timeSlot: before.timeSlot, hostId: before.hostId },
-            { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot, hostId },
-          ),
-        ],
-        {
-          cutoffMinutes,
-          emails,
-          event,
-          guards: slotGuards(
-            rules,
-            { startsAt, date: slot.date, hostId, dailyCap: dailyCapOf(availability, hostId) },
-            before.id,
-          ),
+      await visitorChangeBatch(before, changes, now, hits, {
+        statements: [link.statement],
+        audit: {
+          action: "meeting.rescheduled_by_visitor",
+          before: { status: before.status, date: before.date, timeSlot: before.timeSlot, hostId: before.hostId },
+          after: { status: "scheduled", date: slot.date, timeSlot: slot.timeSlot, hostId },
         },
-      );
+        cutoffMinutes,
+        visitorEmail,
+        salesNotice,
+        host: hostEmailOf(availability, hostId),
+        event: meetingEvent("meeting.rescheduled", after, now),
+        guards: slotGuards(
+          rules,
+          { startsAt, date: slot.date, hostId, dailyCap: dailyCapOf(availability, hostId) },
+          before.id,
+        ),
+      });
       return { ...after, manageToken: link.token };
     } catch (error) {
       if (isLimitRefusal(error)) throw await refusalOf(hits, now);

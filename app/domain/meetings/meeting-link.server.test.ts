@@ -5,6 +5,7 @@ import { auditLog, emailOutbox, meetings } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { createActor } from "../../../tests/helpers/accounts";
 import { addMeeting } from "../../../tests/helpers/console-data";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { fromBase64Utf8 } from "./ics";
 import { LINK_MESSAGES, LINK_NOTICE_MINUTES, remindSalesOfMissingLinks, setMeetingLink } from "./meeting-link.server";
@@ -23,7 +24,6 @@ beforeAll(async () => {
 
 let counter = 0;
 const email = () => `link${++counter}@example.com`;
-const outboxTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
 const salesNotices = async (meetingId: string) =>
   (await db().select().from(emailOutbox).where(eq(emailOutbox.kind, "meeting.sales_link_missing")).all()).filter((e) =>
     e.idempotencyKey.includes(meetingId),

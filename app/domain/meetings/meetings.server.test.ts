@@ -1,11 +1,12 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, emailOutbox, type Meeting, meetings, meetingTokens } from "~/db/schema";
+import { auditLog, type Meeting, meetings, meetingTokens } from "~/db/schema";
 import { addDays, BOOKING_MESSAGES, isWeekend } from "~/domain/calendar/availability";
 import { createActor } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
 import { addMeeting } from "../../../tests/helpers/console-data";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import {
   bookMeeting,
@@ -38,7 +39,7 @@ const input = (overrides: Partial<Parameters<typeof bookMeeting>[0]> = {}) => ({
 
 const rowsFor = async (email: string) => ({
   meetings: await db().select().from(meetings).where(eq(meetings.email, email)).all(),
-  emails: await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all(),
+  emails: await outboxTo(email),
 });
 
 describe("bookMeeting", () => {

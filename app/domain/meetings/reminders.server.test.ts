@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { emailOutbox, meetings } from "~/db/schema";
+import { meetings } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { dueReminder, sendMeetingReminders } from "./reminders.server";
 import { meetingByToken } from "./tokens.server";
@@ -37,9 +38,7 @@ async function meeting(
 }
 
 const remindersOf = async (m: { email: string }) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.to, m.email)).all()).filter((e) =>
-    e.kind.startsWith("meeting.reminder_"),
-  );
+  (await outboxTo(m.email)).filter((e) => e.kind.startsWith("meeting.reminder_"));
 
 describe("meeting reminders", () => {
   it("pick the reminder due at a moment", () => {

@@ -9,6 +9,7 @@ import { loader as clickLoader } from "~/routes/newsletter/click";
 import { action as oneClickAction, loader as oneClickLoader } from "~/routes/newsletter/one-click";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { setConfig } from "../../../tests/helpers/trial";
 import {
@@ -416,7 +417,7 @@ describe("the newsletter API", () => {
       body: { email: to },
     });
     expect(refused.status).toBe(429);
-    const copies = await db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
+    const copies = await outboxTo(to);
     expect(copies).toHaveLength(10);
     expect(copies[0]).toMatchObject({ kind: "newsletter.test", subject: "[Test] Test copies" });
   });

@@ -5,6 +5,7 @@ import { emailOutbox, newsletterSubscribers } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
 import { action as subscribeAction } from "~/routes/newsletter/subscribe";
 import { withFormToken } from "../../../tests/helpers/bot-check";
+import { linkToken } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import {
   confirmSubscription,
@@ -29,9 +30,8 @@ const confirmationsTo = (email: string) =>
     .all()
     .then((rows) => rows.filter((row) => row.kind === "newsletter.confirm"));
 /** The confirmation link's token, read from the email the way a reader would find it. */
-const tokenIn = (text: string) => decodeURIComponent(/\/newsletter\/confirm\?token=([^\s]+)/.exec(text)?.[1] ?? "");
-const unsubscribeTokenIn = (text: string) =>
-  decodeURIComponent(/\/newsletter\/unsubscribe\?token=([^\s]+)/.exec(text)?.[1] ?? "");
+const tokenIn = (text: string) => linkToken(text, "/newsletter/confirm");
+const unsubscribeTokenIn = (text: string) => linkToken(text, "/newsletter/unsubscribe");
 
 async function subscribed(email = uniqueEmail(), now = new Date()) {
   expect(await subscribe({ email }, { now })).toBe(true);

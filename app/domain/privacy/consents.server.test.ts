@@ -1,23 +1,19 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
-import { type Consent, emailOutbox } from "~/db/schema";
+import type { Consent } from "~/db/schema";
 import { registerAdmin } from "~/domain/accounts/accounts.server";
 import { captureEnterpriseLead, requestCallback } from "~/domain/meetings/callbacks.server";
 import { confirmSubscription, subscribe, unsubscribe } from "~/domain/newsletter/newsletter.server";
 import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CONSENT_FORMS, type ConsentForm, type ConsentPurpose, NOTICE_VERSION } from "~/lib/consent";
 import { bookDemo, weekday } from "../../../tests/helpers/booking";
+import { linkToken, outboxTo } from "../../../tests/helpers/outbox";
 import { CLIENT, orgSignup, startSignup } from "../../../tests/helpers/trial";
 import { consentsOf } from "./consents.server";
 
 /** Decision 087: each public form writes its ledger row in the batch of its own change. */
 const T0 = new Date("2026-11-27T09:00:00.000Z");
 const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@consent.example`;
-const mailTo = async (email: string, kind: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).find((m) => m.kind === kind);
-const linkToken = (text: string, path: string) =>
-  decodeURIComponent(new RegExp(`${path}\\?token=([^\\s]+)`).exec(text)?.[1] ?? "");
+const mailTo = async (email: string, kind: string) => (await outboxTo(email)).find((m) => m.kind === kind);
 
 const callbackInput = (email: string) => ({
   firstName: "Ravi",
@@ -164,9 +160,7 @@ describe("withdrawing the marketing consent", () => {
     await unsubscribe(await unsubscribeTokenOf(email), { now: new Date(T0.getTime() + 1000) });
     const resubscribed = new Date(T0.getTime() + 2 * 24 * 3_600_000);
     await subscribe({ email }, { now: resubscribed });
-    const mails = (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).filter(
-      (m) => m.kind === "newsletter.confirm",
-    );
+    const mails = (await outboxTo(email)).filter((m) => m.kind === "newsletter.confirm");
     const token = linkToken(mails.at(-1)?.text ?? "", "/newsletter/confirm");
     expect(await confirmSubscription(token, resubscribed)).toBe("confirmed");
     const rows = await consentsOf(email);

@@ -7,6 +7,7 @@ import { bookMeeting } from "~/domain/meetings/meetings.server";
 import { createActor } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { weekday } from "../../../tests/helpers/booking";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { PRIVACY_LINK_LIFETIME } from "./requests.server";
 import { PRIVACY_TEXTS } from "./schemas";
@@ -63,7 +64,7 @@ describe("a visitor's own request (decision 088)", () => {
     const token = await linkToken(email);
     const done = await confirm(token);
     expect(done.data).toEqual({ outcome: "erased", message: PRIVACY_TEXTS.erased });
-    const outbox = await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();
+    const outbox = await outboxTo(email);
     expect(outbox).toEqual([]);
     const again = await confirm(token);
     expect(again.data.outcome).toBe("nothing-held");
@@ -96,7 +97,7 @@ describe("a visitor's own request (decision 088)", () => {
     // The client limit refuses past 5 an hour; the idempotency key sends one email whatever the count.
     expect(calls.filter((c) => c.status === 202).length).toBeGreaterThan(0);
     expect(calls.every((c) => c.status === 202 || c.status === 429)).toBe(true);
-    const sent = await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all();
+    const sent = await outboxTo(email);
     expect(sent).toHaveLength(1);
     const bad = await api("POST", "/api/privacy/requests", {
       body: { email, kind: "delete" },

@@ -8,6 +8,7 @@ import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { parseTrialSignup } from "~/domain/subscriptions/signup-schemas";
 import { startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { orgSignup, setConfig } from "../../../tests/helpers/trial";
 import { applyRetention, monthsBefore } from "./retention.server";
 
@@ -83,7 +84,7 @@ describe("retention per kind (decision 089)", () => {
         status: "sent",
         createdAt: new Date(),
       });
-    const kept = () => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
+    const kept = () => outboxTo(to);
     const restore = setConfig({ RETENTION_EMAIL_DAYS: "60" });
     try {
       await purgeOldEmails(new Date(Date.now() + 31 * DAY));

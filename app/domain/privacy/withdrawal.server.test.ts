@@ -1,20 +1,18 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { emailOutbox, newsletterSubscribers } from "~/db/schema";
+import { newsletterSubscribers } from "~/db/schema";
 import { confirmSubscription, subscribe, unsubscribe } from "~/domain/newsletter/newsletter.server";
 import { WITHDRAW_TEXTS } from "~/lib/consent";
 import { formToken } from "../../../tests/helpers/bot-check";
+import { linkToken, outboxTo } from "../../../tests/helpers/outbox";
 import { consentsOf } from "./consents.server";
 import { requestMarketingWithdrawal } from "./withdrawal.server";
 
 /** Decision 087: withdrawing the marketing consent from the privacy page, through an emailed link. */
 const T0 = new Date("2026-11-27T09:00:00.000Z");
 const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@withdraw.example`;
-const mailsTo = async (email: string, kind: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).filter((m) => m.kind === kind);
-const linkToken = (text: string, path: string) =>
-  decodeURIComponent(new RegExp(`${path}\\?token=([^\\s]+)`).exec(text)?.[1] ?? "");
+const mailsTo = async (email: string, kind: string) => (await outboxTo(email)).filter((m) => m.kind === kind);
 
 async function confirmedSubscriber(email: string) {
   await subscribe({ email }, { now: T0 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { createActor } from "../../../tests/helpers/accounts";
 import { orgSignup, startSignup } from "../../../tests/helpers/trial";
 import { EXPORT_KINDS, ExportKindSchema, exportCounts, exportCsv, USER_COLUMNS } from "./exports.server";
 
@@ -10,8 +10,7 @@ const T0 = new Date("2026-07-01T20:00:00.000Z"); // 02:00 on 2 July in Asia/Kolk
 
 let actor: { id: string; email: string };
 beforeAll(async () => {
-  const { admin } = await createAdmin();
-  actor = { id: admin.id, email: admin.email };
+  actor = await createActor();
 });
 
 describe("exportCsv", () => {

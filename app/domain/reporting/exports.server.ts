@@ -97,38 +97,32 @@ export const USER_COLUMNS: CsvColumn<Subscription>[] = [
   { header: "createdAt", value: (s) => s.createdAt },
 ];
 
+type Exported = typeof meetings | typeof callbackRequests | typeof subscriptions | typeof newsletterSubscribers;
+
+/** Every row of `table`, oldest first (the id breaks ties, so the order is the same each time). */
+async function oldestFirst<T extends Exported>(table: T) {
+  const rows = await db()
+    .select()
+    .from(table as Exported)
+    .orderBy(asc(table.createdAt), asc(table.id))
+    .all();
+  return rows as T["$inferSelect"][];
+}
+
 async function exportDocument(kind: ExportKind, timeZone: string) {
-  const client = db();
-  const options = { timeZone };
+  const document = <Row>(columns: CsvColumn<Row>[], rows: Row[]) => ({
+    csv: toCsv(columns, rows, { timeZone }),
+    rows: rows.length,
+  });
   switch (kind) {
-    case "meetings": {
-      const rows = await client.select().from(meetings).orderBy(asc(meetings.createdAt), asc(meetings.id)).all();
-      return { csv: toCsv(MEETING_COLUMNS, rows, options), rows: rows.length };
-    }
-    case "callbacks": {
-      const rows = await client
-        .select()
-        .from(callbackRequests)
-        .orderBy(asc(callbackRequests.createdAt), asc(callbackRequests.id))
-        .all();
-      return { csv: toCsv(CALLBACK_COLUMNS, rows, options), rows: rows.length };
-    }
-    case "users": {
-      const rows = await client
-        .select()
-        .from(subscriptions)
-        .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
-        .all();
-      return { csv: toCsv(USER_COLUMNS, rows, options), rows: rows.length };
-    }
-    case "subscribers": {
-      const rows = await client
-        .select()
-        .from(newsletterSubscribers)
-        .orderBy(asc(newsletterSubscribers.createdAt), asc(newsletterSubscribers.id))
-        .all();
-      return { csv: toCsv(SUBSCRIBER_COLUMNS, rows, options), rows: rows.length };
-    }
+    case "meetings":
+      return document(MEETING_COLUMNS, await oldestFirst(meetings));
+    case "callbacks":
+      return document(CALLBACK_COLUMNS, await oldestFirst(callbackRequests));
+    case "users":
+      return document(USER_COLUMNS, await oldestFirst(subscriptions));
+    case "subscribers":
+      return document(SUBSCRIBER_COLUMNS, await oldestFirst(newsletterSubscribers));
   }
 }
 

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, emailOutbox, subscriptions, verificationCodes } from "~/db/schema";
+import { auditLog, subscriptions, verificationCodes } from "~/db/schema";
 import { sideMenuBadges } from "~/domain/console/badges.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { latestCodeFor, orgPayload } from "../../../tests/helpers/trial";
 import { CODE_NOT_NEEDED, NOT_VERIFIED_YET } from "./lifecycle.server";
 
@@ -26,8 +27,7 @@ async function unverifiedSignup() {
 }
 
 const rowOf = (id: string) => db().select().from(subscriptions).where(eq(subscriptions.id, id)).get();
-const kindsFor = async (email: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).map((m) => m.kind);
+const kindsFor = async (email: string) => (await outboxTo(email)).map((m) => m.kind);
 const auditFor = (id: string) => db().select().from(auditLog).where(eq(auditLog.targetId, id)).all();
 
 describe("approval requires a verified email", () => {

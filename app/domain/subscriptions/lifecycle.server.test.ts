@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { emailOutbox, subscriptions, webhookDeliveries } from "~/db/schema";
+import { subscriptions, webhookDeliveries } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { createActor } from "../../../tests/helpers/accounts";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { approvedTrialBy, CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import { decideApproval, markExpiredTrials, sendTrialReminders, sendWelcome } from "./lifecycle.server";
 import { retryDueWebhooks, webhookRetryDelay } from "./provisioning.server";
@@ -17,14 +18,12 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 let actor: { id: string; email: string };
 beforeAll(async () => {
-  const { admin } = await createAdmin();
-  actor = { id: admin.id, email: admin.email };
+  actor = await createActor();
 });
 
 const approvedTrial = (now = T0) => approvedTrialBy(actor, {}, now);
 
-const kindsFor = async (email: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).map((m) => m.kind);
+const kindsFor = async (email: string) => (await outboxTo(email)).map((m) => m.kind);
 
 describe("trial signup flow (domain)", () => {
   it("requires the terms box, and verifying moves the signup to pending_admin_approval", async () => {

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { emailOutbox, newsletterSubscribers } from "~/db/schema";
+import { newsletterSubscribers } from "~/db/schema";
 import { subscribe, unsubscribe, unsubscribeUrl } from "~/domain/newsletter/newsletter.server";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { CLIENT, orgSignup, startSignup, verifiedTrialSignup } from "../../../tests/helpers/trial";
 import { sendTrialCode, verifyTrialEmail } from "./subscriptions.server";
 
@@ -23,7 +24,7 @@ describe("the trial signup's newsletter tick", () => {
     await verifyTrialEmail(subscription.email, code, CLIENT, T0);
     const email = subscription.email;
     expect(await subscriberOf(email)).toMatchObject({ status: "confirmed", confirmedAt: T0, confirmTokenHash: null });
-    const kinds = (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).map((m) => m.kind);
+    const kinds = (await outboxTo(email)).map((m) => m.kind);
     expect(kinds).not.toContain("newsletter.confirm");
   });
 

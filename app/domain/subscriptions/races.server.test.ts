@@ -1,10 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, subscriptions, verificationCodes, webhookDeliveries } from "~/db/schema";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
-import { emailsFor, latestCodeFor, orgPayload, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
+import {
+  configPerTest,
+  emailsFor,
+  latestCodeFor,
+  orgPayload,
+  orgSignup,
+  startSignup,
+} from "../../../tests/helpers/trial";
 import { cancel, sendTrialReminders } from "./lifecycle.server";
 import { retryDueWebhooks } from "./provisioning.server";
 
@@ -27,12 +34,8 @@ beforeAll(async () => {
   actor = { id: created.admin.id, email: created.admin.email };
 });
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-  vi.restoreAllMocks();
-});
+/** This file's tests change configuration for one test at a time. */
+const configure = configPerTest();
 
 const auditFor = (targetId: string) => db().select().from(auditLog).where(eq(auditLog.targetId, targetId)).all();
 
@@ -52,7 +55,7 @@ async function awaitingSignup() {
 
 describe("approve vs reject at once", { timeout: RACE_TIMEOUT }, () => {
   it("12 parallel approve/reject calls give one decision, one decision email, one audit entry, one webhook", async () => {
-    restore = setConfig({
+    configure({
       PROVISIONING_WEBHOOK_URL: "https://app.example/provision",
       PROVISIONING_WEBHOOK_SECRET: "k",
     });
@@ -205,7 +208,7 @@ describe("trial reminders", () => {
 
 describe("provisioning webhook claims", () => {
   it("parallel retry runs post each due delivery once", async () => {
-    restore = setConfig({
+    configure({
       PROVISIONING_WEBHOOK_URL: "https://app.example/provision",
       PROVISIONING_WEBHOOK_SECRET: "k",
     });

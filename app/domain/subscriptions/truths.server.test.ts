@@ -1,10 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { emailOutbox, subscriptions } from "~/db/schema";
-import { createAdmin } from "../../../tests/helpers/accounts";
+import { subscriptions } from "~/db/schema";
+import { createActor } from "../../../tests/helpers/accounts";
 import { appErrorOf as refusal } from "../../../tests/helpers/errors";
-import { approvedTrialBy, orgSignup, setConfig, startSignup, verifiedTrialSignup } from "../../../tests/helpers/trial";
+import { outboxTo } from "../../../tests/helpers/outbox";
+import {
+  approvedTrialBy,
+  configPerTest,
+  orgSignup,
+  startSignup,
+  verifiedTrialSignup,
+} from "../../../tests/helpers/trial";
 import { cancel, sendWelcome } from "./lifecycle.server";
 import { consoleStatus, signupState } from "./rules";
 import { listSubscriptions } from "./subscriptions.server";
@@ -17,16 +24,11 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 let actor: { id: string; email: string };
 beforeAll(async () => {
-  const { admin } = await createAdmin();
-  actor = { id: admin.id, email: admin.email };
+  actor = await createActor();
 });
 
-let restore: (() => void) | undefined;
-afterEach(() => {
-  restore?.();
-  restore = undefined;
-  vi.restoreAllMocks();
-});
+/** This file's tests change configuration for one test at a time. */
+const configure = configPerTest();
 
 const verifiedSignup = (overrides: Record<string, unknown> = {}, now = T0) => verifiedTrialSignup(overrides, now);
 const approvedTrial = (overrides: Record<string, unknown> = {}, now = T0) => approvedTrialBy(actor, overrides, now);
@@ -77,10 +79,7 @@ describe("duplicate-signup greeting state", () => {
 });
 
 describe("the welcome email", () => {
-  const welcomeText = async (email: string) =>
-    (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email)).all()).find(
-      (m) => m.kind === "trial.welcome",
-    );
+  const welcomeText = async (email: string) => (await outboxTo(email)).find((m) => m.kind === "trial.welcome");
 
   it("without provisioning it does not claim an account is ready", async () => {
     const approved = await approvedTrial();
@@ -92,7 +91,7 @@ describe("the welcome email", () => {
   });
 
   it("with provisioning that reported the account created it says the account is ready", async () => {
-    restore = setConfig({
+    configure({
       PROVISIONING_WEBHOOK_URL: "https://app.example/provision",
       PROVISIONING_WEBHOOK_SECRET: "k",
     });
@@ -103,7 +102,7 @@ describe("the welcome email", () => {
   });
 
   it("with provisioning that failed it does not claim an account", async () => {
-    restore = setConfig({
+    configure({
       PROVISIONING_WEBHOOK_URL: "https://app.example/provision",
       PROVISIONING_WEBHOOK_SECRET: "k",
     });

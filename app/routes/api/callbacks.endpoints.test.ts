@@ -5,6 +5,7 @@ import { auditLog, callbackRequests, emailOutbox } from "~/db/schema";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { outboxTo } from "../../../tests/helpers/outbox";
 
 let counter = 0;
 const request = (overrides: Record<string, unknown> = {}) => ({
@@ -29,9 +30,7 @@ describe("POST /api/callbacks", () => {
     expect(r.json.data._id).toBe(r.json.data.id);
     const row = await db().select().from(callbackRequests).where(eq(callbackRequests.id, r.json.data.id)).get();
     expect(row).toMatchObject({ firstName: "Neha", company: "GreenLeaf Foods", status: "new" });
-    const mails = (
-      await db().select().from(emailOutbox).where(eq(emailOutbox.to, "sales@flowlane.example")).all()
-    ).filter((m) => m.text.includes(body.email));
+    const mails = (await outboxTo("sales@flowlane.example")).filter((m) => m.text.includes(body.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       kind: "callback.sales_notice",

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { leads, meetings, pageViews } from "~/db/schema";
+import { leads, meetings } from "~/db/schema";
 import { api } from "../../../tests/helpers/api";
+import { onlyPageViews, pageView as view } from "../../../tests/helpers/page-views";
 import { tokensByRole } from "../../../tests/helpers/roles";
 
 let owner: string;
@@ -13,22 +13,10 @@ const day = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   ({ owner, marketing, sales, author } = await tokensByRole("owner", "marketing", "sales", "author"));
-  await env.DB.prepare("DELETE FROM page_views").run();
-  await db()
-    .insert(pageViews)
-    .values([
-      {
-        day,
-        visitor: "a",
-        path: "/blog/launch",
-        source: "linkedin",
-        campaign: "nov",
-        country: "IN",
-        device: "mobile",
-        views: 2,
-      },
-      { day, visitor: "b", path: "/", country: "US", device: "desktop" },
-    ]);
+  await onlyPageViews([
+    view({ day, visitor: "a", path: "/blog/launch", source: "linkedin", campaign: "nov", views: 2 }),
+    view({ day, visitor: "b", path: "/", country: "US", device: "desktop" }),
+  ]);
   const touch = {
     source: "linkedin",
     medium: null,

@@ -13,14 +13,12 @@ import {
 import { action as acceptAction, loader as acceptLoader } from "~/routes/admin/invitation";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api, ORIGIN } from "../../../tests/helpers/api";
-import { tokenInNewestEmail } from "../../../tests/helpers/outbox";
+import { invitationTokenFor } from "../../../tests/helpers/outbox";
 
 /** Issue 25 items 2 and 6 (decision 065): the invitation endpoints and pages. */
 
 const PASSWORD = "invited-pass-42";
 const newEmail = () => `api-invitee-${crypto.randomUUID().slice(0, 8)}@flowlane.test`;
-
-const tokenFor = (email: string) => tokenInNewestEmail(email, /\/admin\/invitation\?token=([\w-]+)/);
 
 const invitationsOf = (email: string) =>
   db().select().from(teamInvitations).where(eq(teamInvitations.email, email)).all();
@@ -38,7 +36,7 @@ describe("POST /api/team/invitations", () => {
       success: true,
       data: { id: expect.any(String), email, role: "sales", expiresAt: expect.any(String) },
     });
-    expect(res.text).not.toContain(await tokenFor(email));
+    expect(res.text).not.toContain(await invitationTokenFor(email));
   });
 
   it("forbids a Sales member (403) and changes nothing", async () => {
@@ -88,7 +86,7 @@ describe("the rest of the invitation API", () => {
       expired: false,
     });
 
-    const old = await tokenFor(email);
+    const old = await invitationTokenFor(email);
     const resent = await api("POST", `/api/team/invitations/${id}/resend`, { token });
     expect(resent.status).toBe(200);
     const oldAccept = await api("POST", "/api/team/invitations/accept", {
@@ -103,7 +101,7 @@ describe("the rest of the invitation API", () => {
     expect(again.status).toBe(409);
     expect((await api("DELETE", `/api/team/invitations/${crypto.randomUUID()}`, { token })).status).toBe(404);
     const dead = await api("POST", "/api/team/invitations/accept", {
-      body: { token: await tokenFor(email), name: "Too Late", password: PASSWORD },
+      body: { token: await invitationTokenFor(email), name: "Too Late", password: PASSWORD },
     });
     expect(dead.status).toBe(410);
     expect(dead.json).toEqual({ success: false, error: INVITATION_MESSAGES.revoked });
@@ -113,7 +111,7 @@ describe("the rest of the invitation API", () => {
     const { token } = await createAdmin({ role: "owner" });
     const email = newEmail();
     await api("POST", "/api/team/invitations", { token, body: { email, role: "author" } });
-    const link = await tokenFor(email);
+    const link = await invitationTokenFor(email);
     const weak = await api("POST", "/api/team/invitations/accept", {
       body: { token: link, name: "A", password: "short" },
     });
@@ -143,7 +141,7 @@ describe("the rest of the invitation API", () => {
     const { token } = await createAdmin({ role: "owner" });
     const email = newEmail();
     await api("POST", "/api/team/invitations", { token, body: { email, role: "sales" } });
-    const link = await tokenFor(email);
+    const link = await invitationTokenFor(email);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         api("POST", "/api/team/invitations/accept", { body: { token: link, name: `Racer ${i}`, password: PASSWORD } }),
@@ -182,7 +180,7 @@ describe("the pages (no JavaScript needed)", () => {
     const { admin: owner, token } = await createAdmin({ role: "owner", name: "Mira Owner" });
     const email = newEmail();
     await api("POST", "/api/team/invitations", { token, body: { email, role: "sales" } });
-    const link = await tokenFor(email);
+    const link = await invitationTokenFor(email);
     const page = await run(acceptLoader, new Request(`${ORIGIN}/admin/invitation?token=${link}`));
     expect(page.result.init?.status ?? 200).toBe(200);
     expect(page.result.data).toMatchObject({

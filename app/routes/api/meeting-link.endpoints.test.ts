@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
 import { LINK_MESSAGES } from "~/domain/meetings/meeting-link.server";
 import { requireMeeting } from "~/domain/meetings/meetings.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { addMeeting } from "../../../tests/helpers/console-data";
+import { outboxTo } from "../../../tests/helpers/outbox";
 
 /** PUT /api/meetings/{id}/link (decision 053): the HTML form's rule, through the API. */
 let token: string;
@@ -16,8 +14,7 @@ beforeAll(async () => {
 
 let counter = 0;
 const confirmed = () => addMeeting({ status: "confirmed", email: `api-link${++counter}@example.com` });
-const linkEmails = async (to: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all()).filter((e) => e.kind === "meeting.link");
+const linkEmails = async (to: string) => (await outboxTo(to)).filter((e) => e.kind === "meeting.link");
 const put = (id: string, body: unknown, withToken = true) =>
   api("PUT", `/api/meetings/${id}/link`, { body, ...(withToken ? { token } : {}) });
 

@@ -11,20 +11,12 @@ import { buildOpenApi } from "~/http/api/openapi.server";
 import { allEndpoints } from "~/routes/api/registry.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
+import { weekday } from "../../../tests/helpers/booking";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 
 const TZ = "Asia/Kolkata";
 const today = () => todayIn(TZ, new Date());
-
-/** The n-th weekday after today (n = 1 is the next weekday), so every slot is still ahead. */
-function weekday(n = 1) {
-  let date = today();
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
 
 function weekendDay() {
   let date = addDays(today(), 1);
@@ -46,7 +38,6 @@ const booking = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const meetingCount = async () => (await db().select({ n: count() }).from(meetings).get())?.n ?? 0;
-const emailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
 
 async function book(overrides: Record<string, unknown> = {}) {
   const r = await api("POST", "/api/meetings", { body: booking(overrides) });
@@ -167,7 +158,7 @@ describe("POST /api/meetings", () => {
     const row = await db().select().from(meetings).where(eq(meetings.id, meeting.id)).get();
     expect(row?.status).toBe("scheduled");
 
-    const [confirmation] = await emailsTo(body.email);
+    const [confirmation] = await outboxTo(body.email);
     expect(confirmation).toMatchObject({ kind: "meeting.confirmation", status: "sent" });
     expect(confirmation?.text).toContain("Time: 2:30 PM – 3:00 PM GMT+5:30 (Asia/Kolkata)");
     expect(confirmation?.text).toMatch(/Your time: .*(4:00|5:00) AM – (4:30|5:30) AM E[SD]T \(America\/New_York\)/);
@@ -190,7 +181,7 @@ describe("POST /api/meetings", () => {
     expect(ics.toLowerCase()).toContain(`mailto:${body.email}`); // URI schemes are case-insensitive
     expect(ics).toContain("LOCATION:Video call: the link is sent before the meeting");
 
-    const sales = (await emailsTo("sales@flowlane.example")).filter((e) => e.text.includes(body.email));
+    const sales = (await outboxTo("sales@flowlane.example")).filter((e) => e.text.includes(body.email));
     expect(sales).toHaveLength(1);
     expect(sales[0]).toMatchObject({ kind: "meeting.sales_notice" });
     expect(sales[0]?.text).toContain(`/admin/dashboard/meetings/${meeting.id}`);
@@ -321,7 +312,7 @@ describe("POST /api/meetings", () => {
     expect(r.status).toBe(201);
     expect(r.json.data.status).toBe("scheduled");
     expect(await meetingCount()).toBe(before);
-    expect(await emailsTo(body.email as string)).toHaveLength(0);
+    expect(await outboxTo(body.email as string)).toHaveLength(0);
     // The slot is still free.
     expect((await api("POST", "/api/meetings", { body: { ...body, faxNumber: "" } })).status).toBe(201);
   });
@@ -403,7 +394,7 @@ describe("admin meeting endpoints", () => {
       before: { status: "scheduled" },
       after: { status: "confirmed" },
     });
-    const mails = await emailsTo(m.email);
+    const mails = await outboxTo(m.email);
     expect(mails.map((e) => e.kind).sort()).toEqual(["meeting.confirmation", "meeting.confirmed"]);
     const confirmedIcs = fromBase64Utf8(mails.find((e) => e.kind === "meeting.confirmed")!.attachments[0]!.content);
     expect(confirmedIcs).toContain("STATUS:CONFIRMED");
@@ -424,7 +415,7 @@ describe("admin meeting endpoints", () => {
     const m = await book({ date: weekday(14), timeSlot: "13:00" });
     const r = await api("PUT", `/api/meetings/${m.id}/status`, { token, body: { status: "cancelled" } });
     expect(r.json.data.status).toBe("cancelled");
-    const cancelled = (await emailsTo(m.email)).find((e) => e.kind === "meeting.cancelled");
+    const cancelled = (await outboxTo(m.email)).find((e) => e.kind === "meeting.cancelled");
     // On SITE_URL, not on the origin the request was sent to (decision 040).
     expect(cancelled?.text).toContain(`${TEST_SITE_URL}/demo`);
     expect(fromBase64Utf8(cancelled!.attachments[0]!.content)).toContain("METHOD:CANCEL");
@@ -458,7 +449,7 @@ describe("admin meeting endpoints", () => {
     ]);
     expect([approve.status, reject.status].sort()).toEqual([200, 409]);
     expect(await db().select().from(auditLog).where(eq(auditLog.targetId, m.id)).all()).toHaveLength(1);
-    const decisions = (await emailsTo(m.email)).filter((e) => e.kind !== "meeting.confirmation");
+    const decisions = (await outboxTo(m.email)).filter((e) => e.kind !== "meeting.confirmation");
     expect(decisions).toHaveLength(1);
     const row = await db().select().from(meetings).where(eq(meetings.id, m.id)).get();
     expect(decisions[0]?.kind).toBe(row?.status === "confirmed" ? "meeting.confirmed" : "meeting.cancelled");

@@ -1,9 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countPageView } from "~/http/page-views.server";
 import { api } from "../../../tests/helpers/api";
 import { BOT_AGENTS, browserHeaders, clearBeacon, PHONE } from "../../../tests/helpers/beacon";
+import { countAndWait, storedPageViews as rows } from "../../../tests/helpers/page-views";
 import { setConfig } from "../../../tests/helpers/trial";
 
 /* POST /api/page-views (issue 28 item 3, decision 091): a hydrated visitor's in-app navigation. */
@@ -12,22 +11,6 @@ const browser = (ip: string, extra: Record<string, string> = {}) =>
   browserHeaders(ip, { "CF-IPCountry": "IN", Referer: "http://localhost/", ...extra });
 const navigate = (path: string, ip: string, extra: Record<string, string> = {}) =>
   api("POST", "/api/page-views", { body: { path }, headers: browser(ip, extra), botCheck: false });
-
-type Row = {
-  visitor: string;
-  path: string;
-  source: string;
-  campaign: string;
-  country: string;
-  device: string;
-  views: number;
-};
-const rows = async () =>
-  (
-    await env.DB.prepare(
-      "SELECT visitor, path, source, campaign, country, device, views FROM page_views ORDER BY path, source",
-    ).all<Row>()
-  ).results;
 
 /** A full load of `path` by the same browser, counted by the Worker as decision 090 does. */
 async function fullLoad(path: string, ip: string, referer?: string) {
@@ -39,9 +22,7 @@ async function fullLoad(path: string, ip: string, referer?: string) {
       ...(referer ? { Referer: referer } : {}),
     },
   });
-  const ctx = createExecutionContext();
-  countPageView(request, new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } }), ctx);
-  await waitOnExecutionContext(ctx);
+  await countAndWait(request, new Response("<p>page</p>", { headers: { "Content-Type": "text/html" } }));
 }
 
 beforeEach(() => clearBeacon("page_views", "pageViews"));
@@ -75,9 +56,7 @@ describe("POST /api/page-views", () => {
       method: "POST",
       headers: { "User-Agent": PHONE },
     });
-    const ctx = createExecutionContext();
-    countPageView(request, new Response("", { headers: { "Content-Type": "text/html" } }), ctx);
-    await waitOnExecutionContext(ctx);
+    await countAndWait(request, new Response("", { headers: { "Content-Type": "text/html" } }));
     expect(await rows()).toEqual([]);
   });
 

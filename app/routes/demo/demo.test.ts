@@ -1,25 +1,27 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, callbackRequests, emailOutbox, meetings } from "~/db/schema";
-import { addDays, BOOKING_MESSAGES, isWeekend, slotStart, todayIn } from "~/domain/calendar/availability";
+import { auditLog, callbackRequests, meetings } from "~/db/schema";
+import { addDays, BOOKING_MESSAGES, isWeekend, slotStart } from "~/domain/calendar/availability";
 import { meetingByToken } from "~/domain/meetings/tokens.server";
 import { decideMeeting } from "~/routes/admin/dashboard/meetings/status-action.server";
 import { createAdmin } from "../../../tests/helpers/accounts";
+import { weekday } from "../../../tests/helpers/booking";
 import { withFormToken } from "../../../tests/helpers/bot-check";
+import { outboxTo } from "../../../tests/helpers/outbox";
+import { routeArgs } from "../../../tests/helpers/route-call";
 import { action } from "./demo";
 import { SLOT_GONE, wizardState } from "./wizard.server";
 
 const TZ = "Asia/Kolkata";
 
-function weekday(n: number, from = todayIn(TZ, new Date())) {
-  let date = from;
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
+/** A meeting stored as it is (no emails): it holds its slot. */
+const insertMeeting = (name: string, email: string, date: string, timeSlot: string) =>
+  db()
+    .insert(meetings)
+    .values({ name, email, date, timeSlot, startsAt: slotStart(date, timeSlot, TZ) })
+    .returning()
+    .get();
 
 /** A form post by a person who opened the page a few seconds ago (its bot-check token, decision 080). */
 const post = async (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -36,8 +38,11 @@ function outcome(result: unknown) {
   return { status: 200, location: null, data: result as Record<string, unknown> };
 }
 
+/** Posts `fields` to the /demo action as the page's form does, and unwraps its answer. */
+const submit = async (url: string, fields: Record<string, string>) =>
+  outcome(await action(routeArgs(await post(url, fields))));
+
 const meetingCount = async () => (await db().select({ n: count() }).from(meetings).get())?.n ?? 0;
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
 
 describe("the wizard state (from the URL alone)", () => {
   it("starts on the date step with the month of the first open day", async () => {
@@ -65,15 +70,7 @@ describe("the wizard state (from the URL alone)", () => {
 
   it("sends a taken or invalid time back to the time step, and a bad date to the calendar", async () => {
     const date = weekday(4);
-    await db()
-      .insert(meetings)
-      .values({
-        name: "Held",
-        email: "held@example.com",
-        date,
-        timeSlot: "11:00",
-        startsAt: slotStart(date, "11:00", TZ),
-      });
+    await insertMeeting("Held", "held@example.com", date, "11:00");
     for (const time of ["11:00", "11:15", "nonsense"]) {
       const state = await wizardState(new URL(`http://localhost/demo?date=${date}&time=${time}`));
       expect(state.wizard).toMatchObject({ step: "time", notice: SLOT_GONE });
@@ -88,17 +85,8 @@ describe("the wizard state (from the URL alone)", () => {
 
   it("shows the confirmation for a booked meeting", async () => {
     const date = weekday(5);
-    const [row] = await db()
-      .insert(meetings)
-      .values({
-        name: "Booked",
-        email: "b@example.com",
-        date,
-        timeSlot: "15:00",
-        startsAt: slotStart(date, "15:00", TZ),
-      })
-      .returning();
-    const state = await wizardState(new URL(`http://localhost/demo?booked=${row!.id}`));
+    const row = await insertMeeting("Booked", "b@example.com", date, "15:00");
+    const state = await wizardState(new URL(`http://localhost/demo?booked=${row.id}`));
     expect(state.wizard).toMatchObject({
       step: "confirmation",
       meeting: { date, timeSlot: "15:00", timeLabel: "3:00 PM", endLabel: "3:30 PM" },
@@ -109,20 +97,14 @@ describe("the wizard state (from the URL alone)", () => {
 describe("the /demo action", () => {
   it("books and redirects to the confirmation", async () => {
     const date = weekday(6);
-    const result = outcome(
-      await action(
-        args(
-          await post(`http://localhost/demo?date=${date}&time=09:30`, {
-            intent: "book",
-            name: "Form Booker",
-            email: "form@example.com",
-            date,
-            timeSlot: "09:30",
-            visitorTimezone: "Europe/Berlin",
-          }),
-        ),
-      ),
-    );
+    const result = await submit(`http://localhost/demo?date=${date}&time=09:30`, {
+      intent: "book",
+      name: "Form Booker",
+      email: "form@example.com",
+      date,
+      timeSlot: "09:30",
+      visitorTimezone: "Europe/Berlin",
+    });
     expect(result.status).toBe(302);
     const target = new URL(result.location!, "http://localhost");
     const id = target.searchParams.get("booked");
@@ -133,7 +115,7 @@ describe("the /demo action", () => {
     expect([...target.searchParams.keys()]).toEqual(["booked"]);
     const state = await wizardState(target);
     expect(JSON.stringify(state)).not.toMatch(/manage/i);
-    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "form@example.com")).all();
+    const [mail] = await outboxTo("form@example.com");
     const token = /\/demo\/manage\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1];
     expect((await meetingByToken(token ?? ""))?.id).toBe(id);
   });
@@ -149,9 +131,7 @@ describe("the /demo action", () => {
       date,
       timeSlot: "11:30",
     };
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, async () => outcome(await action(args(await post("http://localhost/demo", fields))))),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => submit("http://localhost/demo", fields)));
     const rows = await db().select().from(meetings).where(eq(meetings.email, "twice@example.com")).all();
     expect(rows).toHaveLength(1);
     for (const answer of answers) {
@@ -160,30 +140,27 @@ describe("the /demo action", () => {
     }
     // No answer carries the manage token: the link lives in the email alone (decision 042).
     expect(answers.filter((a) => a.location?.includes("manage="))).toHaveLength(0);
-    const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, "twice@example.com")).all();
+    const emails = await outboxTo("twice@example.com");
     expect(emails.map((e) => e.kind)).toEqual(["meeting.confirmation"]);
   });
 
   it("answers a taken slot with 409 and the slot-taken text", async () => {
     const date = weekday(7);
     const fields = { intent: "book", name: "A", email: "a@example.com", date, timeSlot: "12:30" };
-    outcome(await action(args(await post("http://localhost/demo", fields))));
-    const second = outcome(
-      await action(args(await post("http://localhost/demo", { ...fields, email: "b@example.com" }))),
-    );
+    await submit("http://localhost/demo", fields);
+    const second = await submit("http://localhost/demo", { ...fields, email: "b@example.com" });
     expect(second.status).toBe(409);
     expect(second.data?.slotTaken).toBe(BOOKING_MESSAGES.slotTaken);
   });
 
   it("returns field errors without storing anything", async () => {
     const before = await meetingCount();
-    const result = outcome(
-      await action(
-        args(
-          await post("http://localhost/demo", { intent: "book", email: "bad", date: weekday(8), timeSlot: "10:00" }),
-        ),
-      ),
-    );
+    const result = await submit("http://localhost/demo", {
+      intent: "book",
+      email: "bad",
+      date: weekday(8),
+      timeSlot: "10:00",
+    });
     expect(result.status).toBe(400);
     const reply = result.data?.result as { error: Record<string, string[]> };
     expect(reply.error.name).toEqual(["Name is required"]);
@@ -193,55 +170,37 @@ describe("the /demo action", () => {
 
   it("pretends success for a filled honeypot on both forms", async () => {
     const before = await meetingCount();
-    const booking = outcome(
-      await action(
-        args(
-          await post("http://localhost/demo", {
-            intent: "book",
-            name: "Bot",
-            email: "bot@example.com",
-            date: weekday(9),
-            timeSlot: "10:00",
-            faxNumber: "spam",
-          }),
-        ),
-      ),
-    );
+    const booking = await submit("http://localhost/demo", {
+      intent: "book",
+      name: "Bot",
+      email: "bot@example.com",
+      date: weekday(9),
+      timeSlot: "10:00",
+      faxNumber: "spam",
+    });
     expect(booking.status).toBe(302);
     expect(await meetingCount()).toBe(before);
     const callbacksBefore = (await db().select({ n: count() }).from(callbackRequests).get())?.n;
-    const callback = outcome(
-      await action(
-        args(
-          await post("http://localhost/demo?mode=callback", {
-            intent: "callback",
-            firstName: "Bot",
-            lastName: "Bot",
-            email: "bot@example.com",
-            company: "Spam",
-            faxNumber: "spam",
-          }),
-        ),
-      ),
-    );
+    const callback = await submit("http://localhost/demo?mode=callback", {
+      intent: "callback",
+      firstName: "Bot",
+      lastName: "Bot",
+      email: "bot@example.com",
+      company: "Spam",
+      faxNumber: "spam",
+    });
     expect(callback).toMatchObject({ status: 302, location: "/demo?mode=callback&requested=1" });
     expect((await db().select({ n: count() }).from(callbackRequests).get())?.n).toBe(callbacksBefore);
   });
 
   it("stores a callback request and redirects to the success text", async () => {
-    const result = outcome(
-      await action(
-        args(
-          await post("http://localhost/demo?mode=callback", {
-            intent: "callback",
-            firstName: "Asha",
-            lastName: "Rao",
-            email: "asha@example.com",
-            company: "Rao & Co",
-          }),
-        ),
-      ),
-    );
+    const result = await submit("http://localhost/demo?mode=callback", {
+      intent: "callback",
+      firstName: "Asha",
+      lastName: "Rao",
+      email: "asha@example.com",
+      company: "Rao & Co",
+    });
     expect(result).toMatchObject({ status: 302, location: "/demo?mode=callback&requested=1" });
     const row = await db().select().from(callbackRequests).where(eq(callbackRequests.email, "asha@example.com")).get();
     expect(row).toMatchObject({ company: "Rao & Co", status: "new" });
@@ -252,31 +211,22 @@ describe("the admin Approve / Reject action", () => {
   it("approves once, audits it, then shows the failure text with the reason", async () => {
     const { token, admin } = await createAdmin();
     const date = weekday(10);
-    const [row] = await db()
-      .insert(meetings)
-      .values({
-        name: "Decide Me",
-        email: "d@example.com",
-        date,
-        timeSlot: "16:00",
-        startsAt: slotStart(date, "16:00", TZ),
-      })
-      .returning();
+    const row = await insertMeeting("Decide Me", "d@example.com", date, "16:00");
     const auth = { Authorization: `Bearer ${token}` };
     const url = "http://localhost/admin/dashboard/meetings";
-    const ok = outcome(await decideMeeting(await post(url, { intent: "approve", meetingId: row!.id }, auth)));
-    expect(ok.data).toMatchObject({ ok: true, meetingId: row!.id });
-    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, row!.id)).all();
+    const ok = outcome(await decideMeeting(await post(url, { intent: "approve", meetingId: row.id }, auth)));
+    expect(ok.data).toMatchObject({ ok: true, meetingId: row.id });
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, row.id)).all();
     expect(audit).toMatchObject([{ actorEmail: admin.email, action: "meeting.approved" }]);
 
-    const again = outcome(await decideMeeting(await post(url, { intent: "reject", meetingId: row!.id }, auth)));
+    const again = outcome(await decideMeeting(await post(url, { intent: "reject", meetingId: row.id }, auth)));
     expect(again.status).toBe(409);
     expect(again.data).toMatchObject({
       ok: false,
       message: "Failed to update meeting status. Please try again.",
       reason: "Only scheduled meetings can be approved or rejected; this meeting is already confirmed.",
     });
-    const unknown = outcome(await decideMeeting(await post(url, { intent: "archive", meetingId: row!.id }, auth)));
+    const unknown = outcome(await decideMeeting(await post(url, { intent: "archive", meetingId: row.id }, auth)));
     expect(unknown.status).toBe(400);
   });
 

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, emailOutbox } from "~/db/schema";
+import { auditLog } from "~/db/schema";
 import { BOOKING_MESSAGES } from "~/domain/calendar/availability";
 import { MANAGE_MESSAGES } from "~/domain/meetings/manage.server";
 import { requireMeeting } from "~/domain/meetings/meetings.server";
 import { bookDemo, weekday } from "../../../tests/helpers/booking";
+import { outboxTo } from "../../../tests/helpers/outbox";
 import { action, loader } from "./manage";
 
 const _TZ = "Asia/Kolkata";
@@ -137,7 +138,7 @@ describe("the manage page", () => {
     expect(results.filter((r) => r.status === 302)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
     expect(await db().select().from(auditLog).where(eq(auditLog.targetId, m.id)).all()).toHaveLength(1);
-    const visitorMail = await db().select().from(emailOutbox).where(eq(emailOutbox.to, m.email)).all();
+    const visitorMail = await outboxTo(m.email);
     expect(visitorMail.filter((e) => e.kind === "meeting.visitor_cancelled")).toHaveLength(1);
 
     const view = await page(m.manageToken, "?reschedule=1");

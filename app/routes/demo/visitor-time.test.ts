@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { meetings } from "~/db/schema";
-import { addDays, isWeekend, todayIn } from "~/domain/calendar/availability";
+import { weekday } from "../../../tests/helpers/booking";
 import { withFormToken } from "../../../tests/helpers/bot-check";
 import { action } from "./demo";
 import { canonicalTimeZone, slotLabel, timeZoneOptions, wizardQuery } from "./visitor-time";
@@ -96,15 +96,6 @@ describe("slot labels across daylight-saving edges (IST has none)", () => {
     expect(label("2027-03-29", "15:00", IST)).toEqual({ main: "3:00 PM", aside: null });
   });
 });
-
-function weekday(n: number, from = todayIn(IST, new Date())) {
-  let date = from;
-  for (let found = 0; found < n; ) {
-    date = addDays(date, 1);
-    if (!isWeekend(date)) found++;
-  }
-  return date;
-}
 
 describe("the booking page's zone", () => {
   it("takes the visitor's ?tz= choice over the edge's, and keeps it for the links", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
 import { withFormToken } from "../../../tests/helpers/bot-check";
-import { uniqueTrialEmail } from "../../../tests/helpers/trial";
+import { trialFormFields, uniqueTrialEmail } from "../../../tests/helpers/trial";
 import { action as trialAction } from "./free-trial";
 import { currentSignup, trialCookie } from "./session.server";
 
@@ -15,24 +15,7 @@ async function signup() {
   const email = uniqueTrialEmail("session");
   const request = new Request("http://localhost/free-trial", {
     method: "POST",
-    body: new URLSearchParams(
-      withFormToken({
-        intent: "step-3",
-        role: "organization",
-        firstName: "Kiran",
-        lastName: "Rao",
-        email,
-        phone: "",
-        companyName: "Rao Mills",
-        jobTitle: "Owner",
-        companySize: "1-10",
-        industry: "Manufacturing",
-        country: "India",
-        howDidYouHear: "YouTube",
-        agreeToTerms: "on",
-        plan: "standard",
-      }),
-    ),
+    body: new URLSearchParams(withFormToken(trialFormFields(email))),
   });
   try {
     await trialAction({ request, params: {}, context: {} } as never);

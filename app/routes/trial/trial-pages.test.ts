@@ -5,6 +5,7 @@ import { signupDrafts, subscriptions, verificationCodes } from "~/db/schema";
 import { DRAFT_LIFETIME, purgeSignupDrafts } from "~/domain/subscriptions/signup-drafts.server";
 import { sendTrialCode } from "~/domain/subscriptions/subscriptions.server";
 import { withFormToken } from "../../../tests/helpers/bot-check";
+import { runRoute } from "../../../tests/helpers/route-call";
 import { latestCodeFor, uniqueTrialEmail } from "../../../tests/helpers/trial";
 import { action as trialAction, loader as trialLoader } from "./free-trial";
 import { limitedText, action as verifyAction, loader as verifyLoader } from "./verify";
@@ -14,7 +15,6 @@ import { loader as welcomeLoader } from "./welcome";
 type Result = { data: Record<string, any>; init: { status?: number; headers?: HeadersInit } | null };
 
 const ORIGIN = "http://localhost";
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
 
 function post(path: string, fields: Record<string, string>, cookie?: string) {
   return new Request(`${ORIGIN}${path}`, {
@@ -44,17 +44,8 @@ async function page(path: string, cookie: string) {
   return result?.data as unknown as { step: number; plan: string | null; values: Record<string, any> };
 }
 
-/** Runs a loader or action: its data, or the redirect it threw. */
-async function run(fn: (a: never) => unknown, request: Request) {
-  try {
-    const value = (await fn(args(request))) as Result | Response;
-    if (value instanceof Response) return { response: value };
-    return { result: value as Result };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { response: thrown };
-    throw thrown;
-  }
-}
+/** Runs a loader or action: its data, or the redirect it returned or threw. */
+const run = (fn: (a: never) => unknown, request: Request) => runRoute<Result>(fn, request);
 
 const step1 = (email: string) => ({
   role: "organization",

@@ -121,3 +121,15 @@ export async function realPng(w: number, h: number) {
     [...chunk("IEND", new Uint8Array())],
   );
 }
+
+/** What the editor's image upload posts: the file, its alt text and what it is for (a cover unless told). */
+export function imageForm(
+  bytes: Uint8Array,
+  { name = "cover.png", type = "image/png", alt = "A workflow canvas", purpose = "cover" } = {},
+) {
+  const form = new FormData();
+  form.set("file", new File([bytes.slice()], name, { type }));
+  form.set("alt", alt);
+  form.set("purpose", purpose);
+  return form;
+}

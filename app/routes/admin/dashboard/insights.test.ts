@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
-import { pageViews } from "~/db/schema";
 import { createAdmin } from "../../../../tests/helpers/accounts";
-import { outcome, routeArgs } from "../../../../tests/helpers/route-call";
+import { onlyPageViews, pageView as view } from "../../../../tests/helpers/page-views";
+import { loaded, outcome, routeArgs } from "../../../../tests/helpers/route-call";
 import { loader } from "./insights";
 import { loader as csvLoader } from "./insights/export-csv";
 
@@ -14,29 +13,14 @@ let sales: string;
 beforeAll(async () => {
   marketing = (await createAdmin({ role: "marketing" })).token;
   sales = (await createAdmin({ role: "sales" })).token;
-  await env.DB.prepare("DELETE FROM page_views").run();
-  await db()
-    .insert(pageViews)
-    .values([
-      {
-        day,
-        visitor: "a",
-        path: "/blog/launch",
-        source: "linkedin",
-        campaign: "=cmd()",
-        country: "IN",
-        device: "mobile",
-        views: 2,
-      },
-      { day, visitor: "b", path: "/", country: "", device: "desktop" },
-    ]);
+  await onlyPageViews([
+    view({ day, visitor: "a", path: "/blog/launch", source: "linkedin", campaign: "=cmd()", views: 2 }),
+    view({ day, visitor: "b", path: "/", country: "", device: "desktop" }),
+  ]);
 });
 
 const get = (path: string, token: string) =>
   new Request(`${ORIGIN}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read the loader's result loosely
-const loaded = async (run: Promise<unknown>): Promise<any> => run;
 
 describe("Console → Insights", () => {
   it("shows the range's traffic with readable keys, the posts apart, and the funnel", async () => {

@@ -5,7 +5,7 @@ import { leads } from "~/db/schema";
 import { nextAttribution, touchOf } from "~/domain/leads/attribution";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { createAdmin } from "../../../../tests/helpers/accounts";
-import { outcome, routeArgs } from "../../../../tests/helpers/route-call";
+import { loaded, outcome, routeArgs } from "../../../../tests/helpers/route-call";
 import { action as listAction, loader as listLoader } from "./leads";
 import { action as detailAction, loader as detailLoader } from "./leads/details";
 import { loader as csvLoader } from "./leads/export-csv";
@@ -41,9 +41,6 @@ async function newsletterLead() {
   );
   return (await db().select().from(leads).where(eq(leads.email, email)).get())!;
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read the loaders' results loosely
-const loaded = async (run: Promise<unknown>): Promise<any> => run;
 
 describe("the lead inbox page", () => {
   it("lists the lead with its source and campaign, filtered without JavaScript (empty fields ignored)", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { ERASE_CONFIRM_MESSAGE } from "~/domain/privacy/schemas";
 import { createAdmin } from "../../../../tests/helpers/accounts";
-import { outcome, routeArgs } from "../../../../tests/helpers/route-call";
+import { loaded, outcome, routeArgs } from "../../../../tests/helpers/route-call";
 import { action, loader } from "./people";
 import { loader as exportLoader } from "./people/export";
 
@@ -28,9 +28,6 @@ async function person() {
   await requestCallback({ firstName: "Mira", lastName: "Nair", email, company: "Initech", phone: "", message: "Hi" });
   return email;
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read the loaders' results loosely
-const loaded = async (run: Promise<unknown>): Promise<any> => run;
 
 describe("Console → People (decision 088)", () => {
   it("looks a person up by email and lists what is held by kind", async () => {

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { emailOutbox, meetings } from "~/db/schema";
+import { meetings } from "~/db/schema";
 import { ATTENDANCE_MESSAGES } from "~/domain/meetings/attendance.server";
 import { requireMeeting } from "~/domain/meetings/meetings.server";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
 import { addMeeting } from "../../../../../tests/helpers/console-data";
+import { outboxTo } from "../../../../../tests/helpers/outbox";
 import { routeArgs as args } from "../../../../../tests/helpers/route-call";
 import { ATTENDANCE_TEXTS } from "./attendance-action.server";
 import { action as detailsAction, loader as detailsLoader } from "./details";
@@ -52,7 +53,7 @@ describe("Attended / No-show on a meeting's page", () => {
     )) as unknown as Wrapped;
     expect(again.init?.status).toBe(409);
     expect(again.data).toMatchObject({ ok: false, reason: ATTENDANCE_MESSAGES.already });
-    const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, meeting.email)).all();
+    const mails = await outboxTo(meeting.email);
     expect(mails.map((m) => m.kind)).toEqual(["meeting.no_show"]);
     const after = (await detailsLoader(args(new Request(page(meeting.id), { headers: auth }), { id: meeting.id }))) as {
       attendanceOpen: boolean;

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { auditLog, emailOutbox } from "~/db/schema";
+import { auditLog } from "~/db/schema";
 import { requireMeeting } from "~/domain/meetings/meetings.server";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
 import { addMeeting } from "../../../../../tests/helpers/console-data";
+import { outboxTo } from "../../../../../tests/helpers/outbox";
 import { routeArgs as args, outcome } from "../../../../../tests/helpers/route-call";
 import { loader as detailsLoader } from "./details";
 import { action as rejectAction, loader as rejectLoader } from "./reject";
@@ -24,7 +25,6 @@ const get = (path: string) => new Request(`http://localhost${path}`, { headers: 
 const LIST = "/admin/dashboard/meetings";
 
 type Wrapped = { init: { status: number } | null; data: Record<string, unknown> };
-const emailsTo = (to: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, to)).all();
 const scheduled = (email: string) => addMeeting({ status: "scheduled", email, name: "Rhea Rao" });
 
 describe("Approve with a meeting link", () => {
@@ -42,7 +42,7 @@ describe("Approve with a meeting link", () => {
     });
     expect(answer.data.message).not.toBe(MEETING_TEXTS.statusUpdateFailed);
     expect(await requireMeeting(meeting.id)).toMatchObject({ status: "scheduled", sequence: 0 });
-    expect(await emailsTo(meeting.email)).toEqual([]);
+    expect(await outboxTo(meeting.email)).toEqual([]);
   });
 });
 
@@ -70,7 +70,7 @@ describe("Reject asks first, with an optional reason", () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get("Location")).toBe(`${LIST}/${meeting.id}?decided=rejected`);
     expect(await requireMeeting(meeting.id)).toMatchObject({ status: "cancelled" });
-    const [email] = await emailsTo(meeting.email);
+    const [email] = await outboxTo(meeting.email);
     expect(email).toMatchObject({ kind: "meeting.cancelled" });
     expect(email?.text).toContain(`A note from our team: ${reason}`);
 
@@ -92,7 +92,7 @@ describe("Reject asks first, with an optional reason", () => {
       typed: { reason },
     });
     expect(await requireMeeting(meeting.id)).toMatchObject({ status: "scheduled" });
-    expect(await emailsTo(meeting.email)).toEqual([]);
+    expect(await outboxTo(meeting.email)).toEqual([]);
   });
 
   it("20 confirmations at once: one rejects and emails, the others are told it is already cancelled", async () => {
@@ -108,7 +108,7 @@ describe("Reject asks first, with an optional reason", () => {
       expect(refused.init?.status).toBe(409);
       expect(refused.data.reason).toMatch(/already cancelled/);
     }
-    expect(await emailsTo(meeting.email)).toHaveLength(1);
+    expect(await outboxTo(meeting.email)).toHaveLength(1);
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, meeting.id)).all();
     expect(audit.map((a) => a.action)).toEqual(["meeting.rejected"]);
   });

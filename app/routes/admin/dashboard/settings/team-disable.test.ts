@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createSession } from "~/domain/accounts/sessions.server";
-import { SESSION_COOKIE } from "~/http/cookies.server";
-import { createAdmin, getAdminByEmail } from "../../../../../tests/helpers/accounts";
+import { consoleCookie, createAdmin, getAdminByEmail } from "../../../../../tests/helpers/accounts";
 import { ORIGIN } from "../../../../../tests/helpers/api";
 import { routeArgs as args, outcome } from "../../../../../tests/helpers/route-call";
 import { loader as overviewLoader } from "../overview";
 import { action, loader } from "./team";
 
 /** Settings → Team: disabling and enabling a member with the page's forms (decision 070). */
-
-const cookieOf = async (adminId: string) => {
-  const session = await createSession(adminId, "browser");
-  return (await SESSION_COOKIE.serialize(new Request(`${ORIGIN}/admin`), session.token)).split(";")[0] ?? "";
-};
 
 const post = (cookie: string, fields: Record<string, string>) =>
   new Request(`${ORIGIN}/admin/dashboard/settings/team`, {
@@ -25,8 +18,8 @@ describe("Settings → Team: disable and enable", () => {
   it("an Owner disables a member: their next page request lands on the sign-in page; the team shows them disabled; enabling restores them", async () => {
     const { admin: owner } = await createAdmin({ role: "owner" });
     const { admin: member } = await createAdmin({ role: "author", name: "Dana Disabled" });
-    const ownerCookie = await cookieOf(owner.id);
-    const memberCookie = await cookieOf(member.id);
+    const ownerCookie = await consoleCookie(owner.id);
+    const memberCookie = await consoleCookie(member.id);
 
     const disabled = (await action(args(post(ownerCookie, { intent: "disable", adminId: member.id })))) as Response;
     expect(disabled.status).toBe(303);
@@ -58,7 +51,9 @@ describe("Settings → Team: disable and enable", () => {
 
   it("a refused disable answers with its message and changes nothing (yourself)", async () => {
     const { admin: owner } = await createAdmin({ role: "owner" });
-    const result = (await action(args(post(await cookieOf(owner.id), { intent: "disable", adminId: owner.id })))) as {
+    const result = (await action(
+      args(post(await consoleCookie(owner.id), { intent: "disable", adminId: owner.id })),
+    )) as {
       data: { error: string };
       init: { status: number };
     };

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, subscriptions } from "~/db/schema";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
+import { runRoute } from "../../../../../tests/helpers/route-call";
 import { orgSignup, startSignup } from "../../../../../tests/helpers/trial";
 import { loader as listLoader } from "../users";
 import { action as confirmAction, loader as confirmLoader } from "./confirm";
@@ -16,19 +17,8 @@ beforeAll(async () => {
 
 const headers = () => ({ Authorization: `Bearer ${token}` });
 
-async function run(fn: (a: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    // biome-ignore lint/suspicious/noExplicitAny: tests read loader and action results loosely
-    const value = (await fn({ request, params, context: {} } as never)) as any;
-    return value instanceof Response ? { response: value } : { result: value };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { response: thrown };
-    throw thrown;
-  }
-}
-
 const confirm = (id: string, decision: string, fields: Record<string, string> = {}) =>
-  run(
+  runRoute(
     confirmAction,
     new Request(`${ORIGIN}/admin/dashboard/users/${id}/${decision}`, {
       method: "POST",
@@ -50,31 +40,31 @@ async function awaitingUser(overrides: Record<string, unknown> = {}) {
 
 describe("Users list", () => {
   it("is for admins only", async () => {
-    const { response } = await run(listLoader, new Request(`${ORIGIN}/admin/dashboard/users`));
+    const { response } = await runRoute(listLoader, new Request(`${ORIGIN}/admin/dashboard/users`));
     expect(response?.headers.get("Location")).toBe("/admin");
   });
 
   it("pages by 10, filters and searches; a page past the end goes to the last page", async () => {
     const tag = `lst${Date.now().toString(36)}`;
     for (let i = 0; i < 11; i++) await awaitingUser({ email: `${tag}-${i}@example.com` });
-    const first = await run(
+    const first = await runRoute(
       listLoader,
       new Request(`${ORIGIN}/admin/dashboard/users?q=${tag}`, { headers: headers() }),
     );
     expect(first.result.users).toHaveLength(10);
     expect(first.result.pagination).toEqual({ currentPage: 1, totalPages: 2, totalItems: 11, itemsPerPage: 10 });
-    const past = await run(
+    const past = await runRoute(
       listLoader,
       new Request(`${ORIGIN}/admin/dashboard/users?q=${tag}&page=9`, { headers: headers() }),
     );
     expect(past.response?.headers.get("Location")).toBe(`/admin/dashboard/users?q=${tag}&page=2`);
-    const odd = await run(
+    const odd = await runRoute(
       listLoader,
       new Request(`${ORIGIN}/admin/dashboard/users?q=${tag}&page=abc&status=nope&plan=trial`, { headers: headers() }),
     );
     expect(odd.result.pagination.currentPage).toBe(1);
     expect(odd.result.filters).toEqual({ q: tag, status: "", plan: "trial" });
-    const none = await run(
+    const none = await runRoute(
       listLoader,
       new Request(`${ORIGIN}/admin/dashboard/users?q=${tag}&status=active`, { headers: headers() }),
     );
@@ -82,7 +72,7 @@ describe("Users list", () => {
   });
 
   it("shows the outcome notice named in the URL", async () => {
-    const { result } = await run(
+    const { result } = await runRoute(
       listLoader,
       new Request(`${ORIGIN}/admin/dashboard/users?notice=account-created&account=cust_9`, { headers: headers() }),
     );
@@ -95,7 +85,7 @@ describe("Users list", () => {
 
 describe("User details and confirm steps", () => {
   it("details and confirm dialogs say User not found for an unknown id", async () => {
-    const details = await run(detailsLoader, new Request(`${ORIGIN}/x`, { headers: headers() }), { id: "nope" });
+    const details = await runRoute(detailsLoader, new Request(`${ORIGIN}/x`, { headers: headers() }), { id: "nope" });
     expect(details.result.user).toBeNull();
     const approve = await confirm("nope", "approve");
     expect(approve.result.data).toEqual({ error: "User not found", reason: null });
