@@ -1,6 +1,8 @@
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { DashboardStats } from "../../app/domain/reporting/stats.server";
-import { adminToken, expect, hydrating, signInAsAdmin, uniqueEmail } from "./fixtures";
+import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, uniqueEmail } from "./fixtures";
 
 export type Account = { id: string; email: string; password: string; name: string };
 
@@ -31,6 +33,25 @@ export async function approvedAccount(
   });
   expect(decided.ok()).toBeTruthy();
   return account;
+}
+
+/** The accept link of the newest invitation email to `email`, as a path. */
+export async function invitationLink(request: APIRequestContext, email: string) {
+  await expect.poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation")).toBe(true);
+  const [mail] = (await emailsTo(request, email)).filter((m) => m.kind === "team.invitation");
+  const link = /\/admin\/invitation\?token=[\w-]+/.exec(mail?.text ?? "")?.[0];
+  expect(link, "the accept link in the email").toBeTruthy();
+  return link as string;
+}
+
+/** Invites `email` as an Author through the API, by the member whose API token is `token`: the accept link. */
+export async function invitedByApi(request: APIRequestContext, token: string, email: string) {
+  const invited = await request.post("/api/team/invitations", {
+    data: { email, role: "author" },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(invited.status()).toBe(201);
+  return invitationLink(request, email);
 }
 
 /** `account` signed in to the console on another device: a browser context of its own, with the test's settings. */
@@ -100,6 +121,26 @@ export async function passwordStep(page: Page, account: Pick<Account, "email" | 
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/admin\/2fa$/);
+}
+
+/** The code an authenticator app shows for this key, `offset` 30-second steps from now. */
+export function totp(secret: string, offset = 0) {
+  const step = Math.floor(Date.now() / 30_000) + offset;
+  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
+}
+
+/**
+ * Turns two-factor sign-in on for `account` through the API, with the app's code `offset` steps
+ * from now: the key and the recovery codes.
+ */
+export async function turnOnTwoFactor(request: APIRequestContext, account: Account, offset = 0) {
+  const login = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+  const headers = { Authorization: `Bearer ${(await login.json()).data.accessToken as string}` };
+  const setup = await (await request.post("/api/auth/2fa/setup", { headers })).json();
+  const secret = setup.data.secret as string;
+  const enabled = await request.post("/api/auth/2fa/enable", { headers, data: { code: totp(secret, offset) } });
+  expect(enabled.ok()).toBeTruthy();
+  return { secret, recoveryCodes: (await enabled.json()).data.recoveryCodes as string[] };
 }
 
 /**

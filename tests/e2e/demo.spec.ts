@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
-import { chooseDate, freeSlot, time12h } from "./slots";
+import { bookByApi, chooseDate, freeSlot, time12h } from "./slots";
 
 /**
  * Demo booking (issue 7): the wizard, the callback form and the admin's Demo Meetings, in
@@ -20,26 +20,13 @@ const longDate = (date: string) =>
   });
 
 /** Books a meeting through the public API on a random free slot. */
-async function bookViaApi(request: APIRequestContext, fields: { name: string; company: string; email?: string }) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: {
-        email: fields.email ?? uniqueEmail("meeting"),
-        phone: "+91 90000 00000",
-        notes: "Created by the e2e suite.",
-        meetingType: "demo",
-        date,
-        timeSlot: time,
-        ...fields,
-      },
-    });
-    if (response.status() === 201)
-      return (await response.json()).data as { id: string; date: string; timeSlot: string };
-    expect(response.status()).toBe(409);
-  }
-  throw new Error("no free slot found");
-}
+const bookViaApi = (request: APIRequestContext, fields: { name: string; company: string; email?: string }) =>
+  bookByApi(request, {
+    email: fields.email ?? uniqueEmail("meeting"),
+    phone: "+91 90000 00000",
+    notes: "Created by the e2e suite.",
+    ...fields,
+  });
 
 async function openDate(page: Page, date: string) {
   await chooseDate(page, date);

@@ -1,10 +1,8 @@
 import { Buffer } from "node:buffer";
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Account, approvedAccount, passwordStep } from "./console-helpers";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
-import { freeSlot } from "./slots";
+import { type Account, approvedAccount, passwordStep, turnOnTwoFactor } from "./console-helpers";
+import { adminToken, emailsTo, expect, newestEmail, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { bookByApi, freeSlot } from "./slots";
 
 /**
  * Issue 30 items 4, 6, 7, 9 and 10: every form keeps its input and says what happened when its
@@ -24,41 +22,20 @@ async function failPosts(page: Page) {
 
 const restoreNetwork = (page: Page) => page.unrouteAll({ behavior: "wait" });
 
-/** The code an authenticator app shows for this key, `offset` 30-second steps from now. */
-function totp(secret: string, offset = 0) {
-  const step = Math.floor(Date.now() / 30_000) + offset;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
-
 /** An approved admin of its own with two-factor sign-in on (set up through the API). */
 async function enrolledAccount(request: APIRequestContext): Promise<Account> {
   const account = await approvedAccount(request, "Tara Twofactor");
-  const login = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
-  const headers = { Authorization: `Bearer ${(await login.json()).data.accessToken}` };
-  const setup = await (await request.post("/api/auth/2fa/setup", { headers })).json();
-  const enable = await request.post("/api/auth/2fa/enable", { headers, data: { code: totp(setup.data.secret, -1) } });
-  expect(enable.ok()).toBeTruthy();
+  await turnOnTwoFactor(request, account, -1);
   return account;
 }
 
 /** A booking made through the API, with the manage link from its confirmation email. */
 async function bookedMeeting(request: APIRequestContext, name: string) {
   const email = uniqueEmail("failures");
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: { name, email, company: `${name} Co`, meetingType: "demo", date, timeSlot: time },
-    });
-    if (response.status() !== 201) continue;
-    const id = (await response.json()).data.id as string;
-    await expect
-      .poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "meeting.confirmation"))
-      .toBe(true);
-    const mail = (await emailsTo(request, email)).find((m) => m.kind === "meeting.confirmation");
-    const manage = mail?.text.match(/\/demo\/manage\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
-    return { id, email, manage };
-  }
-  throw new Error("no free slot found");
+  const { id } = await bookByApi(request, { name, email, company: `${name} Co` });
+  const mail = await newestEmail(request, email, "meeting.confirmation");
+  const manage = mail.text.match(/\/demo\/manage\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
+  return { id, email, manage };
 }
 
 /** A post made through the API, answering its id. */
@@ -78,11 +55,6 @@ async function openNewPost(page: Page, request: APIRequestContext, title: string
   await signInAsAdmin(page);
   await page.goto(`/admin/dashboard/blog/${id}/edit`);
   return id;
-}
-
-async function latestEmailText(request: APIRequestContext, to: string, kind: string) {
-  await expect.poll(async () => (await emailsTo(request, to)).some((m) => m.kind === kind)).toBe(true);
-  return (await emailsTo(request, to)).find((m) => m.kind === kind)?.text ?? "";
 }
 
 test.describe("a request that gets no answer keeps the input and says so (JavaScript on)", () => {
@@ -142,7 +114,7 @@ test.describe("a request that gets no answer keeps the input and says so (JavaSc
     await page.getByRole("button", { name: "Email me a reset link" }).click();
     await expect(page.getByTestId("reset-requested")).toBeVisible();
 
-    const text = await latestEmailText(request, other.email, "admin.password-reset");
+    const text = (await newestEmail(request, other.email, "admin.password-reset")).text;
     const link = new URL(/https?:\/\/\S+\/admin\/reset-password\?token=[\w-]+/.exec(text)?.[0] ?? "");
     await page.goto(`${link.pathname}${link.search}`);
     const fresh = `fresh-pass-${Math.random().toString(36).slice(2, 8)}-9`;
@@ -187,7 +159,7 @@ test.describe("a request that gets no answer keeps the input and says so (JavaSc
     const email = uniqueEmail("offline-reader");
     const subscribed = await request.post("/newsletter", { form: { email } });
     expect(subscribed.ok()).toBeTruthy();
-    const text = await latestEmailText(request, email, "newsletter.confirm");
+    const text = (await newestEmail(request, email, "newsletter.confirm")).text;
     const confirm = new URL(text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/)?.[0] ?? "");
     await page.goto(`${confirm.pathname}${confirm.search}`);
     await failPosts(page);
@@ -358,7 +330,7 @@ test.describe("Reject asks first, with an optional reason for the visitor's emai
     await page.getByRole("button", { name: "Yes, reject" }).click();
     await expect(page.getByTestId("decision-message")).toContainText(`Rejected: the meeting with ${name}`);
     await expect(page.getByTestId("status").first()).toHaveText("cancelled");
-    const text = await latestEmailText(request, email, "meeting.cancelled");
+    const text = (await newestEmail(request, email, "meeting.cancelled")).text;
     expect(text).toContain("A note from our team: Our team is at a conference that week.");
   });
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { adminToken, emailsTo, expect, newestEmail, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot } from "./slots";
 
 /**
@@ -23,11 +23,6 @@ const restoreNetwork = (page: Page) => page.unrouteAll({ behavior: "wait" });
 async function chooseTheme(page: Page, theme: "light" | "dark") {
   const response = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
   expect(response.status()).toBe(303);
-}
-
-async function latestEmail(request: APIRequestContext, to: string, kind: string) {
-  await expect.poll(async () => (await emailsTo(request, to)).filter((m) => m.kind === kind).length).toBeGreaterThan(0);
-  return (await emailsTo(request, to)).filter((m) => m.kind === kind)[0] as { text: string; subject: string };
 }
 
 test.describe.configure({ timeout: 90_000 });
@@ -91,7 +86,7 @@ test.describe("a failed submission keeps the input (JavaScript on)", () => {
     await expect(page.getByTestId("otp-message")).toHaveText("Failed to verify OTP. Please try again.");
     await expect(page.getByLabel("Verification code")).toHaveValue("123456");
     await restoreNetwork(page);
-    const code = (await latestEmail(request, email, "trial.code")).text.match(/ is (\d{6})\./)?.[1] ?? "";
+    const code = (await newestEmail(request, email, "trial.code")).text.match(/ is (\d{6})\./)?.[1] ?? "";
     await page.getByLabel("Verification code").fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/free-trial\/welcome$/);
@@ -395,7 +390,7 @@ test.describe("newsletter (double opt-in)", () => {
     );
     if (javaScriptEnabled) await expect(page).toHaveURL(/\/blog$/);
 
-    const mail = await latestEmail(request, email, "newsletter.confirm");
+    const mail = await newestEmail(request, email, "newsletter.confirm");
     expect(mail.subject).toBe("Confirm your subscription to the Flowlane newsletter");
     const confirmUrl = new URL(mail.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=\S+/)?.[0] ?? "");
     const unsubscribeUrl = new URL(mail.text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=\S+/)?.[0] ?? "");

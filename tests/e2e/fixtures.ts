@@ -99,6 +99,36 @@ export async function emailsTo(request: APIRequestContext, to: string): Promise<
   return (await response.json()).data;
 }
 
+/** The newest message of `kind` to an address, once it has been written. */
+export async function newestEmail(request: APIRequestContext, to: string, kind: string): Promise<Email> {
+  await expect.poll(async () => (await emailsTo(request, to)).some((m) => m.kind === kind)).toBe(true);
+  return (await emailsTo(request, to)).find((m) => m.kind === kind) as Email;
+}
+
+/** The code in the newest trial code email to an address. */
+export async function trialCode(request: APIRequestContext, email: string) {
+  const code = (await newestEmail(request, email, "trial.code")).text.match(/ is (\d{6})\./)?.[1];
+  expect(code, "code in the email").toBeTruthy();
+  return code as string;
+}
+
+/** A trial started through the API with `data`, whose email was then verified with its code: it awaits approval. */
+export async function verifiedTrialByApi(
+  request: APIRequestContext,
+  data: { email: string } & Record<string, unknown>,
+) {
+  const { email } = data;
+  const started = await request.post("/api/subscriptions/trial/start", { data });
+  expect(started.status()).toBe(201);
+  const sent = await request.post("/api/auth/general-email-verification/send-otp", {
+    data: { email, purpose: "trial" },
+  });
+  expect(sent.ok()).toBe(true);
+  const otp = await trialCode(request, email);
+  const verified = await request.post("/api/auth/general-email-verification/verify-otp", { data: { email, otp } });
+  expect(verified.ok()).toBe(true);
+}
+
 /** Sends what the test made to the e2e server's clean-up path (tests/e2e/server/cleanup.ts, decision 059). */
 async function removeMade(baseURL: string, marks: string[], sessions: string[]) {
   if (marks.length === 0 && sessions.length === 0) return;

@@ -1,12 +1,27 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { approvedAccount, quietWebhookEndpoint, registerAccount } from "./console-helpers";
+import {
+  approvedAccount,
+  invitedByApi,
+  quietWebhookEndpoint,
+  registerAccount,
+  totp,
+  turnOnTwoFactor,
+} from "./console-helpers";
 import { E2E_ADMIN } from "./credentials";
-import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
-import { freeSlot } from "./slots";
+import {
+  adminToken,
+  emailsTo,
+  expect,
+  hydrating,
+  signInAsAdmin,
+  test,
+  uniqueEmail,
+  uniqueMark,
+  verifiedTrialByApi,
+} from "./fixtures";
+import { bookByApi, freeSlot } from "./slots";
 
 /**
  * Issue 30 item 1 (decision 047): nothing typed or auto-filled before hydration is lost. The page's
@@ -284,22 +299,12 @@ async function publishedPost(request: APIRequestContext) {
 
 async function bookedMeeting(request: APIRequestContext) {
   const email = uniqueEmail("hydra-meeting");
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: { name: "Hydra Visitor", email, company: "Early Typing Co", meetingType: "demo", date, timeSlot: time },
-    });
-    if (response.status() === 201) {
-      const id = (await response.json()).data.id as string;
-      await expect.poll(async () => (await emailsTo(request, email)).length).toBeGreaterThan(0);
-      const text = (await emailsTo(request, email)).map((m) => m.text).join("\n");
-      const manage = /\/demo\/manage\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
-      expect(manage, "manage link in the booking email").toBeTruthy();
-      return { id, manage: manage as string };
-    }
-    expect(response.status()).toBe(409);
-  }
-  throw new Error("no free slot found");
+  const { id } = await bookByApi(request, { name: "Hydra Visitor", email, company: "Early Typing Co" });
+  await expect.poll(async () => (await emailsTo(request, email)).length).toBeGreaterThan(0);
+  const text = (await emailsTo(request, email)).map((m) => m.text).join("\n");
+  const manage = /\/demo\/manage\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  expect(manage, "manage link in the booking email").toBeTruthy();
+  return { id, manage: manage as string };
 }
 
 /** A callback request's lead (issue 26), by its id. */
@@ -339,25 +344,14 @@ async function trialThroughSteps(page: Page, upTo: 1 | 2 | 3) {
 /** A trial signup that verified its email (it awaits approval); its id. */
 async function verifiedSignup(request: APIRequestContext) {
   const email = uniqueEmail("hydra-user");
-  const started = await request.post("/api/subscriptions/trial/start", {
-    data: {
-      email,
-      role: "individual",
-      personalInfo: { firstName: "Uma", lastName: "Early" },
-      companyInfo: { country: "India" },
-      plan: "trial",
-      agreeToTerms: true,
-    },
+  await verifiedTrialByApi(request, {
+    email,
+    role: "individual",
+    personalInfo: { firstName: "Uma", lastName: "Early" },
+    companyInfo: { country: "India" },
+    plan: "trial",
+    agreeToTerms: true,
   });
-  expect(started.status()).toBe(201);
-  const sent = await request.post("/api/auth/general-email-verification/send-otp", {
-    data: { email, purpose: "trial" },
-  });
-  expect(sent.ok()).toBe(true);
-  await expect.poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "trial.code")).toBe(true);
-  const otp = /(\d{6})/.exec((await emailsTo(request, email)).find((m) => m.kind === "trial.code")?.text ?? "")?.[1];
-  const verified = await request.post("/api/auth/general-email-verification/verify-otp", { data: { email, otp } });
-  expect(verified.ok()).toBe(true);
   const token = await adminToken(request);
   const found = await request.get(`/api/subscriptions?q=${encodeURIComponent(email)}`, {
     headers: { Authorization: `Bearer ${token}` },
@@ -368,22 +362,10 @@ async function verifiedSignup(request: APIRequestContext) {
   return id as string;
 }
 
-function totp(secret: string, offset = 0) {
-  const step = Math.floor(Date.now() / 30_000) + offset;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
-
 /** A fresh account with two-factor sign-in on (through the API). */
 async function accountWithTwoFactor(request: APIRequestContext) {
   const account = await approvedAccount(request, "Hydra Twofactor");
-  const login = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
-  const auth = { Authorization: `Bearer ${(await login.json()).data.accessToken as string}` };
-  const setup = await (await request.post("/api/auth/2fa/setup", { headers: auth })).json();
-  const enabled = await request.post("/api/auth/2fa/enable", {
-    headers: auth,
-    data: { code: totp(setup.data.secret) },
-  });
-  expect(enabled.ok()).toBeTruthy();
+  await turnOnTwoFactor(request, account);
   return account;
 }
 
@@ -618,19 +600,7 @@ const FORM_PAGES: Record<
         data: { email: inviter.email, password: inviter.password },
       });
       const token = (await login.json()).data.accessToken as string;
-      const email = uniqueEmail("hydra-invitee");
-      const invited = await request.post("/api/team/invitations", {
-        data: { email, role: "author" },
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      expect(invited.status()).toBe(201);
-      await expect
-        .poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation"))
-        .toBe(true);
-      const text = (await emailsTo(request, email)).map((m) => m.text).join("\n");
-      const link = /\/admin\/invitation\?token=[\w-]+/.exec(text)?.[0];
-      expect(link, "invitation link in the email").toBeTruthy();
-      return [link as string];
+      return [await invitedByApi(request, token, uniqueEmail("hydra-invitee"))];
     },
   },
   "routes/admin/two-factor.tsx": {

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
-import { chooseDate, freeSlot } from "./slots";
+import { shoot } from "./screenshots";
+import { bookFreeSlotOnPage } from "./slots";
 
 /*
  * Issue 28 items 1 and 2: a visitor lands from a campaign link, reads a post and books a demo;
@@ -15,21 +15,6 @@ test.use({
   userAgent:
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
 });
-
-/** With E2E_SCREENSHOTS=dir: the page at phone and desktop widths, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test("a campaign visit and its demo booking show in Insights and the funnel", async ({ page, request }) => {
   const campaign = uniqueMark("ins");
@@ -47,22 +32,7 @@ test("a campaign visit and its demo booking show in Insights and the funnel", as
   expect(landing?.status()).toBe(200);
   await page.goto(tagged("/pricing"));
   await page.goto(tagged("/demo"));
-  for (let attempt = 0; ; attempt++) {
-    const { date, time } = await freeSlot(request);
-    await chooseDate(page, date);
-    const slot = page.getByTestId(`slot-${time}`);
-    if ((await slot.count()) === 0 && attempt < 5) {
-      await page.goto(tagged("/demo"));
-      continue;
-    }
-    await slot.click();
-    break;
-  }
-  await page.getByLabel("Name").fill("Ines Insights");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Company").fill("Insights Co");
-  await page.getByRole("button", { name: "Schedule Meeting" }).click();
-  await expect(page.getByRole("heading", { name: "Meeting Scheduled!" })).toBeVisible();
+  await bookFreeSlotOnPage(page, request, { name: "Ines Insights", email, company: "Insights Co" }, tagged("/demo"));
 
   await signInAsAdmin(page);
   await page.goto("/admin/dashboard");

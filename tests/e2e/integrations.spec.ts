@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
-import { freeSlot } from "./slots";
+import { bookByApi } from "./slots";
 
 /**
  * CRM webhooks (issue 26 item 3, decision 074), with JavaScript on and off: an Owner adds an
@@ -52,17 +52,8 @@ async function startReceiver() {
   };
 }
 
-async function bookDemo(request: APIRequestContext, email: string) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: { name: "Hook Visitor", email, company: "Receiver Inc", meetingType: "demo", date, timeSlot: time },
-    });
-    if (response.status() === 201) return (await response.json()).data as { id: string };
-    expect(response.status()).toBe(409);
-  }
-  throw new Error("no free slot found");
-}
+const bookDemo = (request: APIRequestContext, email: string) =>
+  bookByApi(request, { name: "Hook Visitor", email, company: "Receiver Inc" });
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
+import { invitationLink } from "./console-helpers";
 import { emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 import { shoot } from "./screenshots";
 
@@ -11,15 +11,6 @@ import { shoot } from "./screenshots";
  */
 
 const PASSWORD = "invited-pass-42";
-
-/** The accept link of the newest invitation email to `email`, as a path. */
-async function invitationLink(request: APIRequestContext, email: string) {
-  await expect.poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation")).toBe(true);
-  const [mail] = (await emailsTo(request, email)).filter((m) => m.kind === "team.invitation");
-  const link = /\/admin\/invitation\?token=[\w-]+/.exec(mail?.text ?? "")?.[0];
-  expect(link, "the accept link in the email").toBeTruthy();
-  return link as string;
-}
 
 test("an Owner invites a colleague, who accepts from the email and lands in the console", async ({
   page,

@@ -1,6 +1,6 @@
 import { approvedAccount } from "./console-helpers";
 import { expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
-import { chooseDate, freeSlot } from "./slots";
+import { bookFreeSlotOnPage } from "./slots";
 
 /*
  * Issue 26: a visitor lands from a campaign link, browses, books a demo; the lead shows the
@@ -28,22 +28,7 @@ test("a campaign visitor's booking reaches the lead inbox with its source, and t
   await page.goto("/pricing");
   await page.goto("/blog");
   await page.goto("/demo");
-  for (let attempt = 0; ; attempt++) {
-    const { date, time } = await freeSlot(request);
-    await chooseDate(page, date);
-    const slot = page.getByTestId(`slot-${time}`);
-    if ((await slot.count()) === 0 && attempt < 5) {
-      await page.goto("/demo");
-      continue;
-    }
-    await slot.click();
-    break;
-  }
-  await page.getByLabel("Name").fill("Nora Newsletter");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Company").fill("Nov Campaign Co");
-  await page.getByRole("button", { name: "Schedule Meeting" }).click();
-  await expect(page.getByRole("heading", { name: "Meeting Scheduled!" })).toBeVisible();
+  await bookFreeSlotOnPage(page, request, { name: "Nora Newsletter", email, company: "Nov Campaign Co" });
 
   // The inbox shows where the lead came from.
   await signInAsAdmin(page);

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { isoWeekOf } from "../../app/domain/calendar/week";
 import { emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { shoot as shootAt } from "./screenshots";
 import { chooseDate, freeTimes, openDays, pick, time12h } from "./slots";
 
 /**
@@ -29,19 +30,8 @@ async function slotOffered(request: APIRequestContext, date: string, time: strin
 
 const manageLinks = (text: string) => [...text.matchAll(/\/demo\/manage\/[A-Za-z0-9_-]{43}/g)].map((m) => m[0]);
 
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+/** With E2E_SCREENSHOTS=dir: the page at 390 px (a common phone) and desktop widths, light and dark. */
+const shoot = (page: Page, name: string) => shootAt(page, name, { widths: [390, 1280] });
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { adminToken, expect, signInAsAdmin, test, uniqueMark } from "./fixtures";
+import { shoot } from "./screenshots";
 
 /*
  * Issue 28 item 3 (decision 091): a page speed beacon stored by POST /api/vitals shows in
@@ -11,18 +12,8 @@ import { adminToken, expect, signInAsAdmin, test, uniqueMark } from "./fixtures"
 const PHONE =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
-/** With E2E_SCREENSHOTS=dir: the section at phone and desktop widths, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.getByTestId("insights-page-speed").screenshot({ path: `${dir}/${name}-${width}-${scheme}.png` });
-    }
-  }
-}
+/** With E2E_SCREENSHOTS=dir: the Page speed section at phone and desktop widths, light and dark. */
+const shootSection = (page: Page, name: string) => shoot(page, name, { of: page.getByTestId("insights-page-speed") });
 
 test("a page's beacon shows in Insights as its p75 per device, rated", async ({ page, request }) => {
   // A page of the test's own (its mark is in the path, so the rows are cleaned up after it).
@@ -49,7 +40,7 @@ test("a page's beacon shows in Insights as its p75 per device, rated", async ({ 
     "95 ms",
     "1",
   ]);
-  await shoot(page, `page-speed-${test.info().project.name}`);
+  await shootSection(page, `page-speed-${test.info().project.name}`);
 });
 
 /*
@@ -82,7 +73,7 @@ test.describe("a hydrated visitor", () => {
     await page.goto("/admin/dashboard/insights");
     const row = page.getByTestId("insights-page-speed").getByRole("row").filter({ hasText: "/pricing" });
     await expect(row.filter({ hasText: "Mobile" })).toHaveCount(1);
-    await shoot(page, "page-speed-real-visit");
+    await shootSection(page, "page-speed-real-visit");
   });
 
   test("an in-app navigation is counted once as a page view, the first load never twice", async ({ page, request }) => {

@@ -1,8 +1,6 @@
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import type { Locator, Page } from "@playwright/test";
-import { approvedAccount, passwordStep } from "./console-helpers";
-import { emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { approvedAccount, passwordStep, totp, turnOnTwoFactor } from "./console-helpers";
+import { expect, signInAsAdmin, test, trialCode, uniqueEmail } from "./fixtures";
 
 /**
  * Issue 30 item 2 (decision 049): every code field takes a code as people paste it, JavaScript
@@ -28,11 +26,6 @@ const fullWidth = (text: string) =>
     .map((c) => (c === " " ? "\u3000" : c === "-" ? "\uff0d" : String.fromCharCode(c.charCodeAt(0) + 0xfee0)))
     .join("");
 
-function totp(secret: string, offset = 0) {
-  const step = Math.floor(Date.now() / 30_000) + offset;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
-
 test("the trial code screen verifies a code pasted with a space", async ({ page, request, javaScriptEnabled }) => {
   const email = uniqueEmail("pasted");
   const signup = await page.request.post("/free-trial", {
@@ -48,9 +41,7 @@ test("the trial code screen verifies a code pasted with a space", async ({ page,
     maxRedirects: 0,
   });
   expect(signup.status()).toBe(302);
-  await expect.poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "trial.code")).toBe(true);
-  const code = /(\d{6})/.exec((await emailsTo(request, email)).find((m) => m.kind === "trial.code")?.text ?? "")?.[1];
-  expect(code).toBeTruthy();
+  const code = await trialCode(request, email);
 
   await page.goto("/free-trial/verify");
   const field = page.getByLabel("Verification code");
@@ -109,18 +100,11 @@ test("the sign-in code step takes an app code with a dash and a recovery code in
   request,
 }) => {
   const account = await approvedAccount(request, "Ravi Recovery");
-  const login = await request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
-  const auth = { Authorization: `Bearer ${(await login.json()).data.accessToken as string}` };
-  const setup = await (await request.post("/api/auth/2fa/setup", { headers: auth })).json();
-  const enabled = await request.post("/api/auth/2fa/enable", {
-    headers: auth,
-    data: { code: totp(setup.data.secret) },
-  });
-  const recovery = (await enabled.json()).data.recoveryCodes as string[];
+  const { secret, recoveryCodes: recovery } = await turnOnTwoFactor(request, account);
 
   await passwordStep(page, account);
   // The next step's code: the current one was used to turn two-factor on.
-  await paste(page, page.getByLabel("Code"), dashed(totp(setup.data.secret, 1)));
+  await paste(page, page.getByLabel("Code"), dashed(totp(secret, 1)));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await page.waitForURL(/\/admin\/dashboard$/);
 

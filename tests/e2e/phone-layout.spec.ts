@@ -4,7 +4,8 @@ import { isoWeekOf } from "../../app/domain/calendar/week";
 import { adminRoutes } from "../../app/routes/admin/routes";
 import { type Account, quietWebhookEndpoint, registerAccount } from "./console-helpers";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail, uniqueMark } from "./fixtures";
-import { freeSlot } from "./slots";
+import { shoot as shootAt } from "./screenshots";
+import { bookByApi } from "./slots";
 
 /**
  * Phone layouts with long data (issue 30 item 8): every console page at 375 px, filled with
@@ -52,27 +53,19 @@ type LongData = {
 /** Books a demo with the longest values the booking accepts (a slot taken meanwhile: another one). */
 async function bookLong(request: APIRequestContext, tag: string) {
   const email = longEmail();
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: {
-        name: unbroken(tag, 100),
-        email,
-        phone: "+91 98765 43210 1234567",
-        company: unbroken(`Co${tag}`, 150),
-        meetingType: "demo",
-        date,
-        timeSlot: time,
-        notes: `${unbroken(`Notes${tag}`, 600)} ${unbroken("Second", 400)}`,
-        visitorTimezone: "America/Los_Angeles",
-      },
-      headers: { "CF-Connecting-IP": uniqueAddress() },
-    });
-    if (response.status() === 409) continue;
-    expect(response.status(), await response.text()).toBe(201);
-    return { ...((await response.json()).data as { id: string; date: string }), email };
-  }
-  throw new Error("no free slot after 5 tries");
+  const booked = await bookByApi(
+    request,
+    {
+      name: unbroken(tag, 100),
+      email,
+      phone: "+91 98765 43210 1234567",
+      company: unbroken(`Co${tag}`, 150),
+      notes: `${unbroken(`Notes${tag}`, 600)} ${unbroken("Second", 400)}`,
+      visitorTimezone: "America/Los_Angeles",
+    },
+    { headers: { "CF-Connecting-IP": uniqueAddress() }, tries: 5 },
+  );
+  return { ...booked, email };
 }
 
 async function makeLongData(request: APIRequestContext): Promise<LongData> {
@@ -324,23 +317,9 @@ async function overflowing(page: Page): Promise<Overflow[]> {
   });
 }
 
-/** With E2E_SCREENSHOTS=dir: the page at phone and desktop widths, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [PHONE.width, 1280]) {
-      await page.setViewportSize({ width, height: PHONE.height });
-      await page.screenshot({
-        path: `${dir}/${name.replace(/[^a-z0-9]+/gi, "-")}-${width}-${scheme}.png`,
-        fullPage: true,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize(PHONE);
-}
+/** With E2E_SCREENSHOTS=dir: the page at this phone's and a desktop width, light and dark. */
+const shoot = (page: Page, name: string) =>
+  shootAt(page, name.replace(/[^a-z0-9]+/gi, "-"), { widths: [PHONE.width, 1280], height: PHONE.height });
 
 test.describe.configure({ timeout: 180_000 });
 

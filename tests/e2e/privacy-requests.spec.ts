@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
-import { freeSlot } from "./slots";
+import { shoot as shootAt } from "./screenshots";
+import { bookByApi } from "./slots";
 
 /**
  * A person's data on request (issue 29, decision 088), in both projects (js and no-js): a visitor
@@ -17,32 +18,13 @@ const ERASED = "Done: your data has been erased. You will not hear from us again
 
 test.describe.configure({ timeout: 90_000 });
 
-/** With E2E_SCREENSHOTS=dir: the page at phone and desktop widths, light and dark. */
-async function shoot(page: Page, name: string, javaScriptEnabled: boolean) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir || !javaScriptEnabled) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+/** With E2E_SCREENSHOTS=dir, once (with JavaScript): the page at phone and desktop widths, light and dark. */
+const shoot = async (page: Page, name: string, javaScriptEnabled: boolean) => {
+  if (javaScriptEnabled) await shootAt(page, name, { height: 800 });
+};
 
-async function book(request: APIRequestContext, name: string, email: string) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: { name, email, company: "Erasure Co", meetingType: "demo", date, timeSlot: time },
-    });
-    if (response.status() === 201) return (await response.json()).data as { id: string };
-    expect(response.status()).toBe(409);
-  }
-  throw new Error("no free slot found");
-}
+const book = (request: APIRequestContext, name: string, email: string) =>
+  bookByApi(request, { name, email, company: "Erasure Co" });
 
 test("a visitor asks for erasure, confirms from the emailed link, and their booking is gone from the console", async ({
   page,

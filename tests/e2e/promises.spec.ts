@@ -1,7 +1,17 @@
 import type { APIRequestContext } from "@playwright/test";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueAddress, uniqueEmail, uniqueMark } from "./fixtures";
+import {
+  adminToken,
+  emailsTo,
+  expect,
+  signInAsAdmin,
+  test,
+  uniqueAddress,
+  uniqueEmail,
+  uniqueMark,
+  verifiedTrialByApi,
+} from "./fixtures";
 import { gradientPng } from "./png";
-import { freeSlot } from "./slots";
+import { bookByApi } from "./slots";
 
 /**
  * Issue 30, items 5 and 11: the promises the product makes are kept, and the smaller fixes:
@@ -13,27 +23,12 @@ import { freeSlot } from "./slots";
 test.describe.configure({ timeout: 90_000 });
 
 /** Books a demo through the API (another slot when one is taken meanwhile). */
-async function book(request: APIRequestContext, email: string, visitorTimezone: string | null = null) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const { date, time } = await freeSlot(request);
-    const response = await request.post("/api/meetings", {
-      data: {
-        name: "Maya Torres",
-        email,
-        company: "Torres Freight",
-        meetingType: "demo",
-        date,
-        timeSlot: time,
-        visitorTimezone,
-      },
-      headers: { "CF-Connecting-IP": uniqueAddress() },
-    });
-    if (response.status() === 409) continue;
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()).data as { id: string; date: string; timeSlot: string };
-  }
-  throw new Error("no free slot after 5 tries");
-}
+const book = (request: APIRequestContext, email: string, visitorTimezone: string | null = null) =>
+  bookByApi(
+    request,
+    { name: "Maya Torres", email, company: "Torres Freight", visitorTimezone },
+    { headers: { "CF-Connecting-IP": uniqueAddress() }, tries: 5 },
+  );
 
 const manageLink = (text: string) => text.match(/\/demo\/manage\/[A-Za-z0-9_-]{43}/)?.[0] ?? "";
 
@@ -85,29 +80,15 @@ test("the trial's newsletter tick puts the verified address in Subscribers, conf
     [ticked, true],
     [unticked, false],
   ] as const) {
-    const started = await request.post("/api/subscriptions/trial/start", {
-      data: {
-        email,
-        role: "individual",
-        personalInfo: { firstName: "Ines", lastName: "Duarte" },
-        companyInfo: { country: "Portugal" },
-        preferences: { subscribeNewsletter },
-        plan: "trial",
-        agreeToTerms: true,
-      },
+    await verifiedTrialByApi(request, {
+      email,
+      role: "individual",
+      personalInfo: { firstName: "Ines", lastName: "Duarte" },
+      companyInfo: { country: "Portugal" },
+      preferences: { subscribeNewsletter },
+      plan: "trial",
+      agreeToTerms: true,
     });
-    expect(started.status()).toBe(201);
-    const sentCode = await request.post("/api/auth/general-email-verification/send-otp", {
-      data: { email, purpose: "trial" },
-    });
-    expect(sentCode.ok()).toBe(true);
-    const code = (await emailsTo(request, email))
-      .find((m) => m.kind === "trial.code")
-      ?.text.match(/ is (\d{6})\./)?.[1];
-    const verified = await request.post("/api/auth/general-email-verification/verify-otp", {
-      data: { email, otp: code },
-    });
-    expect(verified.ok()).toBe(true);
   }
   await signInAsAdmin(page);
   await page.goto("/admin/dashboard/settings/subscribers?status=confirmed");

@@ -1,19 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
-import { approvedAccount, passwordStep } from "./console-helpers";
+import { approvedAccount, passwordStep, totp } from "./console-helpers";
 import { expect, hydrating, signInAsAdmin, test } from "./fixtures";
 
 const SECURITY = "/admin/dashboard/settings/security";
 const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-
-/** The code an authenticator app shows for this key, `offset` 30-second steps from now. */
-function totp(secret: string, offset = 0) {
-  const step = Math.floor(Date.now() / 30_000) + offset;
-  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
-}
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Logout" }).click();

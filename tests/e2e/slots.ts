@@ -30,6 +30,28 @@ export async function freeSlot(request: APIRequestContext) {
   return { date, time: pick(await freeTimes(request, date)) };
 }
 
+/**
+ * A demo booked through the public API on a random free slot (another one when the slot was
+ * taken meanwhile, answered 409): the booking as the API answers it.
+ */
+export async function bookByApi(
+  request: APIRequestContext,
+  fields: { name: string; email: string } & Record<string, unknown>,
+  { headers, tries = 10 }: { headers?: Record<string, string>; tries?: number } = {},
+) {
+  for (let attempt = 0; attempt < tries; attempt++) {
+    const { date, time } = await freeSlot(request);
+    const response = await request.post("/api/meetings", {
+      data: { meetingType: "demo", ...fields, date, timeSlot: time },
+      headers,
+    });
+    if (response.status() === 201)
+      return (await response.json()).data as { id: string; date: string; timeSlot: string };
+    expect(response.status(), await response.text()).toBe(409);
+  }
+  throw new Error(`no free slot after ${tries} tries`);
+}
+
 /** "14:30" as the pages show it: "2:30 PM". */
 export const time12h = (time: string) => {
   const [h, m] = time.split(":").map(Number) as [number, number];
@@ -45,4 +67,32 @@ export async function chooseDate(page: Page, date: string) {
     await expect(month).not.toHaveText(shown ?? "");
   }
   await page.locator(`[data-date="${date}"]`).click();
+}
+
+/**
+ * On the booking page: a free slot chosen (when one was taken meanwhile, `demoPath` again and
+ * another), then booked for the visitor through the form, up to the confirmation.
+ */
+export async function bookFreeSlotOnPage(
+  page: Page,
+  request: APIRequestContext,
+  visitor: { name: string; email: string; company: string },
+  demoPath = "/demo",
+) {
+  for (let attempt = 0; ; attempt++) {
+    const { date, time } = await freeSlot(request);
+    await chooseDate(page, date);
+    const slot = page.getByTestId(`slot-${time}`);
+    if ((await slot.count()) === 0 && attempt < 5) {
+      await page.goto(demoPath);
+      continue;
+    }
+    await slot.click();
+    break;
+  }
+  await page.getByLabel("Name").fill(visitor.name);
+  await page.getByLabel("Email").fill(visitor.email);
+  await page.getByLabel("Company").fill(visitor.company);
+  await page.getByRole("button", { name: "Schedule Meeting" }).click();
+  await expect(page.getByRole("heading", { name: "Meeting Scheduled!" })).toBeVisible();
 }

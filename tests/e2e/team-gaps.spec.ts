@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { approvedAccount, signInElsewhere, virtualAuthenticator } from "./console-helpers";
+import { approvedAccount, invitedByApi, signInElsewhere, virtualAuthenticator } from "./console-helpers";
 import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 
 /*
@@ -13,6 +13,17 @@ import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueM
 async function switchTo(page: Page, account: { email: string; password: string }) {
   await page.context().clearCookies();
   await signInAsAdmin(page, account);
+}
+
+/** The signed-in Author (Rae Writer) writes a new post and submits it for review; the page stays on its editor. */
+async function writeForReview(page: Page, title: string, excerpt: string, content: string) {
+  await page.goto("/admin/dashboard/blog/new");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
+  await page.getByLabel("Excerpt", { exact: true }).fill(excerpt);
+  await page.getByLabel("Content", { exact: true }).fill(content);
+  await page.getByRole("button", { name: "Create Post" }).click();
+  await page.getByRole("button", { name: "Submit for review" }).click();
 }
 
 const postRow = (page: Page, title: string) => page.getByTestId("admin-post").filter({ hasText: title });
@@ -70,13 +81,7 @@ test.describe("an Author's post in review", () => {
     const marketing = await approvedAccount(request, "Mo Marketing", "marketing");
     const title = uniqueMark("Publish from review");
     await signInAsAdmin(page, author);
-    await page.goto("/admin/dashboard/blog/new");
-    await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
-    await page.getByLabel("Excerpt", { exact: true }).fill("Ready to go.");
-    await page.getByLabel("Content", { exact: true }).fill("Finished text.");
-    await page.getByRole("button", { name: "Create Post" }).click();
-    await page.getByRole("button", { name: "Submit for review" }).click();
+    await writeForReview(page, title, "Ready to go.", "Finished text.");
     await expect(page.getByRole("status").filter({ hasText: "Post submitted for review." })).toBeVisible();
 
     await switchTo(page, marketing);
@@ -92,13 +97,7 @@ test.describe("an Author's post in review", () => {
     const author = await approvedAccount(request, "Rae Writer", "author");
     const title = uniqueMark("Withdraw journey");
     await signInAsAdmin(page, author);
-    await page.goto("/admin/dashboard/blog/new");
-    await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
-    await page.getByLabel("Excerpt", { exact: true }).fill("Not ready after all.");
-    await page.getByLabel("Content", { exact: true }).fill("Half a thought.");
-    await page.getByRole("button", { name: "Create Post" }).click();
-    await page.getByRole("button", { name: "Submit for review" }).click();
+    await writeForReview(page, title, "Not ready after all.", "Half a thought.");
     await expect(postRow(page, title).getByTestId("review-badge")).toHaveText("In review");
 
     await postRow(page, title).getByLabel(`Actions for ${title}`).click();
@@ -127,13 +126,7 @@ test.describe("an Author's post in review", () => {
     const marketing = await approvedAccount(request, "Mo Marketing", "marketing");
     const title = uniqueMark("Emailed review");
     await signInAsAdmin(page, author);
-    await page.goto("/admin/dashboard/blog/new");
-    await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Author", { exact: true }).fill("Rae Writer");
-    await page.getByLabel("Excerpt", { exact: true }).fill("Tell me how it goes.");
-    await page.getByLabel("Content", { exact: true }).fill("Some words.");
-    await page.getByRole("button", { name: "Create Post" }).click();
-    await page.getByRole("button", { name: "Submit for review" }).click();
+    await writeForReview(page, title, "Tell me how it goes.", "Some words.");
     await expect(page.getByRole("status").filter({ hasText: "Post submitted for review." })).toBeVisible();
 
     const openAsReviewer = async () => {
@@ -254,17 +247,7 @@ test.describe("accepting an invitation with a passkey", () => {
     javaScriptEnabled,
   }) => {
     const email = uniqueEmail("passkey-invitee");
-    const token = await adminToken(request);
-    const invited = await request.post("/api/team/invitations", {
-      data: { email, role: "author" },
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(invited.status()).toBe(201);
-    await expect
-      .poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation"))
-      .toBe(true);
-    const [mail] = (await emailsTo(request, email)).filter((m) => m.kind === "team.invitation");
-    const link = /\/admin\/invitation\?token=[\w-]+/.exec(mail?.text ?? "")?.[0] ?? "";
+    const link = await invitedByApi(request, await adminToken(request), email);
 
     if (!javaScriptEnabled) {
       await page.goto(link);

@@ -1,16 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
-
-/** The newest code emailed to an address, read from the admin email log. */
-async function latestCode(request: APIRequestContext, email: string) {
-  await expect
-    .poll(async () => (await emailsTo(request, email)).filter((m) => m.kind === "trial.code").length)
-    .toBeGreaterThan(0);
-  const [message] = (await emailsTo(request, email)).filter((m) => m.kind === "trial.code");
-  const code = message?.text.match(/ is (\d{6})\./)?.[1];
-  expect(code, "code in the email").toBeTruthy();
-  return code as string;
-}
+import {
+  adminToken,
+  emailsTo,
+  expect,
+  signInAsAdmin,
+  test,
+  trialCode,
+  uniqueEmail,
+  verifiedTrialByApi,
+} from "./fixtures";
 
 async function fillStep1(page: Page, role: "Individual" | "Organization", email: string, first = "Priya") {
   await expect(page.getByTestId("step-indicator")).toHaveText("Step 1 of 3");
@@ -35,7 +33,7 @@ async function verifyWithEmailedCode(page: Page, request: APIRequestContext, ema
   await expect(page).toHaveURL(/\/free-trial\/verify/);
   await expect(page.getByTestId("otp-message")).toHaveText("Please check your email for the OTP verification code.");
   await expect(page.getByTestId("otp-message")).toHaveAttribute("data-tone", "success");
-  const code = await latestCode(request, email);
+  const code = await trialCode(request, email);
   await page.getByLabel("Verification code").fill(code);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/free-trial\/welcome$/);
@@ -119,7 +117,7 @@ test.describe("free trial signup", () => {
     }
 
     // A wrong code: "Error: …" in red.
-    const code = await latestCode(request, email);
+    const code = await trialCode(request, email);
     await page.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByTestId("otp-message")).toHaveText("Error: Invalid code. You have 4 attempts left.");
@@ -223,25 +221,16 @@ test.describe("free trial signup", () => {
 test.describe("admin users", () => {
   /** A signup that verified its email: it awaits approval. */
   async function verifiedSignup(request: APIRequestContext, email: string) {
-    const started = await request.post("/api/subscriptions/trial/start", {
-      data: {
-        email,
-        role: "organization",
-        personalInfo: { firstName: "Nisha", lastName: "Balan", jobTitle: "COO" },
-        companyInfo: { name: "Balan Foods", size: "11-50", industry: "Retail", country: "India" },
-        additionalInfo: { howDidYouHear: "YouTube" },
-        preferences: { subscribeNewsletter: true },
-        plan: "trial",
-        agreeToTerms: true,
-      },
+    await verifiedTrialByApi(request, {
+      email,
+      role: "organization",
+      personalInfo: { firstName: "Nisha", lastName: "Balan", jobTitle: "COO" },
+      companyInfo: { name: "Balan Foods", size: "11-50", industry: "Retail", country: "India" },
+      additionalInfo: { howDidYouHear: "YouTube" },
+      preferences: { subscribeNewsletter: true },
+      plan: "trial",
+      agreeToTerms: true,
     });
-    expect(started.status()).toBe(201);
-    expect(
-      (await request.post("/api/auth/general-email-verification/send-otp", { data: { email, purpose: "trial" } })).ok(),
-    ).toBe(true);
-    const otp = await latestCode(request, email);
-    const verified = await request.post("/api/auth/general-email-verification/verify-otp", { data: { email, otp } });
-    expect(verified.ok()).toBe(true);
   }
 
   test("the admin finds a user, approves with confirmation, sends details once and sees Email Sent", async ({

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** The e2e server's bindings with the run's clean-up token (as cleanup.ts reads them). */
-type CleanupEnv = Env & { E2E_CLEANUP_TOKEN?: string };
+import { type CleanupEnv, isTokenPost } from "./cleanup";
 
 /**
  * The e2e server's clock for one meeting (issue 27 item 7): moves a meeting the test booked (found
@@ -13,15 +11,8 @@ export const E2E_AGE_PATH = "/__e2e/age-meeting";
 
 const AgeSchema = z.object({ email: z.string().min(7).max(200), minutesAgo: z.number().int().min(0).max(20_000) });
 
-export function isAgeRequest(request: Request, env: CleanupEnv) {
-  const token = env.E2E_CLEANUP_TOKEN;
-  if (!token || token.length < 16) return false;
-  return (
-    request.method === "POST" &&
-    new URL(request.url).pathname === E2E_AGE_PATH &&
-    request.headers.get("X-E2E-Cleanup") === token
-  );
-}
+/** A POST to the age path carrying the run's clean-up token. */
+export const isAgeRequest = (request: Request, env: CleanupEnv) => isTokenPost(request, env, E2E_AGE_PATH);
 
 export async function ageMeeting(request: Request, env: CleanupEnv) {
   const parsed = AgeSchema.safeParse(await request.json().catch(() => null));

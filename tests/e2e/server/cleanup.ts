@@ -153,18 +153,21 @@ export async function removeMade(d1: D1Database, made: Made, schema: Schema = ap
 }
 
 /** The e2e server's variable, set per run by playwright.config.ts; no deployment has it. */
-type CleanupEnv = Env & { E2E_CLEANUP_TOKEN?: string };
+export type CleanupEnv = Env & { E2E_CLEANUP_TOKEN?: string };
 
-/** A POST to the clean-up path carrying the run's token (at least 16 characters). */
-export function isCleanupRequest(request: Request, env: CleanupEnv) {
+/** A POST to the e2e server's `path` carrying the run's token (at least 16 characters). */
+export function isTokenPost(request: Request, env: CleanupEnv, path: string) {
   const token = env.E2E_CLEANUP_TOKEN;
   if (!token || token.length < 16) return false;
   return (
     request.method === "POST" &&
-    new URL(request.url).pathname === E2E_CLEANUP_PATH &&
+    new URL(request.url).pathname === path &&
     request.headers.get("X-E2E-Cleanup") === token
   );
 }
+
+/** A POST to the clean-up path carrying the run's token. */
+export const isCleanupRequest = (request: Request, env: CleanupEnv) => isTokenPost(request, env, E2E_CLEANUP_PATH);
 
 /** The clean-up path's answer: 400 for a body of another shape (nothing deleted), else the count. */
 export async function cleanUp(request: Request, env: CleanupEnv) {
