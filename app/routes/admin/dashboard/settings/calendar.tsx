@@ -6,6 +6,7 @@ import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
+import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
 import { BusyCalendarInputSchema, CALENDAR_SYNC_RULES } from "~/domain/calendar/calendar-sync";
 import {
@@ -249,16 +250,7 @@ export default function MyCalendar({ loaderData, actionData }: Route.ComponentPr
               hint="https://… or webcal://…, ending in .ics"
               error={busyFailed?.error}
             >
-              <input
-                name="url"
-                type="text"
-                inputMode="url"
-                autoComplete="off"
-                required
-                maxLength={2000}
-                defaultValue={busyFailed?.url ?? ""}
-                className="input"
-              />
+              <UrlInput maxLength={2000} defaultValue={busyFailed?.url ?? ""} />
             </Field>
             <button type="submit" name="intent" value="busy" className="btn-primary" disabled={busy === "busy"}>
               <Save aria-hidden className="size-4" /> {busy === "busy" ? "Saving..." : "Save address"}

@@ -8,6 +8,7 @@ import { StatusBadge } from "~/components/console/status-badge";
 import { EventChecklist, SecretOnce } from "~/components/console/webhook-parts";
 import { Field } from "~/components/field";
 import { Pagination } from "~/components/pagination";
+import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
 import { EventsSchema, UrlSchema } from "~/domain/integrations/events";
 import { type EndpointFields, endpointFormValues, fieldErrors } from "~/domain/integrations/forms";
@@ -196,16 +197,7 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
         </div>
         <Form method="post" className="space-y-4 px-5 py-4">
           <Field id="endpoint-url" label="URL" error={saveFailed?.fields?.url}>
-            <input
-              name="url"
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              required
-              maxLength={2000}
-              defaultValue={values.url}
-              className="input"
-            />
+            <UrlInput maxLength={2000} defaultValue={values.url} />
           </Field>
           <EventChecklist idPrefix="endpoint" checked={values.events} error={saveFailed?.fields?.events} />
           <label className="flex items-center gap-2 text-sm font-medium">
