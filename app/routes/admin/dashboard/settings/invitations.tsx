@@ -25,6 +25,7 @@ import { pageCount, pageParam } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { TEAM_ROLES, type TeamRole } from "~/lib/team-roles";
 import type { Route } from "./+types/invitations";
+import { SettingsCard } from "./settings-ui";
 
 const PAGE = href("/admin/dashboard/settings/invitations");
 
@@ -155,16 +156,12 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
     <div className="space-y-6">
       <ChangeNotices notice={notice} error={rowError} />
 
-      <section aria-labelledby="invite-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="invite-heading" className="flex items-center gap-2 font-semibold">
-            <MailPlus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Invite a team member
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            We email a link valid for 7 days. The person chooses their name and password and joins with the role you
-            pick, without waiting for approval.
-          </p>
-        </div>
+      <SettingsCard
+        id="invite"
+        title="Invite a team member"
+        icon={MailPlus}
+        description="We email a link valid for 7 days. The person chooses their name and password and joins with the role you pick, without waiting for approval."
+      >
         {/* A new key after each sent invitation: the form starts empty again (a failed send keeps its input). */}
         <Form
           key={notice ?? "invite"}
@@ -200,7 +197,7 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
         </Form>
-      </section>
+      </SettingsCard>
 
       <PendingList
         headingId="pending-invitations-heading"
