@@ -64,3 +64,32 @@ export function CardList<T>({
     </ul>
   );
 }
+
+/**
+ * An email's HTML part, as the email log and the newsletter preview show it: in a sandbox with
+ * no referrer, over `emailPreviewDocument`'s policy: no script runs and no remote image or font loads.
+ */
+export function EmailHtmlFrame({ subject, html, testId }: { subject: string; html: string; testId: string }) {
+  return (
+    <iframe
+      title={`HTML version of “${subject}”`}
+      sandbox=""
+      srcDoc={html}
+      referrerPolicy="no-referrer"
+      className="mt-2 h-[32rem] w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
+      data-testid={testId}
+    />
+  );
+}
+
+/** An email's text part, line for line as it is sent. */
+export function EmailTextPart({ text, testId }: { text: string; testId: string }) {
+  return (
+    <pre
+      className="mt-2 max-h-[32rem] overflow-auto rounded-lg bg-slate-50 p-4 font-mono text-sm whitespace-pre-wrap break-words text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+      data-testid={testId}
+    >
+      {text}
+    </pre>
+  );
+}
