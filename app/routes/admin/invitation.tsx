@@ -9,6 +9,7 @@ import {
   PasskeyButton,
   type PublicKeyCredentialCreationOptionsJSON,
   passkeyPromptFailure,
+  postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
 import {
@@ -81,12 +82,7 @@ const PasskeyJoinSchema = InvitationPasskeyAcceptSchema;
  */
 async function passkeyAction(request: Request, form: FormData, intent: "passkey-options" | "passkey") {
   const name = String(form.get("name") ?? "");
-  let credential: unknown;
-  try {
-    credential = JSON.parse(String(form.get("credential") ?? "null"));
-  } catch {
-    credential = null;
-  }
+  const credential = postedCredential(form.get("credential"));
   const schema = intent === "passkey" ? PasskeyJoinSchema : PasskeyStartSchema;
   const parsed = schema.safeParse({ token: form.get("token") ?? "", name, credential });
   if (!parsed.success) {

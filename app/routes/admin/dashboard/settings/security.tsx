@@ -18,6 +18,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   passkeyApi,
   passkeyPromptFailure,
+  postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
 import { PASSKEY_NAME_MAX } from "~/db/schema";
@@ -156,13 +157,10 @@ export async function action({ request }: Route.ActionArgs) {
         await revokeOtherSessions(actor, session.sessionId);
         return redirect(`${PATH}?notice=others`, 303);
       case "passkey-add": {
-        let credential: unknown = null;
-        try {
-          credential = JSON.parse(String(form.credential ?? ""));
-        } catch {
-          // Not JSON: the schema below says what is missing.
-        }
-        const parsed = VerifyRegistrationSchema.safeParse({ name: form.name || undefined, credential });
+        const parsed = VerifyRegistrationSchema.safeParse({
+          name: form.name || undefined,
+          credential: postedCredential(form.credential),
+        });
         if (!parsed.success) {
           const fieldErrors = firstMessagePerField(fieldErrorsOf(parsed.error));
           return data<ActionResult>(
