@@ -76,6 +76,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 const PasskeyStartSchema = InvitationPasskeyStartSchema;
 const PasskeyJoinSchema = InvitationPasskeyAcceptSchema;
 
+/** A refused acceptance (either way of joining): why, the name as typed, and when to try again after too many tries. */
+function refused(error: unknown, name: string) {
+  if (!isAppError(error)) throw error;
+  return data<ActionData>(
+    { error: error.message, name },
+    {
+      status: error.status,
+      headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
+    },
+  );
+}
+
 /**
  * With JavaScript and WebAuthn (issue 25 item 2): `passkey-options` answers the options for the
  * new account's passkey; `passkey` accepts with the passkey's answer instead of a password.
@@ -105,14 +117,7 @@ async function passkeyAction(request: Request, form: FormData, intent: "passkey-
     );
     return signInMember(request, member.id);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data<ActionData>(
-      { error: error.message, name },
-      {
-        status: error.status,
-        headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
-      },
-    );
+    return refused(error, name);
   }
 }
 
@@ -141,14 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     member = await withClientLimit("auth", request, () => acceptInvitation(parsed.data));
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data<ActionData>(
-      { error: error.message, name },
-      {
-        status: error.status,
-        headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
-      },
-    );
+    return refused(error, name);
   }
   return signInMember(request, member.id);
 }
