@@ -1,6 +1,6 @@
 import { Download, Filter } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice } from "~/components/console/action-notice";
+import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
 import { FilterInput } from "~/components/console/filter-input";
 import { FilterSelect } from "~/components/console/filter-select";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -14,7 +14,6 @@ import { KIND_LABELS, kindsOf, LEAD_KINDS, LEAD_STATUSES, STATUS_LABELS } from "
 import { LeadPatchSchema, leadFiltersOf } from "~/domain/leads/schemas";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
-import { isAppError } from "~/lib/errors";
 import { pageCount, showingRange } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/leads";
@@ -89,9 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
     const message = `Updated ${updated} ${updated === 1 ? "lead" : "leads"}${skipped ? `; ${skipped} skipped (already so, or changed meanwhile)` : ""}.`;
     return { ok: true, message };
   } catch (error) {
-    if (isAppError(error)) return data({ ok: false, message: error.message }, { status: error.status });
-    console.error(error);
-    return data({ ok: false, message: BULK_FAILED }, { status: 500 });
+    return failedActionAnswer(error, BULK_FAILED);
   }
 }
 

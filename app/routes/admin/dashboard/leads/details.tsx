@@ -1,6 +1,6 @@
 import { ArrowLeft, MessageSquarePlus, UserRoundCog } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice } from "~/components/console/action-notice";
+import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
 import { StatusBadge } from "~/components/console/status-badge";
 import { PendingIcon } from "~/components/pending-icon";
 import { actorOf } from "~/domain/accounts/actor";
@@ -80,9 +80,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return data<Answer>({ ok: false, message: "Unknown action." }, 400);
   } catch (error) {
-    if (isAppError(error)) return data<Answer>({ ok: false, message: error.message }, error.status);
-    console.error(error);
-    return data<Answer>({ ok: false, message: CHANGE_FAILED }, 500);
+    return failedActionAnswer(error, CHANGE_FAILED);
   }
 }
 
