@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FilterPills } from "~/components/console/list-toolbar";
+import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
 import { Pagination } from "~/components/pagination";
 import { EMAIL_STATUSES } from "~/db/schema";
@@ -161,19 +162,15 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
               <div className="flex items-center gap-2">
                 <StatusBadge status={email.status} />
                 {email.status === "failed" ? (
-                  <Form method="post">
-                    <input type="hidden" name="emailId" value={email.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="retry"
-                      className="btn-secondary px-3 py-1.5"
-                      disabled={busyId === email.id}
-                      aria-label={`Retry “${email.subject}” to ${email.to}`}
-                    >
-                      <RotateCw aria-hidden className={`size-4 ${busyId === email.id ? "animate-spin" : ""}`} /> Retry
-                    </button>
-                  </Form>
+                  <RowAction
+                    field={{ name: "emailId", value: email.id }}
+                    intent="retry"
+                    label={`Retry “${email.subject}” to ${email.to}`}
+                    className="btn-secondary px-3 py-1.5"
+                    disabled={busyId === email.id}
+                  >
+                    <RotateCw aria-hidden className={`size-4 ${busyId === email.id ? "animate-spin" : ""}`} /> Retry
+                  </RowAction>
                 ) : null}
               </div>
             </li>

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
 import { EventChecklist, SecretOnce } from "~/components/console/webhook-parts";
 import { Field } from "~/components/field";
@@ -276,20 +277,16 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
               </div>
               <div className="flex items-center gap-2">
                 <StatusBadge status={delivery.status} />
-                <Form method="post">
-                  <input type="hidden" name="deliveryId" value={delivery.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="replay"
-                    className="btn-secondary px-3 py-1.5"
-                    disabled={busyDelivery === delivery.id}
-                    aria-label={`Replay ${delivery.eventType} (${delivery.id})`}
-                  >
-                    <RotateCw aria-hidden className={`size-4 ${busyDelivery === delivery.id ? "animate-spin" : ""}`} />{" "}
-                    Replay
-                  </button>
-                </Form>
+                <RowAction
+                  field={{ name: "deliveryId", value: delivery.id }}
+                  intent="replay"
+                  label={`Replay ${delivery.eventType} (${delivery.id})`}
+                  className="btn-secondary px-3 py-1.5"
+                  disabled={busyDelivery === delivery.id}
+                >
+                  <RotateCw aria-hidden className={`size-4 ${busyDelivery === delivery.id ? "animate-spin" : ""}`} />{" "}
+                  Replay
+                </RowAction>
               </div>
             </li>
           )}

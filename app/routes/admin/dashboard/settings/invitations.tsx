@@ -5,6 +5,7 @@ import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { PendingList } from "~/components/console/pending-list";
+import { RowAction } from "~/components/console/row-action";
 import { Field } from "~/components/field";
 import { Pagination } from "~/components/pagination";
 import { actorOf } from "~/domain/accounts/actor";
@@ -238,19 +239,14 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </div>
             <div className="flex flex-wrap items-start gap-2">
-              <Form method="post">
-                <input type="hidden" name="id" value={invitation.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="resend"
-                  className="btn-secondary"
-                  disabled={busyId === invitation.id}
-                  aria-label={`Resend the invitation to ${invitation.email}`}
-                >
-                  <RotateCw aria-hidden className="size-4" /> Resend
-                </button>
-              </Form>
+              <RowAction
+                field={{ name: "id", value: invitation.id }}
+                intent="resend"
+                label={`Resend the invitation to ${invitation.email}`}
+                disabled={busyId === invitation.id}
+              >
+                <RotateCw aria-hidden className="size-4" /> Resend
+              </RowAction>
               <ConfirmDisclosure
                 summary={
                   <>
