@@ -22,6 +22,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/scheduling-host";
+import { SettingsPanel } from "./settings-ui";
 
 /**
  * A host's availability (issue 27 item 1, decision 076): takes demos, time zone, weekly hours
@@ -179,14 +180,13 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
         <ArrowLeft aria-hidden className="size-4" /> Scheduling
       </Link>
       <ChangeNotices notice={notice} error={removeFailure?.error} />
-      <section aria-labelledby="host-heading" className="card max-w-3xl p-6">
-        <h2 id="host-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <Clock aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Availability of {host.name}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Weekly hours in the host's own time zone; several intervals a day, like 09:00-13:00, 14:00-18:00. An empty day
-          is a day off.
-        </p>
+      <SettingsPanel
+        id="host"
+        title={`Availability of ${host.name}`}
+        icon={Clock}
+        width="max-w-3xl"
+        description="Weekly hours in the host's own time zone; several intervals a day, like 09:00-13:00, 14:00-18:00. An empty day is a day off."
+      >
         <Form method="post" className="mt-5 space-y-4" key={version}>
           <input type="hidden" name="intent" value="host" />
           <label className="flex items-center gap-2 text-sm font-medium">
@@ -236,15 +236,15 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             {submitting === "host" ? "Saving..." : "Save availability"}
           </button>
         </Form>
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="overrides-heading" className="card max-w-3xl p-6">
-        <h2 id="overrides-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarX2 aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Date overrides
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Leave or a day off (no hours), or other hours, over a date range in the host's own dates.
-        </p>
+      <SettingsPanel
+        id="overrides"
+        title="Date overrides"
+        icon={CalendarX2}
+        width="max-w-3xl"
+        description="Leave or a day off (no hours), or other hours, over a date range in the host's own dates."
+      >
         {host.overrides.length ? (
           <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" data-testid="overrides">
             {host.overrides.map((o) => (
@@ -292,13 +292,9 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             {submitting === "override" ? "Adding..." : "Add override"}
           </button>
         </Form>
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="busy-heading" className="card max-w-3xl p-6">
-        <h2 id="busy-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarSync aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Busy times from {host.name}
-          's calendar
-        </h2>
+      <SettingsPanel id="busy" title={`Busy times from ${host.name}'s calendar`} icon={CalendarSync} width="max-w-3xl">
         {busyCalendar.address ? (
           <div className="mt-4">
             <BusyCalendarStatus busyCalendar={busyCalendar} now={now} timezone={timezone} />
@@ -309,7 +305,7 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             add it under Settings → My calendar.
           </p>
         )}
-      </section>
+      </SettingsPanel>
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/scheduling";
+import { SettingsPanel } from "./settings-ui";
 
 type RulesReply = SubmissionResult<string[]>;
 
@@ -212,15 +213,19 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
   return (
     <div className="space-y-6">
       <ChangeNotices notice={notice} error={removeFailure?.error} />
-      <section aria-labelledby="scheduling-heading" className="card max-w-2xl p-6">
-        <h2 id="scheduling-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarClock aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Scheduling rules
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          The rules of the demo booking page. Every demo is {BOOKING.meetingMinutes} minutes, offered every{" "}
-          {BOOKING.slotMinutes} minutes. A change holds for the next visitor at once and is recorded in the activity
-          log.
-        </p>
+      <SettingsPanel
+        id="scheduling"
+        title="Scheduling rules"
+        icon={CalendarClock}
+        width="max-w-2xl"
+        description={
+          <>
+            The rules of the demo booking page. Every demo is {BOOKING.meetingMinutes} minutes, offered every{" "}
+            {BOOKING.slotMinutes} minutes. A change holds for the next visitor at once and is recorded in the activity
+            log.
+          </>
+        }
+      >
         <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="mt-5 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="rules" />
           {FIELDS.map(({ name, label, hint }) => {
@@ -254,16 +259,14 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
             </button>
           </div>
         </Form>
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="hosts-heading" className="card p-6">
-        <h2 id="hosts-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <UsersRound aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Hosts
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Members who take demos, each with their own hours in their own time zone. Sales take demos unless switched
-          off; anyone else can be switched on.
-        </p>
+      <SettingsPanel
+        id="hosts"
+        title="Hosts"
+        icon={UsersRound}
+        description="Members who take demos, each with their own hours in their own time zone. Sales take demos unless switched off; anyone else can be switched on."
+      >
         <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" data-testid="hosts">
           {hosts.map((host) => (
             <li
@@ -297,15 +300,14 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
             </li>
           ))}
         </ul>
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="closures-heading" className="card p-6">
-        <h2 id="closures-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarOff aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Company closures
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          No demos are offered on these dates (business dates), whatever the hosts' hours.
-        </p>
+      <SettingsPanel
+        id="closures"
+        title="Company closures"
+        icon={CalendarOff}
+        description="No demos are offered on these dates (business dates), whatever the hosts' hours."
+      >
         {closures.length ? (
           <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" data-testid="closures">
             {closures.map((closure) => (
@@ -408,7 +410,7 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
             </button>
           </Form>
         </div>
-      </section>
+      </SettingsPanel>
     </div>
   );
 }

@@ -46,6 +46,7 @@ import { CODE_INPUT_MAX_LENGTH, typedDigits } from "~/lib/typed-code";
 import { useFieldValue } from "~/lib/use-field-value";
 import { fieldErrorsOf, firstMessagePerField } from "~/lib/zod-issues";
 import type { Route } from "./+types/security";
+import { SettingsPanel } from "./settings-ui";
 
 const PATH = "/admin/dashboard/settings/security";
 
@@ -243,14 +244,13 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
 
   return (
     <div className="grid gap-6 xl:grid-cols-2">
-      <section aria-labelledby="two-factor-heading" className="card p-6" data-testid="two-factor">
-        <h2 id="two-factor-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <ShieldCheck aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Two-factor sign-in
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          After your password, sign-in asks for a 6-digit code from an authenticator app (such as 1Password, Google
-          Authenticator or Authy) on your phone.
-        </p>
+      <SettingsPanel
+        id="two-factor"
+        title="Two-factor sign-in"
+        icon={ShieldCheck}
+        description="After your password, sign-in asks for a 6-digit code from an authenticator app (such as 1Password, Google Authenticator or Authy) on your phone."
+        data-testid="two-factor"
+      >
         {required ? (
           <p
             role="alert"
@@ -329,16 +329,15 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             </button>
           </Form>
         )}
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="passkeys-heading" className="card p-6" data-testid="passkeys">
-        <h2 id="passkeys-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <FingerprintPattern aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Passkeys
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Sign in with your fingerprint, face or screen lock instead of a password and code. A passkey counts as both
-          steps of sign-in and only works on this site, so it cannot be phished.
-        </p>
+      <SettingsPanel
+        id="passkeys"
+        title="Passkeys"
+        icon={FingerprintPattern}
+        description="Sign in with your fingerprint, face or screen lock instead of a password and code. A passkey counts as both steps of sign-in and only works on this site, so it cannot be phished."
+        data-testid="passkeys"
+      >
         {notice && passkeyNotice(notice) ? <Notice>{notice}</Notice> : null}
         {passkeys.length === 0 ? (
           <p className="mt-4 text-sm text-slate-700 dark:text-slate-200" data-testid="no-passkeys">
@@ -411,15 +410,15 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
         )}
         {/* Keyed by the count: once a passkey is added, the form starts empty again. */}
         <AddPasskey key={passkeys.length} result={errorsFor("passkey-add")} />
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="sessions-heading" className="card p-6" data-testid="sessions">
-        <h2 id="sessions-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <Laptop aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Where you are signed in
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Browsers and API clients with an active session. Sign out any you do not recognise, then change your password.
-        </p>
+      <SettingsPanel
+        id="sessions"
+        title="Where you are signed in"
+        icon={Laptop}
+        description="Browsers and API clients with an active session. Sign out any you do not recognise, then change your password."
+        data-testid="sessions"
+      >
         <FormError result={errorsFor("revoke") ?? errorsFor("revoke-others")} />
         <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
           {sessions.map((s) => (
@@ -468,7 +467,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             </button>
           </Form>
         ) : null}
-      </section>
+      </SettingsPanel>
     </div>
   );
 }

@@ -1,6 +1,15 @@
 import type { LucideIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 
+/** What a settings card or panel holds: the section's own attributes, its heading, icon and line, its body. */
+type CardProps = {
+  id: string;
+  title: string;
+  icon?: LucideIcon;
+  description?: ReactNode;
+  children: ReactNode;
+} & Omit<ComponentProps<"section">, "id" | "title" | "aria-labelledby" | "className">;
+
 /**
  * A settings card: a section named by its heading (`${id}-heading`), with an optional icon
  * a line under the heading that says what the card holds and its filters or actions; the body
@@ -14,34 +23,71 @@ export function SettingsCard({
   toolbar,
   children,
   ...section
-}: {
-  id: string;
-  title: string;
-  icon?: LucideIcon;
-  description?: ReactNode;
+}: CardProps & {
   /** Beside the heading, in the header: the card's filters or actions. */
   toolbar?: ReactNode;
-  children: ReactNode;
-} & Omit<ComponentProps<"section">, "id" | "title" | "aria-labelledby" | "className">) {
+}) {
   const headingId = `${id}-heading`;
   return (
     <section aria-labelledby={headingId} className="card" {...section}>
       <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-        {Icon ? (
-          <h2 id={headingId} className="flex items-center gap-2 font-semibold">
-            <Icon aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
-            {` ${title}`}
-          </h2>
-        ) : (
-          <h2 id={headingId} className="font-semibold">
-            {title}
-          </h2>
-        )}
+        <CardHeading id={headingId} title={title} icon={Icon} size="font-semibold" />
         {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p> : null}
         {toolbar}
       </div>
       {children}
     </section>
+  );
+}
+
+/**
+ * A settings panel: a padded card holding one form or list, named by its heading
+ * (`${id}-heading`, larger than a `SettingsCard`'s), with an optional icon and a line under the
+ * heading that says what it does; a form of short fields keeps to a `width`.
+ */
+export function SettingsPanel({
+  id,
+  title,
+  icon,
+  description,
+  width,
+  children,
+  ...section
+}: CardProps & { width?: "max-w-2xl" | "max-w-3xl" }) {
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className={width ? `card ${width} p-6` : "card p-6"} {...section}>
+      <CardHeading id={headingId} title={title} icon={icon} size="text-lg font-semibold" />
+      {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{description}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/** The heading of a settings card or panel, after its icon when it has one. */
+function CardHeading({
+  id,
+  title,
+  icon: Icon,
+  size,
+}: {
+  id: string;
+  title: string;
+  icon?: LucideIcon;
+  size: "font-semibold" | "text-lg font-semibold";
+}) {
+  if (!Icon) {
+    return (
+      <h2 id={id} className={size}>
+        {title}
+      </h2>
+    );
+  }
+  return (
+    <h2 id={id} className={`flex items-center gap-2 ${size}`}>
+      <Icon aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+      {` ${title}`}
+    </h2>
   );
 }
 
