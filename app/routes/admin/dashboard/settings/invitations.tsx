@@ -6,6 +6,7 @@ import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { PendingList } from "~/components/console/pending-list";
 import { RowAction } from "~/components/console/row-action";
+import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { Pagination } from "~/components/pagination";
 import { actorOf } from "~/domain/accounts/actor";
@@ -169,16 +170,9 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
           method="post"
           className="grid gap-4 px-5 py-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
         >
+          {/* Someone else's address: no autofill of the admin's own. */}
           <Field id="invite-email" label="Email" error={inviteFailed?.fields?.email}>
-            <input
-              name="email"
-              type="email"
-              autoComplete="off"
-              required
-              maxLength={254}
-              defaultValue={inviteFailed?.values?.email}
-              className="input"
-            />
+            <EmailInput autoComplete="off" defaultValue={inviteFailed?.values?.email} />
           </Field>
           <Field id="invite-role" label="Role" error={inviteFailed?.fields?.role}>
             <select name="role" required defaultValue={inviteFailed?.values?.role ?? "sales"} className="input">
