@@ -17,6 +17,7 @@ import { BRAND } from "~/lib/brand";
 import { pageCount, showingRange } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/leads";
+import { OwnerSelect } from "./leads/owner-select";
 import { formatInstant } from "./meetings/meeting-ui";
 
 /** Leads per page: one row each, so a page stays small at any inbox size (bench:scale). */
@@ -221,14 +222,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
               <label htmlFor="bulk-owner" className="label">
                 Owner
               </label>
-              <select id="bulk-owner" name="ownerId" className="input" defaultValue="">
-                <option value="">Choose…</option>
-                {members.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
+              <OwnerSelect id="bulk-owner" members={members} defaultValue="" />
             </div>
             <button type="submit" name="intent" value="assign" className="btn-secondary" disabled={busy}>
               <PendingIcon pending={busy && navigation.formData?.get("intent") === "assign"} />

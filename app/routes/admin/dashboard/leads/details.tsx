@@ -25,6 +25,7 @@ import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { formatInstant } from "../meetings/meeting-ui";
 import type { Route } from "./+types/details";
+import { OwnerSelect } from "./owner-select";
 
 const CHANGE_FAILED = "Failed to update the lead. Please try again.";
 
@@ -228,14 +229,7 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
                 <label htmlFor="lead-owner-select" className="label">
                   Owner
                 </label>
-                <select id="lead-owner-select" name="ownerId" defaultValue={owner?.id ?? ""} className="input">
-                  <option value="">Choose…</option>
-                  {members.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.name}
-                    </option>
-                  ))}
-                </select>
+                <OwnerSelect id="lead-owner-select" members={members} defaultValue={owner?.id ?? ""} />
                 <button
                   type="submit"
                   name="intent"
