@@ -6,7 +6,6 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { FilterPills } from "~/components/console/list-toolbar";
 import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
-import { Pagination } from "~/components/pagination";
 import { EMAIL_STATUSES } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
 import { EMAIL_LOG_PAGE_SIZE, EmailLogQuerySchema, listEmailLog, retryFailedEmail } from "~/domain/email/log.server";
@@ -16,7 +15,7 @@ import { isAppError } from "~/lib/errors";
 import { pageCount } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/emails";
-import { SettingsCard } from "./settings-ui";
+import { CardPagination, SettingsCard } from "./settings-ui";
 
 const RetrySchema = z.object({ intent: z.literal("retry"), emailId: z.string().min(1).max(100) });
 
@@ -178,16 +177,12 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
         </ul>
       ) : null}
 
-      {totalPages > 1 ? (
-        <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
-          <Pagination
-            page={page}
-            totalPages={totalPages}
-            search={withoutNotice(location.search)}
-            label="Email log pages"
-          />
-        </div>
-      ) : null}
+      <CardPagination
+        page={page}
+        totalPages={totalPages}
+        search={withoutNotice(location.search)}
+        label="Email log pages"
+      />
     </SettingsCard>
   );
 }

@@ -8,7 +8,6 @@ import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
 import { EventChecklist, SecretOnce } from "~/components/console/webhook-parts";
 import { Field } from "~/components/field";
-import { Pagination } from "~/components/pagination";
 import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
 import { EventsSchema, UrlSchema } from "~/domain/integrations/events";
@@ -28,7 +27,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/integration";
-import { CardList, SettingsCard } from "./settings-ui";
+import { CardList, CardPagination, SettingsCard } from "./settings-ui";
 
 const LOG_PAGE_SIZE = 20;
 
@@ -291,11 +290,7 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
             </li>
           )}
         </CardList>
-        {totalPages > 1 ? (
-          <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
-            <Pagination page={page} totalPages={totalPages} search={logSearch} label="Delivery log pages" />
-          </div>
-        ) : null}
+        <CardPagination page={page} totalPages={totalPages} search={logSearch} label="Delivery log pages" />
       </SettingsCard>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { Pagination } from "~/components/pagination";
 
 /** What a settings card or panel holds: the section's own attributes, its heading, icon and line, its body. */
 type CardProps = {
@@ -137,5 +138,15 @@ export function EmailTextPart({ text, testId }: { text: string; testId: string }
     >
       {text}
     </pre>
+  );
+}
+
+/** A card's page links, in a footer under its list; nothing when the list fits on one page. */
+export function CardPagination(props: ComponentProps<typeof Pagination>) {
+  if (props.totalPages <= 1) return null;
+  return (
+    <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
+      <Pagination {...props} />
+    </div>
   );
 }
