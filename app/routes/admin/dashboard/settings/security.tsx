@@ -119,6 +119,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<ActionResult>({ intent, error: String(error) }, { status });
   };
+  // A form the schema refused: its message under each field (and which passkey's row, for a rename).
+  const refused = (error: Parameters<typeof fieldErrorsOf>[0], row: { passkeyId?: string } = {}) =>
+    data<ActionResult>({ intent, ...row, fieldErrors: firstMessagePerField(fieldErrorsOf(error)) }, 400);
+  // A passkey's rename or delete the domain refused: said on that passkey's row.
+  const rowRefused = (error: unknown, passkeyId: string) => {
+    if (!isAppError(error)) throw error;
+    return data<ActionResult>({ intent, passkeyId, error: error.message }, { status: error.status });
+  };
   try {
     switch (intent) {
       case "setup":
@@ -127,8 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
         return redirect(PATH, 303);
       case "enable": {
         const parsed = EnableTwoFactorSchema.safeParse(form);
-        if (!parsed.success)
-          return data<ActionResult>({ intent, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) }, 400);
+        if (!parsed.success) return refused(parsed.error);
         // Shown in this response only: the codes are stored hashed and cannot be shown again.
         return data<ActionResult>({
           intent,
@@ -137,8 +144,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "regenerate": {
         const parsed = ConfirmOwnerSchema.safeParse(form);
-        if (!parsed.success)
-          return data<ActionResult>({ intent, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) }, 400);
+        if (!parsed.success) return refused(parsed.error);
         return data<ActionResult>({
           intent,
           recoveryCodes: (await regenerateRecoveryCodes(actor, parsed.data, ctx)).recoveryCodes,
@@ -146,8 +152,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "disable": {
         const parsed = ConfirmOwnerSchema.safeParse(form);
-        if (!parsed.success)
-          return data<ActionResult>({ intent, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) }, 400);
+        if (!parsed.success) return refused(parsed.error);
         await disableTwoFactor(actor, parsed.data, ctx);
         return redirect(`${PATH}?notice=disabled`, 303);
       }
@@ -175,16 +180,11 @@ export async function action({ request }: Route.ActionArgs) {
       case "passkey-rename": {
         const passkeyId = String(form.passkeyId ?? "");
         const parsed = RenamePasskeySchema.safeParse(form);
-        if (!parsed.success)
-          return data<ActionResult>(
-            { intent, passkeyId, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) },
-            400,
-          );
+        if (!parsed.success) return refused(parsed.error, { passkeyId });
         try {
           await renamePasskey(actor, passkeyId, parsed.data.name);
         } catch (error) {
-          if (!isAppError(error)) throw error;
-          return data<ActionResult>({ intent, passkeyId, error: error.message }, { status: error.status });
+          return rowRefused(error, passkeyId);
         }
         return redirect(`${PATH}?notice=passkey-renamed`, 303);
       }
@@ -193,8 +193,7 @@ export async function action({ request }: Route.ActionArgs) {
         try {
           await deletePasskey(actor, passkeyId);
         } catch (error) {
-          if (!isAppError(error)) throw error;
-          return data<ActionResult>({ intent, passkeyId, error: error.message }, { status: error.status });
+          return rowRefused(error, passkeyId);
         }
         return redirect(`${PATH}?notice=passkey-deleted`, 303);
       }
