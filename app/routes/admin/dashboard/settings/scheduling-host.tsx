@@ -1,9 +1,10 @@
-import { ArrowLeft, CalendarSync, CalendarX2, Clock, Trash2 } from "lucide-react";
+import { ArrowLeft, CalendarSync, CalendarX2, Clock } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { BusyCalendarStatus } from "~/components/console/busy-calendar-status";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { DateRangeFields } from "~/components/console/date-range-fields";
 import { useConsoleTimezone } from "~/components/console/format";
+import { RemoveForm } from "~/components/console/row-action";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
@@ -254,18 +255,12 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
                   {" · "}
                   {o.hours ? intervalsText(o.hours) : "Away"}
                 </p>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-override" />
-                  <input type="hidden" name="id" value={o.id} />
-                  <button
-                    type="submit"
-                    className="btn-secondary"
-                    aria-label={`Remove override ${o.from}`}
-                    disabled={submitting === "remove-override"}
-                  >
-                    <Trash2 aria-hidden className="size-4" /> Remove
-                  </button>
-                </Form>
+                <RemoveForm
+                  intent="remove-override"
+                  id={o.id}
+                  label={`Remove override ${o.from}`}
+                  disabled={submitting === "remove-override"}
+                />
               </li>
             ))}
           </ul>

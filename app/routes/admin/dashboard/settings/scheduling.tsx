@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CalendarClock, CalendarOff, Trash2, UsersRound } from "lucide-react";
+import { CalendarClock, CalendarOff, UsersRound } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { DateRangeFields } from "~/components/console/date-range-fields";
+import { RemoveForm } from "~/components/console/row-action";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
@@ -323,18 +324,12 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
                     {closure.source === "holidays" ? " · public holiday" : ""}
                   </p>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-closure" />
-                  <input type="hidden" name="id" value={closure.id} />
-                  <button
-                    type="submit"
-                    className="btn-secondary"
-                    aria-label={`Remove closure ${closure.reason} (${closure.from})`}
-                    disabled={submitting === "remove-closure"}
-                  >
-                    <Trash2 aria-hidden className="size-4" /> Remove
-                  </button>
-                </Form>
+                <RemoveForm
+                  intent="remove-closure"
+                  id={closure.id}
+                  label={`Remove closure ${closure.reason} (${closure.from})`}
+                  disabled={submitting === "remove-closure"}
+                />
               </li>
             ))}
           </ul>
