@@ -48,6 +48,18 @@ export async function passkeyApi<T>(path: string, body: object = {}): Promise<T>
   return json.data;
 }
 
+/**
+ * The passkey answer a form posted: the page's script puts the browser's answer in one field as
+ * JSON. Anything that is not JSON is null, which the schemas refuse as they refuse no answer.
+ */
+export function postedCredential(value: FormDataEntryValue | null | undefined): unknown {
+  try {
+    return JSON.parse(String(value ?? ""));
+  } catch {
+    return null;
+  }
+}
+
 export const createPasskey = (optionsJSON: PublicKeyCredentialCreationOptionsJSON) =>
   startRegistration({ optionsJSON });
 export const answerWithPasskey = (optionsJSON: PublicKeyCredentialRequestOptionsJSON, autofill = false) =>

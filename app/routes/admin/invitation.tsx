@@ -9,6 +9,7 @@ import {
   PasskeyButton,
   type PublicKeyCredentialCreationOptionsJSON,
   passkeyPromptFailure,
+  postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
 import {
@@ -75,18 +76,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 const PasskeyStartSchema = InvitationPasskeyStartSchema;
 const PasskeyJoinSchema = InvitationPasskeyAcceptSchema;
 
+/** A refused acceptance (either way of joining): why, the name as typed, and when to try again after too many tries. */
+function refused(error: unknown, name: string) {
+  if (!isAppError(error)) throw error;
+  return data<ActionData>(
+    { error: error.message, name },
+    {
+      status: error.status,
+      headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
+    },
+  );
+}
+
 /**
  * With JavaScript and WebAuthn (issue 25 item 2): `passkey-options` answers the options for the
  * new account's passkey; `passkey` accepts with the passkey's answer instead of a password.
  */
 async function passkeyAction(request: Request, form: FormData, intent: "passkey-options" | "passkey") {
   const name = String(form.get("name") ?? "");
-  let credential: unknown;
-  try {
-    credential = JSON.parse(String(form.get("credential") ?? "null"));
-  } catch {
-    credential = null;
-  }
+  const credential = postedCredential(form.get("credential"));
   const schema = intent === "passkey" ? PasskeyJoinSchema : PasskeyStartSchema;
   const parsed = schema.safeParse({ token: form.get("token") ?? "", name, credential });
   if (!parsed.success) {
@@ -109,14 +117,7 @@ async function passkeyAction(request: Request, form: FormData, intent: "passkey-
     );
     return signInMember(request, member.id);
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data<ActionData>(
-      { error: error.message, name },
-      {
-        status: error.status,
-        headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
-      },
-    );
+    return refused(error, name);
   }
 }
 
@@ -145,14 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     member = await withClientLimit("auth", request, () => acceptInvitation(parsed.data));
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data<ActionData>(
-      { error: error.message, name },
-      {
-        status: error.status,
-        headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
-      },
-    );
+    return refused(error, name);
   }
   return signInMember(request, member.id);
 }

@@ -14,6 +14,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   passkeyApi,
   passkeyPromptFailure,
+  postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
 import { LogoMark } from "~/components/site/logo";
@@ -76,13 +77,7 @@ const PASSKEY_OPTIONS = "/api/auth/passkeys/authentication/options";
 
 /** A passkey's answer, posted by the button or by the email field's autofill (JavaScript only). */
 async function passkeyAction(request: Request, form: FormData) {
-  let credential: unknown;
-  try {
-    credential = JSON.parse(String(form.get("credential") ?? ""));
-  } catch {
-    credential = null;
-  }
-  const parsed = VerifyAuthenticationSchema.safeParse({ credential });
+  const parsed = VerifyAuthenticationSchema.safeParse({ credential: postedCredential(form.get("credential")) });
   if (!parsed.success) return data({ intent: "passkey" as const, error: AUTH_FAILED }, { status: 400 });
   try {
     // Only failures use the address's allowance, as the password does (decision 014).

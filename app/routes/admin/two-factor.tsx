@@ -9,6 +9,7 @@ import {
   PasskeyButton,
   type PublicKeyCredentialRequestOptionsJSON,
   passkeyPromptFailure,
+  postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
 import { LogoMark } from "~/components/site/logo";
@@ -84,13 +85,7 @@ async function signedIn(request: Request, adminId: string) {
 
 /** A passkey instead of the code (JavaScript posts its answer as JSON in one field). */
 async function passkeyStep(request: Request, token: string, form: FormData) {
-  let credential: unknown;
-  try {
-    credential = JSON.parse(String(form.get("credential") ?? ""));
-  } catch {
-    credential = null;
-  }
-  const parsed = VerifyAuthenticationSchema.safeParse({ credential });
+  const parsed = VerifyAuthenticationSchema.safeParse({ credential: postedCredential(form.get("credential")) });
   if (!parsed.success) return data({ error: "Passkey sign-in failed.", passkey: true }, { status: 400 });
   try {
     const admin = await withClientLimit("auth", request, () => verifyStepWithPasskey(token, parsed.data), {

@@ -1,6 +1,6 @@
 import { Download, Filter } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice } from "~/components/console/action-notice";
+import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
 import { FilterInput } from "~/components/console/filter-input";
 import { FilterSelect } from "~/components/console/filter-select";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -14,10 +14,10 @@ import { KIND_LABELS, kindsOf, LEAD_KINDS, LEAD_STATUSES, STATUS_LABELS } from "
 import { LeadPatchSchema, leadFiltersOf } from "~/domain/leads/schemas";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
-import { isAppError } from "~/lib/errors";
 import { pageCount, showingRange } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/leads";
+import { OwnerSelect } from "./leads/owner-select";
 import { formatInstant } from "./meetings/meeting-ui";
 
 /** Leads per page: one row each, so a page stays small at any inbox size (bench:scale). */
@@ -89,9 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
     const message = `Updated ${updated} ${updated === 1 ? "lead" : "leads"}${skipped ? `; ${skipped} skipped (already so, or changed meanwhile)` : ""}.`;
     return { ok: true, message };
   } catch (error) {
-    if (isAppError(error)) return data({ ok: false, message: error.message }, { status: error.status });
-    console.error(error);
-    return data({ ok: false, message: BULK_FAILED }, { status: 500 });
+    return failedActionAnswer(error, BULK_FAILED);
   }
 }
 
@@ -224,14 +222,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
               <label htmlFor="bulk-owner" className="label">
                 Owner
               </label>
-              <select id="bulk-owner" name="ownerId" className="input" defaultValue="">
-                <option value="">Choose…</option>
-                {members.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.name}
-                  </option>
-                ))}
-              </select>
+              <OwnerSelect id="bulk-owner" members={members} defaultValue="" />
             </div>
             <button type="submit" name="intent" value="assign" className="btn-secondary" disabled={busy}>
               <PendingIcon pending={busy && navigation.formData?.get("intent") === "assign"} />

@@ -1,6 +1,6 @@
 import { Download, Search, Trash2 } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice } from "~/components/console/action-notice";
+import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
 import { PendingIcon } from "~/components/pending-icon";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
@@ -9,7 +9,6 @@ import { countsOf, erasePerson, peopleLookup } from "~/domain/privacy/people.ser
 import { EraseSchema, PersonQuerySchema } from "~/domain/privacy/schemas";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
-import { isAppError } from "~/lib/errors";
 import { fieldLabel } from "~/lib/field-label";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/people";
@@ -84,9 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parts = Object.entries(erased).map(([kind, n]) => `${kindLabel(kind).toLowerCase()}: ${n}`);
     return { ok: true, message: `Erased ${total} records (${parts.join(", ")}).` } satisfies Answer;
   } catch (error) {
-    if (isAppError(error)) return data<Answer>({ ok: false, message: error.message }, error.status);
-    console.error(error);
-    return data<Answer>({ ok: false, message: ERASE_FAILED }, 500);
+    return failedActionAnswer(error, ERASE_FAILED);
   }
 }
 

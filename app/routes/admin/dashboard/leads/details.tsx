@@ -1,6 +1,6 @@
 import { ArrowLeft, MessageSquarePlus, UserRoundCog } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice } from "~/components/console/action-notice";
+import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
 import { StatusBadge } from "~/components/console/status-badge";
 import { PendingIcon } from "~/components/pending-icon";
 import { actorOf } from "~/domain/accounts/actor";
@@ -25,6 +25,7 @@ import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { formatInstant } from "../meetings/meeting-ui";
 import type { Route } from "./+types/details";
+import { OwnerSelect } from "./owner-select";
 
 const CHANGE_FAILED = "Failed to update the lead. Please try again.";
 
@@ -80,9 +81,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return data<Answer>({ ok: false, message: "Unknown action." }, 400);
   } catch (error) {
-    if (isAppError(error)) return data<Answer>({ ok: false, message: error.message }, error.status);
-    console.error(error);
-    return data<Answer>({ ok: false, message: CHANGE_FAILED }, 500);
+    return failedActionAnswer(error, CHANGE_FAILED);
   }
 }
 
@@ -230,14 +229,7 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
                 <label htmlFor="lead-owner-select" className="label">
                   Owner
                 </label>
-                <select id="lead-owner-select" name="ownerId" defaultValue={owner?.id ?? ""} className="input">
-                  <option value="">Choose…</option>
-                  {members.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.name}
-                    </option>
-                  ))}
-                </select>
+                <OwnerSelect id="lead-owner-select" members={members} defaultValue={owner?.id ?? ""} />
                 <button
                   type="submit"
                   name="intent"

@@ -1,6 +1,6 @@
 import { Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
 import { data, Form, href, useNavigation } from "react-router";
-import { ActionNotice } from "~/components/console/action-notice";
+import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { PendingIcon } from "~/components/pending-icon";
@@ -12,7 +12,6 @@ import { SOURCE_LABELS } from "~/domain/meetings/lead-schemas";
 import { companySizeLabel } from "~/domain/subscriptions/options";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
-import { isAppError } from "~/lib/errors";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/callbacks";
@@ -64,9 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
           : `Marked ${callback.firstName} ${callback.lastName} as new again.`,
     };
   } catch (error) {
-    if (isAppError(error)) return data({ ok: false, message: error.message }, { status: error.status });
-    console.error(error);
-    return data({ ok: false, message: CALLBACK_UPDATE_FAILED }, { status: 500 });
+    return failedActionAnswer(error, CALLBACK_UPDATE_FAILED);
   }
 }
 

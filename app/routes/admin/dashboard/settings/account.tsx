@@ -15,6 +15,7 @@ import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/account";
+import { SettingsPanel } from "./settings-ui";
 
 export const PASSWORD_CHANGED = "Password changed. Your other sessions were signed out.";
 
@@ -79,26 +80,21 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="profile-heading" className="card p-6">
-        <h2 id="profile-heading" className="text-lg font-semibold">
-          Profile
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Your admin profile (read-only).</p>
+      <SettingsPanel id="profile" title="Profile" description="Your admin profile (read-only).">
         <dl className="mt-5 space-y-4" data-testid="profile">
           <ProfileField label="Name" value={profile.name} />
           <ProfileField label="Email" value={profile.email} />
           <ProfileField label="Role" value={profile.role ?? "—"} capitalize />
           <ProfileField label="Member since" value={formatDateTime(profile.createdAt, timezone)} />
         </dl>
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="password-heading" className="card p-6">
-        <h2 id="password-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <KeyRound aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Change password
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Changing it signs out every other browser and API session of your account.
-        </p>
+      <SettingsPanel
+        id="password"
+        title="Change password"
+        icon={KeyRound}
+        description="Changing it signs out every other browser and API session of your account."
+      >
         {notice ? (
           <p
             role="status"
@@ -121,7 +117,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             {busy ? "Processing..." : "Change password"}
           </button>
         </Form>
-      </section>
+      </SettingsPanel>
     </div>
   );
 }

@@ -2,14 +2,13 @@ import { Filter } from "lucide-react";
 import { Form, href, Link, useLocation } from "react-router";
 import { FilterSelect } from "~/components/console/filter-select";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
-import { Pagination } from "~/components/pagination";
 import { auditTargetLabels, listAudit, listAuditActions, listAuditActors } from "~/domain/audit/audit.server";
 import { AUDIT_PAGE_SIZE, AuditQuerySchema } from "~/domain/audit/schemas";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { pageCount } from "~/lib/pagination";
 import type { Route } from "./+types/activity";
-import { SettingsCard } from "./settings-ui";
+import { CardPagination, SettingsCard } from "./settings-ui";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -149,11 +148,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
         </ol>
       ) : null}
 
-      {totalPages > 1 ? (
-        <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
-          <Pagination page={page} totalPages={totalPages} search={location.search} label="Activity pages" />
-        </div>
-      ) : null}
+      <CardPagination page={page} totalPages={totalPages} search={location.search} label="Activity pages" />
     </SettingsCard>
   );
 }

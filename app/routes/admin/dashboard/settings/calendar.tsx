@@ -6,6 +6,7 @@ import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
+import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
 import { BusyCalendarInputSchema, CALENDAR_SYNC_RULES } from "~/domain/calendar/calendar-sync";
 import {
@@ -21,6 +22,7 @@ import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/calendar";
+import { SettingsCard } from "./settings-ui";
 
 /**
  * Settings → My calendar (issue 27 item 5, decision 086): the signed-in member's private feed of
@@ -223,18 +225,18 @@ export default function MyCalendar({ loaderData, actionData }: Route.ComponentPr
         </div>
       </section>
 
-      <section aria-labelledby="busy-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="busy-heading" className="font-semibold">
-            Your busy times
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+      <SettingsCard
+        id="busy"
+        title="Your busy times"
+        description={
+          <>
             Paste the secret address of your own calendar in iCal format (Google: Settings → your calendar → Secret
             address in iCal format; Outlook: Settings → Shared calendars → Publish a calendar, "Can view when I'm
             busy"). It is read every {CALENDAR_SYNC_RULES.refreshMinutes} minutes; visitors are never offered a demo
             with you while you are busy there.
-          </p>
-        </div>
+          </>
+        }
+      >
         <div className="space-y-4 px-5 py-4">
           <BusyCalendarStatus busyCalendar={own} now={now} timezone={timezone} />
           {/* A new key after each read empties the field: the saved address is a secret, not kept on screen. */}
@@ -249,16 +251,7 @@ export default function MyCalendar({ loaderData, actionData }: Route.ComponentPr
               hint="https://… or webcal://…, ending in .ics"
               error={busyFailed?.error}
             >
-              <input
-                name="url"
-                type="text"
-                inputMode="url"
-                autoComplete="off"
-                required
-                maxLength={2000}
-                defaultValue={busyFailed?.url ?? ""}
-                className="input"
-              />
+              <UrlInput maxLength={2000} defaultValue={busyFailed?.url ?? ""} />
             </Field>
             <button type="submit" name="intent" value="busy" className="btn-primary" disabled={busy === "busy"}>
               <Save aria-hidden className="size-4" /> {busy === "busy" ? "Saving..." : "Save address"}
@@ -278,7 +271,7 @@ export default function MyCalendar({ loaderData, actionData }: Route.ComponentPr
             </Form>
           ) : null}
         </div>
-      </section>
+      </SettingsCard>
     </div>
   );
 }

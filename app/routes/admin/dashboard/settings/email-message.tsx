@@ -7,6 +7,7 @@ import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/email-message";
+import { EmailHtmlFrame, EmailTextPart } from "./settings-ui";
 
 const LOG_PATH = href("/admin/dashboard/settings/emails");
 
@@ -89,12 +90,7 @@ export default function EmailMessage({ loaderData }: Route.ComponentProps) {
 
       <div className="px-5 py-4">
         <h3 className="text-sm font-semibold">Text version</h3>
-        <pre
-          className="mt-2 max-h-[32rem] overflow-auto rounded-lg bg-slate-50 p-4 font-mono text-sm whitespace-pre-wrap break-words text-slate-900 dark:bg-slate-950 dark:text-slate-100"
-          data-testid="email-text"
-        >
-          {message.text}
-        </pre>
+        <EmailTextPart text={message.text} testId="email-text" />
       </div>
 
       {preview ? (
@@ -103,14 +99,7 @@ export default function EmailMessage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
             Shown in a sandbox: no scripts run and no remote images or fonts load.
           </p>
-          <iframe
-            title={`HTML version of “${message.subject}”`}
-            sandbox=""
-            srcDoc={preview}
-            referrerPolicy="no-referrer"
-            className="mt-2 h-[32rem] w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
-            data-testid="email-html"
-          />
+          <EmailHtmlFrame subject={message.subject} html={preview} testId="email-html" />
         </div>
       ) : (
         <p className="border-t border-slate-100 px-5 py-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-300">

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FilterPills } from "~/components/console/list-toolbar";
+import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
-import { Pagination } from "~/components/pagination";
 import { EMAIL_STATUSES } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
 import { EMAIL_LOG_PAGE_SIZE, EmailLogQuerySchema, listEmailLog, retryFailedEmail } from "~/domain/email/log.server";
@@ -15,7 +15,7 @@ import { isAppError } from "~/lib/errors";
 import { pageCount } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/emails";
-import { SettingsCard } from "./settings-ui";
+import { CardPagination, SettingsCard } from "./settings-ui";
 
 const RetrySchema = z.object({ intent: z.literal("retry"), emailId: z.string().min(1).max(100) });
 
@@ -161,19 +161,15 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
               <div className="flex items-center gap-2">
                 <StatusBadge status={email.status} />
                 {email.status === "failed" ? (
-                  <Form method="post">
-                    <input type="hidden" name="emailId" value={email.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="retry"
-                      className="btn-secondary px-3 py-1.5"
-                      disabled={busyId === email.id}
-                      aria-label={`Retry “${email.subject}” to ${email.to}`}
-                    >
-                      <RotateCw aria-hidden className={`size-4 ${busyId === email.id ? "animate-spin" : ""}`} /> Retry
-                    </button>
-                  </Form>
+                  <RowAction
+                    field={{ name: "emailId", value: email.id }}
+                    intent="retry"
+                    label={`Retry “${email.subject}” to ${email.to}`}
+                    className="btn-secondary px-3 py-1.5"
+                    disabled={busyId === email.id}
+                  >
+                    <RotateCw aria-hidden className={`size-4 ${busyId === email.id ? "animate-spin" : ""}`} /> Retry
+                  </RowAction>
                 ) : null}
               </div>
             </li>
@@ -181,16 +177,12 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
         </ul>
       ) : null}
 
-      {totalPages > 1 ? (
-        <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
-          <Pagination
-            page={page}
-            totalPages={totalPages}
-            search={withoutNotice(location.search)}
-            label="Email log pages"
-          />
-        </div>
-      ) : null}
+      <CardPagination
+        page={page}
+        totalPages={totalPages}
+        search={withoutNotice(location.search)}
+        label="Email log pages"
+      />
     </SettingsCard>
   );
 }

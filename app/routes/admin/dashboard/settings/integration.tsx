@@ -4,10 +4,11 @@ import { z } from "zod";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
 import { EventChecklist, SecretOnce } from "~/components/console/webhook-parts";
 import { Field } from "~/components/field";
-import { Pagination } from "~/components/pagination";
+import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
 import { EventsSchema, UrlSchema } from "~/domain/integrations/events";
 import { type EndpointFields, endpointFormValues, fieldErrors } from "~/domain/integrations/forms";
@@ -26,7 +27,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/integration";
-import { CardList, SettingsCard } from "./settings-ui";
+import { CardList, CardPagination, SettingsCard } from "./settings-ui";
 
 const LOG_PAGE_SIZE = 20;
 
@@ -196,16 +197,7 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
         </div>
         <Form method="post" className="space-y-4 px-5 py-4">
           <Field id="endpoint-url" label="URL" error={saveFailed?.fields?.url}>
-            <input
-              name="url"
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              required
-              maxLength={2000}
-              defaultValue={values.url}
-              className="input"
-            />
+            <UrlInput maxLength={2000} defaultValue={values.url} />
           </Field>
           <EventChecklist idPrefix="endpoint" checked={values.events} error={saveFailed?.fields?.events} />
           <label className="flex items-center gap-2 text-sm font-medium">
@@ -284,29 +276,21 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
               </div>
               <div className="flex items-center gap-2">
                 <StatusBadge status={delivery.status} />
-                <Form method="post">
-                  <input type="hidden" name="deliveryId" value={delivery.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="replay"
-                    className="btn-secondary px-3 py-1.5"
-                    disabled={busyDelivery === delivery.id}
-                    aria-label={`Replay ${delivery.eventType} (${delivery.id})`}
-                  >
-                    <RotateCw aria-hidden className={`size-4 ${busyDelivery === delivery.id ? "animate-spin" : ""}`} />{" "}
-                    Replay
-                  </button>
-                </Form>
+                <RowAction
+                  field={{ name: "deliveryId", value: delivery.id }}
+                  intent="replay"
+                  label={`Replay ${delivery.eventType} (${delivery.id})`}
+                  className="btn-secondary px-3 py-1.5"
+                  disabled={busyDelivery === delivery.id}
+                >
+                  <RotateCw aria-hidden className={`size-4 ${busyDelivery === delivery.id ? "animate-spin" : ""}`} />{" "}
+                  Replay
+                </RowAction>
               </div>
             </li>
           )}
         </CardList>
-        {totalPages > 1 ? (
-          <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
-            <Pagination page={page} totalPages={totalPages} search={logSearch} label="Delivery log pages" />
-          </div>
-        ) : null}
+        <CardPagination page={page} totalPages={totalPages} search={logSearch} label="Delivery log pages" />
       </SettingsCard>
     </div>
   );

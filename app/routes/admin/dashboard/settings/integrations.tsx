@@ -5,6 +5,7 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { StatusBadge } from "~/components/console/status-badge";
 import { EventChecklist, SecretOnce } from "~/components/console/webhook-parts";
 import { Field } from "~/components/field";
+import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
 import { CreateEndpointSchema } from "~/domain/integrations/events";
 import { type EndpointFields, endpointFormValues, fieldErrors } from "~/domain/integrations/forms";
@@ -155,16 +156,10 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         {/* A new key after each added endpoint: the form starts empty again (a failed add keeps its input). */}
         <Form key={actionData?.created?.id ?? "add"} method="post" className="space-y-4 px-5 py-4">
           <Field id="endpoint-url" label="URL" error={failed?.fields?.url}>
-            <input
-              name="url"
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              required
+            <UrlInput
               maxLength={2000}
               placeholder="https://crm.example.com/hooks/flowlane"
               defaultValue={failed?.values?.url}
-              className="input"
             />
           </Field>
           <EventChecklist

@@ -5,6 +5,8 @@ import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { PendingList } from "~/components/console/pending-list";
+import { RowAction } from "~/components/console/row-action";
+import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { Pagination } from "~/components/pagination";
 import { actorOf } from "~/domain/accounts/actor";
@@ -25,6 +27,7 @@ import { pageCount, pageParam } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { TEAM_ROLES, type TeamRole } from "~/lib/team-roles";
 import type { Route } from "./+types/invitations";
+import { SettingsCard } from "./settings-ui";
 
 const PAGE = href("/admin/dashboard/settings/invitations");
 
@@ -155,32 +158,21 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
     <div className="space-y-6">
       <ChangeNotices notice={notice} error={rowError} />
 
-      <section aria-labelledby="invite-heading" className="card">
-        <div className="border-b border-slate-100 px-5 py-4 dark:border-slate-800">
-          <h2 id="invite-heading" className="flex items-center gap-2 font-semibold">
-            <MailPlus aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Invite a team member
-          </h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            We email a link valid for 7 days. The person chooses their name and password and joins with the role you
-            pick, without waiting for approval.
-          </p>
-        </div>
+      <SettingsCard
+        id="invite"
+        title="Invite a team member"
+        icon={MailPlus}
+        description="We email a link valid for 7 days. The person chooses their name and password and joins with the role you pick, without waiting for approval."
+      >
         {/* A new key after each sent invitation: the form starts empty again (a failed send keeps its input). */}
         <Form
           key={notice ?? "invite"}
           method="post"
           className="grid gap-4 px-5 py-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
         >
+          {/* Someone else's address: no autofill of the admin's own. */}
           <Field id="invite-email" label="Email" error={inviteFailed?.fields?.email}>
-            <input
-              name="email"
-              type="email"
-              autoComplete="off"
-              required
-              maxLength={254}
-              defaultValue={inviteFailed?.values?.email}
-              className="input"
-            />
+            <EmailInput autoComplete="off" defaultValue={inviteFailed?.values?.email} />
           </Field>
           <Field id="invite-role" label="Role" error={inviteFailed?.fields?.role}>
             <select name="role" required defaultValue={inviteFailed?.values?.role ?? "sales"} className="input">
@@ -200,7 +192,7 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
         </Form>
-      </section>
+      </SettingsCard>
 
       <PendingList
         headingId="pending-invitations-heading"
@@ -241,19 +233,14 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </div>
             <div className="flex flex-wrap items-start gap-2">
-              <Form method="post">
-                <input type="hidden" name="id" value={invitation.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="resend"
-                  className="btn-secondary"
-                  disabled={busyId === invitation.id}
-                  aria-label={`Resend the invitation to ${invitation.email}`}
-                >
-                  <RotateCw aria-hidden className="size-4" /> Resend
-                </button>
-              </Form>
+              <RowAction
+                field={{ name: "id", value: invitation.id }}
+                intent="resend"
+                label={`Resend the invitation to ${invitation.email}`}
+                disabled={busyId === invitation.id}
+              >
+                <RotateCw aria-hidden className="size-4" /> Resend
+              </RowAction>
               <ConfirmDisclosure
                 summary={
                   <>

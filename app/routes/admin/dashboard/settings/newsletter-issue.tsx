@@ -16,7 +16,7 @@ import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/newsletter-issue";
-import { SettingsCard } from "./settings-ui";
+import { EmailHtmlFrame, EmailTextPart, SettingsCard } from "./settings-ui";
 
 type ActionData = { intent: "test" | "send"; error: string; email?: string; sendAt?: string };
 
@@ -211,21 +211,9 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
         </div>
         <div className="px-5 py-4">
           <h3 className="text-sm font-semibold">HTML version</h3>
-          <iframe
-            title={`HTML version of “${issue.subject}”`}
-            sandbox=""
-            srcDoc={preview.html}
-            referrerPolicy="no-referrer"
-            className="mt-2 h-[32rem] w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
-            data-testid="issue-html"
-          />
+          <EmailHtmlFrame subject={issue.subject} html={preview.html} testId="issue-html" />
           <h3 className="mt-4 text-sm font-semibold">Text version</h3>
-          <pre
-            className="mt-2 max-h-[32rem] overflow-auto rounded-lg bg-slate-50 p-4 font-mono text-sm whitespace-pre-wrap break-words text-slate-900 dark:bg-slate-950 dark:text-slate-100"
-            data-testid="issue-text"
-          >
-            {preview.text}
-          </pre>
+          <EmailTextPart text={preview.text} testId="issue-text" />
         </div>
       </section>
     </div>

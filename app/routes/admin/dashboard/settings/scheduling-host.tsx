@@ -1,9 +1,10 @@
-import { ArrowLeft, CalendarSync, CalendarX2, Clock, Trash2 } from "lucide-react";
+import { ArrowLeft, CalendarSync, CalendarX2, Clock } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { BusyCalendarStatus } from "~/components/console/busy-calendar-status";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { DateRangeFields } from "~/components/console/date-range-fields";
 import { useConsoleTimezone } from "~/components/console/format";
+import { RemoveForm } from "~/components/console/row-action";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
@@ -22,6 +23,7 @@ import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/scheduling-host";
+import { SettingsPanel } from "./settings-ui";
 
 /**
  * A host's availability (issue 27 item 1, decision 076): takes demos, time zone, weekly hours
@@ -179,14 +181,13 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
         <ArrowLeft aria-hidden className="size-4" /> Scheduling
       </Link>
       <ChangeNotices notice={notice} error={removeFailure?.error} />
-      <section aria-labelledby="host-heading" className="card max-w-3xl p-6">
-        <h2 id="host-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <Clock aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Availability of {host.name}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Weekly hours in the host's own time zone; several intervals a day, like 09:00-13:00, 14:00-18:00. An empty day
-          is a day off.
-        </p>
+      <SettingsPanel
+        id="host"
+        title={`Availability of ${host.name}`}
+        icon={Clock}
+        width="max-w-3xl"
+        description="Weekly hours in the host's own time zone; several intervals a day, like 09:00-13:00, 14:00-18:00. An empty day is a day off."
+      >
         <Form method="post" className="mt-5 space-y-4" key={version}>
           <input type="hidden" name="intent" value="host" />
           <label className="flex items-center gap-2 text-sm font-medium">
@@ -236,15 +237,15 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             {submitting === "host" ? "Saving..." : "Save availability"}
           </button>
         </Form>
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="overrides-heading" className="card max-w-3xl p-6">
-        <h2 id="overrides-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarX2 aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Date overrides
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Leave or a day off (no hours), or other hours, over a date range in the host's own dates.
-        </p>
+      <SettingsPanel
+        id="overrides"
+        title="Date overrides"
+        icon={CalendarX2}
+        width="max-w-3xl"
+        description="Leave or a day off (no hours), or other hours, over a date range in the host's own dates."
+      >
         {host.overrides.length ? (
           <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" data-testid="overrides">
             {host.overrides.map((o) => (
@@ -254,18 +255,12 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
                   {" · "}
                   {o.hours ? intervalsText(o.hours) : "Away"}
                 </p>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-override" />
-                  <input type="hidden" name="id" value={o.id} />
-                  <button
-                    type="submit"
-                    className="btn-secondary"
-                    aria-label={`Remove override ${o.from}`}
-                    disabled={submitting === "remove-override"}
-                  >
-                    <Trash2 aria-hidden className="size-4" /> Remove
-                  </button>
-                </Form>
+                <RemoveForm
+                  intent="remove-override"
+                  id={o.id}
+                  label={`Remove override ${o.from}`}
+                  disabled={submitting === "remove-override"}
+                />
               </li>
             ))}
           </ul>
@@ -292,13 +287,9 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             {submitting === "override" ? "Adding..." : "Add override"}
           </button>
         </Form>
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="busy-heading" className="card max-w-3xl p-6">
-        <h2 id="busy-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarSync aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Busy times from {host.name}
-          's calendar
-        </h2>
+      <SettingsPanel id="busy" title={`Busy times from ${host.name}'s calendar`} icon={CalendarSync} width="max-w-3xl">
         {busyCalendar.address ? (
           <div className="mt-4">
             <BusyCalendarStatus busyCalendar={busyCalendar} now={now} timezone={timezone} />
@@ -309,7 +300,7 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             add it under Settings → My calendar.
           </p>
         )}
-      </section>
+      </SettingsPanel>
     </div>
   );
 }

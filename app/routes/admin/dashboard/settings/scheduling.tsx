@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { CalendarClock, CalendarOff, Trash2, UsersRound } from "lucide-react";
+import { CalendarClock, CalendarOff, UsersRound } from "lucide-react";
 import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { DateRangeFields } from "~/components/console/date-range-fields";
+import { RemoveForm } from "~/components/console/row-action";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
 import { actorOf } from "~/domain/accounts/actor";
@@ -19,6 +20,7 @@ import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/scheduling";
+import { SettingsPanel } from "./settings-ui";
 
 type RulesReply = SubmissionResult<string[]>;
 
@@ -212,15 +214,19 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
   return (
     <div className="space-y-6">
       <ChangeNotices notice={notice} error={removeFailure?.error} />
-      <section aria-labelledby="scheduling-heading" className="card max-w-2xl p-6">
-        <h2 id="scheduling-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarClock aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Scheduling rules
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          The rules of the demo booking page. Every demo is {BOOKING.meetingMinutes} minutes, offered every{" "}
-          {BOOKING.slotMinutes} minutes. A change holds for the next visitor at once and is recorded in the activity
-          log.
-        </p>
+      <SettingsPanel
+        id="scheduling"
+        title="Scheduling rules"
+        icon={CalendarClock}
+        width="max-w-2xl"
+        description={
+          <>
+            The rules of the demo booking page. Every demo is {BOOKING.meetingMinutes} minutes, offered every{" "}
+            {BOOKING.slotMinutes} minutes. A change holds for the next visitor at once and is recorded in the activity
+            log.
+          </>
+        }
+      >
         <Form method="post" {...getFormProps(form)} noValidate={hydrated} className="mt-5 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="rules" />
           {FIELDS.map(({ name, label, hint }) => {
@@ -254,16 +260,14 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
             </button>
           </div>
         </Form>
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="hosts-heading" className="card p-6">
-        <h2 id="hosts-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <UsersRound aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Hosts
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Members who take demos, each with their own hours in their own time zone. Sales take demos unless switched
-          off; anyone else can be switched on.
-        </p>
+      <SettingsPanel
+        id="hosts"
+        title="Hosts"
+        icon={UsersRound}
+        description="Members who take demos, each with their own hours in their own time zone. Sales take demos unless switched off; anyone else can be switched on."
+      >
         <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" data-testid="hosts">
           {hosts.map((host) => (
             <li
@@ -297,15 +301,14 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
             </li>
           ))}
         </ul>
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="closures-heading" className="card p-6">
-        <h2 id="closures-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <CalendarOff aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Company closures
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          No demos are offered on these dates (business dates), whatever the hosts' hours.
-        </p>
+      <SettingsPanel
+        id="closures"
+        title="Company closures"
+        icon={CalendarOff}
+        description="No demos are offered on these dates (business dates), whatever the hosts' hours."
+      >
         {closures.length ? (
           <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" data-testid="closures">
             {closures.map((closure) => (
@@ -321,18 +324,12 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
                     {closure.source === "holidays" ? " · public holiday" : ""}
                   </p>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-closure" />
-                  <input type="hidden" name="id" value={closure.id} />
-                  <button
-                    type="submit"
-                    className="btn-secondary"
-                    aria-label={`Remove closure ${closure.reason} (${closure.from})`}
-                    disabled={submitting === "remove-closure"}
-                  >
-                    <Trash2 aria-hidden className="size-4" /> Remove
-                  </button>
-                </Form>
+                <RemoveForm
+                  intent="remove-closure"
+                  id={closure.id}
+                  label={`Remove closure ${closure.reason} (${closure.from})`}
+                  disabled={submitting === "remove-closure"}
+                />
               </li>
             ))}
           </ul>
@@ -408,7 +405,7 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
             </button>
           </Form>
         </div>
-      </section>
+      </SettingsPanel>
     </div>
   );
 }

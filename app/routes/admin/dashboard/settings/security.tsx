@@ -18,6 +18,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   passkeyApi,
   passkeyPromptFailure,
+  postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
 import { PASSKEY_NAME_MAX } from "~/db/schema";
@@ -45,6 +46,7 @@ import { CODE_INPUT_MAX_LENGTH, typedDigits } from "~/lib/typed-code";
 import { useFieldValue } from "~/lib/use-field-value";
 import { fieldErrorsOf, firstMessagePerField } from "~/lib/zod-issues";
 import type { Route } from "./+types/security";
+import { SettingsPanel } from "./settings-ui";
 
 const PATH = "/admin/dashboard/settings/security";
 
@@ -117,6 +119,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<ActionResult>({ intent, error: String(error) }, { status });
   };
+  // A form the schema refused: its message under each field (and which passkey's row, for a rename).
+  const refused = (error: Parameters<typeof fieldErrorsOf>[0], row: { passkeyId?: string } = {}) =>
+    data<ActionResult>({ intent, ...row, fieldErrors: firstMessagePerField(fieldErrorsOf(error)) }, 400);
+  // A passkey's rename or delete the domain refused: said on that passkey's row.
+  const rowRefused = (error: unknown, passkeyId: string) => {
+    if (!isAppError(error)) throw error;
+    return data<ActionResult>({ intent, passkeyId, error: error.message }, { status: error.status });
+  };
   try {
     switch (intent) {
       case "setup":
@@ -125,8 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
         return redirect(PATH, 303);
       case "enable": {
         const parsed = EnableTwoFactorSchema.safeParse(form);
-        if (!parsed.success)
-          return data<ActionResult>({ intent, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) }, 400);
+        if (!parsed.success) return refused(parsed.error);
         // Shown in this response only: the codes are stored hashed and cannot be shown again.
         return data<ActionResult>({
           intent,
@@ -135,8 +144,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "regenerate": {
         const parsed = ConfirmOwnerSchema.safeParse(form);
-        if (!parsed.success)
-          return data<ActionResult>({ intent, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) }, 400);
+        if (!parsed.success) return refused(parsed.error);
         return data<ActionResult>({
           intent,
           recoveryCodes: (await regenerateRecoveryCodes(actor, parsed.data, ctx)).recoveryCodes,
@@ -144,8 +152,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "disable": {
         const parsed = ConfirmOwnerSchema.safeParse(form);
-        if (!parsed.success)
-          return data<ActionResult>({ intent, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) }, 400);
+        if (!parsed.success) return refused(parsed.error);
         await disableTwoFactor(actor, parsed.data, ctx);
         return redirect(`${PATH}?notice=disabled`, 303);
       }
@@ -156,13 +163,10 @@ export async function action({ request }: Route.ActionArgs) {
         await revokeOtherSessions(actor, session.sessionId);
         return redirect(`${PATH}?notice=others`, 303);
       case "passkey-add": {
-        let credential: unknown = null;
-        try {
-          credential = JSON.parse(String(form.credential ?? ""));
-        } catch {
-          // Not JSON: the schema below says what is missing.
-        }
-        const parsed = VerifyRegistrationSchema.safeParse({ name: form.name || undefined, credential });
+        const parsed = VerifyRegistrationSchema.safeParse({
+          name: form.name || undefined,
+          credential: postedCredential(form.credential),
+        });
         if (!parsed.success) {
           const fieldErrors = firstMessagePerField(fieldErrorsOf(parsed.error));
           return data<ActionResult>(
@@ -176,16 +180,11 @@ export async function action({ request }: Route.ActionArgs) {
       case "passkey-rename": {
         const passkeyId = String(form.passkeyId ?? "");
         const parsed = RenamePasskeySchema.safeParse(form);
-        if (!parsed.success)
-          return data<ActionResult>(
-            { intent, passkeyId, fieldErrors: firstMessagePerField(fieldErrorsOf(parsed.error)) },
-            400,
-          );
+        if (!parsed.success) return refused(parsed.error, { passkeyId });
         try {
           await renamePasskey(actor, passkeyId, parsed.data.name);
         } catch (error) {
-          if (!isAppError(error)) throw error;
-          return data<ActionResult>({ intent, passkeyId, error: error.message }, { status: error.status });
+          return rowRefused(error, passkeyId);
         }
         return redirect(`${PATH}?notice=passkey-renamed`, 303);
       }
@@ -194,8 +193,7 @@ export async function action({ request }: Route.ActionArgs) {
         try {
           await deletePasskey(actor, passkeyId);
         } catch (error) {
-          if (!isAppError(error)) throw error;
-          return data<ActionResult>({ intent, passkeyId, error: error.message }, { status: error.status });
+          return rowRefused(error, passkeyId);
         }
         return redirect(`${PATH}?notice=passkey-deleted`, 303);
       }
@@ -245,14 +243,13 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
 
   return (
     <div className="grid gap-6 xl:grid-cols-2">
-      <section aria-labelledby="two-factor-heading" className="card p-6" data-testid="two-factor">
-        <h2 id="two-factor-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <ShieldCheck aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Two-factor sign-in
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          After your password, sign-in asks for a 6-digit code from an authenticator app (such as 1Password, Google
-          Authenticator or Authy) on your phone.
-        </p>
+      <SettingsPanel
+        id="two-factor"
+        title="Two-factor sign-in"
+        icon={ShieldCheck}
+        description="After your password, sign-in asks for a 6-digit code from an authenticator app (such as 1Password, Google Authenticator or Authy) on your phone."
+        data-testid="two-factor"
+      >
         {required ? (
           <p
             role="alert"
@@ -331,16 +328,15 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             </button>
           </Form>
         )}
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="passkeys-heading" className="card p-6" data-testid="passkeys">
-        <h2 id="passkeys-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <FingerprintPattern aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Passkeys
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Sign in with your fingerprint, face or screen lock instead of a password and code. A passkey counts as both
-          steps of sign-in and only works on this site, so it cannot be phished.
-        </p>
+      <SettingsPanel
+        id="passkeys"
+        title="Passkeys"
+        icon={FingerprintPattern}
+        description="Sign in with your fingerprint, face or screen lock instead of a password and code. A passkey counts as both steps of sign-in and only works on this site, so it cannot be phished."
+        data-testid="passkeys"
+      >
         {notice && passkeyNotice(notice) ? <Notice>{notice}</Notice> : null}
         {passkeys.length === 0 ? (
           <p className="mt-4 text-sm text-slate-700 dark:text-slate-200" data-testid="no-passkeys">
@@ -413,15 +409,15 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
         )}
         {/* Keyed by the count: once a passkey is added, the form starts empty again. */}
         <AddPasskey key={passkeys.length} result={errorsFor("passkey-add")} />
-      </section>
+      </SettingsPanel>
 
-      <section aria-labelledby="sessions-heading" className="card p-6" data-testid="sessions">
-        <h2 id="sessions-heading" className="flex items-center gap-2 text-lg font-semibold">
-          <Laptop aria-hidden className="size-5 text-brand-600 dark:text-brand-300" /> Where you are signed in
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Browsers and API clients with an active session. Sign out any you do not recognise, then change your password.
-        </p>
+      <SettingsPanel
+        id="sessions"
+        title="Where you are signed in"
+        icon={Laptop}
+        description="Browsers and API clients with an active session. Sign out any you do not recognise, then change your password."
+        data-testid="sessions"
+      >
         <FormError result={errorsFor("revoke") ?? errorsFor("revoke-others")} />
         <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
           {sessions.map((s) => (
@@ -470,7 +466,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
             </button>
           </Form>
         ) : null}
-      </section>
+      </SettingsPanel>
     </div>
   );
 }

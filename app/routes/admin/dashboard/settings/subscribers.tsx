@@ -3,7 +3,6 @@ import { href, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FilterPills } from "~/components/console/list-toolbar";
 import { StatusBadge } from "~/components/console/status-badge";
-import { Pagination } from "~/components/pagination";
 import { SUBSCRIBER_STATUSES } from "~/db/schema";
 import { listSubscribers } from "~/domain/newsletter/newsletter.server";
 import { SubscriberListQuerySchema } from "~/domain/newsletter/schemas";
@@ -11,6 +10,7 @@ import { mayOpen, requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { pageCount, showingRange } from "~/lib/pagination";
 import type { Route } from "./+types/subscribers";
+import { CardPagination } from "./settings-ui";
 
 const PAGE_SIZE = 25;
 const FILTERS = [
@@ -101,11 +101,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : null}
 
-      {totalPages > 1 ? (
-        <div className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
-          <Pagination page={page} totalPages={totalPages} search={location.search} label="Subscriber pages" />
-        </div>
-      ) : null}
+      <CardPagination page={page} totalPages={totalPages} search={location.search} label="Subscriber pages" />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { PendingList } from "~/components/console/pending-list";
+import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
@@ -234,19 +235,14 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                     </button>
                   </Form>
                   {person.isMe ? null : person.status === "disabled" ? (
-                    <Form method="post">
-                      <input type="hidden" name="adminId" value={person.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="enable"
-                        className="btn-secondary"
-                        disabled={busyId === person.id}
-                        aria-label={`Enable ${person.name}`}
-                      >
-                        <UserCheck aria-hidden className="size-4" /> Enable
-                      </button>
-                    </Form>
+                    <RowAction
+                      field={{ name: "adminId", value: person.id }}
+                      intent="enable"
+                      label={`Enable ${person.name}`}
+                      disabled={busyId === person.id}
+                    >
+                      <UserCheck aria-hidden className="size-4" /> Enable
+                    </RowAction>
                   ) : (
                     <ConfirmDisclosure
                       summary={
