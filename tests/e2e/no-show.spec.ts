@@ -1,6 +1,6 @@
 import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { shoot } from "./screenshots";
-import { E2E_AGE_PATH } from "./server/age-meeting";
+import { E2E_AGE_PATH } from "./server/path";
 import { freeSlot } from "./slots";
 
 /**

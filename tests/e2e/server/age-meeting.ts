@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type CleanupEnv, isTokenPost } from "./cleanup";
+import { E2E_AGE_PATH } from "./path";
 
 /**
  * The e2e server's clock for one meeting (issue 27 item 7): moves a meeting the test booked (found
@@ -7,8 +8,6 @@ import { type CleanupEnv, isTokenPost } from "./cleanup";
  * waiting. Test code only, behind the clean-up's token, in tests/e2e/server/worker.ts; the
  * production Worker has no such path.
  */
-export const E2E_AGE_PATH = "/__e2e/age-meeting";
-
 const AgeSchema = z.object({ email: z.string().min(7).max(200), minutesAgo: z.number().int().min(0).max(20_000) });
 
 /** A POST to the age path carrying the run's clean-up token. */
