@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { DashboardStats } from "../../app/domain/reporting/stats.server";
-import { adminToken, emailsTo, expect, hydrating, signInAsAdmin, uniqueEmail } from "./fixtures";
+import { adminToken, expect, hydrating, newestEmail, signInAsAdmin, uniqueEmail } from "./fixtures";
 
 export type Account = { id: string; email: string; password: string; name: string };
 
@@ -37,9 +37,8 @@ export async function approvedAccount(
 
 /** The accept link of the newest invitation email to `email`, as a path. */
 export async function invitationLink(request: APIRequestContext, email: string) {
-  await expect.poll(async () => (await emailsTo(request, email)).some((m) => m.kind === "team.invitation")).toBe(true);
-  const [mail] = (await emailsTo(request, email)).filter((m) => m.kind === "team.invitation");
-  const link = /\/admin\/invitation\?token=[\w-]+/.exec(mail?.text ?? "")?.[0];
+  const mail = await newestEmail(request, email, "team.invitation");
+  const link = /\/admin\/invitation\?token=[\w-]+/.exec(mail.text)?.[0];
   expect(link, "the accept link in the email").toBeTruthy();
   return link as string;
 }

@@ -87,7 +87,14 @@ export async function adminToken(request: APIRequestContext) {
   return token;
 }
 
-type Email = { to: string; subject: string; text: string; kind: string; status: string };
+type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  status: string;
+  headers?: Record<string, string> | null;
+};
 
 /** The messages sent to an address, newest first, read from the admin email log. */
 export async function emailsTo(request: APIRequestContext, to: string): Promise<Email[]> {

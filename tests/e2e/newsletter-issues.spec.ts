@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { adminToken, expect, newestEmail, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 
 const SHOTS = "test-results/newsletter-issues";
 
@@ -9,18 +9,11 @@ const SHOTS = "test-results/newsletter-issues";
  * one POST to its one-click URL unsubscribes, counted in the issue's numbers.
  */
 
-type Email = { kind: string; subject: string; text: string; headers?: Record<string, string> | null };
-
-async function messageTo(request: APIRequestContext, to: string, kind: string): Promise<Email> {
-  await expect.poll(async () => (await emailsTo(request, to)).some((m) => m.kind === kind)).toBe(true);
-  return (await emailsTo(request, to)).find((m) => m.kind === kind) as Email;
-}
-
 /** A confirmed subscriber, through the footer box's double opt-in. */
 async function confirmedReader(request: APIRequestContext) {
   const email = uniqueEmail("issue-reader");
   expect((await request.post("/newsletter", { form: { email } })).ok()).toBeTruthy();
-  const text = (await messageTo(request, email, "newsletter.confirm")).text;
+  const text = (await newestEmail(request, email, "newsletter.confirm")).text;
   const token = decodeURIComponent(/\/newsletter\/confirm\?token=(\S+)/.exec(text)?.[1] ?? "");
   const confirmed = await request.post("/newsletter/confirm", { form: { token } });
   expect(confirmed.ok()).toBeTruthy();
@@ -50,13 +43,13 @@ test("compose, preview, test-send and send an issue; the subscriber unsubscribes
   await page.getByLabel("Email").fill(colleague);
   await page.getByRole("button", { name: "Send test" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Test copy sent. (to ${colleague})` })).toBeVisible();
-  expect((await messageTo(request, colleague, "newsletter.test")).subject).toBe(`[Test] ${subject}`);
+  expect((await newestEmail(request, colleague, "newsletter.test")).subject).toBe(`[Test] ${subject}`);
 
   await page.getByRole("button", { name: "Send issue" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sending:" })).toBeVisible();
   await expect(page.getByTestId("issue-sent-note")).toBeVisible();
 
-  const message = await messageTo(request, reader, "newsletter.issue");
+  const message = await newestEmail(request, reader, "newsletter.issue");
   expect(message.subject).toBe(subject);
   expect(message.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   const oneClick = /<(https?:[^>]+)>/.exec(message.headers?.["List-Unsubscribe"] ?? "")?.[1] ?? "";
