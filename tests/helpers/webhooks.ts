@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { afterEach, beforeEach } from "vitest";
+import { afterEach, beforeEach, inject } from "vitest";
 import { db } from "~/db/client.server";
 import { webhookEndpoints } from "~/db/schema";
 import { setConfig } from "./trial";
@@ -21,3 +21,14 @@ export function localSiteAndOwnEndpoints() {
 }
 
 export const countEndpoints = async () => (await db().select({ n: count() }).from(webhookEndpoints).get())?.n ?? 0;
+
+/** What the local receiver (webhook-receiver.global.ts, decision 074) took in one box, in order. */
+export type Received = { headers: Record<string, string>; body: string };
+
+/** The local receiver's address for box `name`; `query` sets its answer (status, delay, size). */
+export const hookUrl = (name: string, query = "") =>
+  `${inject("webhookReceiver")}/hook/${name}${query ? `?${query}` : ""}`;
+
+/** What the local receiver's box `name` has received so far. */
+export const received = async (name: string): Promise<Received[]> =>
+  (await fetch(`${inject("webhookReceiver")}/received/${name}`)).json();

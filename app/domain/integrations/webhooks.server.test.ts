@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { backoffDelay, drain } from "~/db/outbox.server";
 import {
@@ -26,7 +26,7 @@ import { sendTrialCode, verifyTrialEmail } from "~/domain/subscriptions/subscrip
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
 import { CLIENT, orgSignup, setConfig, startSignup, uniqueTrialEmail } from "../../../tests/helpers/trial";
-import { countEndpoints, localSiteAndOwnEndpoints } from "../../../tests/helpers/webhooks";
+import { countEndpoints, hookUrl, localSiteAndOwnEndpoints, received } from "../../../tests/helpers/webhooks";
 import { ENDPOINT_MESSAGES, endpointUrlProblem, isPrivateHost, SIGNATURE_HEADER, WEBHOOK_EVENT_TYPES } from "./events";
 
 const MEETING_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith("meeting."));
@@ -51,11 +51,7 @@ import {
  * sustained failure, replay, parallel drains, and the URL rules.
  */
 
-const RECEIVER = inject("webhookReceiver");
-type Received = { headers: Record<string, string>; body: string };
 const box = () => `box-${crypto.randomUUID()}`;
-const hookUrl = (name: string, query = "") => `${RECEIVER}/hook/${name}${query ? `?${query}` : ""}`;
-const received = async (name: string): Promise<Received[]> => (await fetch(`${RECEIVER}/received/${name}`)).json();
 
 let actor: Awaited<ReturnType<typeof createActor>>;
 beforeAll(async () => {

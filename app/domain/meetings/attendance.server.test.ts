@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, type Meeting, meetings, webhookEndpointDeliveries, webhookEndpoints } from "~/db/schema";
 import { loader } from "~/routes/demo/demo";
@@ -8,6 +8,7 @@ import { api } from "../../../tests/helpers/api";
 import { weekday } from "../../../tests/helpers/booking";
 import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
+import { hookUrl, received } from "../../../tests/helpers/webhooks";
 import { ATTENDANCE_MESSAGES, markAttendance, showRateByWeek } from "./attendance.server";
 import { requireMeeting } from "./meetings.server";
 import { meetingByToken } from "./tokens.server";
@@ -91,10 +92,9 @@ describe("attendance (issue 27 item 7)", () => {
     const crm = crypto.randomUUID();
     // The local receiver (decision 074), not a made-up host: workerd logs every failed DNS lookup
     // as an uncaught internal error, even one the delivery catches.
-    const receiver = inject("webhookReceiver");
     await db()
       .insert(webhookEndpoints)
-      .values({ id: crm, url: `${receiver}/hook/${crm}`, events: ["meeting.no_show"], secret: "attendance-s3cret" });
+      .values({ id: crm, url: hookUrl(crm), events: ["meeting.no_show"], secret: "attendance-s3cret" });
     const demo = await pastDemo(new Date(), 40);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -121,9 +121,8 @@ describe("attendance (issue 27 item 7)", () => {
       ["meeting.no_show", demo.id],
     ]);
     // The answer's after-response delivery reaches the receiver once, however many requests came.
-    const posted = async () => (await (await fetch(`${receiver}/received/${crm}`)).json()) as { body: string }[];
     await expect
-      .poll(async () => (await posted()).map((post) => JSON.parse(post.body).type))
+      .poll(async () => (await received(crm)).map((post) => JSON.parse(post.body).type))
       .toEqual(["meeting.no_show"]);
     await db().delete(webhookEndpoints).where(eq(webhookEndpoints.id, crm));
 

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { drain } from "~/db/outbox.server";
 import { ENDPOINT_MESSAGES, WEBHOOK_EVENT_TYPES } from "~/domain/integrations/events";
@@ -7,15 +7,14 @@ import { openApiDocument } from "~/routes/api/document.server";
 import { roleTokens } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import { setConfig } from "../../../tests/helpers/trial";
-import { countEndpoints, localSiteAndOwnEndpoints } from "../../../tests/helpers/webhooks";
+import { countEndpoints, hookUrl, localSiteAndOwnEndpoints } from "../../../tests/helpers/webhooks";
 
 /*
  * The CRM webhook API (issue 26 item 5, decision 074): exact shapes, checked against the OpenAPI
  * document by `api()`, errors included; a real local receiver takes the deliveries.
  */
 
-const RECEIVER = inject("webhookReceiver");
-const hook = (name = crypto.randomUUID()) => `${RECEIVER}/hook/${name}`;
+const hook = (name = crypto.randomUUID()) => hookUrl(name);
 const BASE = "/api/integrations/webhooks";
 
 const tokens = roleTokens("owner", "admin", "sales");
