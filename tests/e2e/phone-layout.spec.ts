@@ -13,7 +13,8 @@ import { bookByApi } from "./slots";
  * titles of 200, notes of 2,000, a 500-character link, long emails), must not reach past the
  * right edge. The check measures the box of every visible element, not only the document's
  * `scrollWidth`: a row the page clips (`overflow: hidden`, `truncate`) keeps the document 375 px
- * wide while its text is cut off, and that counts too. Only a container that scrolls sideways on
+ * wide while its text is cut off, and that counts too; so does text that runs out of a box that
+ * itself stays in bounds (one long word in a heading). Only a container that scrolls sideways on
  * purpose (its class `overflow-x-auto` or `overflow-auto`, e.g. a table's scroller) may hold
  * wider content.
  *
@@ -311,6 +312,33 @@ async function overflowing(page: Page): Promise<Overflow[]> {
           right: Math.round(rect.right),
           clipped,
         });
+      }
+    }
+    // Text that runs past the edge while its own box stays inside (one long word in a flex row
+    // or a heading): the element's box is in bounds, the letters are not.
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !(node.textContent ?? "").trim()) continue;
+      if (parent.closest("[hidden], template, svg, head, script, style, noscript, select")) continue;
+      const style = getComputedStyle(parent);
+      if (style.visibility === "hidden") continue;
+      const box = parent.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue; // nothing drawn, or sr-only
+      if (insideScroller(parent) || inClosedDetails(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        if (rect.width > 0 && (rect.right > width + 0.5 || rect.left < -0.5)) {
+          found.push({
+            element: `text in ${describe(parent)}`,
+            text: (node.textContent ?? "").trim().slice(0, 40),
+            left: Math.round(rect.left),
+            right: Math.round(rect.right),
+            clipped: 0,
+          });
+          break;
+        }
       }
     }
     return found;

@@ -77,17 +77,19 @@ function CardHeading({
   icon?: LucideIcon;
   size: "font-semibold" | "text-lg font-semibold";
 }) {
+  // A title may hold a person's name, which can be one long unbroken word: it wraps anywhere
+  // rather than running out of the card, and the icon keeps its size beside it.
   if (!Icon) {
     return (
-      <h2 id={id} className={size}>
+      <h2 id={id} className={`wrap-anywhere ${size}`}>
         {title}
       </h2>
     );
   }
   return (
     <h2 id={id} className={`flex items-center gap-2 ${size}`}>
-      <Icon aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
-      {` ${title}`}
+      <Icon aria-hidden className="size-5 shrink-0 text-brand-600 dark:text-brand-300" />
+      <span className="min-w-0 wrap-anywhere">{title}</span>
     </h2>
   );
 }
