@@ -39,9 +39,14 @@ export const RETENTION = {
 /**
  * The privacy notice's versions, newest first. A notice that changes gets a new entry (the old
  * text stays in git under its id, and every consent row names the version it was given under);
- * the id is the date it took effect.
+ * the id is the date it took effect, with `.2`, `.3`… for a later version the same day.
  */
 export const NOTICE_VERSIONS = [
+  {
+    version: "2026-11-27.2",
+    effective: "27 November 2026",
+    change: "Adds how we count page visits and measure page speed, and how long each is kept.",
+  },
   {
     version: "2026-11-27",
     effective: "27 November 2026",

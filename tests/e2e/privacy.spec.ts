@@ -26,6 +26,16 @@ test.describe("privacy notice and consent", () => {
       await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
     }
     await expect(page.getByTestId("notice-versions")).toContainText(NOTICE_VERSION);
+    // Every version stays listed, newest first.
+    await expect(page.getByTestId("notice-versions").getByRole("listitem")).toHaveText(
+      NOTICE_VERSIONS.map((entry) => new RegExp(`^${entry.version.replace(".", "\\.")} \\(`)),
+    );
+    // Page visits and page speed: what is kept and for how long (wrangler.toml's and the default 35 days).
+    const visits = page.locator("section#visits");
+    await expect(visits.getByRole("heading", { level: 2 })).toHaveText("Visits and page speed");
+    await expect(visits).toContainText("No cookie is used, and known bots are not counted.");
+    await expect(visits).toContainText("These rows are deleted after 35 days");
+    await expect(visits).toContainText("These figures are deleted after 35 days.");
     // Every page links to it from the footer.
     await page.goto("/");
     await expect(

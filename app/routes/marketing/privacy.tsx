@@ -3,6 +3,7 @@ import { href, Link } from "react-router";
 import { marketingMeta } from "~/components/marketing/page-meta";
 import { EmailForm } from "~/components/site/email-form";
 import { BRAND } from "~/lib/brand";
+import { config } from "~/lib/config.server";
 import { CONSENT_FORMS, FORM_NOTICES, FORM_TITLES, NOTICE_VERSIONS, RETENTION } from "~/lib/consent";
 import { pageCanonical } from "~/lib/seo.server";
 import type { Route } from "./+types/privacy";
@@ -13,7 +14,13 @@ import type { Route } from "./+types/privacy";
  * row records; the sections per form are the forms' own notices, so the two never differ.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  return { canonical: pageCanonical(request) };
+  const { RETENTION_PAGE_VIEW_DAYS, RETENTION_PAGE_SPEED_DAYS } = config();
+  // The visit counts' retention is configuration (the purge jobs read the same settings).
+  return {
+    canonical: pageCanonical(request),
+    pageViewDays: RETENTION_PAGE_VIEW_DAYS,
+    pageSpeedDays: RETENTION_PAGE_SPEED_DAYS,
+  };
 }
 
 const current = NOTICE_VERSIONS[0];
@@ -27,7 +34,7 @@ function Section({ id, title, children }: { id?: string; title: string; children
   );
 }
 
-export default function Privacy() {
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   return (
     <main className="bg-linear-to-b from-brand-50 to-white dark:from-slate-900 dark:to-slate-950">
       <article className="mx-auto max-w-3xl space-y-8 px-4 py-14 sm:px-6 sm:py-20">
@@ -73,6 +80,23 @@ export default function Privacy() {
           <p>
             We record each consent: your email, its purpose, the version of this notice, the form, when you gave it and
             when you withdrew it. That record is kept as proof for as long as the data it covers.
+          </p>
+        </Section>
+
+        <Section id="visits" title="Visits and page speed">
+          <p>
+            When you open a page we count the visit: the page, the site or campaign that sent you (its <code>utm_</code>{" "}
+            tags or the referring site's name), your country and whether you use a phone, a tablet or a computer. To
+            count each visitor once a day without knowing who you are, we keep a one-way hash of your network address
+            and browser name mixed with a random value that is deleted when the day ends, so one day's visits cannot be
+            linked to you or to another day's. No cookie is used, and known bots are not counted. These rows are deleted
+            after {loaderData.pageViewDays} days; after that only each day's totals (per page, source, campaign, country
+            and kind of device) are kept.
+          </p>
+          <p>
+            Once a page has loaded, your browser reports how fast it was (loading, response to taps and clicks, layout
+            shifts, the server's response time) with the page's address and your kind of device, nothing that names you.
+            These figures are deleted after {loaderData.pageSpeedDays} days.
           </p>
         </Section>
 
