@@ -3,6 +3,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { db } from "~/db/client.server";
 import type { ROLLUP_DIMENSIONS } from "~/db/schema";
 import { config } from "~/lib/config.server";
+import { DAY } from "~/lib/durations";
 import { utcDate } from "./range";
 
 /*
@@ -30,7 +31,6 @@ export const ROLLUP_RULES = {
   purgeChunk: 5_000,
 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const dialect = new SQLiteAsyncDialect();
 
 /**
@@ -118,7 +118,7 @@ export async function rollUpClosedDays(now: Date, signal?: AbortSignal): Promise
  */
 export async function purgeOldPageViews(now: Date, signal?: AbortSignal): Promise<number> {
   const client = db();
-  const cutoff = utcDate(now.getTime() - config().RETENTION_PAGE_VIEW_DAYS * DAY_MS);
+  const cutoff = utcDate(now.getTime() - config().RETENTION_PAGE_VIEW_DAYS * DAY);
   const days = await client.all<{ day: string }>(sql`
     SELECT r.day AS day FROM page_view_rollups r
     WHERE r.dimension = 'total' AND r.day < ${cutoff}

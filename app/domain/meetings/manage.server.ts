@@ -29,6 +29,7 @@ import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/
 import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
 import { isLimitRefusal, type LimitHit, limitHitStatement, refusalOf } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { hostCopies, salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
 import { fieldError } from "./meetings.server";
@@ -53,8 +54,6 @@ function changeHits(meetingId: string, clientAddress: string | null, reschedule:
     ...(clientAddress ? [{ bucket: "meetingChange" as const, key: clientAddress }] : []),
   ];
 }
-
-const MINUTE = 60 * 1000;
 
 /** Audit actor of changes made through a manage link. */
 export const VISITOR_ACTOR = { id: null, email: "visitor" } as const;

@@ -39,6 +39,7 @@ import { leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { consentStatement } from "~/domain/privacy/consents.server";
 import { config, siteUrl } from "~/lib/config.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError, isAppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
 import {
@@ -51,8 +52,6 @@ import {
 } from "./emails.server";
 import type { BookingInput, MeetingListQuery } from "./schemas";
 import { issueManageToken, manageUrl } from "./tokens.server";
-
-const MINUTE = 60 * 1000;
 
 export const fieldError = (field: string, message: string) =>
   new AppError(400, message, { details: [{ field, message }] });

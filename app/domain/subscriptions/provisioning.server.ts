@@ -5,11 +5,10 @@ import { type Attempt, attempt, backoffDelay, claim, type DeliveryKind, drain } 
 import { type Subscription, type WebhookDelivery, webhookDeliveries } from "~/db/schema";
 import { config } from "~/lib/config.server";
 import { hmacSha256Hex } from "~/lib/crypto.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { paginationOf } from "~/lib/pagination";
 import type { CustomerAccount } from "./schemas";
-
-const MINUTE = 60 * 1000;
 
 export const WEBHOOK_RULES = {
   maxAttempts: 6,
