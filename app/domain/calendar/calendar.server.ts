@@ -12,7 +12,11 @@ import {
   dateProblem,
   dayOfWeek,
   lastBookableDate,
+  slotStart,
+  startsFarEnoughAhead,
+  timeProblem,
   todayIn,
+  tooSoonMessage,
 } from "./availability";
 import { takesDemosByDefault } from "./hosts.server";
 import {
@@ -171,6 +175,22 @@ export async function availabilityInput(from: string, to: string, rules: Booking
 export function assertBookableDate(date: string, rules: BookingRules, now: Date) {
   const problem = dateProblem(date, rules, now);
   if (problem) throw new AppError(400, problem, { details: [{ field: "date", message: problem }] });
+}
+
+/**
+ * The start of a slot a visitor may book (a new booking or a move): a bookable date, a time on
+ * the grid and far enough ahead, or a 400 on the field that is wrong.
+ */
+export function assertBookableSlot(slot: { date: string; timeSlot: string }, rules: BookingRules, now: Date): Date {
+  assertBookableDate(slot.date, rules, now);
+  const problem = timeProblem(slot.timeSlot, rules);
+  if (problem) throw new AppError(400, problem, { details: [{ field: "timeSlot", message: problem }] });
+  const startsAt = slotStart(slot.date, slot.timeSlot, rules.timeZone);
+  if (!startsFarEnoughAhead(startsAt, now, rules)) {
+    const message = tooSoonMessage(rules);
+    throw new AppError(400, message, { details: [{ field: "timeSlot", message }] });
+  }
+  return startsAt;
 }
 
 /** The slots of one date (spec §3 "Available slot"). */

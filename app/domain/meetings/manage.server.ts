@@ -4,16 +4,9 @@ import { db } from "~/db/client.server";
 import { constraintFailure, type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Meeting, meetings } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
+import { BOOKING_MESSAGES, formatTime12h } from "~/domain/calendar/availability";
 import {
-  BOOKING_MESSAGES,
-  formatTime12h,
-  slotStart,
-  startsFarEnoughAhead,
-  timeProblem,
-  tooSoonMessage,
-} from "~/domain/calendar/availability";
-import {
-  assertBookableDate,
+  assertBookableSlot,
   availabilityInput,
   dailyCapOf,
   hostEmail,
@@ -220,11 +213,7 @@ export async function rescheduleByVisitor(
   const cutoffMinutes = await changeCutoffMinutes();
   const problem = changeProblem(before, now, cutoffMinutes);
   if (problem) throw new AppError(409, problem);
-  assertBookableDate(slot.date, rules, now);
-  const timeError = timeProblem(slot.timeSlot, rules);
-  if (timeError) throw fieldError("timeSlot", timeError);
-  const startsAt = slotStart(slot.date, slot.timeSlot, rules.timeZone);
-  if (!startsFarEnoughAhead(startsAt, now, rules)) throw fieldError("timeSlot", tooSoonMessage(rules));
+  const startsAt = assertBookableSlot(slot, rules, now);
   if (slot.date === before.date && slot.timeSlot === before.timeSlot)
     throw fieldError("timeSlot", MANAGE_MESSAGES.sameSlot);
 

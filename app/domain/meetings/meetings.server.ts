@@ -12,17 +12,9 @@ import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { admins, type Meeting, meetings } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
+import { BOOKING, BOOKING_MESSAGES, slotEnd, slotStart } from "~/domain/calendar/availability";
 import {
-  BOOKING,
-  BOOKING_MESSAGES,
-  slotEnd,
-  slotStart,
-  startsFarEnoughAhead,
-  timeProblem,
-  tooSoonMessage,
-} from "~/domain/calendar/availability";
-import {
-  assertBookableDate,
+  assertBookableSlot,
   availabilityInput,
   dailyCapOf,
   hostEmailOf,
@@ -74,13 +66,9 @@ export async function bookMeeting(
 ): Promise<Meeting & { manageToken: string }> {
   const rules = await schedulingRules();
   const honeypot = filledHoneypot(input);
-  if (!honeypot) {
-    assertBookableDate(input.date, rules, now);
-    const problem = timeProblem(input.timeSlot, rules);
-    if (problem) throw fieldError("timeSlot", problem);
-  }
-  const startsAt = slotStart(input.date, input.timeSlot, rules.timeZone);
-  if (!honeypot && !startsFarEnoughAhead(startsAt, now, rules)) throw fieldError("timeSlot", tooSoonMessage(rules));
+  const startsAt = honeypot
+    ? slotStart(input.date, input.timeSlot, rules.timeZone)
+    : assertBookableSlot(input, rules, now);
 
   const meeting: Meeting = {
     id: crypto.randomUUID(),
