@@ -54,6 +54,9 @@ export type Arrival = {
   onlyIf?: SQL;
 };
 
+/** What a lead form's submit knows besides its fields: the clock, the client's address (its limit's key), the touches. */
+export type ArrivalContext = { now?: Date; clientAddress?: string | null; attribution?: Attribution | null };
+
 const OPEN_LIST = sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(", "));
 
 /**

@@ -9,7 +9,7 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { deliverEventsSoon } from "~/domain/integrations/webhooks.server";
 import type { Attribution } from "~/domain/leads/attribution";
-import { leadArrivalStatements } from "~/domain/leads/leads.server";
+import { type ArrivalContext, leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { consentStatement } from "~/domain/privacy/consents.server";
 import { companySizeLabel } from "~/domain/subscriptions/options";
@@ -103,11 +103,7 @@ function callbackArrival(request: CallbackRequest, attribution: Attribution | nu
  */
 export async function requestCallback(
   input: CallbackInput,
-  {
-    now = new Date(),
-    clientAddress = null,
-    attribution = null,
-  }: { now?: Date; clientAddress?: string | null; attribution?: Attribution | null } = {},
+  { now = new Date(), clientAddress = null, attribution = null }: ArrivalContext = {},
 ): Promise<CallbackRequest> {
   const callback: CallbackRequest = {
     id: crypto.randomUUID(),

@@ -25,9 +25,7 @@ import {
 import { freeHostsAt } from "~/domain/calendar/hosts-engine";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
-
-import type { Attribution } from "~/domain/leads/attribution";
-import { leadArrivalStatements } from "~/domain/leads/leads.server";
+import { type ArrivalContext, leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { consentStatement } from "~/domain/privacy/consents.server";
 import { config, siteUrl } from "~/lib/config.server";
@@ -58,11 +56,7 @@ export const fieldError = (field: string, message: string) =>
  */
 export async function bookMeeting(
   input: BookingInput,
-  {
-    now = new Date(),
-    clientAddress = null,
-    attribution = null,
-  }: { now?: Date; clientAddress?: string | null; attribution?: Attribution | null } = {},
+  { now = new Date(), clientAddress = null, attribution = null }: ArrivalContext = {},
 ): Promise<Meeting & { manageToken: string }> {
   const rules = await schedulingRules();
   const honeypot = filledHoneypot(input);
