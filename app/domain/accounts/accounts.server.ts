@@ -9,7 +9,7 @@ import { consentStatement } from "~/domain/privacy/consents.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
-import { MINUTE } from "~/lib/durations";
+import { DAY, MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import type { TeamRole } from "~/lib/team-roles";
 import type { Actor } from "./actor";
@@ -313,7 +313,7 @@ export async function lockedNoticeEmail(
 
 /** Scheduled job: per-address failure rows whose window and lock are over count for nothing. */
 export async function purgeLoginFailures(now: Date): Promise<number> {
-  const dayAgo = now.getTime() - 24 * 60 * MINUTE;
+  const dayAgo = now.getTime() - DAY;
   const result = await db()
     .delete(loginFailures)
     .where(

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import type { Guard } from "~/db/guarded.server";
 import { admins, companyClosures, hostBusy, hostOverrides, meetings, schedulingHosts } from "~/db/schema";
 import { config } from "~/lib/config.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import {
   addDays,
@@ -67,7 +68,7 @@ export function slotGuards(
   slot: { startsAt: Date; date: string; hostId: string; dailyCap: number | null },
   ownId: string,
 ): Guard[] {
-  const ms = clearanceMinutes(rules) * 60_000;
+  const ms = clearanceMinutes(rules) * MINUTE;
   const start = slot.startsAt.getTime();
   const active = sql`${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.id} <> ${ownId}`;
   const guards: Guard[] = [
@@ -80,7 +81,7 @@ export function slotGuards(
     // Busy in their own calendar (decision 086): the meeting with its buffers overlaps a busy time.
     const margins = busyMargins(rules);
     const from = start - margins.before;
-    const to = start + BOOKING.meetingMinutes * 60_000 + margins.after;
+    const to = start + BOOKING.meetingMinutes * MINUTE + margins.after;
     guards.push({
       name: "the host is not busy in their own calendar then",
       holds: sql`NOT EXISTS (SELECT 1 FROM ${hostBusy} WHERE ${hostBusy.memberId} = ${slot.hostId} AND ${hostBusy.startsAt} < ${to} AND ${hostBusy.endsAt} > ${from})`,

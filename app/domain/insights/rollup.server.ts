@@ -3,7 +3,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { db } from "~/db/client.server";
 import type { ROLLUP_DIMENSIONS } from "~/db/schema";
 import { config } from "~/lib/config.server";
-import { DAY } from "~/lib/durations";
+import { DAY, HOUR } from "~/lib/durations";
 import { utcDate } from "./range";
 
 /*
@@ -26,7 +26,7 @@ export const ROLLUP_RULES = {
    * A day is rolled up this long after it ends: a view is written in `waitUntil` a few ms after its
    * response (well under a minute), so nothing is added to a day once it is rolled up.
    */
-  settleMs: 60 * 60 * 1000,
+  settleMs: HOUR,
   /** Per-visitor rows deleted per statement: each stays short, well within D1's per-query limits. */
   purgeChunk: 5_000,
 } as const;

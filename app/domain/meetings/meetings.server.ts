@@ -29,7 +29,7 @@ import { type ArrivalContext, leadArrivalStatements } from "~/domain/leads/leads
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { consentStatement } from "~/domain/privacy/consents.server";
 import { config, siteUrl } from "~/lib/config.server";
-import { MINUTE } from "~/lib/durations";
+import { HOUR, MINUTE } from "~/lib/durations";
 import { AppError, isAppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
 import {
@@ -165,7 +165,7 @@ export class BookingResubmitted extends AppError {
 }
 
 /** Within this window, the same visitor booking the same slot with the same details is one booking. */
-const RESUBMIT_WINDOW = 24 * 60 * MINUTE; // 24 hours
+const RESUBMIT_WINDOW = 24 * HOUR;
 
 /** The slot's meeting when it is `meeting` as the same visitor already booked it, lately. */
 async function sameBooking(meeting: Meeting, now: Date) {
