@@ -6,6 +6,15 @@
  */
 const TESTS = "\\.test\\.tsx?$";
 
+/** A floor's rule: its modules (not their tests) import nothing from `above`. */
+const floor = (name, from, above, comment) => ({
+  name,
+  severity: "error",
+  comment,
+  from: { path: from, pathNot: TESTS },
+  to: { path: above },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -18,34 +27,30 @@ module.exports = {
       from: { path: "^(app|workers)/" },
       to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
     },
-    {
-      name: "lib-is-pure",
-      severity: "error",
-      comment: "app/lib holds pure helpers: it imports nothing from the domain, the database or http.",
-      from: { path: "^app/lib/", pathNot: TESTS },
-      to: { path: "^app/(domain|db|http|routes)/|^app/routes\\.ts$|^workers/" },
-    },
-    {
-      name: "db-below-domain",
-      severity: "error",
-      comment: "app/db is below the domain: it knows tables and D1, not business rules or requests.",
-      from: { path: "^app/db/", pathNot: TESTS },
-      to: { path: "^app/(domain|http|routes|emails)/|^app/routes\\.ts$|^workers/" },
-    },
-    {
-      name: "domain-below-http",
-      severity: "error",
-      comment: "The domain (and the email templates it renders) never sees a cookie or a route: that is app/http.",
-      from: { path: "^app/(domain|emails)/", pathNot: TESTS },
-      to: { path: "^app/(http|routes)/|^app/routes\\.ts$|^workers/" },
-    },
-    {
-      name: "http-below-routes",
-      severity: "error",
-      comment: "app/http serves routes and workers; it does not import them (the route table is the exception).",
-      from: { path: "^app/http/", pathNot: TESTS },
-      to: { path: "^app/routes/|^workers/" },
-    },
+    floor(
+      "lib-is-pure",
+      "^app/lib/",
+      "^app/(domain|db|http|routes)/|^app/routes\\.ts$|^workers/",
+      "app/lib holds pure helpers: it imports nothing from the domain, the database or http.",
+    ),
+    floor(
+      "db-below-domain",
+      "^app/db/",
+      "^app/(domain|http|routes|emails)/|^app/routes\\.ts$|^workers/",
+      "app/db is below the domain: it knows tables and D1, not business rules or requests.",
+    ),
+    floor(
+      "domain-below-http",
+      "^app/(domain|emails)/",
+      "^app/(http|routes)/|^app/routes\\.ts$|^workers/",
+      "The domain (and the email templates it renders) never sees a cookie or a route: that is app/http.",
+    ),
+    floor(
+      "http-below-routes",
+      "^app/http/",
+      "^app/routes/|^workers/",
+      "app/http serves routes and workers; it does not import them (the route table is the exception).",
+    ),
     {
       name: "no-test-code-in-production",
       severity: "error",

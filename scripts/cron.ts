@@ -5,6 +5,7 @@
  * as production. Supports `*`, numbers, ranges `a-b`, steps `*\/n` and `a-b/n`, and lists.
  * Plain JavaScript syntax only: Node scripts import this file with type stripping.
  */
+import { MINUTE } from "../app/lib/durations.ts";
 
 const FIELDS = [
   { min: 0, max: 59 }, // minute
@@ -50,7 +51,6 @@ export function parseCron(expression: string) {
   return { minute, hour, dayOfMonth, month, dayOfWeek };
 }
 
-const MINUTE = 60_000; // ms
 const SEARCH_LIMIT = 366 * 24 * 60; // minutes: every schedule fires at least once a year
 
 /** The first whole minute strictly after `after` that matches the expression. */

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MINUTE } from "~/lib/durations";
 import { db } from "./client.server";
 import { containsAny, newestFirstPage } from "./lists.server";
 import { callbackRequests } from "./schema";
 
-const MINUTE = 60_000;
 const base = Date.UTC(2031, 0, 1);
 
 async function addCallback(firstName: string, lastName: string, company: string, minutesAfter: number, id: string) {

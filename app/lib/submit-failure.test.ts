@@ -52,30 +52,19 @@ describe("submitKeepingInput", () => {
   });
 
   it("rethrows redirects and 4xx answers", async () => {
-    const moved = redirect("/free-trial/verify");
-    await expect(
-      submitKeepingInput(
-        {
-          request: request(),
-          serverAction: async () => {
-            throw moved;
+    for (const thrown of [redirect("/free-trial/verify"), toErrorResponse("Not found", 404)]) {
+      await expect(
+        submitKeepingInput(
+          {
+            request: request(),
+            serverAction: async () => {
+              throw thrown;
+            },
           },
-        },
-        () => null,
-      ),
-    ).rejects.toBe(moved);
-    const missing = toErrorResponse("Not found", 404);
-    await expect(
-      submitKeepingInput(
-        {
-          request: request(),
-          serverAction: async () => {
-            throw missing;
-          },
-        },
-        () => null,
-      ),
-    ).rejects.toBe(missing);
+          () => null,
+        ),
+      ).rejects.toBe(thrown);
+    }
   });
 
   it("submitFailureOf ignores other action data", () => {

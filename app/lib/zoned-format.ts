@@ -1,5 +1,6 @@
 import { tzOffset } from "@date-fns/tz";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "./calendar-names";
+import { MINUTE } from "./durations";
 
 /**
  * An instant formatted as a timezone's wall clock reads it, for the few date-fns patterns the
@@ -61,7 +62,7 @@ export function formatZoned(instant: number, timeZone: string, pattern: string):
   const parts = compile(pattern);
   // As date-fns' `format` does for an invalid date.
   if (!Number.isFinite(instant)) throw new RangeError("Invalid time value");
-  const wall = new Date(instant + tzOffset(timeZone, new Date(instant)) * 60_000);
+  const wall = new Date(instant + tzOffset(timeZone, new Date(instant)) * MINUTE);
   let text = "";
   for (const part of parts) text += typeof part === "string" ? part : part(wall);
   return text;

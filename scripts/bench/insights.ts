@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
+import { DAY } from "../../app/lib/durations.ts";
 import { seededRandom } from "../../tests/helpers/random.ts";
 import { freePort, root, run, serveBuiltWorker, stopProcessGroup, waitForUrl } from "../lib.ts";
 import { databaseEnv, insertAll, signInAdmin } from "./serve.ts";
@@ -25,7 +26,6 @@ const ROWS = Number(process.env.BENCH_INSIGHTS_ROWS ?? 200_000);
 const RUNS = Number(process.env.BENCH_INSIGHTS_RUNS ?? 15);
 const DAYS = 30;
 const ADMIN = { email: "bench-insights@flowlane.local", password: "bench-insights-password-1", name: "Bench Insights" };
-const DAY = 24 * 60 * 60 * 1000;
 
 const dirs = {
   raw: path.join(root, ".wrangler", "bench-insights-raw"),

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { getPlatformProxy } from "wrangler";
+import { DAY, HOUR } from "../../app/lib/durations.ts";
 import { root, run } from "../lib.ts";
 import { databaseEnv, insertAll, previewBuild, signInAdmin } from "./serve.ts";
 
@@ -42,8 +43,6 @@ function prepare(dir: string) {
 }
 
 const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
-const DAY = 24 * 60 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
 
 const FIRST = [
   "Aarav",

@@ -9,6 +9,7 @@ import { consentStatement } from "~/domain/privacy/consents.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
+import { DAY, MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import type { TeamRole } from "~/lib/team-roles";
 import type { Actor } from "./actor";
@@ -17,7 +18,6 @@ import { mayManageOwnership, OWNER_ONLY } from "./permissions";
 import { ROLE_REQUIRED } from "./schemas";
 import { revokeLoginStatements, revokeOtherSessionsStatements } from "./sessions.server";
 
-const MINUTE = 60 * 1000;
 /**
  * Decision 020: 10 failures within 15 minutes from one client address lock that account for
  * that address only; 50 from anywhere lock the account everywhere. Either lock lasts 15 minutes.
@@ -313,7 +313,7 @@ export async function lockedNoticeEmail(
 
 /** Scheduled job: per-address failure rows whose window and lock are over count for nothing. */
 export async function purgeLoginFailures(now: Date): Promise<number> {
-  const dayAgo = now.getTime() - 24 * 60 * MINUTE;
+  const dayAgo = now.getTime() - DAY;
   const result = await db()
     .delete(loginFailures)
     .where(

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, auditLog, emailOutbox, teamInvitations } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
+import { DAY } from "~/lib/durations";
 import type { TeamRole } from "~/lib/team-roles";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { invitationTokenFor } from "../../../tests/helpers/outbox";
@@ -24,7 +25,6 @@ import { mayManageTeam } from "./permissions";
 /** Decision 065: team invitations. */
 
 const T0 = new Date("2026-07-01T08:00:00.000Z");
-const DAY = 24 * 60 * 60_000;
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const PASSWORD = "invited-pass-42";
 

@@ -10,6 +10,7 @@ import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
+import { DAY, HOUR } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import type { TeamRole } from "~/lib/team-roles";
 import type { Actor } from "./actor";
@@ -17,10 +18,6 @@ import { INVITATION_MESSAGES } from "./invitation-schemas";
 import { newAccountPasskey, newAccountRegistrationOptions, PASSKEY_MESSAGES } from "./passkeys.server";
 import { hashPassword } from "./password.server";
 import { mayManageOwnership, mayManageTeam, ROLE_LABELS } from "./permissions";
-
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /** Decision 065: a link is good for 7 days, once; an inviter sends at most 20 an hour. */
 export const INVITATION_RULES = {

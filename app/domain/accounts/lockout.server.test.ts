@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, loginFailures } from "~/db/schema";
+import { MINUTE } from "~/lib/durations";
 import { isAppError } from "~/lib/errors";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
 import { INVALID_LOGIN, LOGIN_THROTTLE, purgeLoginFailures, verifyLogin } from "./accounts.server";
@@ -10,7 +11,6 @@ import { INVALID_LOGIN, LOGIN_THROTTLE, purgeLoginFailures, verifyLogin } from "
 
 const T0 = new Date("2026-08-01T09:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const MINUTE = 60_000;
 const STRANGER = "203.0.113.66";
 const OWNER = "198.51.100.10";
 

@@ -12,6 +12,7 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { base64url, fromBase64url, randomToken, sha256Hex } from "~/lib/crypto.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { DISABLED_ACCOUNT } from "./accounts.server";
 import type { Actor } from "./actor";
@@ -19,7 +20,7 @@ import { isTwoFactorEnabled, openChallenge, challengeEnded as stepEnded } from "
 import { PUBLIC_KEY_ALGORITHMS, verifyAuthenticationResponse, verifyRegistrationResponse } from "./webauthn.server";
 
 /** A WebAuthn ceremony must finish within 5 minutes of its options (the browser's own timeout is 60 s). */
-export const PASSKEY_CHALLENGE_TTL = 5 * 60 * 1000;
+export const PASSKEY_CHALLENGE_TTL = 5 * MINUTE;
 
 export const PASSKEY_MESSAGES = {
   challengeEnded: "The passkey request expired or was already used. Please try again.",
@@ -50,7 +51,7 @@ const transportsOf = (row: Pick<Passkey, "transports">) =>
   (row.transports ? row.transports.split(",") : []) as AuthenticatorTransport[];
 
 /** The browser's ceremony timeout; the server's challenge lives longer (PASSKEY_CHALLENGE_TTL). */
-const CEREMONY_TIMEOUT = 60_000;
+const CEREMONY_TIMEOUT = MINUTE;
 
 /** Passkeys the browser should offer (allow) or refuse to create again (exclude). */
 const descriptors = (rows: Pick<Passkey, "credentialId" | "transports">[]) =>

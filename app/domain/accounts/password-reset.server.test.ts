@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { admins, auditLog, passwordResets, sessions } from "~/db/schema";
 import { findSession } from "~/domain/accounts/sessions.server";
 import { sha256Hex } from "~/lib/crypto.server";
+import { MINUTE } from "~/lib/durations";
 import { action as forgotAction } from "~/routes/admin/forgot-password";
 import { action as resetAction, loader as resetLoader } from "~/routes/admin/reset-password";
 import { createAdmin, getAdminByEmail, TEST_PASSWORD } from "../../../tests/helpers/accounts";
@@ -24,7 +25,6 @@ import {
 
 const T0 = new Date("2026-07-01T08:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const MINUTE = 60_000;
 const NEW_PASSWORD = "brand-new-pass-77";
 const ORIGIN = "http://localhost";
 

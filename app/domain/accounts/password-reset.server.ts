@@ -9,14 +9,11 @@ import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
+import { HOUR, MINUTE, SECOND } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { hashPassword } from "./password.server";
 import { EmailSchema, NewPasswordSchema } from "./schemas";
 import { revokeOtherSessionsStatements } from "./sessions.server";
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
 
 /** Decision 020: a link is good for 30 minutes, once; requests are limited per email like codes. */
 export const RESET_RULES = {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, refreshTokens, sessions } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
+import { MINUTE } from "~/lib/durations";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import {
   createSession,
@@ -15,7 +16,6 @@ import {
   SESSION_LIMITS,
 } from "./sessions.server";
 
-const MINUTE = 60 * 1000;
 const T0 = new Date("2031-01-10T10:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 

@@ -2,11 +2,8 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, refreshTokens, sessions } from "~/db/schema";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
+import { DAY, HOUR, MINUTE } from "~/lib/durations";
 import type { TeamRole } from "~/lib/team-roles";
-
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /** How long sign-in state lives, in milliseconds. */
 export const SESSION_LIMITS = {

@@ -10,6 +10,7 @@ import { codeSecret } from "~/domain/verification/secret.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { base64url, fromBase64url, hmacSha256Hex, randomToken, sha256Hex, timingSafeEqual } from "~/lib/crypto.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { normalizeTypedCode } from "~/lib/typed-code";
 import {
@@ -28,7 +29,7 @@ import { verifyPassword } from "./password.server";
 /** RFC 6238 as every authenticator app does it: 6 digits, 30-second steps, one step of drift either way. */
 export const TOTP = { digits: 6, periodSeconds: 30, window: 1, secretBytes: 20 } as const;
 /** The two-factor code step after a correct password (ttl in milliseconds). */
-export const CHALLENGE = { ttl: 5 * 60 * 1000, maxFailures: 5 } as const;
+export const CHALLENGE = { ttl: 5 * MINUTE, maxFailures: 5 } as const;
 export const RECOVERY_CODE_COUNT = 10;
 
 export const INVALID_CODE = "That code is not valid. Check your authenticator app and try again.";

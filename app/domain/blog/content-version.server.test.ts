@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, blogImages, blogPosts, blogSlugRedirects } from "~/db/schema";
 import { blogContentVersion } from "~/http/edge-cache.server";
+import { MINUTE } from "~/lib/durations";
 import { createPost, deletePost, publishDuePosts, updatePost } from "./posts.server";
 import { fillMissingSlugs } from "./slugs.server";
 import { imageForm, realPng } from "./testing/image-bytes";
@@ -10,7 +11,6 @@ import { addPosts, POSTS_FROM } from "./testing/posts";
 import { uploadPostImage } from "./uploads.server";
 
 const actor = { id: null, email: "editor@flowlane.test" };
-const MINUTE = 60_000;
 let counter = 0;
 
 const draft = (title: string) =>

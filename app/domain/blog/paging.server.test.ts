@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
+import { MINUTE } from "~/lib/durations";
 import {
   adminPostsPage,
   apiPostsPage,
@@ -10,8 +11,6 @@ import {
   relatedPosts,
 } from "./posts.server";
 import { addPosts, POSTS_FROM } from "./testing/posts";
-
-const MINUTE = 60_000;
 
 const ids = (posts: { id: string }[]) => posts.map((p) => p.id);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
+import { DAY } from "~/lib/durations";
 import { blogCounts, listPublishedPosts, relatedPosts } from "./posts.server";
 
-const DAY = 24 * 60 * 60 * 1000;
 const base = Date.UTC(2026, 10, 1);
 
 async function insert(id: string, tags: string[], daysAgo: number, status: BlogPost["status"] = "published") {

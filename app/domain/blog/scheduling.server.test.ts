@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { blogContentVersion } from "~/http/edge-cache.server";
+import { MINUTE } from "~/lib/durations";
 import { createPost, getPost, publishDuePosts, toApiPost, updatePost } from "./posts.server";
 
 /** Scheduled publishing (decision 028): a draft with a publish time, published by the cron job. */
 
 const actor = { id: null, email: "editor@flowlane.test" };
 const MONDAY_9 = new Date("2026-11-30T03:30:00Z"); // 9:00 in Asia/Kolkata
-const MINUTE = 60_000;
 
 const schedule = (title: string, publishAt: Date | null = MONDAY_9) =>
   createPost(

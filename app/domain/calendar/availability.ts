@@ -1,4 +1,5 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
+import { DAY, MINUTE } from "~/lib/durations";
 
 /**
  * The availability engine: pure functions of (rules, now, taken slots). No I/O, so the
@@ -79,8 +80,6 @@ function noticeLabel(minutes: number): string {
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
 
 /**
  * Calendar dates carry no timezone, so they are whole days since 1970-01-01 (UTC midnight) and
@@ -103,7 +102,7 @@ export function epochDay(date: string): number | null {
   const at = new Date(0);
   at.setUTCFullYear(year, month - 1, day);
   // A day past the month's end rolls into the next month: not a real date.
-  return at.getUTCDate() === day ? Math.round(at.getTime() / DAY_MS) : null;
+  return at.getUTCDate() === day ? Math.round(at.getTime() / DAY) : null;
 }
 
 export const isRealDate = (date: string) => epochDay(date) !== null;
@@ -115,7 +114,7 @@ function realDay(date: string): number {
 }
 
 export function dateFromEpochDay(day: number): string {
-  const at = new Date(day * DAY_MS);
+  const at = new Date(day * DAY);
   return `${String(at.getUTCFullYear()).padStart(4, "0")}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
 }
 
@@ -138,7 +137,7 @@ export const isWeekend = (date: string) => isWeekendDay(realDay(date));
 
 /** The epoch day it is at `now` in a timezone (its UTC offset there, by @date-fns/tz). */
 const todayDayIn = (timeZone: string, now: Date, zones?: Zones) =>
-  Math.floor((now.getTime() + offsetAt(timeZone, now.getTime(), zones)) / DAY_MS);
+  Math.floor((now.getTime() + offsetAt(timeZone, now.getTime(), zones)) / DAY);
 
 /** Today's date in a timezone. */
 export const todayIn = (timeZone: string, now: Date): string => dateFromEpochDay(todayDayIn(timeZone, now));
@@ -172,7 +171,7 @@ export const slotTimes = (rules: BookingRules): string[] => slotMinutes(rules).m
 function intlOffset(timeZone: string, ms: number): number {
   const minutes = tzOffset(timeZone, new Date(ms));
   if (Number.isNaN(minutes)) throw new RangeError(`not a timezone: ${timeZone}`);
-  return minutes * MINUTE_MS;
+  return minutes * MINUTE;
 }
 
 /**
@@ -192,29 +191,29 @@ export type Zones = ReadonlyMap<string, ZoneOffsets>;
  * found to the minute by halving (zones change on whole minutes).
  */
 export function zoneOffsets(timeZone: string, from: number, to: number): ZoneOffsets {
-  const start = Math.floor(from / DAY_MS) * DAY_MS;
+  const start = Math.floor(from / DAY) * DAY;
   const changes = [start];
   const offsets = [intlOffset(timeZone, start)];
-  for (let at = start + DAY_MS; at < to + DAY_MS; at += DAY_MS) {
+  for (let at = start + DAY; at < to + DAY; at += DAY) {
     const offset = intlOffset(timeZone, at);
     if (offset === offsets.at(-1)) continue;
-    let [lo, hi] = [at - DAY_MS, at]; // offset changes after lo, by hi
-    while (hi - lo > MINUTE_MS) {
-      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
+    let [lo, hi] = [at - DAY, at]; // offset changes after lo, by hi
+    while (hi - lo > MINUTE) {
+      const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
       if (intlOffset(timeZone, mid) === offsets.at(-1)) lo = mid;
       else hi = mid;
     }
     changes.push(hi);
     offsets.push(offset);
   }
-  return { from: start, to: start + Math.ceil((to - start) / DAY_MS) * DAY_MS, changes, offsets };
+  return { from: start, to: start + Math.ceil((to - start) / DAY) * DAY, changes, offsets };
 }
 
 /** The offset tables of `zones` (the duplicates read once) over epoch days `fromDay`…`toDay` and a day either side. */
 export function zonesOver(zones: Iterable<string>, fromDay: number, toDay: number): Zones {
   const out = new Map<string, ZoneOffsets>();
   for (const zone of zones)
-    if (!out.has(zone)) out.set(zone, zoneOffsets(zone, (fromDay - 1) * DAY_MS, (toDay + 2) * DAY_MS));
+    if (!out.has(zone)) out.set(zone, zoneOffsets(zone, (fromDay - 1) * DAY, (toDay + 2) * DAY));
   return out;
 }
 
@@ -235,10 +234,10 @@ function offsetAt(timeZone: string, ms: number, zones?: Zones): number {
  * a local time.
  */
 function zonedInstant(day: number, minutes: number, timeZone: string, zones?: Zones): number {
-  const wall = day * DAY_MS + minutes * MINUTE_MS;
+  const wall = day * DAY + minutes * MINUTE;
   // Offsets differ by at most 26 hours, so a day either side brackets the real instant.
-  const before = offsetAt(timeZone, wall - DAY_MS, zones);
-  const after = offsetAt(timeZone, wall + DAY_MS, zones);
+  const before = offsetAt(timeZone, wall - DAY, zones);
+  const after = offsetAt(timeZone, wall + DAY, zones);
   if (before === after) return wall - before;
   const first = wall - before;
   if (offsetAt(timeZone, first, zones) === before) return first;
@@ -252,10 +251,10 @@ function zonedInstant(day: number, minutes: number, timeZone: string, zones?: Zo
  * a day next to a change of the zone's offset (a DST day) converts each slot on its own.
  */
 function slotStartsOn(day: number, starts: readonly number[], timeZone: string, zones?: Zones): number[] {
-  const midnight = day * DAY_MS;
-  const before = offsetAt(timeZone, midnight - DAY_MS, zones);
-  if (before === offsetAt(timeZone, midnight + 2 * DAY_MS, zones)) {
-    return starts.map((minutes) => midnight + minutes * MINUTE_MS - before);
+  const midnight = day * DAY;
+  const before = offsetAt(timeZone, midnight - DAY, zones);
+  if (before === offsetAt(timeZone, midnight + 2 * DAY, zones)) {
+    return starts.map((minutes) => midnight + minutes * MINUTE - before);
   }
   return starts.map((minutes) => zonedInstant(day, minutes, timeZone, zones));
 }
@@ -278,8 +277,8 @@ export function localDayMinutes(
   const same = first === offsetAt(timeZone, starts.at(-1)!, zones);
   return starts.map((ms) => {
     const wall = ms + (same ? first : offsetAt(timeZone, ms, zones));
-    const day = Math.floor(wall / DAY_MS);
-    return { day, minute: Math.round((wall - day * DAY_MS) / MINUTE_MS) };
+    const day = Math.floor(wall / DAY);
+    return { day, minute: Math.round((wall - day * DAY) / MINUTE) };
   });
 }
 
@@ -291,7 +290,7 @@ export function slotStart(date: string, time: string, timeZone: string): Date {
   return new Date(zonedInstant(day, minutes, timeZone));
 }
 
-export const slotEnd = (start: Date) => new Date(start.getTime() + BOOKING.meetingMinutes * MINUTE_MS);
+export const slotEnd = (start: Date) => new Date(start.getTime() + BOOKING.meetingMinutes * MINUTE);
 
 /**
  * `HH:mm` from `HH:mm` or a 12-hour label like "2:30 PM" (the original client sent labels).
@@ -348,7 +347,7 @@ export function timeProblem(time: string, rules: BookingRules): string | null {
 
 /** Whether a slot starts far enough ahead to be offered (the minimum notice). */
 export const startsFarEnoughAhead = (start: Date, now: Date, rules?: BookingRules) =>
-  start.getTime() >= now.getTime() + (rules ? leadOf(rules) : BOOKING.leadMinutes) * MINUTE_MS;
+  start.getTime() >= now.getTime() + (rules ? leadOf(rules) : BOOKING.leadMinutes) * MINUTE;
 
 /** The answer to a slot inside the minimum notice, in the rules' words. */
 export const tooSoonMessage = (rules: BookingRules) => BOOKING_MESSAGES.timeTooSoonFor(leadOf(rules));
@@ -387,7 +386,7 @@ export function slotsForDate(
   const day = epochDay(date);
   if (day === null || dayProblem(day, todayDayIn(rules.timeZone, now, zones), rules)) return [];
   const minutes = slotMinutes(rules);
-  const earliest = now.getTime() + leadOf(rules) * MINUTE_MS;
+  const earliest = now.getTime() + leadOf(rules) * MINUTE;
   const clearance = clearanceMinutes(rules);
   const starts = slotStartsOn(day, minutes, rules.timeZone, zones);
   return minutes.map((m, i) => {
@@ -416,7 +415,7 @@ export function bookingDays(
   const span = Math.min(Math.max(days, 0), windowOf(rules));
   const minutes = slotMinutes(rules);
   const times = minutes.map(timeOf);
-  const earliest = now.getTime() + leadOf(rules) * MINUTE_MS;
+  const earliest = now.getTime() + leadOf(rules) * MINUTE;
   const clearance = clearanceMinutes(rules);
   const result: BookingDay[] = [];
   for (let day = today; day <= today + span; day++) {

@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { DAY } from "~/lib/durations";
 import ICAL from "~/lib/icalendar";
 
 /**
@@ -22,8 +23,6 @@ export const BUSY_LIMITS = {
 } as const;
 
 export class IcalProblem extends Error {}
-
-const DAY_MS = 86_400_000;
 
 function isIanaZone(zone: string) {
   try {
@@ -135,5 +134,5 @@ export function busyIntervals(text: string, window: { from: number; to: number }
 /** An event's end; a date-only event without DTEND lasts its day (RFC 5545 §3.6.1). */
 function endOf(start: ICAL.Time, end: ICAL.Time | null, zone: string) {
   if (end && end.compare(start) > 0) return instant(end, zone);
-  return instant(start, zone) + (start.isDate ? DAY_MS : 0);
+  return instant(start, zone) + (start.isDate ? DAY : 0);
 }

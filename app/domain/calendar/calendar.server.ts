@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import type { Guard } from "~/db/guarded.server";
 import { admins, companyClosures, hostBusy, hostOverrides, meetings, schedulingHosts } from "~/db/schema";
 import { config } from "~/lib/config.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import {
   addDays,
@@ -12,7 +13,11 @@ import {
   dateProblem,
   dayOfWeek,
   lastBookableDate,
+  slotStart,
+  startsFarEnoughAhead,
+  timeProblem,
   todayIn,
+  tooSoonMessage,
 } from "./availability";
 import { takesDemosByDefault } from "./hosts.server";
 import {
@@ -63,7 +68,7 @@ export function slotGuards(
   slot: { startsAt: Date; date: string; hostId: string; dailyCap: number | null },
   ownId: string,
 ): Guard[] {
-  const ms = clearanceMinutes(rules) * 60_000;
+  const ms = clearanceMinutes(rules) * MINUTE;
   const start = slot.startsAt.getTime();
   const active = sql`${meetings.status} IN ('scheduled', 'confirmed') AND ${meetings.id} <> ${ownId}`;
   const guards: Guard[] = [
@@ -76,7 +81,7 @@ export function slotGuards(
     // Busy in their own calendar (decision 086): the meeting with its buffers overlaps a busy time.
     const margins = busyMargins(rules);
     const from = start - margins.before;
-    const to = start + BOOKING.meetingMinutes * 60_000 + margins.after;
+    const to = start + BOOKING.meetingMinutes * MINUTE + margins.after;
     guards.push({
       name: "the host is not busy in their own calendar then",
       holds: sql`NOT EXISTS (SELECT 1 FROM ${hostBusy} WHERE ${hostBusy.memberId} = ${slot.hostId} AND ${hostBusy.startsAt} < ${to} AND ${hostBusy.endsAt} > ${from})`,
@@ -171,6 +176,22 @@ export async function availabilityInput(from: string, to: string, rules: Booking
 export function assertBookableDate(date: string, rules: BookingRules, now: Date) {
   const problem = dateProblem(date, rules, now);
   if (problem) throw new AppError(400, problem, { details: [{ field: "date", message: problem }] });
+}
+
+/**
+ * The start of a slot a visitor may book (a new booking or a move): a bookable date, a time on
+ * the grid and far enough ahead, or a 400 on the field that is wrong.
+ */
+export function assertBookableSlot(slot: { date: string; timeSlot: string }, rules: BookingRules, now: Date): Date {
+  assertBookableDate(slot.date, rules, now);
+  const problem = timeProblem(slot.timeSlot, rules);
+  if (problem) throw new AppError(400, problem, { details: [{ field: "timeSlot", message: problem }] });
+  const startsAt = slotStart(slot.date, slot.timeSlot, rules.timeZone);
+  if (!startsFarEnoughAhead(startsAt, now, rules)) {
+    const message = tooSoonMessage(rules);
+    throw new AppError(400, message, { details: [{ field: "timeSlot", message }] });
+  }
+  return startsAt;
 }
 
 /** The slots of one date (spec §3 "Available slot"). */

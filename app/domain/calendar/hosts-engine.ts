@@ -1,4 +1,5 @@
 import type { DayInterval, WeeklyInterval } from "~/db/schema";
+import { MINUTE } from "~/lib/durations";
 import {
   BOOKING,
   type BookingDay,
@@ -68,8 +69,6 @@ export function houseHost(rules: BookingRules): EngineHost {
   const weekly = [1, 2, 3, 4, 5].map((day) => ({ day, start: rules.workStart, end: rules.workEnd }));
   return { id: "", timeZone: rules.timeZone, weekly, overrides: [], dailyCap: null };
 }
-
-const MINUTE_MS = 60_000;
 
 type Interval = readonly [number, number];
 type PreparedHost = {
@@ -171,7 +170,7 @@ function planDay(
       if (theirs.some((m) => m.time === time || Math.abs(m.startsAt - start) < clearanceMs)) continue;
       // Busy in their own calendar: the meeting with its buffers overlaps the busy time.
       const from = start - margins.before;
-      const to = start + BOOKING.meetingMinutes * MINUTE_MS + margins.after;
+      const to = start + BOOKING.meetingMinutes * MINUTE + margins.after;
       if (prepared.busy.some(([s, e]) => s < to && e > from)) continue;
       blocked.delete(time);
       const list = free.get(time) ?? [];
@@ -197,7 +196,7 @@ function prepareAll(input: EngineInput, fromDay: number, toDay: number) {
     list.push(m);
     byDate.set(m.date, list);
   }
-  const clearanceMs = clearanceMinutes(input.rules) * MINUTE_MS;
+  const clearanceMs = clearanceMinutes(input.rules) * MINUTE;
   const isClosed = (day: number) => closures.some(([from, to]) => from <= day && day <= to);
   const margins = busyMargins(input.rules);
   return { hosts, byDate, clearanceMs, isClosed, zones, margins };
@@ -206,8 +205,8 @@ function prepareAll(input: EngineInput, fromDay: number, toDay: number) {
 /** The buffers around a meeting, in ms: a busy time within them blocks the slot as a meeting would. */
 export function busyMargins(rules: BookingRules) {
   return {
-    before: (rules.bufferBeforeMinutes ?? 0) * MINUTE_MS,
-    after: (rules.bufferAfterMinutes ?? 0) * MINUTE_MS,
+    before: (rules.bufferBeforeMinutes ?? 0) * MINUTE,
+    after: (rules.bufferAfterMinutes ?? 0) * MINUTE,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DAY } from "~/lib/durations";
 import { isRealDate, isValidTimeZone, minutesOf } from "./availability";
 
 /**
@@ -90,7 +91,7 @@ export type HostInput = z.infer<typeof HostInputSchema>;
 const rangeChecks = <T extends { from: string; to: string }>(schema: z.ZodType<T>) =>
   schema
     .refine((r) => r.from <= r.to, { message: HOST_MESSAGES.range, path: ["to"] })
-    .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= (MAX_RANGE_DAYS - 1) * 86_400_000, {
+    .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= (MAX_RANGE_DAYS - 1) * DAY, {
       message: HOST_MESSAGES.rangeTooLong,
       path: ["to"],
     });

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { MINUTE } from "~/lib/durations";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { addCallback, addMeeting, addUser } from "../../../tests/helpers/console-data";
 import { listNotifications, markNotificationsSeen } from "./notifications.server";
 
 // Password hashing (scrypt) is slow on a loaded machine: more than vitest's default 5 s.
 const SCRYPT_TIMEOUT = 30_000;
-
-const MINUTE = 60_000;
 
 describe("notifications menu", { timeout: SCRYPT_TIMEOUT }, () => {
   it("lists new bookings, callback requests and trial signups, and counts those since the menu was opened", async () => {

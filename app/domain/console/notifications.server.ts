@@ -2,9 +2,8 @@ import { count, desc, eq, gt, sql } from "drizzle-orm";
 import { type BatchResults, type Database, db } from "~/db/client.server";
 import { admins, callbackRequests, meetings, subscriptions } from "~/db/schema";
 import { can } from "~/domain/accounts/permissions";
+import { DAY } from "~/lib/durations";
 import type { TeamRole } from "~/lib/team-roles";
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** How many entries the menu lists. */
 export const NOTIFICATION_LIMIT = 8;

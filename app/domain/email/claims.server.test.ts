@@ -6,6 +6,7 @@ import { retryFailedEmail } from "~/domain/email/log.server";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
 import { sendTrialCode } from "~/domain/subscriptions/subscriptions.server";
+import { DAY } from "~/lib/durations";
 import { createActor } from "../../../tests/helpers/accounts";
 import { expectConsoleError } from "../../../tests/helpers/console-errors";
 import { CLIENT, configPerTest, orgSignup, startSignup } from "../../../tests/helpers/trial";
@@ -19,7 +20,6 @@ import {
   sendEmail,
 } from "./outbox.server";
 
-const DAY = 24 * 60 * 60 * 1000;
 const HTTP = { EMAIL_TRANSPORT: "http", EMAIL_API_URL: "https://mail.example/send", EMAIL_API_KEY: "k" };
 // Rounds of 20 parallel calls on a loaded 2-core machine.
 const RACE_TIMEOUT = 120_000;

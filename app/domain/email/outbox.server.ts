@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { backoffDelay, claim, type DeliveryKind, deliverNow, drain } from "~/db/outbox.server";
 import { type EmailAttachment, type EmailMessage, emailOutbox } from "~/db/schema";
 import { config } from "~/lib/config.server";
+import { DAY, MINUTE, SECOND } from "~/lib/durations";
 
 export type OutgoingEmail = {
   /** What the message is about, e.g. "trial.code" — shown in the email log. */
@@ -20,10 +21,6 @@ export type OutgoingEmail = {
   /** Extra headers for the transport (a newsletter's List-Unsubscribe pair, decision 092). */
   headers?: Record<string, string>;
 };
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const DAY = 24 * 60 * MINUTE;
 
 export const EMAIL_RULES = {
   maxAttempts: 8,

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { leads, meetings, pageViews, subscriptions } from "~/db/schema";
+import { DAY } from "~/lib/durations";
 import { pageView as view } from "../../../tests/helpers/page-views";
 import { funnel, traffic } from "./insights.server";
 import { dayStart, FUNNEL_BY, RangeQuerySchema, resolveRange, utcDate } from "./range";
@@ -181,10 +182,9 @@ describe("the funnel", () => {
 });
 
 describe("read from the daily roll-up", () => {
-  const DAY_MS = 24 * 60 * 60 * 1000;
   const FIRST = "2026-10-01";
   const DAYS = 12;
-  const dayAt = (i: number) => utcDate(dayStart(FIRST) + i * DAY_MS);
+  const dayAt = (i: number) => utcDate(dayStart(FIRST) + i * DAY);
   // Many paths (more than a breakdown's TOP 50), blog pages in both cases (LIKE is case-blind).
   const PATHS = [
     "/",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DAY } from "~/lib/durations";
 
 /*
  * The date range of Insights (issue 28 item 2): whole UTC days, `from` and `to` included, as
@@ -7,14 +8,13 @@ import { z } from "zod";
 
 export const DEFAULT_DAYS = 28;
 export const MAX_DAYS = 366;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** The last 28 days up to `now`'s day. */
 export const defaultRange = (now: Date) => ({
-  from: utcDate(now.getTime() - (DEFAULT_DAYS - 1) * DAY_MS),
+  from: utcDate(now.getTime() - (DEFAULT_DAYS - 1) * DAY),
   to: utcDate(now.getTime()),
 });
 
@@ -35,13 +35,12 @@ export function resolveRange(
   query: { from?: string | undefined; to?: string | undefined },
   now: Date,
 ): { range: DateRange; error?: undefined } | { error: string; range?: undefined } {
-  const span = (DEFAULT_DAYS - 1) * DAY_MS;
+  const span = (DEFAULT_DAYS - 1) * DAY;
   const to =
     query.to ?? (query.from ? utcDate(Math.min(dayStart(query.from) + span, now.getTime())) : defaultRange(now).to);
   const from = query.from ?? utcDate(dayStart(to) - span);
   if (from > to) return { error: "from must be on or before to." };
-  if ((dayStart(to) - dayStart(from)) / DAY_MS >= MAX_DAYS)
-    return { error: `A range can span at most ${MAX_DAYS} days.` };
+  if ((dayStart(to) - dayStart(from)) / DAY >= MAX_DAYS) return { error: `A range can span at most ${MAX_DAYS} days.` };
   return { range: { from, to } };
 }
 export type DateRange = { from: string; to: string };
@@ -49,12 +48,12 @@ export type DateRange = { from: string; to: string };
 /** Every day of the range, oldest first. */
 export function daysOf({ from, to }: DateRange): string[] {
   const days: string[] = [];
-  for (let t = dayStart(from); t <= dayStart(to); t += DAY_MS) days.push(utcDate(t));
+  for (let t = dayStart(from); t <= dayStart(to); t += DAY) days.push(utcDate(t));
   return days;
 }
 
 /** [start, end) of the range in unix milliseconds. */
-export const rangeMs = ({ from, to }: DateRange) => ({ start: dayStart(from), end: dayStart(to) + DAY_MS });
+export const rangeMs = ({ from, to }: DateRange) => ({ start: dayStart(from), end: dayStart(to) + DAY });
 
 export const FUNNEL_BY = ["source", "campaign", "landingPath", "post"] as const;
 export type FunnelBy = (typeof FUNNEL_BY)[number];

@@ -3,6 +3,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { db } from "~/db/client.server";
 import type { ROLLUP_DIMENSIONS } from "~/db/schema";
 import { config } from "~/lib/config.server";
+import { DAY, HOUR } from "~/lib/durations";
 import { utcDate } from "./range";
 
 /*
@@ -25,12 +26,11 @@ export const ROLLUP_RULES = {
    * A day is rolled up this long after it ends: a view is written in `waitUntil` a few ms after its
    * response (well under a minute), so nothing is added to a day once it is rolled up.
    */
-  settleMs: 60 * 60 * 1000,
+  settleMs: HOUR,
   /** Per-visitor rows deleted per statement: each stays short, well within D1's per-query limits. */
   purgeChunk: 5_000,
 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const dialect = new SQLiteAsyncDialect();
 
 /**
@@ -118,7 +118,7 @@ export async function rollUpClosedDays(now: Date, signal?: AbortSignal): Promise
  */
 export async function purgeOldPageViews(now: Date, signal?: AbortSignal): Promise<number> {
   const client = db();
-  const cutoff = utcDate(now.getTime() - config().RETENTION_PAGE_VIEW_DAYS * DAY_MS);
+  const cutoff = utcDate(now.getTime() - config().RETENTION_PAGE_VIEW_DAYS * DAY);
   const days = await client.all<{ day: string }>(sql`
     SELECT r.day AS day FROM page_view_rollups r
     WHERE r.dimension = 'total' AND r.day < ${cutoff}

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { config } from "~/lib/config.server";
+import { DAY } from "~/lib/durations";
 import type { DateRange } from "./range";
 import { deviceClass, utcDay } from "./visit";
 import { type Rating, rating, VITAL_METRICS, type VitalMetric, type VitalsBeacon, vitalsPath } from "./vitals";
@@ -64,15 +65,13 @@ export async function pageSpeed(range: DateRange, database: D1Database = env.DB)
   return results.map((row) => ({ ...row, rating: rating(row.metric, row.p75) }));
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * Scheduled job: deletes the samples of every day more than RETENTION_PAGE_SPEED_DAYS (35) before
  * `now` (UTC days). The console reads 28 days; the week beyond covers a range chosen at the edge
  * and a job run that was missed. Answers how many samples it deleted.
  */
 export async function purgeOldVitals(now: Date, database: D1Database = env.DB): Promise<number> {
-  const oldestKept = utcDay(new Date(now.getTime() - config().RETENTION_PAGE_SPEED_DAYS * DAY_MS));
+  const oldestKept = utcDay(new Date(now.getTime() - config().RETENTION_PAGE_SPEED_DAYS * DAY));
   const result = await database.prepare("DELETE FROM page_vitals WHERE day < ?1").bind(oldestKept).run();
   return result.meta.changes ?? 0;
 }

@@ -21,6 +21,7 @@ import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { hmacSha256Hex, randomToken } from "~/lib/crypto.server";
+import { HOUR, MINUTE, SECOND } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { paginationOf } from "~/lib/pagination";
 import {
@@ -33,10 +34,6 @@ import {
   type TrialEventData,
   type WebhookEventType,
 } from "./events";
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
 
 /** Decision 074: how deliveries are made, retried and when an endpoint is disabled. */
 export const CRM_WEBHOOK_RULES = {

@@ -1,4 +1,4 @@
-const SECOND = 1000;
+import { SECOND } from "~/lib/durations";
 
 export type Job = {
   name: string;

@@ -1,7 +1,6 @@
+import { HOUR } from "~/lib/durations";
 import type { BookingRules } from "../calendar/availability";
 import { addDays, isWeekend, slotStart, todayIn } from "../calendar/availability";
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Business hours between two instants: the overlap with the working hours (WORKING_HOURS_START
@@ -20,7 +19,7 @@ export function businessHoursBetween(from: Date, to: Date, rules: BookingRules, 
     const close = slotStart(day, rules.workEnd, rules.timeZone).getTime();
     const overlap = Math.min(close, to.getTime()) - Math.max(open, from.getTime());
     if (overlap > 0) total += overlap;
-    if (total >= enough * HOUR_MS) break;
+    if (total >= enough * HOUR) break;
   }
-  return total / HOUR_MS;
+  return total / HOUR;
 }

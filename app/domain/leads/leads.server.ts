@@ -13,6 +13,7 @@ import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import type { LeadEventData } from "~/domain/integrations/events";
 import { attachLeadStatement, deliverEventsSoon, eventStatements } from "~/domain/integrations/webhooks.server";
 import { config, siteUrl } from "~/lib/config.server";
+import { DAY, HOUR } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { type Attribution, parseAttribution, type Touch } from "./attribution";
 import { businessHoursBetween } from "./business-hours";
@@ -38,8 +39,6 @@ import type { LeadListQuery, LeadPatch } from "./schemas";
  * and `lead.updated` (decision 074) do.
  */
 
-const HOUR = 60 * 60 * 1000;
-
 /** What a lead form hands over when it stores its own row. */
 export type Arrival = {
   kind: LeadKind;
@@ -54,6 +53,9 @@ export type Arrival = {
   /** Records the timeline entry only while this holds (a signup stored by this very batch). */
   onlyIf?: SQL;
 };
+
+/** What a lead form's submit knows besides its fields: the clock, the client's address (its limit's key), the touches. */
+export type ArrivalContext = { now?: Date; clientAddress?: string | null; attribution?: Attribution | null };
 
 const OPEN_LIST = sql.raw(OPEN_STATUSES.map((s) => `'${s}'`).join(", "));
 
@@ -572,7 +574,6 @@ export async function flagLateLeads(now: Date, signal?: AbortSignal): Promise<nu
  * each week (the mean of the two middle ones for an even count), as `row_number` ranks them.
  */
 export async function speedToLeadByWeek(now: Date, weeks = 8) {
-  const DAY = 24 * HOUR;
   const today = Math.floor(now.getTime() / DAY);
   // 1970-01-01 was a Thursday: (day + 3) % 7 is the days since Monday.
   const monday = (today - ((today + 3) % 7)) * DAY;

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { emailOutbox, leads } from "~/db/schema";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
+import { HOUR, MINUTE } from "~/lib/durations";
 import { createActor, createAdmin } from "../../../tests/helpers/accounts";
 import { leadOf, uniqueLeadEmail } from "../../../tests/helpers/leads";
 import { setConfig } from "../../../tests/helpers/trial";
@@ -89,7 +90,6 @@ describe("speed to lead and the SLA", () => {
   });
 
   it("the weekly median: the mean of the two middle ones for an even count, weeks apart, untouched leads left out", async () => {
-    const MINUTE = 60000;
     const arrive = async (iso: string, touchedAfter: number | null) => {
       const createdAt = at(iso);
       await db()
@@ -121,7 +121,6 @@ describe("speed to lead and the SLA", () => {
   it("whether a lead is late counts its first business hours only, with the same answer as counting every day", () => {
     const rules = bookingRules();
     const to = at("2026-11-27T11:00:00Z");
-    const HOUR = 60 * 60 * 1000;
     // From three years before to minutes before, across weekends and evenings.
     for (const hoursBefore of [0.5, 1, 2, 3, 9, 20, 50, 70, 200, 1000, 26_000]) {
       const from = new Date(to.getTime() - hoursBefore * HOUR);

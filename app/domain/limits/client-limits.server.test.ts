@@ -2,6 +2,7 @@ import { count, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { admins, callbackRequests, clientLimits, emailOutbox, meetings } from "~/db/schema";
+import { MINUTE } from "~/lib/durations";
 import { action as loginAction } from "~/routes/admin/login";
 import { action as demoAction } from "~/routes/demo/demo";
 import { createAdmin, TEST_PASSWORD } from "../../../tests/helpers/accounts";
@@ -19,7 +20,6 @@ import {
 } from "./client-limits.server";
 
 const _TZ = "Asia/Kolkata";
-const MINUTE = 60_000;
 
 let ipCounter = 0;
 /** A fresh client address for each test, so the tests of this file do not share a window. */

@@ -2,10 +2,8 @@ import { and, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { db } from "~/db/client.server";
 import { clientLimits } from "~/db/schema";
+import { HOUR, MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
-
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 
 /**
  * Limits per client address (decision 014), on top of the per-account and per-email limits.

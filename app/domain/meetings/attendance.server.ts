@@ -8,6 +8,7 @@ import { BOOKING } from "~/domain/calendar/availability";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
 import { siteUrl } from "~/lib/config.server";
+import { DAY, MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { noShowEmail } from "./emails.server";
 import { requireMeeting } from "./meetings.server";
@@ -21,8 +22,6 @@ import { issueManageToken } from "./tokens.server";
  */
 
 export const MARK_WINDOW_DAYS = 7;
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 export const ATTENDANCE_MESSAGES = {
   notConfirmed: "Only a confirmed demo can be marked attended or no-show.",

@@ -9,12 +9,13 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { deliverEventsSoon } from "~/domain/integrations/webhooks.server";
 import type { Attribution } from "~/domain/leads/attribution";
-import { leadArrivalStatements } from "~/domain/leads/leads.server";
+import { type ArrivalContext, leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { consentStatement } from "~/domain/privacy/consents.server";
 import { companySizeLabel } from "~/domain/subscriptions/options";
 import { composeEmail } from "~/emails/render.server";
 import { config, siteUrl } from "~/lib/config.server";
+import { HOUR } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
 import { salesCallbackNotice } from "./emails.server";
@@ -26,7 +27,7 @@ import type { CallbackInput, CallbackListQuery } from "./schemas";
  * Back and Send, a double click, 20 copies at once — within this window is the same request
  * (decision 052): it is answered like the first, and nothing is stored or sent twice.
  */
-export const RESUBMIT_WINDOW = 24 * 60 * 60 * 1000; // 24 hours
+export const RESUBMIT_WINDOW = 24 * HOUR;
 
 /** The rows a resubmission of `request` would repeat: every field the visitor typed, the same source, lately. */
 function sameRequest(request: CallbackRequest, now: Date) {
@@ -103,11 +104,7 @@ function callbackArrival(request: CallbackRequest, attribution: Attribution | nu
  */
 export async function requestCallback(
   input: CallbackInput,
-  {
-    now = new Date(),
-    clientAddress = null,
-    attribution = null,
-  }: { now?: Date; clientAddress?: string | null; attribution?: Attribution | null } = {},
+  { now = new Date(), clientAddress = null, attribution = null }: ArrivalContext = {},
 ): Promise<CallbackRequest> {
   const callback: CallbackRequest = {
     id: crypto.randomUUID(),

@@ -4,16 +4,9 @@ import { db } from "~/db/client.server";
 import { constraintFailure, type Guard, guardedBatch, rowMatches } from "~/db/guarded.server";
 import { type Meeting, meetings } from "~/db/schema";
 import { auditStatement } from "~/domain/audit/audit.server";
+import { BOOKING_MESSAGES, formatTime12h } from "~/domain/calendar/availability";
 import {
-  BOOKING_MESSAGES,
-  formatTime12h,
-  slotStart,
-  startsFarEnoughAhead,
-  timeProblem,
-  tooSoonMessage,
-} from "~/domain/calendar/availability";
-import {
-  assertBookableDate,
+  assertBookableSlot,
   availabilityInput,
   dailyCapOf,
   hostEmail,
@@ -29,6 +22,7 @@ import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/
 import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
 import { isLimitRefusal, type LimitHit, limitHitStatement, refusalOf } from "~/domain/limits/client-limits.server";
 import { config, siteUrl } from "~/lib/config.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { hostCopies, salesChangeNotice, visitorCancelledEmail, visitorRescheduledEmail } from "./emails.server";
 import { fieldError } from "./meetings.server";
@@ -53,8 +47,6 @@ function changeHits(meetingId: string, clientAddress: string | null, reschedule:
     ...(clientAddress ? [{ bucket: "meetingChange" as const, key: clientAddress }] : []),
   ];
 }
-
-const MINUTE = 60 * 1000;
 
 /** Audit actor of changes made through a manage link. */
 export const VISITOR_ACTOR = { id: null, email: "visitor" } as const;
@@ -221,11 +213,7 @@ export async function rescheduleByVisitor(
   const cutoffMinutes = await changeCutoffMinutes();
   const problem = changeProblem(before, now, cutoffMinutes);
   if (problem) throw new AppError(409, problem);
-  assertBookableDate(slot.date, rules, now);
-  const timeError = timeProblem(slot.timeSlot, rules);
-  if (timeError) throw fieldError("timeSlot", timeError);
-  const startsAt = slotStart(slot.date, slot.timeSlot, rules.timeZone);
-  if (!startsFarEnoughAhead(startsAt, now, rules)) throw fieldError("timeSlot", tooSoonMessage(rules));
+  const startsAt = assertBookableSlot(slot, rules, now);
   if (slot.date === before.date && slot.timeSlot === before.timeSlot)
     throw fieldError("timeSlot", MANAGE_MESSAGES.sameSlot);
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, meetings } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
+import { HOUR, MINUTE } from "~/lib/durations";
 import { createActor } from "../../../tests/helpers/accounts";
 import { addMeeting } from "../../../tests/helpers/console-data";
 import { outboxTo } from "../../../tests/helpers/outbox";
@@ -15,8 +16,6 @@ import { readInvitation } from "./testing/invitation";
 import { meetingByToken } from "./tokens.server";
 
 const SITE = TEST_SITE_URL;
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 let ADMIN: Awaited<ReturnType<typeof createActor>>;
 beforeAll(async () => {
   ADMIN = await createActor();

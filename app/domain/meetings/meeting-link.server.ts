@@ -7,6 +7,7 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { slotEnd } from "~/domain/calendar/availability";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { siteUrl } from "~/lib/config.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { meetingLinkEmail, missingLinkKey, REMINDERS, salesMissingLinkNotice } from "./emails.server";
 import { requireMeeting } from "./meetings.server";
@@ -20,8 +21,6 @@ import { issueManageToken, manageUrl } from "./tokens.server";
  * emailed it at once, and the sales inbox is reminded of every confirmed meeting still without
  * one, a day before the visitor's 24-hour reminder goes out.
  */
-
-const MINUTE = 60 * 1000;
 
 /** How long before the start the sales inbox hears of a missing link: a day before the 24-hour reminder. */
 export const LINK_NOTICE_MINUTES = REMINDERS["24h"] + 24 * 60; // 48 hours

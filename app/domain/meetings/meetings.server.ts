@@ -12,17 +12,9 @@ import { containsAny, newestFirstPage } from "~/db/lists.server";
 import { admins, type Meeting, meetings } from "~/db/schema";
 import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
+import { BOOKING, BOOKING_MESSAGES, slotEnd, slotStart } from "~/domain/calendar/availability";
 import {
-  BOOKING,
-  BOOKING_MESSAGES,
-  slotEnd,
-  slotStart,
-  startsFarEnoughAhead,
-  timeProblem,
-  tooSoonMessage,
-} from "~/domain/calendar/availability";
-import {
-  assertBookableDate,
+  assertBookableSlot,
   availabilityInput,
   dailyCapOf,
   hostEmailOf,
@@ -33,12 +25,11 @@ import {
 import { freeHostsAt } from "~/domain/calendar/hosts-engine";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, meetingEvent } from "~/domain/integrations/webhooks.server";
-
-import type { Attribution } from "~/domain/leads/attribution";
-import { leadArrivalStatements } from "~/domain/leads/leads.server";
+import { type ArrivalContext, leadArrivalStatements } from "~/domain/leads/leads.server";
 import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/client-limits.server";
 import { consentStatement } from "~/domain/privacy/consents.server";
 import { config, siteUrl } from "~/lib/config.server";
+import { HOUR, MINUTE } from "~/lib/durations";
 import { AppError, isAppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
 import {
@@ -51,8 +42,6 @@ import {
 } from "./emails.server";
 import type { BookingInput, MeetingListQuery } from "./schemas";
 import { issueManageToken, manageUrl } from "./tokens.server";
-
-const MINUTE = 60 * 1000;
 
 export const fieldError = (field: string, message: string) =>
   new AppError(400, message, { details: [{ field, message }] });
@@ -67,21 +56,13 @@ export const fieldError = (field: string, message: string) =>
  */
 export async function bookMeeting(
   input: BookingInput,
-  {
-    now = new Date(),
-    clientAddress = null,
-    attribution = null,
-  }: { now?: Date; clientAddress?: string | null; attribution?: Attribution | null } = {},
+  { now = new Date(), clientAddress = null, attribution = null }: ArrivalContext = {},
 ): Promise<Meeting & { manageToken: string }> {
   const rules = await schedulingRules();
   const honeypot = filledHoneypot(input);
-  if (!honeypot) {
-    assertBookableDate(input.date, rules, now);
-    const problem = timeProblem(input.timeSlot, rules);
-    if (problem) throw fieldError("timeSlot", problem);
-  }
-  const startsAt = slotStart(input.date, input.timeSlot, rules.timeZone);
-  if (!honeypot && !startsFarEnoughAhead(startsAt, now, rules)) throw fieldError("timeSlot", tooSoonMessage(rules));
+  const startsAt = honeypot
+    ? slotStart(input.date, input.timeSlot, rules.timeZone)
+    : assertBookableSlot(input, rules, now);
 
   const meeting: Meeting = {
     id: crypto.randomUUID(),
@@ -184,7 +165,7 @@ export class BookingResubmitted extends AppError {
 }
 
 /** Within this window, the same visitor booking the same slot with the same details is one booking. */
-const RESUBMIT_WINDOW = 24 * 60 * MINUTE; // 24 hours
+const RESUBMIT_WINDOW = 24 * HOUR;
 
 /** The slot's meeting when it is `meeting` as the same visitor already booked it, lately. */
 async function sameBooking(meeting: Meeting, now: Date) {

@@ -3,13 +3,11 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { meetings } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
+import { HOUR, MINUTE } from "~/lib/durations";
 import { outboxTo } from "../../../tests/helpers/outbox";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { dueReminder, sendMeetingReminders } from "./reminders.server";
 import { meetingByToken } from "./tokens.server";
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /** A meeting far from any other test's dates (2031), each in its own slot. */
 let slot = 0;

@@ -3,10 +3,9 @@ import { db } from "~/db/client.server";
 import { emailOutbox, type Meeting, meetings } from "~/db/schema";
 import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { siteUrl } from "~/lib/config.server";
+import { MINUTE } from "~/lib/durations";
 import { meetingReminderEmail, REMINDERS, type ReminderKind, reminderKey } from "./emails.server";
 import { issueManageToken, manageUrl } from "./tokens.server";
-
-const MINUTE = 60 * 1000;
 
 /**
  * Which reminder is due for a confirmed meeting at `now`: "1h" within the last hour before

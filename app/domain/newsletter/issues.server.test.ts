@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { claim } from "~/db/outbox.server";
 import { blogPosts, emailOutbox, leads, newsletterDeliveries, newsletterSubscribers } from "~/db/schema";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { loader as clickLoader } from "~/routes/newsletter/click";
 import { action as oneClickAction, loader as oneClickLoader } from "~/routes/newsletter/one-click";
@@ -36,7 +37,6 @@ beforeAll(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const MINUTE = 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
 /** Subscribers of one test: confirmed unless told otherwise. */

@@ -20,6 +20,7 @@ import { isLimitRefusal, limitError, limitHitStatement } from "~/domain/limits/c
 import { signValue, unsignValue } from "~/domain/verification/secret.server";
 import { composeEmail } from "~/emails/render.server";
 import { config, siteUrl } from "~/lib/config.server";
+import { MINUTE } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { isLocalHttp } from "~/lib/local-http";
 import { newsletterUnsubscribeUrls } from "./newsletter.server";
@@ -32,8 +33,6 @@ import { ISSUE_MESSAGES, type IssueInput } from "./schemas";
  * signed click tracking (no open pixel).
  */
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
 const CLICK_PREFIX = "newsletter-click:";
 
 /** Links in a newsletter are signed with the key the site that serves them checks (a local run's own). */

@@ -19,6 +19,7 @@ import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { config, siteUrl } from "~/lib/config.server";
 import { randomToken, sha256Hex } from "~/lib/crypto.server";
+import { HOUR } from "~/lib/durations";
 import { filledHoneypot } from "~/lib/honeypot";
 import type { SubscribeInput, SubscriberListQuery } from "./schemas";
 
@@ -26,12 +27,12 @@ import type { SubscribeInput, SubscriberListQuery } from "./schemas";
 
 export const NEWSLETTER_RULES = {
   /** How long a confirmation link works. */
-  confirmLifetime: 48 * 60 * 60 * 1000, // 48 hours
+  confirmLifetime: 48 * HOUR,
   /**
    * A second subscribe of a pending address within this time sends no second email: one
    * pending confirmation per address per day, whoever asks (decision 042).
    */
-  resendCooldown: 24 * 60 * 60 * 1000, // 24 hours
+  resendCooldown: 24 * HOUR,
 } as const;
 
 /** `local`: a plain-http localhost preview, whose links are signed with the development key. */
@@ -91,7 +92,7 @@ export async function confirmationEmail(
           },
         },
         {
-          note: `The link works for ${NEWSLETTER_RULES.confirmLifetime / 3_600_000} hours. If you did not ask for this, ignore this email: nothing is sent until you confirm.`,
+          note: `The link works for ${NEWSLETTER_RULES.confirmLifetime / HOUR} hours. If you did not ask for this, ignore this email: nothing is sent until you confirm.`,
         },
       ],
       unsubscribeUrl: await unsubscribeUrl(subscriber.id, options),

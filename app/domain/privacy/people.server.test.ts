@@ -9,6 +9,7 @@ import { bookMeeting, updateMeetingStatus } from "~/domain/meetings/meetings.ser
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { parseTrialSignup } from "~/domain/subscriptions/signup-schemas";
 import { startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { DAY } from "~/lib/durations";
 import type { AppError } from "~/lib/errors";
 import { createActor } from "../../../tests/helpers/accounts";
 import { weekday } from "../../../tests/helpers/booking";
@@ -29,7 +30,6 @@ beforeAll(async () => {
 });
 
 const unique = () => `Asha.${crypto.randomUUID().slice(0, 8)}@acme-people.example`;
-const DAY = 24 * 60 * 60 * 1000;
 let booked = 0;
 
 /** Another person's callback request, from an address that holds the one under test inside it. */

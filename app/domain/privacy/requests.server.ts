@@ -6,6 +6,7 @@ import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { sha256Hex } from "~/lib/crypto.server";
+import { HOUR } from "~/lib/durations";
 import { isAppError } from "~/lib/errors";
 import { filledHoneypot } from "~/lib/honeypot";
 import { erasePerson, exportFilename, exportPerson, TEAM_MEMBER } from "./people.server";
@@ -20,7 +21,6 @@ import { PRIVACY_REQUEST_KINDS, PRIVACY_TEXTS, type PrivacyRequestInput, type Pr
  * the address, and an erasure refused (an upcoming meeting) says what to do first.
  */
 
-const HOUR = 60 * 60 * 1000;
 export const PRIVACY_LINK_LIFETIME = 24 * HOUR; // 24 hours
 const PREFIX = "privacy-request";
 

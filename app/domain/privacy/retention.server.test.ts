@@ -8,12 +8,12 @@ import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { parseTrialSignup } from "~/domain/subscriptions/signup-schemas";
 import { startTrial } from "~/domain/subscriptions/subscriptions.server";
+import { DAY } from "~/lib/durations";
 import { outboxTo } from "../../../tests/helpers/outbox";
 import { orgSignup, setConfig } from "../../../tests/helpers/trial";
 import { applyRetention, monthsBefore } from "./retention.server";
 
 const unique = (label: string) => `retention-${label}-${crypto.randomUUID().slice(0, 8)}@hooli.example`;
-const DAY = 24 * 60 * 60 * 1000;
 /** The job's clock, months after now (the test's own, never the machine's). */
 const monthsLater = (months: number) => monthsBefore(new Date(), -months);
 

@@ -6,9 +6,8 @@ import { unsubscribeUrl } from "~/domain/newsletter/newsletter.server";
 import type { SubscribeInput } from "~/domain/newsletter/schemas";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
+import { DAY } from "~/lib/durations";
 import { filledHoneypot } from "~/lib/honeypot";
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * The email with the one-click withdrawal: the subscriber's own unsubscribe link (the one every

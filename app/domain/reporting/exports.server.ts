@@ -16,7 +16,7 @@ import {
 import type { Actor } from "~/domain/accounts/actor";
 import { auditStatement } from "~/domain/audit/audit.server";
 import { BRAND } from "~/lib/brand";
-import { type CsvColumn, toCsv } from "~/lib/csv";
+import { type CsvColumn, type CsvValue, toCsv } from "~/lib/csv";
 
 export const EXPORT_KINDS = ["meetings", "callbacks", "users", "subscribers"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -32,70 +32,76 @@ export const EXPORT_LABELS: Record<ExportKind, string> = {
   subscribers: "Newsletter subscribers",
 };
 
-/** Column names are the field names of spec §3, so a file reads like the API. */
-export const MEETING_COLUMNS: CsvColumn<Meeting>[] = [
-  { header: "_id", value: (m) => m.id },
-  { header: "name", value: (m) => m.name },
-  { header: "email", value: (m) => m.email },
-  { header: "phone", value: (m) => m.phone },
-  { header: "company", value: (m) => m.company },
-  { header: "meetingType", value: (m) => m.meetingType },
-  { header: "date", value: (m) => m.date },
-  { header: "timeSlot", value: (m) => m.timeSlot },
-  { header: "status", value: (m) => m.status },
-  { header: "notes", value: (m) => m.notes },
-  { header: "createdAt", value: (m) => m.createdAt },
-];
+/** Row fields whose values a CSV cell can hold (so the `as CsvValue` below only restates what this type checked). */
+type CellField<Row> = { [K in keyof Row]: Row[K] extends CsvValue ? K : never }[keyof Row] & string;
 
-export const CALLBACK_COLUMNS: CsvColumn<CallbackRequest>[] = [
-  { header: "_id", value: (c) => c.id },
-  { header: "firstName", value: (c) => c.firstName },
-  { header: "lastName", value: (c) => c.lastName },
-  { header: "email", value: (c) => c.email },
-  { header: "company", value: (c) => c.company },
-  { header: "phone", value: (c) => c.phone },
-  { header: "message", value: (c) => c.message },
-  { header: "status", value: (c) => c.status },
-  { header: "source", value: (c) => c.source },
-  { header: "teamSize", value: (c) => c.teamSize },
-  { header: "createdAt", value: (c) => c.createdAt },
-];
+/** Column names are the field names of spec §3, so a file reads like the API: `_id` first, then `fields`. */
+function columnsOf<Row extends { id: string }>(fields: readonly CellField<Row>[]): CsvColumn<Row>[] {
+  return [
+    { header: "_id", value: (row) => row.id },
+    ...fields.map((field) => ({ header: field, value: (row: Row) => row[field] as CsvValue })),
+  ];
+}
 
-export const SUBSCRIBER_COLUMNS: CsvColumn<NewsletterSubscriber>[] = [
-  { header: "_id", value: (s) => s.id },
-  { header: "email", value: (s) => s.email },
-  { header: "status", value: (s) => s.status },
-  { header: "confirmedAt", value: (s) => s.confirmedAt },
-  { header: "unsubscribedAt", value: (s) => s.unsubscribedAt },
-  { header: "createdAt", value: (s) => s.createdAt },
-];
+export const MEETING_COLUMNS = columnsOf<Meeting>([
+  "name",
+  "email",
+  "phone",
+  "company",
+  "meetingType",
+  "date",
+  "timeSlot",
+  "status",
+  "notes",
+  "createdAt",
+]);
 
-export const USER_COLUMNS: CsvColumn<Subscription>[] = [
-  { header: "_id", value: (s) => s.id },
-  { header: "userId", value: (s) => s.userId },
-  { header: "email", value: (s) => s.email },
-  { header: "firstName", value: (s) => s.firstName },
-  { header: "lastName", value: (s) => s.lastName },
-  { header: "phone", value: (s) => s.phone },
-  { header: "jobTitle", value: (s) => s.jobTitle },
-  { header: "companyName", value: (s) => s.companyName },
-  { header: "companySize", value: (s) => s.companySize },
-  { header: "industry", value: (s) => s.industry },
-  { header: "country", value: (s) => s.country },
-  { header: "website", value: (s) => s.website },
-  { header: "plan", value: (s) => s.plan },
-  { header: "status", value: (s) => s.status },
-  { header: "emailVerified", value: (s) => s.emailVerified },
-  { header: "approvalStatus", value: (s) => s.approvalStatus },
-  { header: "trialApproved", value: (s) => s.trialApproved },
-  { header: "startDate", value: (s) => s.startDate },
-  { header: "endDate", value: (s) => s.endDate },
-  { header: "emailSent", value: (s) => s.emailSent },
-  { header: "howDidYouHear", value: (s) => s.howDidYouHear },
-  { header: "useCase", value: (s) => s.useCase },
-  { header: "subscribeNewsletter", value: (s) => s.subscribeNewsletter },
-  { header: "createdAt", value: (s) => s.createdAt },
-];
+export const CALLBACK_COLUMNS = columnsOf<CallbackRequest>([
+  "firstName",
+  "lastName",
+  "email",
+  "company",
+  "phone",
+  "message",
+  "status",
+  "source",
+  "teamSize",
+  "createdAt",
+]);
+
+export const SUBSCRIBER_COLUMNS = columnsOf<NewsletterSubscriber>([
+  "email",
+  "status",
+  "confirmedAt",
+  "unsubscribedAt",
+  "createdAt",
+]);
+
+export const USER_COLUMNS = columnsOf<Subscription>([
+  "userId",
+  "email",
+  "firstName",
+  "lastName",
+  "phone",
+  "jobTitle",
+  "companyName",
+  "companySize",
+  "industry",
+  "country",
+  "website",
+  "plan",
+  "status",
+  "emailVerified",
+  "approvalStatus",
+  "trialApproved",
+  "startDate",
+  "endDate",
+  "emailSent",
+  "howDidYouHear",
+  "useCase",
+  "subscribeNewsletter",
+  "createdAt",
+]);
 
 type Exported = typeof meetings | typeof callbackRequests | typeof subscriptions | typeof newsletterSubscribers;
 

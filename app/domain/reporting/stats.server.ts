@@ -2,9 +2,8 @@ import { count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import { type Database, db } from "~/db/client.server";
 import { blogPosts, meetings, subscriptions } from "~/db/schema";
 import { config } from "~/lib/config.server";
+import { DAY } from "~/lib/durations";
 import { trendsReads } from "./trends.server";
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** Spec §9: "Recent activity" counts meetings created in the last 7 days. */
 export const RECENT_ACTIVITY_WINDOW = 7 * DAY;

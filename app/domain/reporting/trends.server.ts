@@ -4,9 +4,8 @@ import { and, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type BatchResults, type Database, db } from "~/db/client.server";
 import { blogPosts, MEETING_STATUSES, meetings, subscriptions } from "~/db/schema";
+import { DAY } from "~/lib/durations";
 import { formatZoned } from "~/lib/zoned-format";
-
-const DAY = 24 * 60 * 60 * 1000;
 
 export const TREND_WINDOWS = { weeks: 12, months: 12, funnelDays: 30 } as const;
 

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { subscriptions, webhookDeliveries } from "~/db/schema";
 import { scheduledJobs } from "~/domain/jobs/jobs.server";
 import { runJobs } from "~/domain/jobs/runner.server";
+import { DAY } from "~/lib/durations";
 import { createActor } from "../../../tests/helpers/accounts";
 import { outboxTo } from "../../../tests/helpers/outbox";
 import { approvedTrialBy, CLIENT, orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
@@ -12,7 +13,6 @@ import { retryDueWebhooks, webhookRetryDelay } from "./provisioning.server";
 import { daysRemaining, trialState } from "./rules";
 import { sendTrialCode, verifyTrialEmail } from "./subscriptions.server";
 
-const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date("2026-05-04T06:30:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 

@@ -10,6 +10,7 @@ import { auditStatement } from "~/domain/audit/audit.server";
 import { deliverSoon, emailStatement, type OutgoingEmail } from "~/domain/email/outbox.server";
 import { deliverEventsSoon, trialEvent } from "~/domain/integrations/webhooks.server";
 import type { CodeClient } from "~/domain/verification/secret.server";
+import { DAY } from "~/lib/durations";
 import { AppError, hasCode, isAppError } from "~/lib/errors";
 import {
   approvedEmail,
@@ -41,8 +42,6 @@ import {
   TRIAL_FEATURES,
   verifiedSignupArrival,
 } from "./subscriptions.server";
-
-const DAY = 24 * 60 * 60 * 1000;
 
 export const NOT_VERIFIED_YET = USER_ADMIN_MESSAGES.notVerifiedYet;
 

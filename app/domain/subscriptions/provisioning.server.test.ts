@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { webhookDeliveries } from "~/db/schema";
+import { MINUTE } from "~/lib/durations";
 import { orgSignup, setConfig, startSignup } from "../../../tests/helpers/trial";
 import {
   accountCreatedFor,
@@ -15,7 +16,6 @@ import {
   webhookRetryDelay,
 } from "./provisioning.server";
 
-const MINUTE = 60 * 1000;
 const T0 = new Date("2026-06-02T04:00:00.000Z");
 const URL = "https://app.example/hooks/provision";
 const SECRET = "provision-s3cret";

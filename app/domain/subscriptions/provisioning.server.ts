@@ -5,15 +5,14 @@ import { type Attempt, attempt, backoffDelay, claim, type DeliveryKind, drain } 
 import { type Subscription, type WebhookDelivery, webhookDeliveries } from "~/db/schema";
 import { config } from "~/lib/config.server";
 import { hmacSha256Hex } from "~/lib/crypto.server";
+import { MINUTE, SECOND } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { paginationOf } from "~/lib/pagination";
 import type { CustomerAccount } from "./schemas";
 
-const MINUTE = 60 * 1000;
-
 export const WEBHOOK_RULES = {
   maxAttempts: 6,
-  timeout: 10 * 1000, // 10 seconds per attempt
+  timeout: 10 * SECOND, // per attempt
   /** A claimed delivery belongs to its deliverer this long (well above `timeout`), then may be claimed again. */
   lease: 2 * MINUTE,
   responseBodyLimit: 2000, // characters kept in the log

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { auditLog, emailOutbox, subscriptions, verificationCodes, webhookDeliveries } from "~/db/schema";
+import { DAY } from "~/lib/durations";
 import { createAdmin } from "../../../tests/helpers/accounts";
 import { api } from "../../../tests/helpers/api";
 import {
@@ -21,7 +22,6 @@ import { retryDueWebhooks } from "./provisioning.server";
  * lost one time in eight shows up), and checks the end state AND the side effects.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
 const ROUNDS = 12;
 // Many rounds of 12–20 requests each, on a loaded 2-core machine: well above the 30 s default.
 const RACE_TIMEOUT = 180_000;

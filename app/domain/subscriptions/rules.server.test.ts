@@ -2,6 +2,7 @@ import { and, like, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { APPROVAL_STATUSES, type Subscription, subscriptions, USER_STATUSES } from "~/db/schema";
+import { HOUR } from "~/lib/durations";
 import {
   daysRemaining,
   isAwaitingApproval,
@@ -31,7 +32,6 @@ import {
  * predicate accepts.
  */
 const NOW = new Date("2026-03-10T12:00:00.000Z");
-const HOUR = 60 * 60 * 1000;
 const END_DATES = [
   null,
   new Date(NOW.getTime() - HOUR),

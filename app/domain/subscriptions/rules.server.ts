@@ -5,9 +5,8 @@
  */
 import { and, eq, gt, inArray, isNull, lte, ne, notInArray, or, type SQL } from "drizzle-orm";
 import { subscriptions } from "~/db/schema";
+import { DAY } from "~/lib/durations";
 import { EXPIRING_WINDOW_DAYS } from "./rules";
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** `isAwaitingApproval`. */
 export const awaitingApproval = or(

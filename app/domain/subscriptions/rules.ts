@@ -3,12 +3,13 @@
  * cards and the API agree. Browser-safe (no drizzle): the SQL form of each rule that a query
  * needs sits in `rules.server.ts`, and `rules.server.test.ts` checks every pair against D1.
  */
+
+import { DAY } from "~/lib/durations";
 import type { ConsoleStatus, USER_STATUSES } from "./values";
 
 /** Spec §4 "Trial expiry": past the end = expired; ending within 3 days = expiring. */
 export const TRIAL_DAYS = 7;
 export const EXPIRING_WINDOW_DAYS = 3;
-const DAY = 24 * 60 * 60 * 1000;
 
 type Status = { status: string };
 type Approval = Status & { approvalStatus: string | null };

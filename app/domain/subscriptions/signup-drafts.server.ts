@@ -2,6 +2,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { signupDrafts } from "~/db/schema";
 import { sha256Hex } from "~/lib/crypto.server";
+import { HOUR } from "~/lib/durations";
 
 /**
  * The trial signup as typed so far (decision 048). Each step of /free-trial is a page of its own,
@@ -10,7 +11,6 @@ import { sha256Hex } from "~/lib/crypto.server";
  * stored here as its SHA-256) and lasts a day after the last step was sent.
  */
 
-const HOUR = 60 * 60 * 1000;
 export const DRAFT_LIFETIME = 24 * HOUR;
 
 /** At most this many fields of at most this many characters: a draft is a form, not storage. */

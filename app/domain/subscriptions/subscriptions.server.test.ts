@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
+import { DAY } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { api } from "../../../tests/helpers/api";
@@ -26,7 +27,6 @@ import {
   verifyTrialEmail,
 } from "./subscriptions.server";
 
-const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date("2026-06-01T05:00:00.000Z");
 const rowsFor = (email: string) => db().select().from(subscriptions).where(eq(subscriptions.email, email)).all();
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { subscriptions } from "~/db/schema";
+import { DAY } from "~/lib/durations";
 import { createActor } from "../../../tests/helpers/accounts";
 import { appErrorOf as refusal } from "../../../tests/helpers/errors";
 import { outboxTo } from "../../../tests/helpers/outbox";
@@ -18,7 +19,6 @@ import { listSubscriptions } from "./subscriptions.server";
 
 /** Decision 020: states that tell the truth (expired trials, the welcome email, the greeting). */
 
-const DAY = 24 * 60 * 60 * 1000;
 const T0 = new Date("2026-06-01T06:30:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 

@@ -7,6 +7,7 @@ import { botCheckUses } from "~/db/schema";
 
 import { BOT_CHECK_FIELD, FORM_TOKEN_FIELD } from "~/lib/bot-check";
 import { base64url, hmacSha256Hex, randomToken, sha256Hex, timingSafeEqual } from "~/lib/crypto.server";
+import { HOUR, MINUTE } from "~/lib/durations";
 import { codeSecret } from "./secret.server";
 
 /*
@@ -28,9 +29,9 @@ import { codeSecret } from "./secret.server";
 /** A person needs longer than this to fill in any of the checked forms (issue 29 item 5). */
 export const MIN_FORM_MS = 3_000;
 /** A form page's token is good this long: a tab left open over lunch still sends. */
-export const FORM_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
+export const FORM_TOKEN_TTL_MS = 12 * HOUR;
 /** A challenge is good this long after it was issued. */
-export const CHALLENGE_TTL_MS = 20 * 60 * 1000;
+export const CHALLENGE_TTL_MS = 20 * MINUTE;
 /**
  * The largest secret number: about 25,000 SHA-256 digests on average, a fraction of a second in
  * a browser, a real cost for a bot sending thousands.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MINUTE, SECOND } from "~/lib/durations";
 import { appErrorOf as failure } from "../../../tests/helpers/errors";
 import { uniqueTrialEmail } from "../../../tests/helpers/trial";
 import { CODE_MESSAGES, CODE_RULES, codeStatus, issueCode, verifyCode } from "./codes.server";
@@ -7,8 +8,6 @@ import { CODE_MESSAGES, CODE_RULES, codeStatus, issueCode, verifyCode } from "./
 
 const T0 = new Date("2026-03-09T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
 
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { emailOutbox, verificationCodes } from "~/db/schema";
+import { MINUTE, SECOND } from "~/lib/durations";
 import { appErrorOf as failure } from "../../../tests/helpers/errors";
 import { CLIENT, setConfig, uniqueTrialEmail } from "../../../tests/helpers/trial";
 import {
@@ -18,8 +19,6 @@ import { codeSecret, signValue, unsignValue } from "./secret.server";
 
 const T0 = new Date("2026-03-02T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
 
 const issue = (email: string, now: Date, client = CLIENT) => issueCode({ email, purpose: "trial", client, now });
 const check = (email: string, code: string, now: Date) =>

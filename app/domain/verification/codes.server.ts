@@ -7,14 +7,11 @@ import { deliverSoon, emailStatement } from "~/domain/email/outbox.server";
 import { composeEmail } from "~/emails/render.server";
 import { BRAND } from "~/lib/brand";
 import { hmacSha256Hex, timingSafeEqual } from "~/lib/crypto.server";
+import { HOUR, MINUTE, SECOND } from "~/lib/durations";
 import { AppError } from "~/lib/errors";
 import { type CodeClient, codeSecret } from "./secret.server";
 
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
 
 /** PRODUCT.md "Email one-time codes". */
 export const CODE_RULES = {

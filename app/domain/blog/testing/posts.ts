@@ -1,8 +1,8 @@
 import { db } from "~/db/client.server";
 import { type BlogPost, blogPosts } from "~/db/schema";
+import { MINUTE } from "~/lib/durations";
 import { createPost } from "../posts.server";
 
-const MINUTE = 60_000;
 /** The first post's time: 2031-01-01, after anything the seed or other tests write. */
 export const POSTS_FROM = Date.UTC(2031, 0, 1);
 

@@ -4,31 +4,15 @@
  */
 import { tz } from "@date-fns/tz";
 import { addMonths, eachDayOfInterval, endOfMonth, format, getISODay, parseISO } from "date-fns";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "~/lib/calendar-names";
 import { dayOfWeek } from "./date-fns-engine";
 
 /**
  * The month grid by date-fns (decision record 024). Like the availability engine, calendar
  * dates are read and written in UTC so no runtime zone moves them. The labels run in the
- * public demo pages' browser code too, so they use the name lists below rather than
- * date-fns' `format` and its locale tables.
+ * public demo pages' browser code too, so they use the app's name lists (`~/lib/calendar-names`:
+ * data, not the logic under test) rather than date-fns' `format` and its locale tables.
  */
-
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
-export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 const UTC = tz("UTC");
