@@ -5,6 +5,7 @@ import { isAppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { isLocalHttp } from "~/lib/local-http";
 import { formBotCheck } from "./bot-check.server";
+import { retryAfterHeaders } from "./retry-after.server";
 
 /**
  * The action of a public form that asks for an email address only (the newsletter box, "stop
@@ -38,7 +39,7 @@ export async function emailFormAction(
     if (!isAppError(error) || error.status !== 429) throw error;
     return data(
       { fieldError: error.message, email: parsed.data.email },
-      { status: 429, headers: { "Retry-After": String(error.extra.retryAfter ?? 60) } },
+      { status: 429, headers: retryAfterHeaders(error.extra.retryAfter ?? 60) },
     );
   }
   return { message: sent };

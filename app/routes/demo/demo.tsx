@@ -11,6 +11,7 @@ import { requestAttribution } from "~/http/attribution.server";
 
 import { formBotCheck } from "~/http/bot-check.server";
 import { isRawToken, REBOOK_COOKIE } from "~/http/cookies.server";
+import { refusal } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -25,10 +26,6 @@ import { canonicalTimeZone } from "./visitor-time";
 import { edgeTimeZone, wizardState } from "./wizard.server";
 
 const CALLBACK_FAILED = "Failed to submit your request. Please try again.";
-
-/** The header of a 429 (limits per client address, decision 014). */
-const retryAfter = (seconds: number | undefined) =>
-  seconds === undefined ? undefined : { "Retry-After": String(seconds) };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -73,9 +70,9 @@ export async function action({ request }: Route.ActionArgs) {
       });
     } catch (error) {
       if (isAppError(error) && error.status === 429) {
-        return data(
+        return refusal(
           { intent: "callback" as const, result: submission.reply({ formErrors: [error.message] }), slotTaken: null },
-          { status: 429, headers: retryAfter(error.extra.retryAfter) },
+          error,
         );
       }
       console.error(error);
@@ -115,13 +112,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof BookingResubmitted) return redirect(`${href("/demo")}?booked=${error.meetingId}`);
     if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));
-      return data(
+      return refusal(
         {
           intent: "book" as const,
           result: submission.reply({ formErrors: [error.message], fieldErrors }),
           slotTaken: error.status === 409 ? error.message : null,
         },
-        { status: error.status, headers: retryAfter(error.extra.retryAfter) },
+        error,
       );
     }
     console.error(error);

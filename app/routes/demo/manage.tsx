@@ -18,6 +18,7 @@ import {
 } from "~/domain/meetings/manage.server";
 import { BookingDateSchema, TimeSlotSchema } from "~/domain/meetings/schemas";
 import { manageUrl, meetingByToken } from "~/domain/meetings/tokens.server";
+import { refusal } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -112,11 +113,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const slotTaken = error.extra.details?.some((d) => d.field === "timeSlot") ?? false;
-      const retryAfter = error.extra.retryAfter;
-      return data(
-        { error: error.message, slotTaken },
-        { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
-      );
+      return refusal({ error: error.message, slotTaken }, error);
     }
     console.error(error);
     return data({ error: CHANGE_FAILED, slotTaken: false }, { status: 500 });

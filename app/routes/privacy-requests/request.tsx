@@ -6,6 +6,7 @@ import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { requestPrivacy } from "~/domain/privacy/requests.server";
 import { PRIVACY_TEXTS, PrivacyRequestSchema } from "~/domain/privacy/schemas";
 import { formBotCheck } from "~/http/bot-check.server";
+import { retryAfterHeaders } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -44,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isAppError(error) || error.status !== 429) throw error;
     return data<PrivacyRequestAnswer>(
       { fieldError: error.message, field: "email", ...typed },
-      { status: 429, headers: { "Retry-After": String(error.extra.retryAfter ?? 60) } },
+      { status: 429, headers: retryAfterHeaders(error.extra.retryAfter ?? 60) },
     );
   }
   return { message: PRIVACY_TEXTS.checkInbox } satisfies PrivacyRequestAnswer;

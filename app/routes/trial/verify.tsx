@@ -11,6 +11,7 @@ import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
 import { codeClient } from "~/domain/verification/secret.server";
 import { requestAttribution } from "~/http/attribution.server";
 import { formBotCheck } from "~/http/bot-check.server";
+import { refusal } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -72,11 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
       console.error(error);
       return reply({ intent, message: unexpected }, 500);
     }
-    const retryAfter = error.extra.retryAfter;
-    return data<ActionData>(
-      { intent, message: `Error: ${error.message}` },
-      { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
-    );
+    return refusal<ActionData>({ intent, message: `Error: ${error.message}` }, error);
   };
 
   if (form.get("intent") === "resend") {

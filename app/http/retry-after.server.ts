@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import type { AppError } from "~/lib/errors";
+
+/**
+ * The `Retry-After` header of a refusal that says how long to wait (limits per client address,
+ * decision 014; code, reset and sign-in limits), or none: every such answer, forms and `/api`
+ * alike, names the wait the same way.
+ */
+export function retryAfterHeaders(seconds: number | undefined): Record<string, string> | undefined {
+  return seconds ? { "Retry-After": String(seconds) } : undefined;
+}
+
+/** A form action's answer to a refusal it shows: the body, the error's status and its wait. */
+export function refusal<T>(body: T, error: AppError) {
+  return data(body, { status: error.status, headers: retryAfterHeaders(error.extra.retryAfter) });
+}
