@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { clientAddress } from "~/domain/limits/client-limits.server";
 import { markAttendance } from "~/domain/meetings/attendance.server";
 import { setMeetingLink } from "~/domain/meetings/meeting-link.server";
 import {
@@ -21,7 +20,7 @@ import {
 } from "~/domain/meetings/schemas";
 import { endpointGroup } from "~/http/api/endpoint.server";
 import { created, named, ok, paged } from "~/http/api/schemas";
-import { requestAttribution } from "~/http/attribution.server";
+import { visitorOrigin } from "~/http/visitor-origin.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(MeetingJsonSchema, "Meeting");
@@ -37,10 +36,7 @@ export const endpoints = [
     body: BookingSchema,
     responses: created("Booked (status scheduled, waiting for approval)", MeetingJsonSchema, [400, 409, 429]),
     async handler({ request, body }) {
-      const meeting = await bookMeeting(body, {
-        clientAddress: clientAddress(request),
-        attribution: await requestAttribution(request),
-      });
+      const meeting = await bookMeeting(body, await visitorOrigin(request));
       return Response.json({ success: true, data: toMeetingJson(meeting) }, { status: 201 });
     },
   }),
