@@ -22,11 +22,11 @@ import {
   PreviewSchema,
 } from "~/domain/blog/schemas";
 import { endpointGroup } from "~/http/api/endpoint.server";
+import { pageAnswer } from "~/http/api/page-answer";
 import { created, named, ok, paged } from "~/http/api/schemas";
 import { requireOwn } from "~/http/guards.server";
 import { requirePublishing } from "~/http/post-access.server";
 import { AppError } from "~/lib/errors";
-import { paginationOf } from "~/lib/pagination";
 
 /** Only an approved admin sees drafts; a pending account is treated like a visitor. */
 /** Drafts are for members who may read every post (decision 064); an Author's API view is the public one. */
@@ -54,7 +54,7 @@ export const endpoints = [
     responses: paged("One page of posts", BlogPostSchema, [400, 403]),
     async handler({ session, query }) {
       const { posts, total } = await apiPostsPage({ admin: isAdmin(session), page: query.page, limit: query.limit });
-      return { success: true, data: posts.map(toApiPost), pagination: paginationOf(query.page, query.limit, total) };
+      return pageAnswer(query, total, posts.map(toApiPost));
     },
   }),
   anyone.get("/api/blogs/:id", {

@@ -8,9 +8,9 @@ import {
 } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
 import { endpointGroup } from "~/http/api/endpoint.server";
+import { pageAnswer } from "~/http/api/page-answer";
 import { named, ok, paged, pickErrors, successWith } from "~/http/api/schemas";
 import { visitorOrigin } from "~/http/visitor-origin.server";
-import { paginationOf } from "~/lib/pagination";
 
 named(CallbackJsonSchema, "Callback");
 
@@ -44,11 +44,7 @@ export const endpoints = [
     responses: paged("Callback requests", CallbackJsonSchema),
     async handler({ query }) {
       const { callbacks, total } = await listCallbacks(query);
-      return {
-        success: true,
-        data: callbacks.map(toCallbackJson),
-        pagination: paginationOf(query.page, query.limit, total),
-      };
+      return pageAnswer(query, total, callbacks.map(toCallbackJson));
     },
   }),
   admin.put("/api/callbacks/:id/status", {

@@ -21,9 +21,9 @@ import {
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { endpointGroup } from "~/http/api/endpoint.server";
+import { pageAnswer } from "~/http/api/page-answer";
 import { created, ErrorResponseSchema, named, ok, paged } from "~/http/api/schemas";
 import { pageQuery } from "~/lib/page-query";
-import { paginationOf } from "~/lib/pagination";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
 import { RegistrationOptionsSchema } from "./passkeys.endpoints";
 
@@ -66,9 +66,10 @@ export const endpoints = [
     async handler({ session, query }) {
       requireTeamManager(managerOf(session));
       const { invitations, total } = await pendingInvitationsPage(query);
-      return {
-        success: true,
-        data: invitations.map((row) => ({
+      return pageAnswer(
+        query,
+        total,
+        invitations.map((row) => ({
           id: row.id,
           email: row.email,
           role: row.role,
@@ -77,8 +78,7 @@ export const endpoints = [
           expiresAt: row.expiresAt.toISOString(),
           expired: row.expired,
         })),
-        pagination: paginationOf(query.page, query.limit, total),
-      };
+      );
     },
   }),
   admin.post("/api/team/invitations", {

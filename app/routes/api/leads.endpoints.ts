@@ -8,8 +8,8 @@ import {
   TimelineEntrySchema,
 } from "~/domain/leads/schemas";
 import { endpointGroup } from "~/http/api/endpoint.server";
+import { pageAnswer } from "~/http/api/page-answer";
 import { created, named, ok, paged } from "~/http/api/schemas";
-import { paginationOf } from "~/lib/pagination";
 
 named(LeadJsonSchema, "Lead");
 named(LeadDetailJsonSchema, "LeadWithTimeline");
@@ -27,7 +27,7 @@ export const endpoints = [
     responses: paged("Leads", LeadJsonSchema),
     async handler({ query }) {
       const { leads, total } = await listLeads(query);
-      return { success: true, data: leads.map(toLeadJson), pagination: paginationOf(query.page, query.limit, total) };
+      return pageAnswer(query, total, leads.map(toLeadJson));
     },
   }),
   admin.get("/api/leads/:id", {

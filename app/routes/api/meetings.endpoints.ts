@@ -19,6 +19,7 @@ import {
   MeetingStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
 import { endpointGroup } from "~/http/api/endpoint.server";
+import { pageAnswer } from "~/http/api/page-answer";
 import { created, named, ok, paged } from "~/http/api/schemas";
 import { visitorOrigin } from "~/http/visitor-origin.server";
 import { paginationOf } from "~/lib/pagination";
@@ -58,11 +59,7 @@ export const endpoints = [
         };
       }
       const { meetings, total } = await listMeetings(query);
-      return {
-        success: true,
-        data: meetings.map(toMeetingJson),
-        pagination: paginationOf(query.page, query.limit, total),
-      };
+      return pageAnswer(query, total, meetings.map(toMeetingJson));
     },
   }),
   admin.get("/api/meetings/:id", {
