@@ -21,8 +21,8 @@ import {
   BlogUpdateSchema,
   PreviewSchema,
 } from "~/domain/blog/schemas";
+import { createdAnswer, pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { pageAnswer } from "~/http/api/page-answer";
 import { created, named, ok, paged } from "~/http/api/schemas";
 import { requireOwn } from "~/http/guards.server";
 import { requirePublishing } from "~/http/post-access.server";
@@ -74,7 +74,7 @@ export const endpoints = [
     async handler({ body, actor, session }) {
       requirePublishing(session, body.status === "published");
       const post = await createPost(actor, body);
-      return Response.json({ success: true, data: toApiPost(post) }, { status: 201 });
+      return createdAnswer(toApiPost(post));
     },
   }),
   admin.put("/api/blogs/:id", {

@@ -7,8 +7,8 @@ import {
   CallbackStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
+import { pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { pageAnswer } from "~/http/api/page-answer";
 import { named, ok, paged, pickErrors, successWith } from "~/http/api/schemas";
 import { visitorOrigin } from "~/http/visitor-origin.server";
 

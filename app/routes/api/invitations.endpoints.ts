@@ -20,8 +20,8 @@ import {
 } from "~/domain/accounts/invitations.server";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { createdAnswer, pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { pageAnswer } from "~/http/api/page-answer";
 import { created, ErrorResponseSchema, named, ok, paged } from "~/http/api/schemas";
 import { pageQuery } from "~/lib/page-query";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
@@ -89,7 +89,7 @@ export const endpoints = [
     responses: created("Invited", InvitationSchema, [400, 401, 403, 409, 429]),
     async handler({ session, body }) {
       const invitation = await inviteMember(managerOf(session), body);
-      return Response.json({ success: true, data: invitation }, { status: 201 });
+      return createdAnswer(invitation);
     },
   }),
   visitor.post("/api/team/invitations/accept", {

@@ -7,8 +7,8 @@ import {
   LeadPatchSchema,
   TimelineEntrySchema,
 } from "~/domain/leads/schemas";
+import { createdAnswer, pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { pageAnswer } from "~/http/api/page-answer";
 import { created, named, ok, paged } from "~/http/api/schemas";
 
 named(LeadJsonSchema, "Lead");
@@ -55,7 +55,7 @@ export const endpoints = [
     body: LeadNoteSchema,
     responses: created("Added", TimelineEntrySchema, [400, 401, 403, 404]),
     async handler({ params, body, actor }) {
-      return Response.json({ success: true, data: await addLeadNote(actor, params.id, body.text) }, { status: 201 });
+      return createdAnswer(await addLeadNote(actor, params.id, body.text));
     },
   }),
 ];

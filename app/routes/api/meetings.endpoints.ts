@@ -18,8 +18,8 @@ import {
   MeetingListQuerySchema,
   MeetingStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
+import { createdAnswer, pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
-import { pageAnswer } from "~/http/api/page-answer";
 import { created, named, ok, paged } from "~/http/api/schemas";
 import { visitorOrigin } from "~/http/visitor-origin.server";
 import { paginationOf } from "~/lib/pagination";
@@ -38,7 +38,7 @@ export const endpoints = [
     responses: created("Booked (status scheduled, waiting for approval)", MeetingJsonSchema, [400, 409, 429]),
     async handler({ request, body }) {
       const meeting = await bookMeeting(body, await visitorOrigin(request));
-      return Response.json({ success: true, data: toMeetingJson(meeting) }, { status: 201 });
+      return createdAnswer(toMeetingJson(meeting));
     },
   }),
   admin.get("/api/meetings", {
