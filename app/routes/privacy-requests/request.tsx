@@ -6,9 +6,8 @@ import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { requestPrivacy } from "~/domain/privacy/requests.server";
 import { PRIVACY_TEXTS, PrivacyRequestSchema } from "~/domain/privacy/schemas";
 import { formBotCheck } from "~/http/bot-check.server";
-import { retryAfterHeaders } from "~/http/retry-after.server";
+import { limitRefusal } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
-import { isAppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { isLocalHttp } from "~/lib/local-http";
 import { submitFailure, submitKeepingInput } from "~/lib/submit-failure";
@@ -42,11 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
       requestPrivacy(parsed.data, { local: isLocalHttp(request) }),
     );
   } catch (error) {
-    if (!isAppError(error) || error.status !== 429) throw error;
-    return data<PrivacyRequestAnswer>(
-      { fieldError: error.message, field: "email", ...typed },
-      { status: 429, headers: retryAfterHeaders(error.extra.retryAfter ?? 60) },
-    );
+    return limitRefusal<PrivacyRequestAnswer>(error, (fieldError) => ({ fieldError, field: "email", ...typed }));
   }
   return { message: PRIVACY_TEXTS.checkInbox } satisfies PrivacyRequestAnswer;
 }
