@@ -3,6 +3,7 @@ import { data, Form, href, isRouteErrorResponse, Link, redirect, useNavigation }
 import { ErrorPage } from "~/components/error-page";
 import { Field } from "~/components/field";
 import { PendingIcon } from "~/components/pending-icon";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import type { Meeting } from "~/db/schema";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -460,7 +461,7 @@ function RescheduleSteps({
 }
 
 export function meta() {
-  return [{ title: `Manage your booking | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Manage your booking");
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

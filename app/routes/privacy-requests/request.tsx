@@ -2,6 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { data } from "react-router";
 import { type PrivacyRequestAnswer, PrivacyRequestForm } from "~/components/privacy/privacy-request-form";
 import { CardPage } from "~/components/site/card-page";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { requestPrivacy } from "~/domain/privacy/requests.server";
 import { PRIVACY_TEXTS, PrivacyRequestSchema } from "~/domain/privacy/schemas";
@@ -69,5 +70,5 @@ export default function PrivacyRequests({ actionData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Your data | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Your data");
 }

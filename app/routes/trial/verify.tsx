@@ -4,6 +4,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { BotCheck } from "~/components/bot-check";
 import { Field } from "~/components/field";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { StatusMessage } from "~/components/status-message";
 import { sendTrialCode, trialCodeStatus, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
@@ -12,7 +13,6 @@ import { codeClient } from "~/domain/verification/secret.server";
 import { requestAttribution } from "~/http/attribution.server";
 import { formBotCheck } from "~/http/bot-check.server";
 import { refusal } from "~/http/retry-after.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -285,5 +285,5 @@ function CodeForms({
 }
 
 export function meta() {
-  return [{ title: `Verify your email | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Verify your email");
 }
