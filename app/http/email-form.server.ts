@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { type SubscribeInput, SubscribeSchema } from "~/domain/newsletter/schemas";
-import { isAppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { isLocalHttp } from "~/lib/local-http";
 import { formBotCheck } from "./bot-check.server";
+import { limitRefusal } from "./retry-after.server";
 
 /**
  * The action of a public form that asks for an email address only (the newsletter box, "stop
@@ -35,11 +35,7 @@ export async function emailFormAction(
   try {
     await withClientLimit("newsletter", request, () => send(parsed.data, { local: isLocalHttp(request) }));
   } catch (error) {
-    if (!isAppError(error) || error.status !== 429) throw error;
-    return data(
-      { fieldError: error.message, email: parsed.data.email },
-      { status: 429, headers: { "Retry-After": String(error.extra.retryAfter ?? 60) } },
-    );
+    return limitRefusal(error, (fieldError) => ({ fieldError, email: parsed.data.email }));
   }
   return { message: sent };
 }

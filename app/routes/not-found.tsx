@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { BRAND } from "~/lib/brand";
+import { noindexMeta } from "~/components/site/noindex-meta";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -11,5 +11,5 @@ export default function NotFound() {
 }
 
 export function meta() {
-  return [{ title: `Page not found | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Page not found");
 }

@@ -1,3 +1,4 @@
+import { retryAfterHeaders } from "~/http/retry-after.server";
 import { isCrossSite } from "~/http/same-site.server";
 import { isAppError } from "~/lib/errors";
 import { type Endpoint, failure } from "./endpoint.server";
@@ -34,12 +35,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof Response) return error;
   if (isAppError(error)) {
     const { retryAfter, ...extra } = error.extra;
-    return failure(
-      error.status,
-      error.message,
-      extra,
-      retryAfter !== undefined ? { "Retry-After": String(retryAfter) } : undefined,
-    );
+    return failure(error.status, error.message, extra, retryAfterHeaders(retryAfter));
   }
   console.error(error);
   return failure(500, "Something went wrong on our side. Please try again.");

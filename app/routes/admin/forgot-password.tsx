@@ -8,6 +8,7 @@ import { FormError } from "~/components/field-error";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { formBotCheck } from "~/http/bot-check.server";
+import { refusal } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -39,11 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionData>({ sent: result.message });
   } catch (error) {
     if (!isAppError(error)) throw error;
-    const retryAfter = error.extra.retryAfter;
-    return data<ActionData>(
-      { error: error.message, email },
-      { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
-    );
+    return refusal<ActionData>({ error: error.message, email }, error);
   }
 }
 

@@ -30,6 +30,7 @@ import { createSession, revokeSession } from "~/domain/accounts/sessions.server"
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
 import { getSession } from "~/http/guards.server";
+import { refusal } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -79,13 +80,7 @@ const PasskeyJoinSchema = InvitationPasskeyAcceptSchema;
 /** A refused acceptance (either way of joining): why, the name as typed, and when to try again after too many tries. */
 function refused(error: unknown, name: string) {
   if (!isAppError(error)) throw error;
-  return data<ActionData>(
-    { error: error.message, name },
-    {
-      status: error.status,
-      headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
-    },
-  );
+  return refusal<ActionData>({ error: error.message, name }, error);
 }
 
 /**

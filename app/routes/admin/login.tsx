@@ -32,6 +32,7 @@ import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { formBotCheck } from "~/http/bot-check.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
 import { getSession, requireAnonymous, SESSION_ENDED_MESSAGE } from "~/http/guards.server";
+import { retryAfterHeaders } from "~/http/retry-after.server";
 import { startCodeStep } from "~/http/two-factor-step.server";
 import { BRAND } from "~/lib/brand";
 import { ADMIN_REGISTRATION_NOTICE } from "~/lib/consent";
@@ -128,8 +129,7 @@ export async function action({ request }: Route.ActionArgs) {
       { intent, result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
       {
         status,
-        headers:
-          isAppError(error) && error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
+        headers: isAppError(error) ? retryAfterHeaders(error.extra.retryAfter) : undefined,
       },
     );
   }

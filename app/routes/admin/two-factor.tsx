@@ -22,6 +22,7 @@ import { CodeStepSchema } from "~/domain/accounts/two-factor-schemas";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
 import { requireAnonymous } from "~/http/guards.server";
+import { refusal } from "~/http/retry-after.server";
 import { clearChallengeCookie, readChallengeCookie } from "~/http/two-factor-step.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -107,13 +108,7 @@ async function refused(request: Request, error: unknown, passkey = false) {
       headers: { "Set-Cookie": await clearChallengeCookie(request) },
     });
   }
-  return data(
-    { error: error.message, passkey },
-    {
-      status: error.status,
-      headers: error.extra.retryAfter ? { "Retry-After": String(error.extra.retryAfter) } : undefined,
-    },
-  );
+  return refusal({ error: error.message, passkey }, error);
 }
 
 /** With JavaScript, a request that gets no answer says so at the field; the code as typed stays (decision 050). */

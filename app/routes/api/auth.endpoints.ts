@@ -28,6 +28,7 @@ import {
 } from "~/domain/accounts/sessions.server";
 import { createChallenge } from "~/domain/accounts/two-factor.server";
 import { clientAddress, withClientLimit } from "~/domain/limits/client-limits.server";
+import { createdAnswer } from "~/http/api/answers";
 import { endpointGroup, failure } from "~/http/api/endpoint.server";
 import { created, named, ok, pickErrors, SuccessSchema, successWith } from "~/http/api/schemas";
 import { REFRESH_COOKIE, SESSION_COOKIE } from "~/http/cookies.server";
@@ -124,7 +125,7 @@ export const endpoints = [
     async handler({ body, request }) {
       // The same answer for a new and an existing email (decision 020).
       const { profile } = await withClientLimit("auth", request, () => registerAdmin(body));
-      return Response.json({ success: true, data: { user: profile, message: REGISTERED_MESSAGE } }, { status: 201 });
+      return createdAnswer({ user: profile, message: REGISTERED_MESSAGE });
     },
   }),
   anyone.post("/api/auth/logout", {

@@ -21,12 +21,12 @@ import {
   BlogUpdateSchema,
   PreviewSchema,
 } from "~/domain/blog/schemas";
+import { createdAnswer, pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
 import { created, named, ok, paged } from "~/http/api/schemas";
 import { requireOwn } from "~/http/guards.server";
 import { requirePublishing } from "~/http/post-access.server";
 import { AppError } from "~/lib/errors";
-import { paginationOf } from "~/lib/pagination";
 
 /** Only an approved admin sees drafts; a pending account is treated like a visitor. */
 /** Drafts are for members who may read every post (decision 064); an Author's API view is the public one. */
@@ -54,7 +54,7 @@ export const endpoints = [
     responses: paged("One page of posts", BlogPostSchema, [400, 403]),
     async handler({ session, query }) {
       const { posts, total } = await apiPostsPage({ admin: isAdmin(session), page: query.page, limit: query.limit });
-      return { success: true, data: posts.map(toApiPost), pagination: paginationOf(query.page, query.limit, total) };
+      return pageAnswer(query, total, posts.map(toApiPost));
     },
   }),
   anyone.get("/api/blogs/:id", {
@@ -74,7 +74,7 @@ export const endpoints = [
     async handler({ body, actor, session }) {
       requirePublishing(session, body.status === "published");
       const post = await createPost(actor, body);
-      return Response.json({ success: true, data: toApiPost(post) }, { status: 201 });
+      return createdAnswer(toApiPost(post));
     },
   }),
   admin.put("/api/blogs/:id", {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { clientAddress } from "~/domain/limits/client-limits.server";
 import { listCallbacks, requestCallback, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
 import {
   CallbackJsonSchema,
@@ -8,10 +7,10 @@ import {
   CallbackStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
+import { pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
 import { named, ok, paged, pickErrors, successWith } from "~/http/api/schemas";
-import { requestAttribution } from "~/http/attribution.server";
-import { paginationOf } from "~/lib/pagination";
+import { visitorOrigin } from "~/http/visitor-origin.server";
 
 named(CallbackJsonSchema, "Callback");
 
@@ -31,10 +30,7 @@ export const endpoints = [
       ...pickErrors(400, 429),
     },
     async handler({ request, body }) {
-      const callback = await requestCallback(body, {
-        clientAddress: clientAddress(request),
-        attribution: await requestAttribution(request),
-      });
+      const callback = await requestCallback(body, await visitorOrigin(request));
       return Response.json(
         { success: true, data: toCallbackJson(callback), message: MEETING_TEXTS.callbackSent },
         { status: 201 },
@@ -48,11 +44,7 @@ export const endpoints = [
     responses: paged("Callback requests", CallbackJsonSchema),
     async handler({ query }) {
       const { callbacks, total } = await listCallbacks(query);
-      return {
-        success: true,
-        data: callbacks.map(toCallbackJson),
-        pagination: paginationOf(query.page, query.limit, total),
-      };
+      return pageAnswer(query, total, callbacks.map(toCallbackJson));
     },
   }),
   admin.put("/api/callbacks/:id/status", {

@@ -61,6 +61,13 @@ const FunnelQuerySchema = RangeQuerySchema.extend({
     .describe("Group by the lead's first-touch source, campaign, landing page or blog post"),
 });
 
+/** The range of days a query asks for; ends out of order or a span over a year answer 400 with why. */
+function requireRange(query: { from?: string; to?: string }) {
+  const { range, error } = resolveRange(query, new Date());
+  if (error !== undefined) throw failure(400, error);
+  return range;
+}
+
 const admin = endpointGroup("Insights", "admin");
 
 export const endpoints = [
@@ -70,8 +77,7 @@ export const endpoints = [
     query: RangeQuerySchema,
     responses: ok("Traffic", TrafficSchema, [400, 401, 403]),
     async handler({ query }) {
-      const { range, error } = resolveRange(query, new Date());
-      if (error !== undefined) return failure(400, error);
+      const range = requireRange(query);
       const { views, visitors, byPath, bySource, byCampaign, byCountry } = await traffic(range);
       return { success: true, data: { views, visitors, byPath, bySource, byCampaign, byCountry } };
     },
@@ -83,8 +89,7 @@ export const endpoints = [
     query: FunnelQuerySchema,
     responses: ok("The funnel", FunnelSchema, [400, 401, 403]),
     async handler({ query }) {
-      const { range, error } = resolveRange(query, new Date());
-      if (error !== undefined) return failure(400, error);
+      const range = requireRange(query);
       return { success: true, data: await funnel(range, query.by) };
     },
   }),

@@ -14,6 +14,7 @@ import {
   toEndpointView,
   updateEndpoint,
 } from "~/domain/integrations/webhooks.server";
+import { createdAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
 import { created, named, ok, paged, pickErrors } from "~/http/api/schemas";
 import { pageQuery } from "~/lib/page-query";
@@ -90,7 +91,7 @@ export const endpoints = [
     responses: created("Added", SecretAnswerSchema, [400, 401, 403]),
     async handler({ session, body }) {
       const row = await createEndpoint(actorOf(session), body);
-      return Response.json({ success: true, data: { id: row.id, secret: row.secret } }, { status: 201 });
+      return createdAnswer({ id: row.id, secret: row.secret });
     },
   }),
   admin.get("/api/integrations/webhooks/:id", {
@@ -150,7 +151,7 @@ export const endpoints = [
     },
     async handler({ session, params }) {
       const row = await replayDelivery(actorOf(session), params.id);
-      return Response.json({ success: true, data: toDeliveryView(row) }, { status: 201 });
+      return createdAnswer(toDeliveryView(row));
     },
   }),
 ];

@@ -20,10 +20,10 @@ import {
 } from "~/domain/accounts/invitations.server";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { createdAnswer, pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
 import { created, ErrorResponseSchema, named, ok, paged } from "~/http/api/schemas";
 import { pageQuery } from "~/lib/page-query";
-import { paginationOf } from "~/lib/pagination";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
 import { RegistrationOptionsSchema } from "./passkeys.endpoints";
 
@@ -66,9 +66,10 @@ export const endpoints = [
     async handler({ session, query }) {
       requireTeamManager(managerOf(session));
       const { invitations, total } = await pendingInvitationsPage(query);
-      return {
-        success: true,
-        data: invitations.map((row) => ({
+      return pageAnswer(
+        query,
+        total,
+        invitations.map((row) => ({
           id: row.id,
           email: row.email,
           role: row.role,
@@ -77,8 +78,7 @@ export const endpoints = [
           expiresAt: row.expiresAt.toISOString(),
           expired: row.expired,
         })),
-        pagination: paginationOf(query.page, query.limit, total),
-      };
+      );
     },
   }),
   admin.post("/api/team/invitations", {
@@ -89,7 +89,7 @@ export const endpoints = [
     responses: created("Invited", InvitationSchema, [400, 401, 403, 409, 429]),
     async handler({ session, body }) {
       const invitation = await inviteMember(managerOf(session), body);
-      return Response.json({ success: true, data: invitation }, { status: 201 });
+      return createdAnswer(invitation);
     },
   }),
   visitor.post("/api/team/invitations/accept", {

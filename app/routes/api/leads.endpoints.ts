@@ -7,9 +7,9 @@ import {
   LeadPatchSchema,
   TimelineEntrySchema,
 } from "~/domain/leads/schemas";
+import { createdAnswer, pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
 import { created, named, ok, paged } from "~/http/api/schemas";
-import { paginationOf } from "~/lib/pagination";
 
 named(LeadJsonSchema, "Lead");
 named(LeadDetailJsonSchema, "LeadWithTimeline");
@@ -27,7 +27,7 @@ export const endpoints = [
     responses: paged("Leads", LeadJsonSchema),
     async handler({ query }) {
       const { leads, total } = await listLeads(query);
-      return { success: true, data: leads.map(toLeadJson), pagination: paginationOf(query.page, query.limit, total) };
+      return pageAnswer(query, total, leads.map(toLeadJson));
     },
   }),
   admin.get("/api/leads/:id", {
@@ -55,7 +55,7 @@ export const endpoints = [
     body: LeadNoteSchema,
     responses: created("Added", TimelineEntrySchema, [400, 401, 403, 404]),
     async handler({ params, body, actor }) {
-      return Response.json({ success: true, data: await addLeadNote(actor, params.id, body.text) }, { status: 201 });
+      return createdAnswer(await addLeadNote(actor, params.id, body.text));
     },
   }),
 ];

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { clientAddress } from "~/domain/limits/client-limits.server";
 import { markAttendance } from "~/domain/meetings/attendance.server";
 import { setMeetingLink } from "~/domain/meetings/meeting-link.server";
 import {
@@ -19,9 +18,10 @@ import {
   MeetingListQuerySchema,
   MeetingStatusUpdateSchema,
 } from "~/domain/meetings/schemas";
+import { createdAnswer, pageAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
 import { created, named, ok, paged } from "~/http/api/schemas";
-import { requestAttribution } from "~/http/attribution.server";
+import { visitorOrigin } from "~/http/visitor-origin.server";
 import { paginationOf } from "~/lib/pagination";
 
 named(MeetingJsonSchema, "Meeting");
@@ -37,11 +37,8 @@ export const endpoints = [
     body: BookingSchema,
     responses: created("Booked (status scheduled, waiting for approval)", MeetingJsonSchema, [400, 409, 429]),
     async handler({ request, body }) {
-      const meeting = await bookMeeting(body, {
-        clientAddress: clientAddress(request),
-        attribution: await requestAttribution(request),
-      });
-      return Response.json({ success: true, data: toMeetingJson(meeting) }, { status: 201 });
+      const meeting = await bookMeeting(body, await visitorOrigin(request));
+      return createdAnswer(toMeetingJson(meeting));
     },
   }),
   admin.get("/api/meetings", {
@@ -62,11 +59,7 @@ export const endpoints = [
         };
       }
       const { meetings, total } = await listMeetings(query);
-      return {
-        success: true,
-        data: meetings.map(toMeetingJson),
-        pagination: paginationOf(query.page, query.limit, total),
-      };
+      return pageAnswer(query, total, meetings.map(toMeetingJson));
     },
   }),
   admin.get("/api/meetings/:id", {

@@ -16,6 +16,7 @@ import {
   SendIssueSchema,
   TestSendSchema,
 } from "~/domain/newsletter/schemas";
+import { createdAnswer } from "~/http/api/answers";
 import { endpointGroup, failure } from "~/http/api/endpoint.server";
 import { created, named, ok, pickErrors, successWith } from "~/http/api/schemas";
 import { AppError } from "~/lib/errors";
@@ -58,7 +59,7 @@ export const endpoints = [
     responses: created("Saved as a draft", IssueJsonSchema, [400, 401, 403, 404]),
     async handler({ body, actor }) {
       const issue = await createIssue(actor, body);
-      return Response.json({ success: true, data: await toIssueJson(issue) }, { status: 201 });
+      return createdAnswer(await toIssueJson(issue));
     },
   }),
   admin.get("/api/newsletter/issues/:id", {

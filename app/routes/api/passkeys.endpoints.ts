@@ -17,6 +17,7 @@ import {
   verifyStepWithPasskey,
 } from "~/domain/accounts/passkeys.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
+import { createdAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
 import { created, named, ok, pickErrors, SuccessSchema } from "~/http/api/schemas";
 import { loginResponse, TokenDataSchema } from "./auth.endpoints";
@@ -122,7 +123,7 @@ export const endpoints = [
     responses: created("The new passkey", PasskeySchema, [400, 401, 403, 409]),
     async handler({ actor, body }) {
       const passkey = await verifyRegistration(actor, body);
-      return Response.json({ success: true, data: passkeyJson(passkey) }, { status: 201 });
+      return createdAnswer(passkeyJson(passkey));
     },
   }),
   admin.patch("/api/auth/passkeys/:id", {

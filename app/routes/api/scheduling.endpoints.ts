@@ -31,6 +31,7 @@ import {
 } from "~/domain/calendar/hosts.server";
 import { SchedulingSettingsSchema } from "~/domain/calendar/scheduling-settings";
 import { getSchedulingSettings, updateSchedulingSettings } from "~/domain/calendar/scheduling-settings.server";
+import { createdAnswer } from "~/http/api/answers";
 import { endpointGroup } from "~/http/api/endpoint.server";
 import { created, ok } from "~/http/api/schemas";
 import { AppError } from "~/lib/errors";
@@ -107,7 +108,7 @@ export const endpoints = [
     body: OverrideInputSchema,
     responses: created("The override", OverrideSchema, [400, 401, 403, 404]),
     async handler({ params, body, actor }) {
-      return Response.json({ success: true, data: await addOverride(actor, params.memberId, body) }, { status: 201 });
+      return createdAnswer(await addOverride(actor, params.memberId, body));
     },
   }),
   admin.delete("/api/scheduling/hosts/:memberId/overrides/:id", {
@@ -132,7 +133,7 @@ export const endpoints = [
     body: ClosureInputSchema,
     responses: created("The closure", ClosureSchema, [400, 401, 403, 409]),
     async handler({ body, actor }) {
-      return Response.json({ success: true, data: await addClosure(actor, body) }, { status: 201 });
+      return createdAnswer(await addClosure(actor, body));
     },
   }),
   admin.post("/api/scheduling/closures/holidays", {
@@ -149,7 +150,7 @@ export const endpoints = [
       const holidays = indiaHolidays(body.year, body.state);
       if (!holidays) throw new AppError(400, HOLIDAY_MESSAGES.year);
       const label = `IN${body.state ? `-${body.state}` : ""} ${body.year}`;
-      return Response.json({ success: true, data: await addHolidayClosures(actor, holidays, label) }, { status: 201 });
+      return createdAnswer(await addHolidayClosures(actor, holidays, label));
     },
   }),
   admin.delete("/api/scheduling/closures/:id", {

@@ -3,6 +3,7 @@ import { Article } from "~/components/blog/article";
 import { BackToBlog, BlogErrorView, PostCardList } from "~/components/blog/blog-parts";
 import { ShareMenu } from "~/components/blog/share-menu";
 import { JsonLd } from "~/components/json-ld";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { postHead, postPath, toArticle, toCard } from "~/domain/blog/format";
 import { imageSizes } from "~/domain/blog/media.server";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
@@ -95,7 +96,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${POST_NOT_FOUND} | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return noindexMeta(POST_NOT_FOUND);
   const { post, head } = loaderData;
   return [
     ...seo({

@@ -11,6 +11,7 @@ import { WEEKDAY_NAMES } from "~/lib/calendar-names";
 import { DEMO_BOOKING_NOTICE } from "~/lib/consent";
 import { useKeptInput } from "~/lib/use-kept-input";
 import { TextAreaField, TextField, useDemoForm } from "./form-fields";
+import { StepTitle } from "./step-title";
 import { slotLabel, TZ_PARAM, timeZoneOptions, useShownTimeZone, wizardQuery, zoneCaption } from "./visitor-time";
 import type { BookedMeeting, MonthView, WizardState } from "./wizard.server";
 
@@ -99,10 +100,9 @@ export function DateStep({
 }) {
   return (
     <section aria-labelledby="date-step-title">
-      <h2 id="date-step-title" className="flex items-center gap-2 text-lg font-semibold">
-        <CalendarDays aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+      <StepTitle id="date-step-title" icon={CalendarDays}>
         Select a date
-      </h2>
+      </StepTitle>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Weekdays only, from today up to 60 days ahead.</p>
       {notice ? (
         <p
@@ -315,10 +315,9 @@ export function TimeStep({
         changeLabel="Change Date"
       />
       <div>
-        <h2 id="time-step-title" className="flex items-center gap-2 text-lg font-semibold">
-          <Clock aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+        <StepTitle id="time-step-title" icon={Clock}>
           Select a time
-        </h2>
+        </StepTitle>
         <TimeZoneNote businessTimeZone={businessTimeZone} visitorTimeZone={visitorTimeZone} />
         {zonePicker ? <TimeZonePicker shown={visitorTimeZone} keep={{ date: wizard.date }} /> : null}
       </div>

@@ -9,6 +9,7 @@ import { PendingIcon } from "~/components/pending-icon";
 import { FIELD_LIMITS, MEETING_TEXTS } from "~/domain/meetings/texts";
 import { CALLBACK_NOTICE } from "~/lib/consent";
 import { TextAreaField, TextField, useDemoForm } from "./form-fields";
+import { StepTitle } from "./step-title";
 
 export function CallbackSuccess() {
   return (
@@ -30,10 +31,9 @@ export function CallbackForm({ lastResult }: { lastResult?: SubmissionResult<str
   });
   return (
     <section aria-labelledby="callback-title">
-      <h2 id="callback-title" className="flex items-center gap-2 text-lg font-semibold">
-        <PhoneCall aria-hidden className="size-5 text-brand-600 dark:text-brand-300" />
+      <StepTitle id="callback-title" icon={PhoneCall}>
         Request a callback
-      </h2>
+      </StepTitle>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         Leave your details and our team will call you within 24 hours.
       </p>

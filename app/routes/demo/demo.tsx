@@ -2,15 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CheckCircle2, PhoneCall, Rocket, Video } from "lucide-react";
 import { data, href, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { clientAddress } from "~/domain/limits/client-limits.server";
 import { requestCallback } from "~/domain/meetings/callbacks.server";
 import { BookingResubmitted, bookMeeting } from "~/domain/meetings/meetings.server";
 import { BookingSchema, CallbackSchema } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
-import { requestAttribution } from "~/http/attribution.server";
-
 import { formBotCheck } from "~/http/bot-check.server";
 import { isRawToken, REBOOK_COOKIE } from "~/http/cookies.server";
+import { refusal } from "~/http/retry-after.server";
+import { visitorOrigin } from "~/http/visitor-origin.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -25,10 +24,6 @@ import { canonicalTimeZone } from "./visitor-time";
 import { edgeTimeZone, wizardState } from "./wizard.server";
 
 const CALLBACK_FAILED = "Failed to submit your request. Please try again.";
-
-/** The header of a 429 (limits per client address, decision 014). */
-const retryAfter = (seconds: number | undefined) =>
-  seconds === undefined ? undefined : { "Retry-After": String(seconds) };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -53,7 +48,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
-  const client = clientAddress(request);
   if (form.get("intent") === "callback") {
     const submission = parseWithZod(form, { schema: CallbackSchema });
     if (submission.status !== "success") {
@@ -67,15 +61,12 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     try {
-      await requestCallback(submission.value, {
-        clientAddress: client,
-        attribution: await requestAttribution(request),
-      });
+      await requestCallback(submission.value, await visitorOrigin(request));
     } catch (error) {
       if (isAppError(error) && error.status === 429) {
-        return data(
+        return refusal(
           { intent: "callback" as const, result: submission.reply({ formErrors: [error.message] }), slotTaken: null },
-          { status: 429, headers: retryAfter(error.extra.retryAfter) },
+          error,
         );
       }
       console.error(error);
@@ -104,10 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    const meeting = await bookMeeting(submission.value, {
-      clientAddress: client,
-      attribution: await requestAttribution(request),
-    });
+    const meeting = await bookMeeting(submission.value, await visitorOrigin(request));
     // The manage link goes to the address by email only: nobody has shown it is theirs (decision 042).
     return redirect(`${href("/demo")}?booked=${meeting.id}`);
   } catch (error) {
@@ -115,13 +103,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof BookingResubmitted) return redirect(`${href("/demo")}?booked=${error.meetingId}`);
     if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const fieldErrors = Object.fromEntries((error.extra.details ?? []).map((d) => [d.field, [d.message]]));
-      return data(
+      return refusal(
         {
           intent: "book" as const,
           result: submission.reply({ formErrors: [error.message], fieldErrors }),
           slotTaken: error.status === 409 ? error.message : null,
         },
-        { status: error.status, headers: retryAfter(error.extra.retryAfter) },
+        error,
       );
     }
     console.error(error);

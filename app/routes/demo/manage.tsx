@@ -3,6 +3,7 @@ import { data, Form, href, isRouteErrorResponse, Link, redirect, useNavigation }
 import { ErrorPage } from "~/components/error-page";
 import { Field } from "~/components/field";
 import { PendingIcon } from "~/components/pending-icon";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import type { Meeting } from "~/db/schema";
 import { formatTime12h, inTimeZone, slotEnd, zoneName } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -18,6 +19,7 @@ import {
 } from "~/domain/meetings/manage.server";
 import { BookingDateSchema, TimeSlotSchema } from "~/domain/meetings/schemas";
 import { manageUrl, meetingByToken } from "~/domain/meetings/tokens.server";
+import { refusal } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
 import { siteUrl } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
@@ -112,11 +114,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (isAppError(error) && (error.status === 400 || error.status === 409 || error.status === 429)) {
       const slotTaken = error.extra.details?.some((d) => d.field === "timeSlot") ?? false;
-      const retryAfter = error.extra.retryAfter;
-      return data(
-        { error: error.message, slotTaken },
-        { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
-      );
+      return refusal({ error: error.message, slotTaken }, error);
     }
     console.error(error);
     return data({ error: CHANGE_FAILED, slotTaken: false }, { status: 500 });
@@ -463,7 +461,7 @@ function RescheduleSteps({
 }
 
 export function meta() {
-  return [{ title: `Manage your booking | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Manage your booking");
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,7 @@
 import { MailX } from "lucide-react";
 import { href, Link } from "react-router";
 import { EmailFormPage } from "~/components/site/email-form";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { requestMarketingWithdrawal } from "~/domain/privacy/withdrawal.server";
 import { emailFormAction } from "~/http/email-form.server";
 import { BRAND } from "~/lib/brand";
@@ -45,5 +46,5 @@ export default function PrivacyWithdraw({ actionData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Stop marketing email | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Stop marketing email");
 }

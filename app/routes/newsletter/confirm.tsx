@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { data } from "react-router";
 import { ConfirmLinkPage } from "~/components/site/card-page";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { confirmSubscription } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS, TokenSchema } from "~/domain/newsletter/schemas";
 import { linkToken, postedToken } from "~/http/confirm-link.server";
@@ -51,5 +52,5 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
 }
 
 export function meta() {
-  return [{ title: `Confirm your subscription | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Confirm your subscription");
 }

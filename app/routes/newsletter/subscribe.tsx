@@ -1,6 +1,7 @@
 import { Mail } from "lucide-react";
 import { FormNotice } from "~/components/form-notice";
 import { EmailFormPage } from "~/components/site/email-form";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { subscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS } from "~/domain/newsletter/schemas";
 import { requestAttribution } from "~/http/attribution.server";
@@ -43,5 +44,5 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Newsletter | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Newsletter");
 }

@@ -1,6 +1,7 @@
 import { MailX } from "lucide-react";
 import { data } from "react-router";
 import { ConfirmLinkPage } from "~/components/site/card-page";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { unsubscribe } from "~/domain/newsletter/newsletter.server";
 import { NEWSLETTER_TEXTS, TokenSchema } from "~/domain/newsletter/schemas";
 import { linkToken, postedToken } from "~/http/confirm-link.server";
@@ -48,5 +49,5 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
 }
 
 export function meta() {
-  return [{ title: `Unsubscribe | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Unsubscribe");
 }

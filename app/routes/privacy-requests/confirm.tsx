@@ -1,6 +1,7 @@
 import { ShieldCheck } from "lucide-react";
 import { data } from "react-router";
 import { ConfirmLinkPage } from "~/components/site/card-page";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { confirmPrivacyRequest } from "~/domain/privacy/requests.server";
 import { PRIVACY_TEXTS, PrivacyTokenSchema } from "~/domain/privacy/schemas";
 import { linkToken, postedToken } from "~/http/confirm-link.server";
@@ -57,5 +58,5 @@ export default function ConfirmPrivacyRequest({ loaderData, actionData }: Route.
 }
 
 export function meta() {
-  return [{ title: `Confirm your request | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Confirm your request");
 }

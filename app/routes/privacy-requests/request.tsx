@@ -2,12 +2,13 @@ import { ShieldCheck } from "lucide-react";
 import { data } from "react-router";
 import { type PrivacyRequestAnswer, PrivacyRequestForm } from "~/components/privacy/privacy-request-form";
 import { CardPage } from "~/components/site/card-page";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { requestPrivacy } from "~/domain/privacy/requests.server";
 import { PRIVACY_TEXTS, PrivacyRequestSchema } from "~/domain/privacy/schemas";
 import { formBotCheck } from "~/http/bot-check.server";
+import { limitRefusal } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
-import { isAppError } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { isLocalHttp } from "~/lib/local-http";
 import { submitFailure, submitKeepingInput } from "~/lib/submit-failure";
@@ -41,11 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
       requestPrivacy(parsed.data, { local: isLocalHttp(request) }),
     );
   } catch (error) {
-    if (!isAppError(error) || error.status !== 429) throw error;
-    return data<PrivacyRequestAnswer>(
-      { fieldError: error.message, field: "email", ...typed },
-      { status: 429, headers: { "Retry-After": String(error.extra.retryAfter ?? 60) } },
-    );
+    return limitRefusal<PrivacyRequestAnswer>(error, (fieldError) => ({ fieldError, field: "email", ...typed }));
   }
   return { message: PRIVACY_TEXTS.checkInbox } satisfies PrivacyRequestAnswer;
 }
@@ -73,5 +70,5 @@ export default function PrivacyRequests({ actionData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Your data | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Your data");
 }

@@ -4,6 +4,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { BotCheck } from "~/components/bot-check";
 import { Field } from "~/components/field";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { StatusMessage } from "~/components/status-message";
 import { sendTrialCode, trialCodeStatus, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
@@ -11,7 +12,7 @@ import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
 import { codeClient } from "~/domain/verification/secret.server";
 import { requestAttribution } from "~/http/attribution.server";
 import { formBotCheck } from "~/http/bot-check.server";
-import { BRAND } from "~/lib/brand";
+import { refusal } from "~/http/retry-after.server";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -72,11 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
       console.error(error);
       return reply({ intent, message: unexpected }, 500);
     }
-    const retryAfter = error.extra.retryAfter;
-    return data<ActionData>(
-      { intent, message: `Error: ${error.message}` },
-      { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
-    );
+    return refusal<ActionData>({ intent, message: `Error: ${error.message}` }, error);
   };
 
   if (form.get("intent") === "resend") {
@@ -288,5 +285,5 @@ function CodeForms({
 }
 
 export function meta() {
-  return [{ title: `Verify your email | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Verify your email");
 }

@@ -1,5 +1,6 @@
 import { PartyPopper } from "lucide-react";
 import { href, Link, redirect } from "react-router";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/welcome";
 import { currentSignup } from "./session.server";
@@ -46,5 +47,5 @@ export default function Welcome({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Welcome | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Welcome");
 }
