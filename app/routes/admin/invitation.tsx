@@ -1,6 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, href, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useFetcher } from "react-router";
 import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/components/auth-card";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
@@ -12,6 +12,7 @@ import {
   postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
+import { SubmitButton, usePostPending } from "~/components/submit-button";
 import {
   AcceptInvitationFormSchema,
   InvitationPasskeyAcceptSchema,
@@ -171,8 +172,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostPending();
   const { invitation } = loaderData;
   return (
     <AuthCard
@@ -226,9 +226,9 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
             errors={actionData?.fields}
           />
           <FormError error={actionData?.error} testId="invitation-error" />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? "Joining..." : "Accept and join"}
-          </button>
+          <SubmitButton className="btn-primary w-full" busy={busy} whileBusy="Joining...">
+            Accept and join
+          </SubmitButton>
         </Form>
       ) : null}
       {invitation ? <PasskeyJoin token={loaderData.token} /> : null}

@@ -1,7 +1,8 @@
 import { KeyRound } from "lucide-react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/components/auth-card";
 import { FormError } from "~/components/field-error";
+import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -57,8 +58,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostPending();
   const linkBroken = loaderData.state !== "valid";
   return (
     <AuthCard
@@ -81,9 +81,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             errors={actionData?.fields}
           />
           <FormError error={actionData?.error} testId="reset-error" />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? "Saving..." : "Set new password"}
-          </button>
+          <SubmitButton className="btn-primary w-full" busy={busy} whileBusy="Saving...">
+            Set new password
+          </SubmitButton>
           <p className="text-xs text-slate-600 dark:text-slate-400">
             Setting a new password signs out every session of this account.
           </p>

@@ -3,6 +3,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { UnusedImages } from "~/components/blog/unused-images";
+import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { unusedImagesOf } from "~/domain/blog/image-cleanup.server";
 import { DELETE_FAILED } from "~/domain/blog/messages";
@@ -84,9 +85,9 @@ export default function ConfirmDelete({ loaderData, actionData }: Route.Componen
             <Link to={href("/admin/dashboard/blog")} className="btn-secondary">
               Cancel
             </Link>
-            <button type="submit" className="btn-danger" disabled={busy}>
-              {busy ? "Deleting..." : "Delete"}
-            </button>
+            <SubmitButton className="btn-danger" busy={busy} whileBusy="Deleting...">
+              Delete
+            </SubmitButton>
           </div>
         </Form>
       </div>

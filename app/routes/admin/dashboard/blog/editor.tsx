@@ -14,6 +14,7 @@ import { SeoFieldset } from "~/components/blog/seo-fieldset";
 import { useUploadSizeCheck } from "~/components/blog/upload-size";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
+import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
 import { formatPostDate, fromLocalInput, SCHEDULE_DATE, toLocalInput } from "~/domain/blog/format";
@@ -496,15 +497,15 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
             <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
               {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
               {/* Not while an autosave is in flight: the Save would still carry the version before it. */}
-              <button
-                type="submit"
-                name="intent"
-                value="save"
+              <SubmitButton
+                intent="save"
                 className="btn-primary order-3"
-                disabled={saving || safety.status.state === "saving"}
+                busy={saving}
+                whileBusy="Saving..."
+                disabled={safety.status.state === "saving"}
               >
-                {saving ? "Saving..." : editing ? "Update Post" : "Create Post"}
-              </button>
+                {editing ? "Update Post" : "Create Post"}
+              </SubmitButton>
               {hydrated ? null : (
                 <button type="submit" name="intent" value="preview" className="btn-secondary order-2" formNoValidate>
                   <Eye aria-hidden className="size-4" /> Preview

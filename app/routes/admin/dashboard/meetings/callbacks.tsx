@@ -1,9 +1,10 @@
 import { Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
-import { data, Form, href, useNavigation } from "react-router";
+import { data, Form, href } from "react-router";
 import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { PendingIcon } from "~/components/pending-icon";
+import { useSubmittingValue } from "~/components/submit-button";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -74,8 +75,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export default function Callbacks({ loaderData, actionData }: Route.ComponentProps) {
   const { callbacks, total, page, pages, status, q, timeZone } = loaderData;
   const range = showingRange(page, PAGE_SIZE, total);
-  const navigation = useNavigation();
-  const pendingId = navigation.state === "submitting" ? navigation.formData?.get("callbackId") : null;
+  const pendingId = useSubmittingValue("callbackId");
   const listHref = (next: { status?: string; q?: string; page?: number }) => {
     const params = new URLSearchParams();
     const s = next.status ?? status;

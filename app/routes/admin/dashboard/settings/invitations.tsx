@@ -9,6 +9,7 @@ import { RowAction } from "~/components/console/row-action";
 import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { Pagination } from "~/components/pagination";
+import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { INVITATION_MESSAGES, InviteSchema } from "~/domain/accounts/invitation-schemas";
 import {
@@ -183,9 +184,15 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
               ))}
             </select>
           </Field>
-          <button type="submit" name="intent" value="invite" className="btn-primary sm:mt-6" disabled={inviting}>
-            <MailPlus aria-hidden className="size-4" /> {inviting ? "Sending..." : "Send invitation"}
-          </button>
+          <SubmitButton
+            intent="invite"
+            className="btn-primary sm:mt-6"
+            busy={inviting}
+            whileBusy="Sending..."
+            icon={MailPlus}
+          >
+            Send invitation
+          </SubmitButton>
           {inviteFailed?.error ? (
             <p role="alert" className="text-sm text-red-700 sm:col-span-3 dark:text-red-300" data-testid="invite-error">
               {inviteFailed.error}

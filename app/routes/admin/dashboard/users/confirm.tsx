@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { Field } from "~/components/field";
 import { StatusMessage } from "~/components/status-message";
+import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
 import { DECISION_NOTES_MAX } from "~/domain/subscriptions/options";
@@ -107,8 +108,7 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
   const { decision, user, timeZone } = loaderData;
   const back = listSearch(useLocation().search);
   const closeTo = `${USERS_PATH}${back}`;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostPending();
 
   if (!user) {
     return (
@@ -174,22 +174,20 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
             <Link to={closeTo} preventScrollReset className="btn-secondary">
               Cancel
             </Link>
-            <button
-              type="submit"
+            <SubmitButton
               className={decision === "reject" ? "btn-danger" : "btn-primary"}
-              disabled={busy}
+              busy={busy}
+              whileBusy="Processing..."
               data-testid="confirm-button"
             >
-              {busy
-                ? "Processing..."
-                : decision === "approve"
-                  ? "Yes, approve"
-                  : decision === "reject"
-                    ? "Yes, reject"
-                    : decision === "resend-code"
-                      ? "Yes, send a new code"
-                      : "Yes, send details"}
-            </button>
+              {decision === "approve"
+                ? "Yes, approve"
+                : decision === "reject"
+                  ? "Yes, reject"
+                  : decision === "resend-code"
+                    ? "Yes, send a new code"
+                    : "Yes, send details"}
+            </SubmitButton>
           </div>
         </Form>
       ) : (
