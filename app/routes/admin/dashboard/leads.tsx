@@ -1,6 +1,6 @@
 import { Download, Filter } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
+import { ActionNotice } from "~/components/console/action-notice";
 import { FilterInput } from "~/components/console/filter-input";
 import { FilterSelect } from "~/components/console/filter-select";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -12,6 +12,7 @@ import { bookingRules } from "~/domain/calendar/calendar.server";
 import { isLate, listLeads, salesMembers, storedTouch, updateLeads } from "~/domain/leads/leads.server";
 import { KIND_LABELS, kindsOf, LEAD_KINDS, LEAD_STATUSES, STATUS_LABELS } from "~/domain/leads/model";
 import { LeadPatchSchema, leadFiltersOf } from "~/domain/leads/schemas";
+import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { pageCount, showingRange } from "~/lib/pagination";

@@ -1,12 +1,13 @@
 import { Download, Search, Trash2 } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
+import { ActionNotice } from "~/components/console/action-notice";
 import { PendingIcon } from "~/components/pending-icon";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { countsOf, erasePerson, peopleLookup } from "~/domain/privacy/people.server";
 import { EraseSchema, PersonQuerySchema } from "~/domain/privacy/schemas";
+import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { fieldLabel } from "~/lib/field-label";

@@ -10,9 +10,9 @@ import { DELETE_FAILED } from "~/domain/blog/messages";
 import { deletePost, findPost } from "~/domain/blog/posts.server";
 import { mediaPath } from "~/domain/blog/renditions";
 import { BLOG_LIMITS } from "~/domain/blog/schemas";
+import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
-import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/delete";
 import { BackToBlogList } from "./blog-ui";
@@ -48,8 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await deletePost(actor, params.id, { imageKeys });
   } catch (error) {
-    if (!isAppError(error)) console.error(error);
-    return data({ error: DELETE_FAILED, title }, { status: isAppError(error) ? error.status : 500 });
+    return data({ error: DELETE_FAILED, title }, { status: actionFailure(error).status });
   }
   return redirect(`${href("/admin/dashboard/blog")}?notice=deleted`);
 }

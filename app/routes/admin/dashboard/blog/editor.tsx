@@ -27,6 +27,7 @@ import { reviewState } from "~/domain/blog/review";
 import { revisionRows } from "~/domain/blog/revisions.server";
 import { BLOG_LIMITS, BlogFormSchema, formSeo, SCHEDULE_MESSAGES, SLUG_MESSAGES } from "~/domain/blog/schemas";
 import { postImages } from "~/domain/blog/uploads.server";
+import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { requireEditablePost, requirePublishing, requireReadablePost } from "~/http/post-access.server";
 import { BRAND } from "~/lib/brand";
@@ -252,10 +253,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    if (!isAppError(error)) console.error(error);
     return data(
       { result: submission.reply({ formErrors: [SAVE_FAILED] }), preview: null },
-      { status: isAppError(error) ? error.status : 500 },
+      { status: actionFailure(error).status },
     );
   }
   return redirect(`${href("/admin/dashboard/blog")}?notice=updated`);

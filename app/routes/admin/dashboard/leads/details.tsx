@@ -1,6 +1,6 @@
 import { ArrowLeft, MessageSquarePlus, UserRoundCog } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
+import { ActionNotice } from "~/components/console/action-notice";
 import { StatusBadge } from "~/components/console/status-badge";
 import { PendingIcon } from "~/components/pending-icon";
 import { actorOf } from "~/domain/accounts/actor";
@@ -19,6 +19,7 @@ import {
 } from "~/domain/leads/leads.server";
 import { KIND_LABELS, LEAD_STATUSES, REASON_REQUIRED, STATUS_LABELS } from "~/domain/leads/model";
 import { LeadNoteSchema, LeadPatchSchema, NOTE_MAX, REASON_MAX } from "~/domain/leads/schemas";
+import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";

@@ -1,6 +1,6 @@
 import { Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
 import { data, Form, href } from "react-router";
-import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
+import { ActionNotice } from "~/components/console/action-notice";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { PendingIcon } from "~/components/pending-icon";
@@ -11,6 +11,7 @@ import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listCallbacks, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
 import { SOURCE_LABELS } from "~/domain/meetings/lead-schemas";
 import { companySizeLabel } from "~/domain/subscriptions/options";
+import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";

@@ -9,9 +9,9 @@ import { isAwaitingCode, isDecidable, isWelcomeDue } from "~/domain/subscription
 import { USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
+import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { config } from "~/lib/config.server";
-import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/confirm";
 import { formatDateTime, fullName, listSearch, RouteDialog, USERS_PATH } from "./ui";
@@ -83,14 +83,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return redirect(listUrl(back, { notice: account.code === "account.exists" ? "account-exists" : "account-failed" }));
   } catch (error) {
-    if (!isAppError(error)) {
-      console.error(error);
-      return data({ error: failed, reason: null }, { status: 500 });
-    }
-    if (error.status === 404) return data({ error: USER_ADMIN_MESSAGES.notFound, reason: null }, { status: 404 });
+    const { status, reason } = actionFailure(error);
+    if (status === 404) return data({ error: USER_ADMIN_MESSAGES.notFound, reason: null }, { status });
     // An existing customer account is not an error here: it comes back as `account.exists`
     // (the "account-exists" notice above), so no refusal needs the spec's extra note.
-    return data({ error: failed, reason: error.message }, { status: error.status });
+    return data({ error: failed, reason }, { status });
   }
 }
 
