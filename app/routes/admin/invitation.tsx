@@ -30,6 +30,7 @@ import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
+import { formIssues } from "~/http/form-issues";
 import { getSession } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -134,13 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
     confirmPassword: form.get("confirmPassword") ?? "",
   });
   if (!parsed.success) {
-    const fields: ActionData["fields"] = {};
-    let error: string | undefined;
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === "name" || field === "password" || field === "confirmPassword") fields[field] ??= issue.message;
-      else error ??= issue.message;
-    }
+    const { fields, error } = formIssues(parsed.error, ["name", "password", "confirmPassword"]);
     return data<ActionData>({ error, fields, name }, { status: 400 });
   }
   let member: Awaited<ReturnType<typeof acceptInvitation>>;

@@ -4,6 +4,7 @@ import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/compo
 import { FormError } from "~/components/field-error";
 import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
+import { formIssues } from "~/http/form-issues";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -34,13 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     confirmPassword: form.get("confirmPassword") ?? "",
   });
   if (!parsed.success) {
-    const fields: ActionData["fields"] = {};
-    let error: string | undefined;
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === "password" || field === "confirmPassword") fields[field] ??= issue.message;
-      else error ??= issue.message;
-    }
+    const { fields, error } = formIssues(parsed.error, ["password", "confirmPassword"]);
     return data<ActionData>({ error, fields }, { status: 400 });
   }
   try {

@@ -21,6 +21,7 @@ import {
 } from "~/domain/accounts/invitations.server";
 import { mayManageTeam, ROLE_LABELS } from "~/domain/accounts/permissions";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
+import { formIssues } from "~/http/form-issues";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -92,11 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
     const values = { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") };
     const parsed = InviteSchema.safeParse(values);
     if (!parsed.success) {
-      const fields: ActionData["fields"] = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === "email" || field === "role") fields[field] ??= issue.message;
-      }
+      const { fields } = formIssues(parsed.error, ["email", "role"]);
       return data<ActionData>({ intent, fields, values }, { status: 400 });
     }
     try {
