@@ -30,6 +30,7 @@ import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
+import { emailedLinkInit } from "~/http/emailed-link.server";
 import { formIssues } from "~/http/form-issues";
 import { getSession } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
@@ -66,11 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         inviter: invitation.inviter,
       },
     },
-    {
-      status: state === "valid" ? 200 : state === "unknown" ? 404 : 410,
-      // The token is in the address: it must not leave in a Referer header.
-      headers: { "Referrer-Policy": "no-referrer" },
-    },
+    emailedLinkInit(state),
   );
 }
 

@@ -4,6 +4,7 @@ import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/compo
 import { FormError } from "~/components/field-error";
 import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
+import { emailedLinkInit } from "~/http/emailed-link.server";
 import { formIssues } from "~/http/form-issues";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -18,13 +19,7 @@ const RESET_OFFLINE = "Failed to set the new password. Please check your connect
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { state, message } = await resetLinkState(token);
-  return data(
-    { token: state === "valid" ? token : "", state, message },
-    {
-      status: state === "valid" ? 200 : state === "unknown" ? 404 : 410,
-      headers: { "Referrer-Policy": "no-referrer" },
-    },
-  );
+  return data({ token: state === "valid" ? token : "", state, message }, emailedLinkInit(state));
 }
 
 export async function action({ request }: Route.ActionArgs) {
