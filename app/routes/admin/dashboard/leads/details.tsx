@@ -18,7 +18,7 @@ import {
   updateLead,
 } from "~/domain/leads/leads.server";
 import { KIND_LABELS, LEAD_STATUSES, REASON_REQUIRED, STATUS_LABELS } from "~/domain/leads/model";
-import { LeadNoteSchema, LeadPatchSchema, NOTE_MAX, REASON_MAX } from "~/domain/leads/schemas";
+import { LeadNoteSchema, NOTE_MAX, REASON_MAX } from "~/domain/leads/schemas";
 import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
@@ -27,6 +27,7 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import { formatInstant } from "../meetings/meeting-ui";
 import type { Route } from "./+types/details";
 import { OwnerSelect } from "./owner-select";
+import { postedLeadPatch } from "./posted-patch";
 
 const CHANGE_FAILED = "Failed to update the lead. Please try again.";
 
@@ -68,11 +69,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return { ok: true, message: "Note added." } satisfies Answer;
     }
     if (intent === "status" || intent === "assign") {
-      const patch = LeadPatchSchema.safeParse(
-        intent === "assign"
-          ? { ownerId: String(form.get("ownerId") ?? "") || undefined }
-          : { status: String(form.get("status") ?? "") || undefined, reason: String(form.get("reason") ?? "") },
-      );
+      const patch = postedLeadPatch(form, intent);
       if (!patch.success)
         return data<Answer>({ ok: false, message: patch.error.issues[0]?.message ?? CHANGE_FAILED }, 400);
       const lead = await updateLead(actor, params.id, patch.data);
