@@ -8,14 +8,13 @@ import { actorOf } from "~/domain/accounts/actor";
 import { unusedImagesOf } from "~/domain/blog/image-cleanup.server";
 import { DELETE_FAILED } from "~/domain/blog/messages";
 import { deletePost, findPost } from "~/domain/blog/posts.server";
-import { mediaPath } from "~/domain/blog/renditions";
 import { BLOG_LIMITS } from "~/domain/blog/schemas";
 import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/delete";
-import { BackToBlogList } from "./blog-ui";
+import { BackToBlogList, imageView } from "./blog-ui";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -23,13 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A missing post is shown by the page, so that a failed delete can still say so (spec §8).
   if (!post) return data({ post: null, images: [] }, { status: 404 });
   // Decision 030: the post's images no other post shows, offered for deletion with it.
-  const images = (await unusedImagesOf(post)).map((image) => ({
-    key: image.key,
-    src: mediaPath(image.key),
-    alt: image.alt,
-    width: image.width,
-    height: image.height,
-  }));
+  const images = (await unusedImagesOf(post)).map(imageView);
   return { post: { id: post.id, title: post.title }, images };
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Eye, ImageUp } from "lucide-react";
+import { Eye, ImageUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, href, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { ErrorAlert, Notice } from "~/components/blog/admin";
@@ -22,7 +22,6 @@ import { IMAGE_NOT_UPLOADED, imageMarkdown, imageTooLargeMessage, MAX_ALT_LENGTH
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { SAVE_CONFLICT, SAVE_FAILED } from "~/domain/blog/messages";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
-import { mediaPath } from "~/domain/blog/renditions";
 import { reviewState } from "~/domain/blog/review";
 import { revisionRows } from "~/domain/blog/revisions.server";
 import { BLOG_LIMITS, BlogFormSchema, formSeo, SCHEDULE_MESSAGES, SLUG_MESSAGES } from "~/domain/blog/schemas";
@@ -37,6 +36,7 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import { useFieldValue } from "~/lib/use-field-value";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/editor";
+import { BackToBlogList, imageView } from "./blog-ui";
 
 const PREVIEW_DELAY = 300; // ms after the last keystroke
 const EMPTY = {
@@ -121,11 +121,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     );
   }
   const images = (await postImages(post.id)).map((image) => ({
-    key: image.key,
-    src: mediaPath(image.key),
-    alt: image.alt,
-    width: image.width,
-    height: image.height,
+    ...imageView(image),
     markdown: imageMarkdown(image.alt, image.key),
   }));
   const scheduled = post.status === "draft" && post.publishAt !== null;
@@ -366,12 +362,7 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <Link
-        to={href("/admin/dashboard/blog")}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Blog Management
-      </Link>
+      <BackToBlogList />
       <h1 className="mt-3 text-2xl font-bold">{editing ? "Edit Post" : "New Post"}</h1>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
