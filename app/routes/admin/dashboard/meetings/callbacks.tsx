@@ -1,6 +1,7 @@
 import { Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
 import { data, Form, href } from "react-router";
 import { ActionNotice } from "~/components/console/action-notice";
+import { EmailOrErased } from "~/components/console/email-or-erased";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { PendingIcon } from "~/components/pending-icon";
@@ -141,13 +142,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
                   <span className="sr-only">Email</span>
                 </dt>
                 <dd className="min-w-0 break-words">
-                  {callback.email ? (
-                    <a href={`mailto:${callback.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
-                      {callback.email}
-                    </a>
-                  ) : (
-                    "Erased"
-                  )}
+                  <EmailOrErased email={callback.email} />
                 </dd>
               </div>
               <div className="flex items-center gap-2">

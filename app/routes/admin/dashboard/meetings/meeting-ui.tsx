@@ -1,6 +1,7 @@
 import { Check, Eye, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Form, href, isRouteErrorResponse, Link, NavLink, useActionData, useNavigation } from "react-router";
+import { EmailOrErased } from "~/components/console/email-or-erased";
 import { describedBy, Field } from "~/components/field";
 import { FieldError } from "~/components/field-error";
 import { PendingIcon } from "~/components/pending-icon";
@@ -131,14 +132,7 @@ export function MeetingFacts({
         <div className={row}>
           <dt className={term}>Email</dt>
           <dd className="break-words">
-            {/* An erased person's booking keeps no address (decision 088). */}
-            {meeting.email ? (
-              <a href={`mailto:${meeting.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
-                {meeting.email}
-              </a>
-            ) : (
-              "Erased"
-            )}
+            <EmailOrErased email={meeting.email} />
           </dd>
         </div>
         <div className={row}>
