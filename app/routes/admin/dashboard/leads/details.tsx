@@ -1,8 +1,9 @@
 import { ArrowLeft, MessageSquarePlus, UserRoundCog } from "lucide-react";
-import { data, Form, href, Link, useNavigation } from "react-router";
+import { data, Form, href, Link } from "react-router";
 import { ActionNotice } from "~/components/console/action-notice";
 import { StatusBadge } from "~/components/console/status-badge";
 import { PendingIcon } from "~/components/pending-icon";
+import { useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -135,9 +136,8 @@ function TouchList({ title, touch, timeZone }: { title: string; touch: Touch | n
 
 export default function LeadDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, late, timeline, members, owner, canChange, timeZone } = loaderData;
-  const navigation = useNavigation();
-  const pending = (intent: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const submitting = useSubmittingValue("intent");
+  const pending = (intent: string) => submitting === intent;
   return (
     <div className="mx-auto max-w-5xl">
       <Link to={href("/admin/dashboard/leads")} className="inline-flex items-center gap-1 text-sm hover:underline">
