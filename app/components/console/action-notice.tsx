@@ -1,6 +1,3 @@
-import { data } from "react-router";
-import { isAppError } from "~/lib/errors";
-
 /**
  * The answer of a console list's action, above the list: green for a change made, red for a
  * refusal (role "status" or "alert", so a screen reader says it).
@@ -19,15 +16,4 @@ export function ActionNotice({ result }: { result: { ok: boolean; message: strin
       {result.message}
     </p>
   );
-}
-
-/**
- * The answer of a console list's action that threw: a refusal (an `AppError`) says why, with its
- * status; anything else is logged and answers `failed` (the words the page also shows when, with
- * JavaScript, the request gets no answer) with a 500.
- */
-export function failedActionAnswer(error: unknown, failed: string) {
-  if (isAppError(error)) return data({ ok: false, message: error.message }, error.status);
-  console.error(error);
-  return data({ ok: false, message: failed }, 500);
 }

@@ -1,10 +1,11 @@
 import { KeyRound } from "lucide-react";
-import { data, Form, href, useNavigation } from "react-router";
+import { data, Form, href } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { BotCheck } from "~/components/bot-check";
 import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
+import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { formBotCheck } from "~/http/bot-check.server";
@@ -53,8 +54,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostPending();
   return (
     <AuthCard
       icon={<KeyRound aria-hidden className="size-10 text-brand-600 dark:text-brand-300" />}
@@ -79,9 +79,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <EmailInput defaultValue={actionData?.email ?? ""} />
           </Field>
           <FormError error={actionData?.error} testId="reset-error" />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? "Sending..." : "Email me a reset link"}
-          </button>
+          <SubmitButton className="btn-primary w-full" busy={busy} whileBusy="Sending...">
+            Email me a reset link
+          </SubmitButton>
         </Form>
       )}
     </AuthCard>

@@ -1,6 +1,6 @@
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, href, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useFetcher } from "react-router";
 import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/components/auth-card";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
@@ -12,6 +12,7 @@ import {
   postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
+import { SubmitButton, usePostPending } from "~/components/submit-button";
 import {
   AcceptInvitationFormSchema,
   InvitationPasskeyAcceptSchema,
@@ -29,6 +30,8 @@ import { requestCountry } from "~/domain/accounts/session-list.server";
 import { createSession, revokeSession } from "~/domain/accounts/sessions.server";
 import { withClientLimit } from "~/domain/limits/client-limits.server";
 import { SESSION_COOKIE } from "~/http/cookies.server";
+import { emailedLinkInit } from "~/http/emailed-link.server";
+import { formIssues } from "~/http/form-issues";
 import { getSession } from "~/http/guards.server";
 import { refusal } from "~/http/retry-after.server";
 import { BRAND } from "~/lib/brand";
@@ -65,11 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         inviter: invitation.inviter,
       },
     },
-    {
-      status: state === "valid" ? 200 : state === "unknown" ? 404 : 410,
-      // The token is in the address: it must not leave in a Referer header.
-      headers: { "Referrer-Policy": "no-referrer" },
-    },
+    emailedLinkInit(state),
   );
 }
 
@@ -128,13 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
     confirmPassword: form.get("confirmPassword") ?? "",
   });
   if (!parsed.success) {
-    const fields: ActionData["fields"] = {};
-    let error: string | undefined;
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === "name" || field === "password" || field === "confirmPassword") fields[field] ??= issue.message;
-      else error ??= issue.message;
-    }
+    const { fields, error } = formIssues(parsed.error, ["name", "password", "confirmPassword"]);
     return data<ActionData>({ error, fields, name }, { status: 400 });
   }
   let member: Awaited<ReturnType<typeof acceptInvitation>>;
@@ -166,8 +159,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function AcceptInvitation({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostPending();
   const { invitation } = loaderData;
   return (
     <AuthCard
@@ -221,9 +213,9 @@ export default function AcceptInvitation({ loaderData, actionData }: Route.Compo
             errors={actionData?.fields}
           />
           <FormError error={actionData?.error} testId="invitation-error" />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? "Joining..." : "Accept and join"}
-          </button>
+          <SubmitButton className="btn-primary w-full" busy={busy} whileBusy="Joining...">
+            Accept and join
+          </SubmitButton>
         </Form>
       ) : null}
       {invitation ? <PasskeyJoin token={loaderData.token} /> : null}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye, EyeOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, Form, href, Link, redirect, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { data, Form, href, Link, redirect, useSearchParams, useSubmit } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { BotCheck } from "~/components/bot-check";
 import { FieldError, FormError } from "~/components/field-error";
@@ -18,6 +18,7 @@ import {
   useWebAuthn,
 } from "~/components/passkey-button";
 import { LogoMark } from "~/components/site/logo";
+import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { REGISTERED_MESSAGE, registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { VerifyAuthenticationSchema } from "~/domain/accounts/passkey-schemas";
@@ -148,8 +149,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const mode = searchParams.get("mode") === "register" ? "register" : "login";
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostPending();
   const hydrated = useHydrated();
   const [showPassword, setShowPassword] = useState(false);
   const lastResult = actionData?.intent === mode && "result" in actionData ? actionData.result : undefined;
@@ -257,9 +257,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         </div>
         {mode === "register" ? <FormNotice notice={ADMIN_REGISTRATION_NOTICE} /> : null}
         <FormError error={formError} testId="auth-error" />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Processing..." : mode === "register" ? "Create account" : "Sign in"}
-        </button>
+        <SubmitButton className="btn-primary w-full" busy={busy} whileBusy="Processing...">
+          {mode === "register" ? "Create account" : "Sign in"}
+        </SubmitButton>
       </Form>
       {mode === "login" ? <PasskeySignIn serverError={passkeyError ?? null} /> : null}
     </AuthCard>

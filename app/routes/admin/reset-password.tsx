@@ -1,8 +1,11 @@
 import { KeyRound } from "lucide-react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/components/auth-card";
 import { FormError } from "~/components/field-error";
+import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
+import { emailedLinkInit } from "~/http/emailed-link.server";
+import { formIssues } from "~/http/form-issues";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -16,13 +19,7 @@ const RESET_OFFLINE = "Failed to set the new password. Please check your connect
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const { state, message } = await resetLinkState(token);
-  return data(
-    { token: state === "valid" ? token : "", state, message },
-    {
-      status: state === "valid" ? 200 : state === "unknown" ? 404 : 410,
-      headers: { "Referrer-Policy": "no-referrer" },
-    },
-  );
+  return data({ token: state === "valid" ? token : "", state, message }, emailedLinkInit(state));
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -33,13 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
     confirmPassword: form.get("confirmPassword") ?? "",
   });
   if (!parsed.success) {
-    const fields: ActionData["fields"] = {};
-    let error: string | undefined;
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (field === "password" || field === "confirmPassword") fields[field] ??= issue.message;
-      else error ??= issue.message;
-    }
+    const { fields, error } = formIssues(parsed.error, ["password", "confirmPassword"]);
     return data<ActionData>({ error, fields }, { status: 400 });
   }
   try {
@@ -57,8 +48,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostPending();
   const linkBroken = loaderData.state !== "valid";
   return (
     <AuthCard
@@ -81,9 +71,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             errors={actionData?.fields}
           />
           <FormError error={actionData?.error} testId="reset-error" />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? "Saving..." : "Set new password"}
-          </button>
+          <SubmitButton className="btn-primary w-full" busy={busy} whileBusy="Saving...">
+            Set new password
+          </SubmitButton>
           <p className="text-xs text-slate-600 dark:text-slate-400">
             Setting a new password signs out every session of this account.
           </p>

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { data, Form, href, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, href, redirect, useSubmit } from "react-router";
 import { AuthCard, AuthLink } from "~/components/auth-card";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
@@ -13,6 +13,7 @@ import {
   useWebAuthn,
 } from "~/components/passkey-button";
 import { LogoMark } from "~/components/site/logo";
+import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { VerifyAuthenticationSchema } from "~/domain/accounts/passkey-schemas";
 import { stepAnswers, stepAuthenticationOptions, verifyStepWithPasskey } from "~/domain/accounts/passkeys.server";
 import { requestCountry } from "~/domain/accounts/session-list.server";
@@ -117,8 +118,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 }
 
 export default function TwoFactorStep({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostPending();
   const passkeyFailed = Boolean(actionData && "passkey" in actionData && actionData.passkey);
   const error = passkeyFailed ? undefined : actionData?.error;
   const card = {
@@ -167,10 +167,9 @@ export default function TwoFactorStep({ loaderData, actionData }: Route.Componen
             maxLength={40}
           />
         </Field>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          <ShieldCheck aria-hidden className="size-4" />
-          {busy ? "Checking..." : "Verify and sign in"}
-        </button>
+        <SubmitButton className="btn-primary w-full" busy={busy} whileBusy="Checking..." icon={ShieldCheck}>
+          Verify and sign in
+        </SubmitButton>
       </Form>
       {loaderData.passkeyOptions ? (
         <PasskeyStep

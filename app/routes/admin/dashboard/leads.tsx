@@ -1,6 +1,6 @@
 import { Download, Filter } from "lucide-react";
 import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
+import { ActionNotice } from "~/components/console/action-notice";
 import { FilterInput } from "~/components/console/filter-input";
 import { FilterSelect } from "~/components/console/filter-select";
 import { StatusBadge } from "~/components/console/status-badge";
@@ -11,13 +11,15 @@ import { can } from "~/domain/accounts/permissions";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { isLate, listLeads, salesMembers, storedTouch, updateLeads } from "~/domain/leads/leads.server";
 import { KIND_LABELS, kindsOf, LEAD_KINDS, LEAD_STATUSES, STATUS_LABELS } from "~/domain/leads/model";
-import { LeadPatchSchema, leadFiltersOf } from "~/domain/leads/schemas";
+import { leadFiltersOf } from "~/domain/leads/schemas";
+import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { pageCount, showingRange } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/leads";
 import { OwnerSelect } from "./leads/owner-select";
+import { postedLeadPatch } from "./leads/posted-patch";
 import { formatInstant } from "./meetings/meeting-ui";
 
 /** Leads per page: one row each, so a page stays small at any inbox size (bench:scale). */
@@ -70,11 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
     .slice(0, PAGE_SIZE);
   if (!ids.length) return data({ ok: false, message: "Choose at least one lead." }, { status: 400 });
   const intent = form.get("intent");
-  const patch = LeadPatchSchema.safeParse(
-    intent === "assign"
-      ? { ownerId: String(form.get("ownerId") ?? "") || undefined }
-      : { status: String(form.get("status") ?? "") || undefined, reason: String(form.get("reason") ?? "") },
-  );
+  const patch = postedLeadPatch(form, intent);
   if (!patch.success || (intent !== "assign" && intent !== "status")) {
     return data({ ok: false, message: patch.error?.issues[0]?.message ?? "Unknown action." }, { status: 400 });
   }

@@ -118,15 +118,12 @@ export default function DemoMeetings({ loaderData, actionData }: Route.Component
       />
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <HostSelect host={host} hosts={hosts} keep={{ status: status === "all" ? "" : status, q }} />
-        {host !== "all" ? (
-          <Link
-            to={query({ host: "all" })}
-            className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-          >
-            See everyone’s meetings
-          </Link>
-        ) : null}
+        <HostSelect
+          host={host}
+          hosts={hosts}
+          keep={{ status: status === "all" ? "" : status, q }}
+          everyone={query({ host: "all" })}
+        />
       </div>
       {unknownHost ? (
         <p role="status" className="mt-2 text-sm text-amber-800 dark:text-amber-200">

@@ -1,12 +1,14 @@
 import { Download, Search, Trash2 } from "lucide-react";
-import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
+import { data, Form, href, Link } from "react-router";
+import { ActionNotice } from "~/components/console/action-notice";
 import { PendingIcon } from "~/components/pending-icon";
+import { useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { countsOf, erasePerson, peopleLookup } from "~/domain/privacy/people.server";
 import { EraseSchema, PersonQuerySchema } from "~/domain/privacy/schemas";
+import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { fieldLabel } from "~/lib/field-label";
@@ -101,8 +103,7 @@ function Value({ value, timeZone }: { value: unknown; timeZone: string }) {
 
 export default function People({ loaderData, actionData }: Route.ComponentProps) {
   const { typed, problem, person, canErase, canExport, timeZone } = loaderData;
-  const navigation = useNavigation();
-  const erasing = navigation.state === "submitting" && navigation.formData?.get("intent") === "erase";
+  const erasing = useSubmittingValue("intent") === "erase";
   const kinds = person ? Object.keys(person.held) : [];
   const total = person ? Object.values(person.counts).reduce((sum, n) => sum + n, 0) : 0;
   const exportHref = (kind?: string) =>

@@ -3,18 +3,18 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { UnusedImages } from "~/components/blog/unused-images";
+import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { unusedImagesOf } from "~/domain/blog/image-cleanup.server";
 import { DELETE_FAILED } from "~/domain/blog/messages";
 import { deletePost, findPost } from "~/domain/blog/posts.server";
-import { mediaPath } from "~/domain/blog/renditions";
 import { BLOG_LIMITS } from "~/domain/blog/schemas";
+import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
-import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/delete";
-import { BackToBlogList } from "./blog-ui";
+import { BackToBlogList, imageView } from "./blog-ui";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -22,13 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A missing post is shown by the page, so that a failed delete can still say so (spec §8).
   if (!post) return data({ post: null, images: [] }, { status: 404 });
   // Decision 030: the post's images no other post shows, offered for deletion with it.
-  const images = (await unusedImagesOf(post)).map((image) => ({
-    key: image.key,
-    src: mediaPath(image.key),
-    alt: image.alt,
-    width: image.width,
-    height: image.height,
-  }));
+  const images = (await unusedImagesOf(post)).map(imageView);
   return { post: { id: post.id, title: post.title }, images };
 }
 
@@ -47,8 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     await deletePost(actor, params.id, { imageKeys });
   } catch (error) {
-    if (!isAppError(error)) console.error(error);
-    return data({ error: DELETE_FAILED, title }, { status: isAppError(error) ? error.status : 500 });
+    return data({ error: DELETE_FAILED, title }, { status: actionFailure(error).status });
   }
   return redirect(`${href("/admin/dashboard/blog")}?notice=deleted`);
 }
@@ -84,9 +77,9 @@ export default function ConfirmDelete({ loaderData, actionData }: Route.Componen
             <Link to={href("/admin/dashboard/blog")} className="btn-secondary">
               Cancel
             </Link>
-            <button type="submit" className="btn-danger" disabled={busy}>
-              {busy ? "Deleting..." : "Delete"}
-            </button>
+            <SubmitButton className="btn-danger" busy={busy} whileBusy="Deleting...">
+              Delete
+            </SubmitButton>
           </div>
         </Form>
       </div>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Eye, ImageUp } from "lucide-react";
+import { Eye, ImageUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, href, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { ErrorAlert, Notice } from "~/components/blog/admin";
@@ -14,6 +14,7 @@ import { SeoFieldset } from "~/components/blog/seo-fieldset";
 import { useUploadSizeCheck } from "~/components/blog/upload-size";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
+import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
 import { formatPostDate, fromLocalInput, SCHEDULE_DATE, toLocalInput } from "~/domain/blog/format";
@@ -21,11 +22,11 @@ import { IMAGE_NOT_UPLOADED, imageMarkdown, imageTooLargeMessage, MAX_ALT_LENGTH
 import { renderMarkdown } from "~/domain/blog/markdown";
 import { SAVE_CONFLICT, SAVE_FAILED } from "~/domain/blog/messages";
 import { createPost, findPost, updatePost } from "~/domain/blog/posts.server";
-import { mediaPath } from "~/domain/blog/renditions";
 import { reviewState } from "~/domain/blog/review";
 import { revisionRows } from "~/domain/blog/revisions.server";
 import { BLOG_LIMITS, BlogFormSchema, formSeo, SCHEDULE_MESSAGES, SLUG_MESSAGES } from "~/domain/blog/schemas";
 import { postImages } from "~/domain/blog/uploads.server";
+import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { requireEditablePost, requirePublishing, requireReadablePost } from "~/http/post-access.server";
 import { BRAND } from "~/lib/brand";
@@ -35,6 +36,7 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import { useFieldValue } from "~/lib/use-field-value";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/editor";
+import { BackToBlogList, imageView } from "./blog-ui";
 
 const PREVIEW_DELAY = 300; // ms after the last keystroke
 const EMPTY = {
@@ -119,11 +121,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     );
   }
   const images = (await postImages(post.id)).map((image) => ({
-    key: image.key,
-    src: mediaPath(image.key),
-    alt: image.alt,
-    width: image.width,
-    height: image.height,
+    ...imageView(image),
     markdown: imageMarkdown(image.alt, image.key),
   }));
   const scheduled = post.status === "draft" && post.publishAt !== null;
@@ -251,10 +249,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         { status: 409 },
       );
     }
-    if (!isAppError(error)) console.error(error);
     return data(
       { result: submission.reply({ formErrors: [SAVE_FAILED] }), preview: null },
-      { status: isAppError(error) ? error.status : 500 },
+      { status: actionFailure(error).status },
     );
   }
   return redirect(`${href("/admin/dashboard/blog")}?notice=updated`);
@@ -365,12 +362,7 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl">
-      <Link
-        to={href("/admin/dashboard/blog")}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-      >
-        <ArrowLeft aria-hidden className="size-4" /> Blog Management
-      </Link>
+      <BackToBlogList />
       <h1 className="mt-3 text-2xl font-bold">{editing ? "Edit Post" : "New Post"}</h1>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -496,15 +488,15 @@ function Editor({ loaderData, actionData }: Route.ComponentProps) {
             <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5 dark:border-slate-800">
               {/* Save comes first in the DOM so that Enter saves; the order classes lay the buttons out. */}
               {/* Not while an autosave is in flight: the Save would still carry the version before it. */}
-              <button
-                type="submit"
-                name="intent"
-                value="save"
+              <SubmitButton
+                intent="save"
                 className="btn-primary order-3"
-                disabled={saving || safety.status.state === "saving"}
+                busy={saving}
+                whileBusy="Saving..."
+                disabled={safety.status.state === "saving"}
               >
-                {saving ? "Saving..." : editing ? "Update Post" : "Create Post"}
-              </button>
+                {editing ? "Update Post" : "Create Post"}
+              </SubmitButton>
               {hydrated ? null : (
                 <button type="submit" name="intent" value="preview" className="btn-secondary order-2" formNoValidate>
                   <Eye aria-hidden className="size-4" /> Preview

@@ -9,6 +9,7 @@ import { formatPostDate } from "~/domain/blog/format";
 import { POST_NOT_FOUND, REVISION_NOT_FOUND_TITLE } from "~/domain/blog/messages";
 import { findPost, renderPostHtml } from "~/domain/blog/posts.server";
 import { getRevision, REVISION_TIME, restoreRevision, revisionText } from "~/domain/blog/revisions.server";
+import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { requireEditablePost, requireReadablePost } from "~/http/post-access.server";
 import { BRAND } from "~/lib/brand";
@@ -63,9 +64,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       `${href("/admin/dashboard/blog/:id/edit", { id: params.id })}?restored=${changed ? post.updatedAt.getTime() : "same"}#revisions`,
     );
   } catch (error) {
-    if (!isAppError(error)) console.error(error);
-    const message = isAppError(error) ? error.message : "Failed to restore the revision. Please try again.";
-    return data(submitFailure(message), { status: isAppError(error) ? error.status : 500 });
+    const { status, reason } = actionFailure(error);
+    return data(submitFailure(reason ?? "Failed to restore the revision. Please try again."), { status });
   }
 }
 

@@ -1,8 +1,9 @@
 import { ArrowLeft, MessageSquarePlus, UserRoundCog } from "lucide-react";
-import { data, Form, href, Link, useNavigation } from "react-router";
-import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
+import { data, Form, href, Link } from "react-router";
+import { ActionNotice } from "~/components/console/action-notice";
 import { StatusBadge } from "~/components/console/status-badge";
 import { PendingIcon } from "~/components/pending-icon";
+import { useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -18,7 +19,8 @@ import {
   updateLead,
 } from "~/domain/leads/leads.server";
 import { KIND_LABELS, LEAD_STATUSES, REASON_REQUIRED, STATUS_LABELS } from "~/domain/leads/model";
-import { LeadNoteSchema, LeadPatchSchema, NOTE_MAX, REASON_MAX } from "~/domain/leads/schemas";
+import { LeadNoteSchema, NOTE_MAX, REASON_MAX } from "~/domain/leads/schemas";
+import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -26,6 +28,7 @@ import { submitKeepingInput } from "~/lib/submit-failure";
 import { formatInstant } from "../meetings/meeting-ui";
 import type { Route } from "./+types/details";
 import { OwnerSelect } from "./owner-select";
+import { postedLeadPatch } from "./posted-patch";
 
 const CHANGE_FAILED = "Failed to update the lead. Please try again.";
 
@@ -67,11 +70,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       return { ok: true, message: "Note added." } satisfies Answer;
     }
     if (intent === "status" || intent === "assign") {
-      const patch = LeadPatchSchema.safeParse(
-        intent === "assign"
-          ? { ownerId: String(form.get("ownerId") ?? "") || undefined }
-          : { status: String(form.get("status") ?? "") || undefined, reason: String(form.get("reason") ?? "") },
-      );
+      const patch = postedLeadPatch(form, intent);
       if (!patch.success)
         return data<Answer>({ ok: false, message: patch.error.issues[0]?.message ?? CHANGE_FAILED }, 400);
       const lead = await updateLead(actor, params.id, patch.data);
@@ -137,9 +136,8 @@ function TouchList({ title, touch, timeZone }: { title: string; touch: Touch | n
 
 export default function LeadDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, late, timeline, members, owner, canChange, timeZone } = loaderData;
-  const navigation = useNavigation();
-  const pending = (intent: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const submitting = useSubmittingValue("intent");
+  const pending = (intent: string) => submitting === intent;
   return (
     <div className="mx-auto max-w-5xl">
       <Link to={href("/admin/dashboard/leads")} className="inline-flex items-center gap-1 text-sm hover:underline">

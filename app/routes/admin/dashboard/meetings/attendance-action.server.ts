@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { actorOf } from "~/domain/accounts/actor";
 import { markAttendance } from "~/domain/meetings/attendance.server";
+import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
-import { isAppError } from "~/lib/errors";
 import type { DecisionResult } from "./status-action.server";
 
 export const ATTENDANCE_TEXTS = {
@@ -36,8 +36,7 @@ export async function saveAttendance(request: Request) {
       message: answer === "yes" ? ATTENDANCE_TEXTS.attended(meeting.name) : ATTENDANCE_TEXTS.noShow(meeting.name),
     });
   } catch (error) {
-    if (isAppError(error)) return result(error.status, { reason: error.message });
-    console.error(error);
-    return result(500, {});
+    const { status, reason } = actionFailure(error);
+    return result(status, { reason });
   }
 }

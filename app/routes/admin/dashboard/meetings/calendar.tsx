@@ -133,15 +133,7 @@ export default function MeetingsCalendar({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <HostSelect host={host} hosts={hosts} keep={{ week }} />
-        {host !== "all" ? (
-          <Link
-            to={`?week=${week}&host=all`}
-            className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300"
-          >
-            See everyone’s meetings
-          </Link>
-        ) : null}
+        <HostSelect host={host} hosts={hosts} keep={{ week }} everyone={`?week=${week}&host=all`} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>

@@ -1,15 +1,18 @@
 import { Mail, Phone, RotateCcw, UserCheck } from "lucide-react";
-import { data, Form, href, useNavigation } from "react-router";
-import { ActionNotice, failedActionAnswer } from "~/components/console/action-notice";
+import { data, Form, href } from "react-router";
+import { ActionNotice } from "~/components/console/action-notice";
+import { EmailOrErased } from "~/components/console/email-or-erased";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { PendingIcon } from "~/components/pending-icon";
+import { useSubmittingValue } from "~/components/submit-button";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listCallbacks, setCallbackStatus, toCallbackJson } from "~/domain/meetings/callbacks.server";
 import { SOURCE_LABELS } from "~/domain/meetings/lead-schemas";
 import { companySizeLabel } from "~/domain/subscriptions/options";
+import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";
@@ -74,8 +77,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export default function Callbacks({ loaderData, actionData }: Route.ComponentProps) {
   const { callbacks, total, page, pages, status, q, timeZone } = loaderData;
   const range = showingRange(page, PAGE_SIZE, total);
-  const navigation = useNavigation();
-  const pendingId = navigation.state === "submitting" ? navigation.formData?.get("callbackId") : null;
+  const pendingId = useSubmittingValue("callbackId");
   const listHref = (next: { status?: string; q?: string; page?: number }) => {
     const params = new URLSearchParams();
     const s = next.status ?? status;
@@ -140,13 +142,7 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
                   <span className="sr-only">Email</span>
                 </dt>
                 <dd className="min-w-0 break-words">
-                  {callback.email ? (
-                    <a href={`mailto:${callback.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
-                      {callback.email}
-                    </a>
-                  ) : (
-                    "Erased"
-                  )}
+                  <EmailOrErased email={callback.email} />
                 </dd>
               </div>
               <div className="flex items-center gap-2">

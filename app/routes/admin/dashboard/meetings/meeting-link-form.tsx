@@ -1,8 +1,9 @@
 import { Send } from "lucide-react";
 import { useId } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData } from "react-router";
 import { Field, type FieldControlProps } from "~/components/field";
 import { PendingIcon } from "~/components/pending-icon";
+import { useSubmittingValue } from "~/components/submit-button";
 import { isLinkResult } from "./link-texts";
 import type { MeetingView } from "./meeting-ui";
 
@@ -13,15 +14,13 @@ import type { MeetingView } from "./meeting-ui";
  */
 /** `defaultLink`: the meeting's link, else the suggestion from MEETING_LINK_TEMPLATE (`suggestedLink`). */
 export function MeetingLinkForm({ meeting, defaultLink }: { meeting: MeetingView; defaultLink: string }) {
-  const navigation = useNavigation();
+  const submittingIntent = useSubmittingValue("intent");
+  const submittingMeeting = useSubmittingValue("meetingId");
   const result = useActionData();
   // The list shows a meeting twice (card and dialog): each copy needs its own ids.
   const inputId = useId();
   if (meeting.status !== "confirmed") return null;
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "link" &&
-    navigation.formData?.get("meetingId") === meeting.id;
+  const pending = submittingIntent === "link" && submittingMeeting === meeting.id;
   const error = isLinkResult(result) && result.meetingId === meeting.id ? result.linkError : null;
   return (
     <Form method="post" className="flex w-full flex-wrap items-end gap-2" data-testid="meeting-link-form">

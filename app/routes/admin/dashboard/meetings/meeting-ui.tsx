@@ -1,9 +1,11 @@
 import { Check, Eye, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Form, href, isRouteErrorResponse, Link, NavLink, useActionData, useNavigation } from "react-router";
+import { Form, href, isRouteErrorResponse, Link, NavLink, useActionData } from "react-router";
+import { EmailOrErased } from "~/components/console/email-or-erased";
 import { describedBy, Field } from "~/components/field";
 import { FieldError } from "~/components/field-error";
 import { PendingIcon } from "~/components/pending-icon";
+import { useSubmittingValue } from "~/components/submit-button";
 import { formatTime12h, inTimeZone } from "~/domain/calendar/availability";
 import { longDateLabel } from "~/domain/calendar/month";
 import type { toMeetingJson } from "~/domain/meetings/meetings.server";
@@ -131,14 +133,7 @@ export function MeetingFacts({
         <div className={row}>
           <dt className={term}>Email</dt>
           <dd className="break-words">
-            {/* An erased person's booking keeps no address (decision 088). */}
-            {meeting.email ? (
-              <a href={`mailto:${meeting.email}`} className="text-brand-700 hover:underline dark:text-brand-300">
-                {meeting.email}
-              </a>
-            ) : (
-              "Erased"
-            )}
+            <EmailOrErased email={meeting.email} />
           </dd>
         </div>
         <div className={row}>
@@ -221,9 +216,9 @@ export function DecisionForms({
   /** Where the confirmation page without JavaScript leads back to. */
   from?: "list" | "details";
 }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("meetingId") === meeting.id;
-  const pendingIntent = pending ? navigation.formData?.get("intent") : null;
+  const submittingIntent = useSubmittingValue("intent");
+  const pending = useSubmittingValue("meetingId") === meeting.id;
+  const pendingIntent = pending ? submittingIntent : null;
   const approved = useDecisionResult(meeting.id, "approve");
   const linkError = approved?.fieldErrors?.meetingLink;
   // The list shows a meeting twice (card and dialog): each copy needs its own input id.

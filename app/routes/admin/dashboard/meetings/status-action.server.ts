@@ -3,8 +3,8 @@ import { actorOf } from "~/domain/accounts/actor";
 import { updateMeetingStatus } from "~/domain/meetings/meetings.server";
 import { MeetingLinkSchema, RejectReasonSchema } from "~/domain/meetings/schemas";
 import { MEETING_TEXTS } from "~/domain/meetings/texts";
+import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
-import { isAppError } from "~/lib/errors";
 
 export type Decision = "approve" | "reject";
 
@@ -71,8 +71,7 @@ export async function decideMeeting(request: Request, fixed: { meetingId?: strin
       intent: decision,
     });
   } catch (error) {
-    if (isAppError(error)) return fail(error.status, error.message);
-    console.error(error);
-    return fail(500, null);
+    const { status, reason } = actionFailure(error);
+    return fail(status, reason);
   }
 }

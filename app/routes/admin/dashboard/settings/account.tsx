@@ -5,6 +5,7 @@ import { data, Form, href, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
+import { SubmitButton } from "~/components/submit-button";
 import { changePassword, getAdmin } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
 import { ChangePasswordSchema, PASSWORD_RULE_MESSAGE } from "~/domain/accounts/schemas";
@@ -113,9 +114,9 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             autoComplete="new-password"
           />
           <FormError error={form.errors?.[0]} />
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? "Processing..." : "Change password"}
-          </button>
+          <SubmitButton className="btn-primary" busy={busy} whileBusy="Processing...">
+            Change password
+          </SubmitButton>
         </Form>
       </SettingsPanel>
     </div>

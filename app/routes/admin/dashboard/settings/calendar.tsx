@@ -1,11 +1,12 @@
 import { CalendarSync, Copy, KeyRound, RotateCw, Save, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, href, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import { BusyCalendarStatus } from "~/components/console/busy-calendar-status";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
+import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
 import { BusyCalendarInputSchema, CALENDAR_SYNC_RULES } from "~/domain/calendar/calendar-sync";
@@ -165,8 +166,7 @@ function FeedAddress({ url }: { url: string }) {
 export default function MyCalendar({ loaderData, actionData }: Route.ComponentProps) {
   const { sync, notice, now } = loaderData;
   const timezone = useConsoleTimezone();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const busy = useSubmittingValue("intent");
   const busyFailed = actionData?.intent === "busy" ? actionData : undefined;
   const feed = sync.feed;
   const own = sync.busyCalendar;
@@ -253,9 +253,15 @@ export default function MyCalendar({ loaderData, actionData }: Route.ComponentPr
             >
               <UrlInput maxLength={2000} defaultValue={busyFailed?.url ?? ""} />
             </Field>
-            <button type="submit" name="intent" value="busy" className="btn-primary" disabled={busy === "busy"}>
-              <Save aria-hidden className="size-4" /> {busy === "busy" ? "Saving..." : "Save address"}
-            </button>
+            <SubmitButton
+              intent="busy"
+              className="btn-primary"
+              busy={busy === "busy"}
+              whileBusy="Saving..."
+              icon={Save}
+            >
+              Save address
+            </SubmitButton>
           </Form>
           {own.address ? (
             <Form method="post">

@@ -1,11 +1,12 @@
 import { RotateCw } from "lucide-react";
-import { data, Form, href, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FilterPills } from "~/components/console/list-toolbar";
 import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
+import { useSubmittingValue } from "~/components/submit-button";
 import { EMAIL_STATUSES } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
 import { EMAIL_LOG_PAGE_SIZE, EmailLogQuerySchema, listEmailLog, retryFailedEmail } from "~/domain/email/log.server";
@@ -80,8 +81,7 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
   const { emails, total, status, to, page, totalPages, notice } = loaderData;
   const timezone = useConsoleTimezone();
   const location = useLocation();
-  const navigation = useNavigation();
-  const busyId = navigation.state === "submitting" ? navigation.formData?.get("emailId") : null;
+  const busyId = useSubmittingValue("emailId");
 
   return (
     <SettingsCard

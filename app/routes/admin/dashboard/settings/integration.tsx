@@ -1,5 +1,5 @@
 import { ArrowLeft, KeyRound, RotateCw, Save, Trash2 } from "lucide-react";
-import { data, Form, href, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
@@ -8,6 +8,7 @@ import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
 import { EventChecklist, SecretOnce } from "~/components/console/webhook-parts";
 import { Field } from "~/components/field";
+import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
 import { EventsSchema, UrlSchema } from "~/domain/integrations/events";
@@ -150,10 +151,9 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export default function Integration({ loaderData, actionData }: Route.ComponentProps) {
   const { endpoint, deliveries, page, totalPages, notice } = loaderData;
   const timezone = useConsoleTimezone();
-  const navigation = useNavigation();
   const location = useLocation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const busyDelivery = navigation.state === "submitting" ? navigation.formData?.get("deliveryId") : null;
+  const busy = useSubmittingValue("intent");
+  const busyDelivery = useSubmittingValue("deliveryId");
   const saveFailed = actionData?.intent === "save" ? actionData : undefined;
   const values = saveFailed?.values ?? endpoint;
   const logSearch = (() => {
@@ -203,9 +203,9 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
           <label className="flex items-center gap-2 text-sm font-medium">
             <input type="checkbox" name="enabled" defaultChecked={values.enabled} /> On: deliver events to this endpoint
           </label>
-          <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy === "save"}>
-            <Save aria-hidden className="size-4" /> {busy === "save" ? "Saving..." : "Save"}
-          </button>
+          <SubmitButton intent="save" className="btn-primary" busy={busy === "save"} whileBusy="Saving..." icon={Save}>
+            Save
+          </SubmitButton>
         </Form>
         <div className="flex flex-wrap items-start gap-2 border-t border-slate-100 px-5 py-4 dark:border-slate-800">
           <Form method="post">

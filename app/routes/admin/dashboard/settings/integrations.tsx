@@ -5,6 +5,7 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { StatusBadge } from "~/components/console/status-badge";
 import { EventChecklist, SecretOnce } from "~/components/console/webhook-parts";
 import { Field } from "~/components/field";
+import { SubmitButton } from "~/components/submit-button";
 import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
 import { CreateEndpointSchema } from "~/domain/integrations/events";
@@ -175,9 +176,9 @@ export default function Integrations({ loaderData, actionData }: Route.Component
           >
             <input name="secret" type="text" autoComplete="off" maxLength={200} className="input font-mono" />
           </Field>
-          <button type="submit" className="btn-primary" disabled={adding}>
-            <Plus aria-hidden className="size-4" /> {adding ? "Adding..." : "Add endpoint"}
-          </button>
+          <SubmitButton className="btn-primary" busy={adding} whileBusy="Adding..." icon={Plus}>
+            Add endpoint
+          </SubmitButton>
         </Form>
       </SettingsCard>
     </div>

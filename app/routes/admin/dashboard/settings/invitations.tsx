@@ -9,6 +9,7 @@ import { RowAction } from "~/components/console/row-action";
 import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { Pagination } from "~/components/pagination";
+import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { INVITATION_MESSAGES, InviteSchema } from "~/domain/accounts/invitation-schemas";
 import {
@@ -20,6 +21,7 @@ import {
 } from "~/domain/accounts/invitations.server";
 import { mayManageTeam, ROLE_LABELS } from "~/domain/accounts/permissions";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
+import { formIssues } from "~/http/form-issues";
 import { requireAdmin } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
@@ -91,11 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
     const values = { email: String(form.get("email") ?? ""), role: String(form.get("role") ?? "") };
     const parsed = InviteSchema.safeParse(values);
     if (!parsed.success) {
-      const fields: ActionData["fields"] = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === "email" || field === "role") fields[field] ??= issue.message;
-      }
+      const { fields } = formIssues(parsed.error, ["email", "role"]);
       return data<ActionData>({ intent, fields, values }, { status: 400 });
     }
     try {
@@ -183,9 +181,15 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
               ))}
             </select>
           </Field>
-          <button type="submit" name="intent" value="invite" className="btn-primary sm:mt-6" disabled={inviting}>
-            <MailPlus aria-hidden className="size-4" /> {inviting ? "Sending..." : "Send invitation"}
-          </button>
+          <SubmitButton
+            intent="invite"
+            className="btn-primary sm:mt-6"
+            busy={inviting}
+            whileBusy="Sending..."
+            icon={MailPlus}
+          >
+            Send invitation
+          </SubmitButton>
           {inviteFailed?.error ? (
             <p role="alert" className="text-sm text-red-700 sm:col-span-3 dark:text-red-300" data-testid="invite-error">
               {inviteFailed.error}

@@ -1,10 +1,11 @@
 import { FlaskConical, Send } from "lucide-react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
+import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { fromLocalInput } from "~/domain/blog/format";
 import { emailPreviewDocument } from "~/domain/email/log.server";
@@ -109,8 +110,7 @@ const STATUS_BADGES = { draft: "draft", scheduled: "scheduled", sending: "pendin
 export default function NewsletterIssue({ loaderData, actionData }: Route.ComponentProps) {
   const { issue, status, stats, preview, notice, tested } = loaderData;
   const timezone = useConsoleTimezone();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const busy = useSubmittingValue("intent");
   const testError = actionData?.intent === "test" ? actionData.error : undefined;
   const sendError = actionData?.intent === "send" ? actionData.error : undefined;
   const numbers: [string, number][] = [
@@ -170,9 +170,9 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
             <Field id="test-email" label="Email" error={testError}>
               <EmailInput defaultValue={actionData?.email} />
             </Field>
-            <button type="submit" className="btn-secondary" disabled={busy === "test"}>
-              <FlaskConical aria-hidden className="size-4" /> {busy === "test" ? "Sending..." : "Send test"}
-            </button>
+            <SubmitButton className="btn-secondary" busy={busy === "test"} whileBusy="Sending..." icon={FlaskConical}>
+              Send test
+            </SubmitButton>
           </Form>
         </SettingsCard>
 
@@ -188,9 +188,9 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
               <Field id="send-at" label="Send at" note="optional" hint="Business time zone." error={sendError}>
                 <input name="sendAt" type="datetime-local" defaultValue={actionData?.sendAt} className="input" />
               </Field>
-              <button type="submit" className="btn-primary" disabled={busy === "send"}>
-                <Send aria-hidden className="size-4" /> {busy === "send" ? "Sending..." : "Send issue"}
-              </button>
+              <SubmitButton className="btn-primary" busy={busy === "send"} whileBusy="Sending..." icon={Send}>
+                Send issue
+              </SubmitButton>
             </Form>
           ) : (
             <p className="px-5 py-4 text-sm text-slate-600 dark:text-slate-300" data-testid="issue-sent-note">

@@ -3,6 +3,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { Field } from "~/components/field";
+import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { listPublishedPosts } from "~/domain/blog/posts.server";
 import { createIssue, issueStats, listIssues } from "~/domain/newsletter/issues.server";
@@ -165,9 +166,9 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
               className="input font-mono text-sm"
             />
           </Field>
-          <button type="submit" className="btn-primary" disabled={saving}>
-            <Plus aria-hidden className="size-4" /> {saving ? "Saving..." : "Save and preview"}
-          </button>
+          <SubmitButton className="btn-primary" busy={saving} whileBusy="Saving..." icon={Plus}>
+            Save and preview
+          </SubmitButton>
         </Form>
       </SettingsCard>
     </div>

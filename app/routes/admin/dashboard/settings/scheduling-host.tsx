@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarSync, CalendarX2, Clock } from "lucide-react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { BusyCalendarStatus } from "~/components/console/busy-calendar-status";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { DateRangeFields } from "~/components/console/date-range-fields";
@@ -7,6 +7,7 @@ import { useConsoleTimezone } from "~/components/console/format";
 import { RemoveForm } from "~/components/console/row-action";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
+import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { getCalendarSync } from "~/domain/calendar/calendar-sync.server";
 import {
@@ -161,8 +162,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export default function HostAvailability({ loaderData, actionData }: Route.ComponentProps) {
   const { host, notice, busyCalendar, now } = loaderData;
   const timezone = useConsoleTimezone();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const submitting = useSubmittingValue("intent");
   const result = actionData as ActionData | undefined;
   const hostFailure = result?.form === "host" ? result : null;
   const overrideFailure = result?.form === "override" ? result : null;
@@ -233,9 +233,9 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             ))}
           </fieldset>
           <FormError error={hostFailure?.error} />
-          <button type="submit" className="btn-primary" disabled={submitting === "host"}>
-            {submitting === "host" ? "Saving..." : "Save availability"}
-          </button>
+          <SubmitButton className="btn-primary" busy={submitting === "host"} whileBusy="Saving...">
+            Save availability
+          </SubmitButton>
         </Form>
       </SettingsPanel>
 
@@ -283,9 +283,9 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
             </Field>
           </div>
           <FormError error={overrideFailure?.error} />
-          <button type="submit" className="btn-primary" disabled={submitting === "override"}>
-            {submitting === "override" ? "Adding..." : "Add override"}
-          </button>
+          <SubmitButton className="btn-primary" busy={submitting === "override"} whileBusy="Adding...">
+            Add override
+          </SubmitButton>
         </Form>
       </SettingsPanel>
 

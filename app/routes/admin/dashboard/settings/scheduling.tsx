@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, CalendarOff, UsersRound } from "lucide-react";
-import { data, Form, href, Link, redirect, useNavigation } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { DateRangeFields } from "~/components/console/date-range-fields";
 import { RemoveForm } from "~/components/console/row-action";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
+import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { BOOKING } from "~/domain/calendar/availability";
 import { HOLIDAY_MESSAGES, HOLIDAY_STATES, HOLIDAY_YEARS, indiaHolidays } from "~/domain/calendar/holidays";
@@ -195,8 +196,7 @@ const FIELDS = [
 export default function SchedulingSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, notice, hosts, closures, years, states } = loaderData;
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const submitting = useSubmittingValue("intent");
   const busy = submitting === "rules";
   const result = actionData as ActionData | undefined;
   const closureFailure = result?.form === "closure" ? result : null;
@@ -255,9 +255,9 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
           })}
           <div className="space-y-3 sm:col-span-2">
             <FormError error={form.errors?.[0]} />
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? "Saving..." : "Save rules"}
-            </button>
+            <SubmitButton className="btn-primary" busy={busy} whileBusy="Saving...">
+              Save rules
+            </SubmitButton>
           </div>
         </Form>
       </SettingsPanel>
@@ -358,9 +358,9 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
               />
             </Field>
             <FormError error={closureFailure?.error} />
-            <button type="submit" className="btn-primary" disabled={submitting === "closure"}>
-              {submitting === "closure" ? "Adding..." : "Add closure"}
-            </button>
+            <SubmitButton className="btn-primary" busy={submitting === "closure"} whileBusy="Adding...">
+              Add closure
+            </SubmitButton>
           </Form>
 
           <Form method="post" className="space-y-3" aria-labelledby="holidays-heading">
@@ -400,9 +400,9 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
               </Field>
             </div>
             <FormError error={holidayFailure?.error} />
-            <button type="submit" className="btn-secondary" disabled={submitting === "holidays"}>
-              {submitting === "holidays" ? "Importing..." : "Import holidays"}
-            </button>
+            <SubmitButton className="btn-secondary" busy={submitting === "holidays"} whileBusy="Importing...">
+              Import holidays
+            </SubmitButton>
           </Form>
         </div>
       </SettingsPanel>

@@ -10,7 +10,7 @@ import {
   Smartphone,
 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useSubmit } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
 import {
@@ -21,6 +21,7 @@ import {
   postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
+import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { PASSKEY_NAME_MAX } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
 import { RenamePasskeySchema, VerifyRegistrationSchema } from "~/domain/accounts/passkey-schemas";
@@ -237,8 +238,7 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
   const { status, setup, sessions, passkeys, required, notice } = loaderData;
   const result = actionData as ActionResult | undefined;
   const timezone = useConsoleTimezone();
-  const navigation = useNavigation();
-  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const busyIntent = useSubmittingValue("intent");
   const errorsFor = (intent: Intent) => (result?.intent === intent ? result : undefined);
 
   return (
@@ -303,9 +303,9 @@ export default function SecuritySettings({ loaderData, actionData }: Route.Compo
               <CodeField id="enable-code" error={errorsFor("enable")?.fieldErrors?.code} />
               <FormError result={errorsFor("enable")} />
               <div className="flex flex-wrap gap-3">
-                <button type="submit" className="btn-primary" disabled={busyIntent === "enable"}>
-                  {busyIntent === "enable" ? "Checking..." : "Turn on two-factor sign-in"}
-                </button>
+                <SubmitButton className="btn-primary" busy={busyIntent === "enable"} whileBusy="Checking...">
+                  Turn on two-factor sign-in
+                </SubmitButton>
               </div>
             </Form>
             <Form method="post" action={PATH}>
@@ -620,9 +620,13 @@ function ConfirmForm(props: {
         <CodeField id={`${intent}-code`} error={result?.fieldErrors?.code} />
       </div>
       <FormError result={result} />
-      <button type="submit" className={props.danger ? "btn-danger" : "btn-secondary"} disabled={props.busy}>
-        {props.busy ? "Processing..." : props.button}
-      </button>
+      <SubmitButton
+        className={props.danger ? "btn-danger" : "btn-secondary"}
+        busy={props.busy}
+        whileBusy="Processing..."
+      >
+        {props.button}
+      </SubmitButton>
     </Form>
   );
 }

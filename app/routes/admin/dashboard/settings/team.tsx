@@ -1,5 +1,5 @@
 import { Check, UserCheck, UserMinus, UserPlus, UserX, X } from "lucide-react";
-import { data, Form, href, redirect, useNavigation } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import { z } from "zod";
 import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
@@ -7,6 +7,7 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { PendingList } from "~/components/console/pending-list";
 import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
+import { useSubmittingValue } from "~/components/submit-button";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
 import { mayManageOwnership, ROLE_LABELS } from "~/domain/accounts/permissions";
@@ -137,8 +138,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const { pending, members, notice, assignable } = loaderData;
   const timezone = useConsoleTimezone();
-  const navigation = useNavigation();
-  const busyId = navigation.state === "submitting" ? navigation.formData?.get("adminId") : null;
+  const busyId = useSubmittingValue("adminId");
 
   return (
     <div className="space-y-6">

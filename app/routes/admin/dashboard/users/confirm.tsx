@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { Field } from "~/components/field";
 import { StatusMessage } from "~/components/status-message";
+import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { decideApproval, resendTrialCode, sendWelcome } from "~/domain/subscriptions/lifecycle.server";
 import { DECISION_NOTES_MAX } from "~/domain/subscriptions/options";
@@ -8,9 +9,9 @@ import { isAwaitingCode, isDecidable, isWelcomeDue } from "~/domain/subscription
 import { USER_ADMIN_MESSAGES } from "~/domain/subscriptions/schemas";
 import { findSubscription, toView } from "~/domain/subscriptions/subscriptions.server";
 import { codeClient } from "~/domain/verification/secret.server";
+import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { config } from "~/lib/config.server";
-import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/confirm";
 import { formatDateTime, fullName, listSearch, RouteDialog, USERS_PATH } from "./ui";
@@ -82,14 +83,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return redirect(listUrl(back, { notice: account.code === "account.exists" ? "account-exists" : "account-failed" }));
   } catch (error) {
-    if (!isAppError(error)) {
-      console.error(error);
-      return data({ error: failed, reason: null }, { status: 500 });
-    }
-    if (error.status === 404) return data({ error: USER_ADMIN_MESSAGES.notFound, reason: null }, { status: 404 });
+    const { status, reason } = actionFailure(error);
+    if (status === 404) return data({ error: USER_ADMIN_MESSAGES.notFound, reason: null }, { status });
     // An existing customer account is not an error here: it comes back as `account.exists`
     // (the "account-exists" notice above), so no refusal needs the spec's extra note.
-    return data({ error: failed, reason: error.message }, { status: error.status });
+    return data({ error: failed, reason }, { status });
   }
 }
 
@@ -107,8 +105,7 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
   const { decision, user, timeZone } = loaderData;
   const back = listSearch(useLocation().search);
   const closeTo = `${USERS_PATH}${back}`;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = usePostPending();
 
   if (!user) {
     return (
@@ -174,22 +171,20 @@ export default function ConfirmDecision({ loaderData, actionData }: Route.Compon
             <Link to={closeTo} preventScrollReset className="btn-secondary">
               Cancel
             </Link>
-            <button
-              type="submit"
+            <SubmitButton
               className={decision === "reject" ? "btn-danger" : "btn-primary"}
-              disabled={busy}
+              busy={busy}
+              whileBusy="Processing..."
               data-testid="confirm-button"
             >
-              {busy
-                ? "Processing..."
-                : decision === "approve"
-                  ? "Yes, approve"
-                  : decision === "reject"
-                    ? "Yes, reject"
-                    : decision === "resend-code"
-                      ? "Yes, send a new code"
-                      : "Yes, send details"}
-            </button>
+              {decision === "approve"
+                ? "Yes, approve"
+                : decision === "reject"
+                  ? "Yes, reject"
+                  : decision === "resend-code"
+                    ? "Yes, send a new code"
+                    : "Yes, send details"}
+            </SubmitButton>
           </div>
         </Form>
       ) : (
