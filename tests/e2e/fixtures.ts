@@ -76,6 +76,18 @@ export async function signInAsAdmin(page: Page, credentials: { email: string; pa
   if (session) made?.sessions.add(sessionId(JSON.parse(atob(decodeURIComponent(session.value))) as string));
 }
 
+/** Signs out with the console's Logout button and waits for the sign-in page. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL(/\/admin(\?|$)/);
+}
+
+/** Stores a theme choice for the page's browser the way the toggle does without JavaScript. */
+export async function chooseTheme(page: Page, theme: "light" | "dark") {
+  const response = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+}
+
 /** An admin API token for arranging data and reading the email log. */
 export async function adminToken(request: APIRequestContext) {
   const response = await request.post("/api/auth/login", {

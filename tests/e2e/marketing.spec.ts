@@ -1,15 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, hydrating, test } from "./fixtures";
+import { chooseTheme, expect, hydrating, test } from "./fixtures";
 import { MARKETING_PAGES, PUBLIC_PAGES, pageExists } from "./marketing-pages";
 
 const APP_URL = "https://app.flowlane.example"; // the e2e server's APP_URL (scripts/local-vars.ts)
-
-/** Stores a theme choice the way the toggle does without JavaScript. */
-async function useTheme(page: Page, theme: "light" | "dark") {
-  const response = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-}
 
 test.describe("marketing pages", () => {
   for (const spec of MARKETING_PAGES) {
@@ -507,7 +500,7 @@ test.describe("accessibility", () => {
           await context.route("**/assets/*.js", (route) => route.abort());
           target = await context.newPage();
         }
-        await useTheme(target, theme);
+        await chooseTheme(target, theme);
         await target.goto(path);
         await expect(target.locator("html")).toHaveClass(theme);
         const results = await new AxeBuilder({ page: target })

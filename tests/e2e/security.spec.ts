@@ -1,16 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { approvedAccount, passwordStep, totp } from "./console-helpers";
-import { expect, hydrating, signInAsAdmin, test } from "./fixtures";
+import { chooseTheme, expect, hydrating, signInAsAdmin, signOut, test } from "./fixtures";
 
 const SECURITY = "/admin/dashboard/settings/security";
 const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Logout" }).click();
-  await page.waitForURL(/\/admin(\?|$)/);
-}
 
 test.describe("two-factor sign-in", () => {
   test("enable with the key off the page, then sign in with a code and with a recovery code", async ({
@@ -171,8 +165,7 @@ test.describe("accessibility of Overview and Security (and the pages of the issu
         // Signed in once the page is hydrated, as every console test is (fixtures.ts `hydrating`); a
         // press before hydration is hydration-window.spec's subject.
         const page = hydrating(await context.newPage(), test.info().project.use.javaScriptEnabled ?? true);
-        const themed = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
-        expect(themed.status()).toBe(303);
+        await chooseTheme(page, theme);
         await signInAsAdmin(page, account);
         await page.goto(path);
         await expect(page.locator("html")).toHaveClass(new RegExp(theme));

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { approvedAccount, invitedByApi, signInElsewhere, virtualAuthenticator } from "./console-helpers";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { adminToken, emailsTo, expect, signInAsAdmin, signOut, test, uniqueEmail, uniqueMark } from "./fixtures";
 
 /*
  * Issue 25's team gaps, with JavaScript on and off: an Author's post goes through review
@@ -270,8 +270,7 @@ test.describe("accepting an invitation with a passkey", () => {
     expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(1);
 
     // No password: the passkey is the only way in, and it is the only step.
-    await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(/\/admin(\?|$)/);
+    await signOut(page);
     const login = await request.post("/api/auth/login", { data: { email, password: "anything-at-all-42" } });
     expect(login.status()).toBe(401);
     await page.getByRole("button", { name: "Continue with a passkey" }).click();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { approvedAccount } from "./console-helpers";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { adminToken, chooseTheme, emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 
 /**
  * Issue 17 (decision 020): screens that tell the truth — the rate-limited code screen, approval
@@ -13,11 +13,6 @@ const SCREENS = process.env.TRUTHS_SCREENS_DIR ?? "test-results/truths-screens";
 
 /** A client address of its own per test, so the per-address code limit is this test's alone. */
 const freshIp = () => `198.18.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
-
-async function chooseTheme(page: Page, theme: "light" | "dark") {
-  const response = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-}
 
 /** Screenshots at phone and desktop width, light and dark, for a person to look at. */
 async function screenshots(page: Page, name: string) {
