@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { type APIRequestContext, test as base, expect, type Page, type Request } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+  type Request,
+} from "@playwright/test";
 import { PARKED_MODULE_TYPE } from "../../app/http/scripts-after-paint.server";
 import { formsOpenedEarlier, PERSON_AGE_MS, withBotCheck } from "./bot-check";
 import { E2E_ADMIN } from "./credentials";
@@ -191,16 +199,40 @@ export function hydrating(page: Page, javaScriptEnabled: boolean) {
   return page;
 }
 
+/**
+ * A browser page as a person uses it: without JavaScript its forms count as opened `formAgeMs`
+ * earlier, its own posts carry the bot check's proofs, and with JavaScript `goto` and `reload`
+ * wait for hydration.
+ */
+async function personsPage(page: Page, javaScriptEnabled: boolean, formAgeMs: number) {
+  if (!javaScriptEnabled) await formsOpenedEarlier(page, formAgeMs);
+  withBotCheck(page.request);
+  return hydrating(page, javaScriptEnabled);
+}
+
+/** Opens a page in another person's browser: the `otherPage` fixture. */
+export type OtherPage = (options?: BrowserContextOptions) => Promise<Page>;
+
 /** Fails the test on any page error or console error (STYLE: tests fail on console.error). */
 // biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
-export const test = base.extend<{ cleanUp: void; failOnConsoleError: void; formAgeMs: number }>({
+export const test = base.extend<{ cleanUp: void; failOnConsoleError: void; formAgeMs: number; otherPage: OtherPage }>({
   // How long before its post a no-JavaScript form counts as opened (the bot check's 3 seconds,
   // decision 080): the test's clock, not a wait. 0 posts forms as fast as the test types.
   formAgeMs: [PERSON_AGE_MS, { option: true }],
   page: async ({ page, javaScriptEnabled, formAgeMs }, use) => {
-    if (!javaScriptEnabled) await formsOpenedEarlier(page, formAgeMs);
-    withBotCheck(page.request);
-    await use(hydrating(page, javaScriptEnabled));
+    await use(await personsPage(page, javaScriptEnabled, formAgeMs));
+  },
+  // Someone else at the same time (an invitee, a second visitor, the same admin on another
+  // device): a browser context of its own with the test's base URL and JavaScript setting
+  // (`options` on top), its page made as the test's own; closed after the test.
+  otherPage: async ({ browser, baseURL, javaScriptEnabled, formAgeMs }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, ...options });
+      contexts.push(context);
+      return personsPage(await context.newPage(), javaScriptEnabled, formAgeMs);
+    });
+    for (const context of contexts) await context.close();
   },
   // Posts made by the test itself carry the bot check's proofs, as a script's and a person's do.
   request: async ({ request }, use) => {

@@ -165,18 +165,12 @@ test.describe("an Author's post in review", () => {
 test.describe("a disabled member", () => {
   test("the Owner disables a member: their next request lands on the sign-in page, and they cannot sign in until enabled", async ({
     page,
-    browser,
     request,
-    baseURL,
-    javaScriptEnabled,
+    otherPage,
   }) => {
     const member = await approvedAccount(request, "Dee Disabled", "sales");
     // The member's own browser, signed in (its page waits for hydration like the test's own).
-    const { context: theirs, page: memberPage } = await signInElsewhere(
-      browser,
-      { baseURL, javaScriptEnabled },
-      member,
-    );
+    const memberPage = await signInElsewhere(otherPage, member);
 
     await signInAsAdmin(page);
     await page.goto("/admin/dashboard/settings/team");
@@ -208,7 +202,6 @@ test.describe("a disabled member", () => {
     await expect(page.getByRole("status").filter({ hasText: `${member.email}) was enabled` })).toBeVisible();
     await signInAsAdmin(memberPage, member);
     await expect(memberPage).toHaveURL(/\/admin\/dashboard/);
-    await theirs.close();
   });
 });
 
