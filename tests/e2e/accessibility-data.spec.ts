@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { longDateLabel } from "../../app/domain/calendar/month";
+import { axeFindings, axePage } from "./axe";
 import { approvedAccount } from "./console-helpers";
 import { chooseTheme, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeTimes, openDays } from "./slots";
@@ -10,22 +10,8 @@ import { freeTimes, openDays } from "./slots";
  * makes the data it checks (a fully booked day, filtered lists) and the fixtures remove it.
  */
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-
-/** axe is a script: with JavaScript off, the page is loaded with the app's scripts blocked instead. */
-async function axePage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
-  if (!javaScriptEnabled) await context.route("**/assets/*.js", (route) => route.abort());
-  return context.newPage();
-}
-
 /** Serious and critical findings, and any landmark that cannot be told apart from another. */
-async function findings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id === "landmark-unique")
-    .map((v) => `${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+const findings = (page: Page) => axeFindings(page, ["landmark-unique"]);
 
 test.describe("a fully booked day in the booking calendar", () => {
   test("is announced, readable (contrast) and passes axe in both themes", async ({

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeFindings, axePage } from "./axe";
 import { chooseTheme, expect, hydrating, test } from "./fixtures";
 import { MARKETING_PAGES, PUBLIC_PAGES, pageExists } from "./marketing-pages";
 
@@ -492,23 +492,12 @@ test.describe("accessibility", () => {
         javaScriptEnabled,
       }) => {
         test.setTimeout(60_000);
-        let target = page;
-        if (!javaScriptEnabled) {
-          // axe is itself a script, so it cannot run with JavaScript off: load the page with
-          // every application script blocked instead, which leaves the server-rendered page.
-          const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
-          await context.route("**/assets/*.js", (route) => route.abort());
-          target = await context.newPage();
-        }
+        // With JavaScript, the test's own page; without, a page axe can run on (axe is a script).
+        const target = javaScriptEnabled ? page : await axePage(browser, baseURL, false);
         await chooseTheme(target, theme);
         await target.goto(path);
         await expect(target.locator("html")).toHaveClass(theme);
-        const results = await new AxeBuilder({ page: target })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-          .analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map((violation) => `${violation.id} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+        const serious = await axeFindings(target);
         expect(serious, serious.join("\n")).toEqual([]);
         if (target !== page) await target.context().close();
       });

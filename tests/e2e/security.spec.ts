@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeFindings, axePage } from "./axe";
 import { approvedAccount, passwordStep, totp } from "./console-helpers";
-import { chooseTheme, expect, hydrating, signInAsAdmin, signOut, test } from "./fixtures";
+import { chooseTheme, expect, signInAsAdmin, signOut, test } from "./fixtures";
 
 const SECURITY = "/admin/dashboard/settings/security";
 const IPHONE_UA =
@@ -159,12 +159,9 @@ test.describe("accessibility of Overview and Security (and the pages of the issu
         );
         test.setTimeout(60_000);
         const account = await approvedAccount(request, "Axel Axe");
-        // axe is a script: with JavaScript off, block the app's scripts instead (server-rendered page).
-        const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
-        if (!test.info().project.use.javaScriptEnabled) await context.route("**/assets/*.js", (r) => r.abort());
         // Signed in once the page is hydrated, as every console test is (fixtures.ts `hydrating`); a
         // press before hydration is hydration-window.spec's subject.
-        const page = hydrating(await context.newPage(), test.info().project.use.javaScriptEnabled ?? true);
+        const page = await axePage(browser, baseURL, test.info().project.use.javaScriptEnabled ?? true);
         await chooseTheme(page, theme);
         await signInAsAdmin(page, account);
         await page.goto(path);
@@ -173,14 +170,9 @@ test.describe("accessibility of Overview and Security (and the pages of the issu
         await page.evaluate(() => {
           for (const d of document.querySelectorAll("details")) d.open = true;
         });
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-          .analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        const serious = await axeFindings(page);
         expect(serious, serious.join("\n")).toEqual([]);
-        await context.close();
+        await page.context().close();
       });
     }
   }
