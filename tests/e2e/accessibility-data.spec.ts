@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { longDateLabel } from "../../app/domain/calendar/month";
-import { axeFindings, axePage } from "./axe";
+import { axeFindings } from "./axe";
 import { approvedAccount } from "./console-helpers";
 import { chooseTheme, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeTimes, openDays } from "./slots";
@@ -14,12 +14,7 @@ import { freeTimes, openDays } from "./slots";
 const findings = (page: Page) => axeFindings(page, ["landmark-unique"]);
 
 test.describe("a fully booked day in the booking calendar", () => {
-  test("is announced, readable (contrast) and passes axe in both themes", async ({
-    request,
-    browser,
-    baseURL,
-    javaScriptEnabled,
-  }) => {
+  test("is announced, readable (contrast) and passes axe in both themes", async ({ request, axePage }) => {
     test.setTimeout(90_000);
     // The last bookable day of the window: the other tests pick days at random, rarely this one.
     const days = await openDays(request);
@@ -39,7 +34,7 @@ test.describe("a fully booked day in the booking calendar", () => {
     expect(await freeTimes(request, date)).toEqual([]);
 
     for (const theme of ["light", "dark"] as const) {
-      const page = await axePage(browser, baseURL, javaScriptEnabled);
+      const page = await axePage();
       await chooseTheme(page, theme);
       await page.goto(`/demo?month=${date.slice(0, 7)}`);
       await expect(page.locator("html")).toHaveClass(new RegExp(theme));
@@ -56,14 +51,12 @@ test.describe("a fully booked day in the booking calendar", () => {
 test.describe("console lists with filters applied", () => {
   test("each search landmark has its own name, the top bar's search has a button, axe passes", async ({
     request,
-    browser,
-    baseURL,
-    javaScriptEnabled,
+    axePage,
   }) => {
     test.setTimeout(90_000);
     const account = await approvedAccount(request, "Fia Filter");
     const mark = uniqueMark("filters");
-    const page = await axePage(browser, baseURL, javaScriptEnabled);
+    const page = await axePage();
     await signInAsAdmin(page, account);
     for (const path of [
       `/admin/dashboard/meetings?status=scheduled&q=${mark}`,

@@ -213,9 +213,18 @@ async function personsPage(page: Page, javaScriptEnabled: boolean, formAgeMs: nu
 /** Opens a page in another person's browser: the `otherPage` fixture. */
 export type OtherPage = (options?: BrowserContextOptions) => Promise<Page>;
 
+type Fixtures = {
+  // biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
+  cleanUp: void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
+  failOnConsoleError: void;
+  formAgeMs: number;
+  otherPage: OtherPage;
+  axePage: () => Promise<Page>;
+};
+
 /** Fails the test on any page error or console error (STYLE: tests fail on console.error). */
-// biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
-export const test = base.extend<{ cleanUp: void; failOnConsoleError: void; formAgeMs: number; otherPage: OtherPage }>({
+export const test = base.extend<Fixtures>({
   // How long before its post a no-JavaScript form counts as opened (the bot check's 3 seconds,
   // decision 080): the test's clock, not a wait. 0 posts forms as fast as the test types.
   formAgeMs: [PERSON_AGE_MS, { option: true }],
@@ -233,6 +242,16 @@ export const test = base.extend<{ cleanUp: void; failOnConsoleError: void; formA
       return personsPage(await context.newPage(), javaScriptEnabled, formAgeMs);
     });
     for (const context of contexts) await context.close();
+  },
+  // A page axe can run on in both projects, from `otherPage`: axe is itself a script, so with
+  // JavaScript off that browser keeps it on and every application script is blocked instead,
+  // which leaves the server-rendered page.
+  axePage: async ({ otherPage, javaScriptEnabled }, use) => {
+    await use(async () => {
+      const page = await otherPage({ javaScriptEnabled: true });
+      if (!javaScriptEnabled) await page.context().route("**/assets/*.js", (route) => route.abort());
+      return page;
+    });
   },
   // Posts made by the test itself carry the bot check's proofs, as a script's and a person's do.
   request: async ({ request }, use) => {

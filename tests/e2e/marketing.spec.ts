@@ -1,4 +1,4 @@
-import { axeFindings, axePage } from "./axe";
+import { axeFindings } from "./axe";
 import { chooseTheme, expect, hydrating, test } from "./fixtures";
 import { MARKETING_PAGES, PUBLIC_PAGES, pageExists } from "./marketing-pages";
 
@@ -487,13 +487,12 @@ test.describe("accessibility", () => {
     for (const path of PUBLIC_PAGES) {
       test(`axe: no serious or critical violations on ${path} (${theme})`, async ({
         page,
-        browser,
-        baseURL,
         javaScriptEnabled,
+        axePage,
       }) => {
         test.setTimeout(60_000);
         // With JavaScript, the test's own page; without, a page axe can run on (axe is a script).
-        const target = javaScriptEnabled ? page : await axePage(browser, baseURL, false);
+        const target = javaScriptEnabled ? page : await axePage();
         await chooseTheme(target, theme);
         await target.goto(path);
         await expect(target.locator("html")).toHaveClass(theme);

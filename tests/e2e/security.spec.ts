@@ -1,4 +1,4 @@
-import { axeFindings, axePage } from "./axe";
+import { axeFindings } from "./axe";
 import { approvedAccount, passwordStep, totp } from "./console-helpers";
 import { chooseTheme, expect, signInAsAdmin, signOut, test } from "./fixtures";
 
@@ -148,11 +148,7 @@ test.describe("accessibility of Overview and Security (and the pages of the issu
   ];
   for (const theme of ["light", "dark"] as const) {
     for (const path of [...paths, ...everyOtherPage]) {
-      test(`${path} in the ${theme} theme has no serious or critical axe findings`, async ({
-        browser,
-        baseURL,
-        request,
-      }) => {
+      test(`${path} in the ${theme} theme has no serious or critical axe findings`, async ({ request, axePage }) => {
         test.skip(
           !test.info().project.use.javaScriptEnabled && everyOtherPage.includes(path),
           "checked once, in the js project",
@@ -161,7 +157,7 @@ test.describe("accessibility of Overview and Security (and the pages of the issu
         const account = await approvedAccount(request, "Axel Axe");
         // Signed in once the page is hydrated, as every console test is (fixtures.ts `hydrating`); a
         // press before hydration is hydration-window.spec's subject.
-        const page = await axePage(browser, baseURL, test.info().project.use.javaScriptEnabled ?? true);
+        const page = await axePage();
         await chooseTheme(page, theme);
         await signInAsAdmin(page, account);
         await page.goto(path);
