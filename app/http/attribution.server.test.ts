@@ -1,9 +1,9 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { parseAttribution } from "~/domain/leads/attribution";
+import { serveCached } from "../../tests/helpers/edge-cache";
 import { requestAttribution, withAttribution } from "./attribution.server";
 import { ATTRIBUTION_COOKIE } from "./cookies.server";
-import { serveThroughEdgeCache } from "./edge-cache.server";
 
 const ORIGIN = "http://localhost";
 
@@ -120,21 +120,14 @@ describe("attribution and the edge cache", () => {
     let renders = 0;
     const serve = async (url: string) => {
       const request = new Request(url);
-      const ctx = createExecutionContext();
-      const served = await serveThroughEdgeCache(request, {
-        nonce: "n",
-        build: "b",
-        ctx,
-        cache,
-        render: async () => {
-          renders++;
-          return page();
-        },
+      const served = await serveCached(request, cache, async () => {
+        renders++;
+        return page();
       });
       const response = await withAttribution(request, served.response);
       // Read the answer before waiting on the cache write: the stored copy is a tee of the same stream.
       const body = await response.text();
-      await waitOnExecutionContext(ctx);
+      await waitOnExecutionContext(served.ctx);
       return { status: served.status, response: new Response(body, response) };
     };
     const miss = await serve(`${ORIGIN}/pricing?utm_source=Newsletter&utm_campaign=nov`);
@@ -151,14 +144,7 @@ describe("attribution and the edge cache", () => {
     const withCookie = new Request(`${ORIGIN}/pricing`, {
       headers: { Cookie: (miss.response.headers.get("Set-Cookie") ?? "").split(";")[0] as string },
     });
-    const ctx = createExecutionContext();
-    const again = await serveThroughEdgeCache(withCookie, {
-      nonce: "n",
-      build: "b",
-      ctx,
-      cache,
-      render: async () => page(),
-    });
+    const again = await serveCached(withCookie, cache, async () => page());
     expect(again.status).toBe("HIT");
   });
 });

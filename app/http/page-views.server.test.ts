@@ -1,9 +1,9 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { purgeOldSalts } from "~/domain/insights/salts.server";
+import { serveCached } from "../../tests/helpers/edge-cache";
 import { countAndWait, storedPageViews as rows } from "../../tests/helpers/page-views";
-import { serveThroughEdgeCache } from "./edge-cache.server";
 import { countPageView, recordView } from "./page-views.server";
 
 const ORIGIN = "http://localhost";
@@ -33,19 +33,12 @@ describe("page views counted on the server (decision 090)", () => {
     const cache = await caches.open(`views-${crypto.randomUUID()}`);
     const serve = async (url: string) => {
       const request = visit(url);
-      const ctx = createExecutionContext();
-      const served = await serveThroughEdgeCache(request, {
-        nonce: "n",
-        build: "b",
-        ctx,
-        cache,
-        render: async () => page(),
-      });
-      countPageView(request, served.response, ctx);
-      const body = await served.response.text();
+      const { response, status, ctx } = await serveCached(request, cache, async () => page());
+      countPageView(request, response, ctx);
+      const body = await response.text();
       await waitOnExecutionContext(ctx);
       expect(body).toContain("page");
-      return served.status;
+      return status;
     };
     expect(await serve("/pricing?utm_source=LinkedIn&utm_campaign=Nov-Launch")).toBe("MISS");
     expect(await serve("/pricing?utm_source=LinkedIn&utm_campaign=Nov-Launch")).toBe("HIT");

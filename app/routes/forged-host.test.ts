@@ -379,29 +379,15 @@ describe("a forged Host", () => {
       expect(verified.status).toBe(200);
       return (await db().select().from(subscriptions).where(eq(subscriptions.email, email)).get())!;
     };
+    const decideTrial = async (id: string, action: "approve" | "reject") =>
+      (await api("POST", `/api/subscriptions/${id}/approve`, { origin: EVIL, token, body: { action } })).status;
     const approved = await trial();
-    expect(
-      (
-        await api("POST", `/api/subscriptions/${approved.id}/approve`, {
-          origin: EVIL,
-          token,
-          body: { action: "approve" },
-        })
-      ).status,
-    ).toBe(200);
+    expect(await decideTrial(approved.id, "approve")).toBe(200);
     expect(
       (await api("POST", `/api/subscriptions/${approved.id}/send-welcome-email`, { origin: EVIL, token })).status,
     ).toBe(200);
     const refused = await trial();
-    expect(
-      (
-        await api("POST", `/api/subscriptions/${refused.id}/approve`, {
-          origin: EVIL,
-          token,
-          body: { action: "reject" },
-        })
-      ).status,
-    ).toBe(200);
+    expect(await decideTrial(refused.id, "reject")).toBe(200);
     const ends = (await db().select().from(subscriptions).where(eq(subscriptions.id, approved.id)).get())!.endDate!;
     expect(await sendTrialReminders(new Date(ends.getTime() - 20 * 3_600_000))).toBeGreaterThanOrEqual(1);
 

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { longDateLabel } from "../../app/domain/calendar/month";
+import { axeFindings } from "./axe";
 import { approvedAccount } from "./console-helpers";
-import { expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { chooseTheme, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeTimes, openDays } from "./slots";
 
 /*
@@ -10,30 +10,11 @@ import { freeTimes, openDays } from "./slots";
  * makes the data it checks (a fully booked day, filtered lists) and the fixtures remove it.
  */
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-
-/** axe is a script: with JavaScript off, the page is loaded with the app's scripts blocked instead. */
-async function axePage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
-  if (!javaScriptEnabled) await context.route("**/assets/*.js", (route) => route.abort());
-  return context.newPage();
-}
-
 /** Serious and critical findings, and any landmark that cannot be told apart from another. */
-async function findings(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id === "landmark-unique")
-    .map((v) => `${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+const findings = (page: Page) => axeFindings(page, ["landmark-unique"]);
 
 test.describe("a fully booked day in the booking calendar", () => {
-  test("is announced, readable (contrast) and passes axe in both themes", async ({
-    request,
-    browser,
-    baseURL,
-    javaScriptEnabled,
-  }) => {
+  test("is announced, readable (contrast) and passes axe in both themes", async ({ request, axePage }) => {
     test.setTimeout(90_000);
     // The last bookable day of the window: the other tests pick days at random, rarely this one.
     const days = await openDays(request);
@@ -53,9 +34,8 @@ test.describe("a fully booked day in the booking calendar", () => {
     expect(await freeTimes(request, date)).toEqual([]);
 
     for (const theme of ["light", "dark"] as const) {
-      const page = await axePage(browser, baseURL, javaScriptEnabled);
-      const themed = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
-      expect(themed.status()).toBe(303);
+      const page = await axePage();
+      await chooseTheme(page, theme);
       await page.goto(`/demo?month=${date.slice(0, 7)}`);
       await expect(page.locator("html")).toHaveClass(new RegExp(theme));
       const cell = page.getByText(`${longDateLabel(date)}: fully booked`);
@@ -71,14 +51,12 @@ test.describe("a fully booked day in the booking calendar", () => {
 test.describe("console lists with filters applied", () => {
   test("each search landmark has its own name, the top bar's search has a button, axe passes", async ({
     request,
-    browser,
-    baseURL,
-    javaScriptEnabled,
+    axePage,
   }) => {
     test.setTimeout(90_000);
     const account = await approvedAccount(request, "Fia Filter");
     const mark = uniqueMark("filters");
-    const page = await axePage(browser, baseURL, javaScriptEnabled);
+    const page = await axePage();
     await signInAsAdmin(page, account);
     for (const path of [
       `/admin/dashboard/meetings?status=scheduled&q=${mark}`,

@@ -1,6 +1,6 @@
 import { BOT_CHECK_TEXTS } from "../../app/lib/bot-check";
 import { formsOpenedEarlier } from "./bot-check";
-import { emailsTo, expect, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { chooseTheme, emailsTo, expect, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot } from "./slots";
 
 /**
@@ -74,8 +74,7 @@ test.describe("without JavaScript, a form sent faster than a person types", () =
   test("screenshots of the refusal at 375 px and 1280 px, light and dark", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "the refusal is the no-JavaScript answer");
     for (const theme of ["light", "dark"] as const) {
-      const themed = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
-      expect(themed.status()).toBe(303);
+      await chooseTheme(page, theme);
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto("/pricing/contact-sales");

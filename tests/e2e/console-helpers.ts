@@ -1,8 +1,8 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { DashboardStats } from "../../app/domain/reporting/stats.server";
-import { adminToken, expect, hydrating, newestEmail, signInAsAdmin, uniqueEmail } from "./fixtures";
+import { adminToken, expect, newestEmail, type OtherPage, signInAsAdmin, uniqueEmail } from "./fixtures";
 
 export type Account = { id: string; email: string; password: string; name: string };
 
@@ -53,17 +53,12 @@ export async function invitedByApi(request: APIRequestContext, token: string, em
   return invitationLink(request, email);
 }
 
-/** `account` signed in to the console on another device: a browser context of its own, with the test's settings. */
-export async function signInElsewhere(
-  browser: Browser,
-  settings: { baseURL?: string; javaScriptEnabled: boolean },
-  account: Account,
-) {
-  const context = await browser.newContext(settings);
-  const page = hydrating(await context.newPage(), settings.javaScriptEnabled);
+/** `account` signed in to the console on another device: a page of the test's `otherPage`. */
+export async function signInElsewhere(otherPage: OtherPage, account: Account) {
+  const page = await otherPage();
   await signInAsAdmin(page, account);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  return { context, page };
+  return page;
 }
 
 export async function dashboardStats(request: APIRequestContext, token: string): Promise<DashboardStats> {

@@ -179,10 +179,8 @@ test.describe("top bar", () => {
 test.describe("settings", () => {
   test("the profile is read-only; team approval lets a registered account sign in", async ({
     page,
-    browser,
     request,
-    javaScriptEnabled,
-    baseURL,
+    otherPage,
   }) => {
     const approvee = await registerAccount(request, "Avery Approve");
     const rejectee = await registerAccount(request, "Riley Reject");
@@ -212,9 +210,8 @@ test.describe("settings", () => {
     await expect(page.getByRole("status").filter({ hasText: `${rejectee.email}) was rejected` })).toBeVisible();
 
     // The approved account now signs in to the console; the rejected one cannot.
-    const { context, page: other } = await signInElsewhere(browser, { baseURL, javaScriptEnabled }, approvee);
+    const other = await signInElsewhere(otherPage, approvee);
     await expect(other.getByTestId("admin-name").first()).toHaveText(approvee.name);
-    await context.close();
     const refused = await request.post("/api/auth/login", {
       data: { email: rejectee.email, password: rejectee.password },
     });
@@ -240,15 +237,14 @@ test.describe("settings", () => {
 
   test("a password change signs out the other session, and the activity log shows it", async ({
     page,
-    browser,
     request,
     javaScriptEnabled,
-    baseURL,
+    otherPage,
   }) => {
     const account = await approvedAccount(request, "Pat Password");
     const newPassword = `${account.password}-new`;
     await signInAsAdmin(page, account);
-    const { context, page: other } = await signInElsewhere(browser, { baseURL, javaScriptEnabled }, account);
+    const other = await signInElsewhere(otherPage, account);
 
     await page.goto("/admin/dashboard/settings");
     await page.getByLabel("Current password").fill("not-my-password-1");
@@ -285,7 +281,6 @@ test.describe("settings", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await signInAsAdmin(other, { email: account.email, password: newPassword });
     await expect(other).toHaveURL(/\/admin\/dashboard$/);
-    await context.close();
 
     await page.goto("/admin/dashboard/settings/activity");
     await page.getByLabel("Admin", { exact: true }).selectOption(account.email);

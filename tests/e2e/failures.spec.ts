@@ -2,6 +2,7 @@ import { Buffer } from "node:buffer";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { type Account, approvedAccount, passwordStep, turnOnTwoFactor } from "./console-helpers";
 import { adminToken, emailsTo, expect, newestEmail, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { failPosts, restoreNetwork } from "./offline";
 import { bookByApi, freeSlot } from "./slots";
 
 /**
@@ -12,15 +13,6 @@ import { bookByApi, freeSlot } from "./slots";
  */
 
 test.describe.configure({ timeout: 90_000 });
-
-/** Every form post (React Router's `.data` requests, and document posts) fails at the network. */
-async function failPosts(page: Page) {
-  await page.route("**/*", (route) =>
-    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
-  );
-}
-
-const restoreNetwork = (page: Page) => page.unrouteAll({ behavior: "wait" });
 
 /** An approved admin of its own with two-factor sign-in on (set up through the API). */
 async function enrolledAccount(request: APIRequestContext): Promise<Account> {

@@ -1,5 +1,16 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { adminToken, emailsTo, expect, newestEmail, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import type { APIRequestContext } from "@playwright/test";
+import {
+  adminToken,
+  chooseTheme,
+  emailsTo,
+  expect,
+  newestEmail,
+  signInAsAdmin,
+  test,
+  uniqueEmail,
+  uniqueMark,
+} from "./fixtures";
+import { failPosts, restoreNetwork } from "./offline";
 import { freeSlot } from "./slots";
 
 /**
@@ -10,20 +21,6 @@ import { freeSlot } from "./slots";
 
 const SHOTS = "test-results/first-contact";
 const SALES = "sales@flowlane.example";
-
-/** Every form post (React Router's `.data` requests, and plain document posts) fails at the network. */
-async function failPosts(page: Page) {
-  await page.route("**/*", (route) =>
-    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
-  );
-}
-
-const restoreNetwork = (page: Page) => page.unrouteAll({ behavior: "wait" });
-
-async function chooseTheme(page: Page, theme: "light" | "dark") {
-  const response = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-}
 
 test.describe.configure({ timeout: 90_000 });
 

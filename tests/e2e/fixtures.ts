@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { type APIRequestContext, test as base, expect, type Page, type Request } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+  type Request,
+} from "@playwright/test";
 import { PARKED_MODULE_TYPE } from "../../app/http/scripts-after-paint.server";
 import { formsOpenedEarlier, PERSON_AGE_MS, withBotCheck } from "./bot-check";
 import { E2E_ADMIN } from "./credentials";
@@ -74,6 +82,18 @@ export async function signInAsAdmin(page: Page, credentials: { email: string; pa
   const session = (await page.context().cookies()).find((cookie) => cookie.name === "flowlane_session");
   // React Router's cookie value: the token as URI-encoded base64 JSON (decision 032).
   if (session) made?.sessions.add(sessionId(JSON.parse(atob(decodeURIComponent(session.value))) as string));
+}
+
+/** Signs out with the console's Logout button and waits for the sign-in page. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.waitForURL(/\/admin(\?|$)/);
+}
+
+/** Stores a theme choice for the page's browser the way the toggle does without JavaScript. */
+export async function chooseTheme(page: Page, theme: "light" | "dark") {
+  const response = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
 }
 
 /** An admin API token for arranging data and reading the email log. */
@@ -179,16 +199,59 @@ export function hydrating(page: Page, javaScriptEnabled: boolean) {
   return page;
 }
 
+/**
+ * A browser page as a person uses it: without JavaScript its forms count as opened `formAgeMs`
+ * earlier, its own posts carry the bot check's proofs, and with JavaScript `goto` and `reload`
+ * wait for hydration.
+ */
+async function personsPage(page: Page, javaScriptEnabled: boolean, formAgeMs: number) {
+  if (!javaScriptEnabled) await formsOpenedEarlier(page, formAgeMs);
+  withBotCheck(page.request);
+  return hydrating(page, javaScriptEnabled);
+}
+
+/** Opens a page in another person's browser: the `otherPage` fixture. */
+export type OtherPage = (options?: BrowserContextOptions) => Promise<Page>;
+
+type Fixtures = {
+  // biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
+  cleanUp: void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
+  failOnConsoleError: void;
+  formAgeMs: number;
+  otherPage: OtherPage;
+  axePage: () => Promise<Page>;
+};
+
 /** Fails the test on any page error or console error (STYLE: tests fail on console.error). */
-// biome-ignore lint/suspicious/noConfusingVoidType: Playwright's type for a fixture with no value
-export const test = base.extend<{ cleanUp: void; failOnConsoleError: void; formAgeMs: number }>({
+export const test = base.extend<Fixtures>({
   // How long before its post a no-JavaScript form counts as opened (the bot check's 3 seconds,
   // decision 080): the test's clock, not a wait. 0 posts forms as fast as the test types.
   formAgeMs: [PERSON_AGE_MS, { option: true }],
   page: async ({ page, javaScriptEnabled, formAgeMs }, use) => {
-    if (!javaScriptEnabled) await formsOpenedEarlier(page, formAgeMs);
-    withBotCheck(page.request);
-    await use(hydrating(page, javaScriptEnabled));
+    await use(await personsPage(page, javaScriptEnabled, formAgeMs));
+  },
+  // Someone else at the same time (an invitee, a second visitor, the same admin on another
+  // device): a browser context of its own with the test's base URL and JavaScript setting
+  // (`options` on top), its page made as the test's own; closed after the test.
+  otherPage: async ({ browser, baseURL, javaScriptEnabled, formAgeMs }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, ...options });
+      contexts.push(context);
+      return personsPage(await context.newPage(), javaScriptEnabled, formAgeMs);
+    });
+    for (const context of contexts) await context.close();
+  },
+  // A page axe can run on in both projects, from `otherPage`: axe is itself a script, so with
+  // JavaScript off that browser keeps it on and every application script is blocked instead,
+  // which leaves the server-rendered page.
+  axePage: async ({ otherPage, javaScriptEnabled }, use) => {
+    await use(async () => {
+      const page = await otherPage({ javaScriptEnabled: true });
+      if (!javaScriptEnabled) await page.context().route("**/assets/*.js", (route) => route.abort());
+      return page;
+    });
   },
   // Posts made by the test itself carry the bot check's proofs, as a script's and a person's do.
   request: async ({ request }, use) => {

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeFindings } from "./axe";
 import { invitationLink } from "./console-helpers";
-import { emailsTo, expect, hydrating, signInAsAdmin, test, uniqueEmail } from "./fixtures";
+import { emailsTo, expect, signInAsAdmin, test, uniqueEmail } from "./fixtures";
 import { shoot } from "./screenshots";
 
 /**
@@ -15,8 +15,7 @@ const PASSWORD = "invited-pass-42";
 test("an Owner invites a colleague, who accepts from the email and lands in the console", async ({
   page,
   request,
-  browser,
-  baseURL,
+  otherPage,
   javaScriptEnabled,
 }) => {
   const email = uniqueEmail("invitee");
@@ -36,48 +35,38 @@ test("an Owner invites a colleague, who accepts from the email and lands in the 
 
   const link = await invitationLink(request, email);
   // The invitee, in a browser of their own.
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  try {
-    const invitee = hydrating(await context.newPage(), javaScriptEnabled);
-    await invitee.goto(link);
-    await expect(invitee.getByRole("heading", { name: "Join the Flowlane team" })).toBeVisible();
-    await expect(invitee.getByText("Erin Admin", { exact: true })).toBeVisible();
-    await expect(invitee.getByText("Marketing", { exact: true })).toBeVisible();
-    if (javaScriptEnabled) await shoot(invitee, "accept-page");
-    // The accept page is a page of its own outside the console: axe (a script) checks it in the js project.
-    if (javaScriptEnabled) {
-      const axe = await new AxeBuilder({ page: invitee })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-        .analyze();
-      const serious = axe.violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(serious, serious.join("\n")).toEqual([]);
-    }
-    // Opening it again (as a mail scanner would) still shows the form: nothing was spent.
-    await invitee.reload();
-    await invitee.getByLabel("Your name").fill("Ines Invited");
-    await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await invitee.getByLabel("Repeat the password").fill(`${PASSWORD}x`);
-    await invitee.getByRole("button", { name: "Accept and join" }).click();
-    await expect(invitee.getByText("The two passwords do not match.")).toBeVisible();
-    await expect(invitee.getByLabel("Your name")).toHaveValue("Ines Invited");
-    await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await invitee.getByLabel("Repeat the password").fill(PASSWORD);
-    await invitee.getByRole("button", { name: "Accept and join" }).click();
-    await invitee.waitForURL(/\/admin\/dashboard$/);
-    // Signed in and able to work: the console's pages open, and the profile says who and which role.
-    await invitee.goto("/admin/dashboard/blog");
-    await expect(invitee).toHaveURL(/\/admin\/dashboard\/blog$/);
-    const profile = await invitee.request.get("/api/auth/profile");
-    expect((await profile.json()).data).toMatchObject({ email, name: "Ines Invited", role: "marketing" });
-
-    // The link works once.
-    await invitee.goto(link);
-    await expect(invitee.getByTestId("invitation-broken")).toContainText("already accepted");
-  } finally {
-    await context.close();
+  const invitee = await otherPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole("heading", { name: "Join the Flowlane team" })).toBeVisible();
+  await expect(invitee.getByText("Erin Admin", { exact: true })).toBeVisible();
+  await expect(invitee.getByText("Marketing", { exact: true })).toBeVisible();
+  if (javaScriptEnabled) await shoot(invitee, "accept-page");
+  // The accept page is a page of its own outside the console: axe (a script) checks it in the js project.
+  if (javaScriptEnabled) {
+    const serious = await axeFindings(invitee);
+    expect(serious, serious.join("\n")).toEqual([]);
   }
+  // Opening it again (as a mail scanner would) still shows the form: nothing was spent.
+  await invitee.reload();
+  await invitee.getByLabel("Your name").fill("Ines Invited");
+  await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await invitee.getByLabel("Repeat the password").fill(`${PASSWORD}x`);
+  await invitee.getByRole("button", { name: "Accept and join" }).click();
+  await expect(invitee.getByText("The two passwords do not match.")).toBeVisible();
+  await expect(invitee.getByLabel("Your name")).toHaveValue("Ines Invited");
+  await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await invitee.getByLabel("Repeat the password").fill(PASSWORD);
+  await invitee.getByRole("button", { name: "Accept and join" }).click();
+  await invitee.waitForURL(/\/admin\/dashboard$/);
+  // Signed in and able to work: the console's pages open, and the profile says who and which role.
+  await invitee.goto("/admin/dashboard/blog");
+  await expect(invitee).toHaveURL(/\/admin\/dashboard\/blog$/);
+  const profile = await invitee.request.get("/api/auth/profile");
+  expect((await profile.json()).data).toMatchObject({ email, name: "Ines Invited", role: "marketing" });
+
+  // The link works once.
+  await invitee.goto(link);
+  await expect(invitee.getByTestId("invitation-broken")).toContainText("already accepted");
   await page.reload();
   await expect(page.getByTestId("pending-invitation").filter({ hasText: email })).toHaveCount(0);
 });

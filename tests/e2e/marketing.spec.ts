@@ -1,15 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { expect, hydrating, test } from "./fixtures";
+import { axeFindings } from "./axe";
+import { chooseTheme, expect, hydrating, test } from "./fixtures";
 import { MARKETING_PAGES, PUBLIC_PAGES, pageExists } from "./marketing-pages";
 
 const APP_URL = "https://app.flowlane.example"; // the e2e server's APP_URL (scripts/local-vars.ts)
-
-/** Stores a theme choice the way the toggle does without JavaScript. */
-async function useTheme(page: Page, theme: "light" | "dark") {
-  const response = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
-  expect(response.status()).toBe(303);
-}
 
 test.describe("marketing pages", () => {
   for (const spec of MARKETING_PAGES) {
@@ -494,28 +487,16 @@ test.describe("accessibility", () => {
     for (const path of PUBLIC_PAGES) {
       test(`axe: no serious or critical violations on ${path} (${theme})`, async ({
         page,
-        browser,
-        baseURL,
         javaScriptEnabled,
+        axePage,
       }) => {
         test.setTimeout(60_000);
-        let target = page;
-        if (!javaScriptEnabled) {
-          // axe is itself a script, so it cannot run with JavaScript off: load the page with
-          // every application script blocked instead, which leaves the server-rendered page.
-          const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
-          await context.route("**/assets/*.js", (route) => route.abort());
-          target = await context.newPage();
-        }
-        await useTheme(target, theme);
+        // With JavaScript, the test's own page; without, a page axe can run on (axe is a script).
+        const target = javaScriptEnabled ? page : await axePage();
+        await chooseTheme(target, theme);
         await target.goto(path);
         await expect(target.locator("html")).toHaveClass(theme);
-        const results = await new AxeBuilder({ page: target })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-          .analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-          .map((violation) => `${violation.id} — ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+        const serious = await axeFindings(target);
         expect(serious, serious.join("\n")).toEqual([]);
         if (target !== page) await target.context().close();
       });

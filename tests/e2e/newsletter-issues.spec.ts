@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { adminToken, expect, newestEmail, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { adminToken, chooseTheme, expect, newestEmail, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 
 const SHOTS = "test-results/newsletter-issues";
 
@@ -85,8 +85,7 @@ test("screenshots of the issue page and the list at 375 px and 1280 px, light an
   const id = (await created.json()).data.id as string;
   await signInAsAdmin(page);
   for (const theme of ["light", "dark"] as const) {
-    const themed = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
-    expect(themed.status()).toBe(303);
+    await chooseTheme(page, theme);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/admin/dashboard/settings/newsletter/${id}`);

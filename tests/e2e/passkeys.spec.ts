@@ -1,16 +1,11 @@
-import type { CDPSession, Page } from "@playwright/test";
+import type { CDPSession } from "@playwright/test";
 import { approvedAccount, virtualAuthenticator } from "./console-helpers";
-import { expect, signInAsAdmin, test } from "./fixtures";
+import { expect, signInAsAdmin, signOut, test } from "./fixtures";
 
 const SECURITY = "/admin/dashboard/settings/security";
 
 const credentialsOf = async (cdp: CDPSession, authenticatorId: string) =>
   (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Logout" }).click();
-  await page.waitForURL(/\/admin(\?|$)/);
-}
 
 test.describe("passkeys", () => {
   test("register two in Settings → Security, rename, delete, and sign in with the button", async ({

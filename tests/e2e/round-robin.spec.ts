@@ -2,7 +2,6 @@ import { open, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { formsOpenedEarlier } from "./bot-check";
 import { approvedAccount } from "./console-helpers";
 import { adminToken, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
 import { freeSlot, time12h } from "./slots";
@@ -65,13 +64,7 @@ async function bookOnPage(page: Page, date: string, time: string, name: string, 
   };
 }
 
-test("two visitors book the same slot and get two different hosts", async ({
-  page,
-  request,
-  browser,
-  baseURL,
-  javaScriptEnabled,
-}) => {
+test("two visitors book the same slot and get two different hosts", async ({ page, request, otherPage }) => {
   const tag = uniqueMark("rr");
   const hosts = await Promise.all([
     approvedAccount(request, `Rhea ${tag}`, "marketing"),
@@ -99,24 +92,14 @@ test("two visitors book the same slot and get two different hosts", async ({
       expect(override.status()).toBe(201);
 
       // Both open the details step of the same slot before either books.
-      const other = await browser.newContext({
-        baseURL,
-        javaScriptEnabled,
+      const second = await otherPage({
         timezoneId: "Asia/Kolkata",
         extraHTTPHeaders: { "CF-Timezone": "Asia/Kolkata" },
       });
-      try {
-        const second = await other.newPage();
-        // As the fixture does for the test's own page: a no-JavaScript form counts as opened a
-        // person's few seconds earlier (the bot check's clock, decision 080), not a wait.
-        if (!javaScriptEnabled) await formsOpenedEarlier(second);
-        const first = await bookOnPage(page, date, time, `Vera ${tag}`, uniqueEmail("rr-one"));
-        const then = await bookOnPage(second, date, time, `Vikram ${tag}`, uniqueEmail("rr-two"));
-        await first();
-        await then();
-      } finally {
-        await other.close();
-      }
+      const first = await bookOnPage(page, date, time, `Vera ${tag}`, uniqueEmail("rr-one"));
+      const then = await bookOnPage(second, date, time, `Vikram ${tag}`, uniqueEmail("rr-two"));
+      await first();
+      await then();
     } finally {
       await setHost(rhea.id, false, HOUSE_HOURS);
       await setHost(ravi.id, false, []);

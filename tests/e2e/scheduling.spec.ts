@@ -1,5 +1,5 @@
 import { approvedAccount } from "./console-helpers";
-import { expect, hydrating, signInAsAdmin, test, uniqueMark } from "./fixtures";
+import { expect, signInAsAdmin, test, uniqueMark } from "./fixtures";
 import { shoot } from "./screenshots";
 import { openDays } from "./slots";
 
@@ -98,20 +98,13 @@ test("an Admin gives a host a leave day and the company a closure, and removes t
   await expect(page.getByTestId("closure").filter({ hasText: reason })).toHaveCount(0);
 });
 
-test("after an Admin closes a day, the booking page no longer offers it", async ({
-  page,
-  request,
-  browser,
-  baseURL,
-  javaScriptEnabled,
-}) => {
+test("after an Admin closes a day, the booking page no longer offers it", async ({ page, request, otherPage }) => {
   const admin = await approvedAccount(request, "Cleo Closer", "admin");
   // A day some time ahead with free slots; the closure lasts only as long as this test.
   const days = await openDays(request);
   const { date } = days[Math.max(0, days.length - 3)] as { date: string };
   const month = date.slice(0, 7);
-  const visitorContext = await browser.newContext({ baseURL, javaScriptEnabled });
-  const visitor = hydrating(await visitorContext.newPage(), javaScriptEnabled);
+  const visitor = await otherPage();
   await visitor.goto(`/demo?month=${month}`);
   await expect(visitor.locator(`[data-date="${date}"]`)).toBeVisible();
 
@@ -138,5 +131,4 @@ test("after an Admin closes a day, the booking page no longer offers it", async 
   await expect(page.getByRole("status").filter({ hasText: "Closure removed." })).toBeVisible();
   await visitor.goto(`/demo?month=${month}`);
   await expect(visitor.locator(`[data-date="${date}"]`)).toBeVisible();
-  await visitorContext.close();
 });

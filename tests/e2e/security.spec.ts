@@ -1,16 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { axeFindings } from "./axe";
 import { approvedAccount, passwordStep, totp } from "./console-helpers";
-import { expect, hydrating, signInAsAdmin, test } from "./fixtures";
+import { chooseTheme, expect, signInAsAdmin, signOut, test } from "./fixtures";
 
 const SECURITY = "/admin/dashboard/settings/security";
 const IPHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Logout" }).click();
-  await page.waitForURL(/\/admin(\?|$)/);
-}
 
 test.describe("two-factor sign-in", () => {
   test("enable with the key off the page, then sign in with a code and with a recovery code", async ({
@@ -154,25 +148,17 @@ test.describe("accessibility of Overview and Security (and the pages of the issu
   ];
   for (const theme of ["light", "dark"] as const) {
     for (const path of [...paths, ...everyOtherPage]) {
-      test(`${path} in the ${theme} theme has no serious or critical axe findings`, async ({
-        browser,
-        baseURL,
-        request,
-      }) => {
+      test(`${path} in the ${theme} theme has no serious or critical axe findings`, async ({ request, axePage }) => {
         test.skip(
           !test.info().project.use.javaScriptEnabled && everyOtherPage.includes(path),
           "checked once, in the js project",
         );
         test.setTimeout(60_000);
         const account = await approvedAccount(request, "Axel Axe");
-        // axe is a script: with JavaScript off, block the app's scripts instead (server-rendered page).
-        const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
-        if (!test.info().project.use.javaScriptEnabled) await context.route("**/assets/*.js", (r) => r.abort());
         // Signed in once the page is hydrated, as every console test is (fixtures.ts `hydrating`); a
         // press before hydration is hydration-window.spec's subject.
-        const page = hydrating(await context.newPage(), test.info().project.use.javaScriptEnabled ?? true);
-        const themed = await page.request.post("/resources/theme", { form: { theme, returnTo: "/" }, maxRedirects: 0 });
-        expect(themed.status()).toBe(303);
+        const page = await axePage();
+        await chooseTheme(page, theme);
         await signInAsAdmin(page, account);
         await page.goto(path);
         await expect(page.locator("html")).toHaveClass(new RegExp(theme));
@@ -180,14 +166,9 @@ test.describe("accessibility of Overview and Security (and the pages of the issu
         await page.evaluate(() => {
           for (const d of document.querySelectorAll("details")) d.open = true;
         });
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-          .analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        const serious = await axeFindings(page);
         expect(serious, serious.join("\n")).toEqual([]);
-        await context.close();
+        await page.context().close();
       });
     }
   }

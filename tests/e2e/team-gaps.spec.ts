@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { approvedAccount, invitedByApi, signInElsewhere, virtualAuthenticator } from "./console-helpers";
-import { adminToken, emailsTo, expect, signInAsAdmin, test, uniqueEmail, uniqueMark } from "./fixtures";
+import { adminToken, emailsTo, expect, signInAsAdmin, signOut, test, uniqueEmail, uniqueMark } from "./fixtures";
 
 /*
  * Issue 25's team gaps, with JavaScript on and off: an Author's post goes through review
@@ -165,18 +165,12 @@ test.describe("an Author's post in review", () => {
 test.describe("a disabled member", () => {
   test("the Owner disables a member: their next request lands on the sign-in page, and they cannot sign in until enabled", async ({
     page,
-    browser,
     request,
-    baseURL,
-    javaScriptEnabled,
+    otherPage,
   }) => {
     const member = await approvedAccount(request, "Dee Disabled", "sales");
     // The member's own browser, signed in (its page waits for hydration like the test's own).
-    const { context: theirs, page: memberPage } = await signInElsewhere(
-      browser,
-      { baseURL, javaScriptEnabled },
-      member,
-    );
+    const memberPage = await signInElsewhere(otherPage, member);
 
     await signInAsAdmin(page);
     await page.goto("/admin/dashboard/settings/team");
@@ -208,7 +202,6 @@ test.describe("a disabled member", () => {
     await expect(page.getByRole("status").filter({ hasText: `${member.email}) was enabled` })).toBeVisible();
     await signInAsAdmin(memberPage, member);
     await expect(memberPage).toHaveURL(/\/admin\/dashboard/);
-    await theirs.close();
   });
 });
 
@@ -270,8 +263,7 @@ test.describe("accepting an invitation with a passkey", () => {
     expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(1);
 
     // No password: the passkey is the only way in, and it is the only step.
-    await page.getByRole("button", { name: "Logout" }).click();
-    await page.waitForURL(/\/admin(\?|$)/);
+    await signOut(page);
     const login = await request.post("/api/auth/login", { data: { email, password: "anything-at-all-42" } });
     expect(login.status()).toBe(401);
     await page.getByRole("button", { name: "Continue with a passkey" }).click();

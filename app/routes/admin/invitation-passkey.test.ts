@@ -8,6 +8,7 @@ import {
   invitedMember,
   seedInvitationChallenge,
 } from "../../../tests/helpers/invitation-passkey";
+import { outcome, routeArgs } from "../../../tests/helpers/route-call";
 import { action } from "./invitation";
 
 /** The accept page's passkey path (issue 25 item 2): options, then the passkey's answer signs the member in. */
@@ -24,25 +25,13 @@ describe("the accept page with a passkey", { timeout: 60_000 }, () => {
 
   it("answers the options, then accepts with the passkey and signs the new member in", async () => {
     const { token, email } = await invitedMember();
-    const started = (await action({
-      request: post({ intent: "passkey-options", token, name: "Pat" }),
-      params: {},
-      context: {},
-    } as never)) as {
+    const started = (await action(routeArgs(post({ intent: "passkey-options", token, name: "Pat" })))) as {
       data: { options: { user: { name: string } } };
     };
     expect(started.data.options.user.name).toBe(email);
     await seedInvitationChallenge();
-    const joined = await action({
-      request: post({
-        intent: "passkey",
-        token,
-        name: "Pat",
-        credential: JSON.stringify(fixtures.counting.registration.credential),
-      }),
-      params: {},
-      context: {},
-    } as never).catch((thrown: unknown) => thrown);
+    const credential = JSON.stringify(fixtures.counting.registration.credential);
+    const joined = await outcome(() => action(routeArgs(post({ intent: "passkey", token, name: "Pat", credential }))));
     expect((joined as Response).status).toBe(303);
     expect((joined as Response).headers.get("Location")).toBe("/admin/dashboard");
     expect((joined as Response).headers.get("Set-Cookie")).toContain("flowlane_session=");
@@ -50,11 +39,7 @@ describe("the accept page with a passkey", { timeout: 60_000 }, () => {
 
   it("a missing name is the name field's error; nothing is created", async () => {
     const { token, email } = await invitedMember();
-    const refused = (await action({
-      request: post({ intent: "passkey-options", token, name: " " }),
-      params: {},
-      context: {},
-    } as never)) as {
+    const refused = (await action(routeArgs(post({ intent: "passkey-options", token, name: " " })))) as {
       data: { fields: { name: string } };
       init: { status: number };
     };

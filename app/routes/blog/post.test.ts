@@ -1,7 +1,7 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createPost, updatePost } from "~/domain/blog/posts.server";
-import { serveThroughEdgeCache } from "~/http/edge-cache.server";
+import { serveCached } from "../../../tests/helpers/edge-cache";
 import { TEST_SITE_URL } from "../../../tests/helpers/site";
 import { loader as sitemapPostsLoader } from "../resources/sitemap-posts";
 import { loader, meta } from "./post";
@@ -143,20 +143,12 @@ describe("the head of an article", () => {
 describe("the edge cache and a slug change", () => {
   /** The article through the edge cache, rendered by its real loader (a redirect is its Response). */
   async function get(cache: Cache, slug: string) {
-    const request = new Request(`${ORIGIN}/blog/${slug}`);
-    const ctx = createExecutionContext();
-    const { response, status } = await serveThroughEdgeCache(request, {
-      nonce: "n",
-      build: "b",
-      ctx,
-      cache,
-      render: async () => {
-        const result = await open(slug);
-        if (result.status !== 200) {
-          return new Response(null, { status: result.status, headers: { Location: result.location ?? "" } });
-        }
-        return new Response(`<p>${result.data?.post.title}</p>`, { headers: { "Content-Type": "text/html" } });
-      },
+    const { response, status, ctx } = await serveCached(new Request(`${ORIGIN}/blog/${slug}`), cache, async () => {
+      const result = await open(slug);
+      if (result.status !== 200) {
+        return new Response(null, { status: result.status, headers: { Location: result.location ?? "" } });
+      }
+      return new Response(`<p>${result.data?.post.title}</p>`, { headers: { "Content-Type": "text/html" } });
     });
     await response.text();
     await waitOnExecutionContext(ctx);

@@ -19,9 +19,19 @@ beforeAll(async () => {
 });
 
 const page = (id: string) => `http://localhost/admin/dashboard/meetings/${id}`;
-const post = (id: string, fields: Record<string, string>) =>
-  new Request(page(id), { method: "POST", headers: auth, body: new URLSearchParams(fields) });
 type Wrapped = { init: { status: number } | null; data: Record<string, unknown> };
+
+/** Whether the meeting's page offers Attended / No-show. */
+const attendanceOpen = async (id: string) =>
+  ((await detailsLoader(args(new Request(page(id), { headers: auth }), { id }))) as { attendanceOpen: boolean })
+    .attendanceOpen;
+
+/** The page's attendance form posted with `attended` "yes" or "no", or with no choice. */
+const attend = async (id: string, attended?: "yes" | "no") => {
+  const fields = new URLSearchParams({ intent: "attendance", meetingId: id, ...(attended ? { attended } : {}) });
+  const request = new Request(page(id), { method: "POST", headers: auth, body: fields });
+  return (await detailsAction(args(request, { id }))) as unknown as Wrapped;
+};
 
 /** A confirmed demo that ended `minutesAgo - 30` minutes ago. */
 async function ended(email: string, minutesAgo: number) {
@@ -36,44 +46,25 @@ async function ended(email: string, minutesAgo: number) {
 describe("Attended / No-show on a meeting's page", () => {
   it("shows the buttons only after the end and within 7 days; No-show completes it and emails the visitor once", async () => {
     const meeting = await ended("noshow-console@example.test", 40);
-    const loaded = (await detailsLoader(
-      args(new Request(page(meeting.id), { headers: auth }), { id: meeting.id }),
-    )) as {
-      attendanceOpen: boolean;
-    };
-    expect(loaded.attendanceOpen).toBe(true);
-    const answer = (await detailsAction(
-      args(post(meeting.id, { intent: "attendance", meetingId: meeting.id, attended: "no" }), { id: meeting.id }),
-    )) as unknown as Wrapped;
+    expect(await attendanceOpen(meeting.id)).toBe(true);
+    const answer = await attend(meeting.id, "no");
     expect(answer.init?.status).toBe(200);
     expect(answer.data).toMatchObject({ ok: true, message: ATTENDANCE_TEXTS.noShow("Rhea Rao") });
     expect(await requireMeeting(meeting.id)).toMatchObject({ status: "completed", attendance: "no_show" });
-    const again = (await detailsAction(
-      args(post(meeting.id, { intent: "attendance", meetingId: meeting.id, attended: "yes" }), { id: meeting.id }),
-    )) as unknown as Wrapped;
+    const again = await attend(meeting.id, "yes");
     expect(again.init?.status).toBe(409);
     expect(again.data).toMatchObject({ ok: false, reason: ATTENDANCE_MESSAGES.already });
     const mails = await outboxTo(meeting.email);
     expect(mails.map((m) => m.kind)).toEqual(["meeting.no_show"]);
-    const after = (await detailsLoader(args(new Request(page(meeting.id), { headers: auth }), { id: meeting.id }))) as {
-      attendanceOpen: boolean;
-    };
-    expect(after.attendanceOpen).toBe(false);
+    expect(await attendanceOpen(meeting.id)).toBe(false);
 
     const upcoming = await ended("upcoming-console@example.test", 10);
-    const early = (await detailsLoader(
-      args(new Request(page(upcoming.id), { headers: auth }), { id: upcoming.id }),
-    )) as {
-      attendanceOpen: boolean;
-    };
-    expect(early.attendanceOpen).toBe(false);
+    expect(await attendanceOpen(upcoming.id)).toBe(false);
   });
 
   it("a missing choice is a clear refusal that changes nothing", async () => {
     const meeting = await ended("nochoice-console@example.test", 40);
-    const answer = (await detailsAction(
-      args(post(meeting.id, { intent: "attendance", meetingId: meeting.id }), { id: meeting.id }),
-    )) as unknown as Wrapped;
+    const answer = await attend(meeting.id);
     expect(answer.init?.status).toBe(400);
     expect(answer.data).toMatchObject({ ok: false, reason: ATTENDANCE_TEXTS.choose });
     expect((await requireMeeting(meeting.id)).attendance).toBeNull();

@@ -4,6 +4,7 @@ import { meetings } from "~/db/schema";
 import { slotStart } from "~/domain/calendar/availability";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
 import { api } from "../../../../../tests/helpers/api";
+import { routeArgs } from "../../../../../tests/helpers/route-call";
 import { loader } from "./calendar";
 
 let token: string;
@@ -30,14 +31,10 @@ beforeAll(async () => {
   }
 });
 
-const week = (search: string) =>
-  loader({
-    request: new Request(`http://localhost/admin/dashboard/meetings/calendar${search}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    }),
-    params: {},
-    context: {},
-  } as never);
+const week = (search: string) => {
+  const url = `http://localhost/admin/dashboard/meetings/calendar${search}`;
+  return loader(routeArgs(new Request(url, { headers: { Authorization: `Bearer ${token}` } })));
+};
 
 describe("the admin week calendar", () => {
   it("shows Monday to Friday of the week across the year end, with links to the weeks around it", async () => {
@@ -63,11 +60,7 @@ describe("the admin week calendar", () => {
 
   it("needs an admin", async () => {
     await expect(
-      loader({
-        request: new Request("http://localhost/admin/dashboard/meetings/calendar"),
-        params: {},
-        context: {},
-      } as never),
+      loader(routeArgs(new Request("http://localhost/admin/dashboard/meetings/calendar"))),
     ).rejects.toBeInstanceOf(Response);
   });
 });

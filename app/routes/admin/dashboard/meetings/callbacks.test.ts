@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { callbackRequests } from "~/db/schema";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
+import { routeArgs } from "../../../../../tests/helpers/route-call";
 import { loader } from "./callbacks";
 
 const ORIGIN = "http://localhost";
@@ -12,14 +13,10 @@ beforeAll(async () => {
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads the loader's result loosely
-const list = async (search: string): Promise<any> =>
-  loader({
-    request: new Request(`${ORIGIN}/admin/dashboard/meetings/callbacks${search}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    }),
-    params: {},
-    context: {},
-  } as never);
+const list = async (search: string): Promise<any> => {
+  const url = `${ORIGIN}/admin/dashboard/meetings/callbacks${search}`;
+  return loader(routeArgs(new Request(url, { headers: { Authorization: `Bearer ${token}` } })));
+};
 
 describe("Callbacks page", () => {
   it("shows 20 requests a page, newest first; the next page has the rest", async () => {

@@ -4,6 +4,7 @@ import { meetings } from "~/db/schema";
 import { slotStart } from "~/domain/calendar/availability";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
 import { api } from "../../../../../tests/helpers/api";
+import { routeArgs } from "../../../../../tests/helpers/route-call";
 import { loader as listLoader } from "../meetings";
 import { loader as weekLoader } from "./calendar";
 
@@ -40,11 +41,7 @@ beforeAll(async () => {
 });
 
 const args = (path: string, token: string) =>
-  ({
-    request: new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${token}` } }),
-    params: {},
-    context: {},
-  }) as never;
+  routeArgs(new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${token}` } }));
 const list = (search: string, token: string) => listLoader(args(`/admin/dashboard/meetings${search}`, token));
 const week = (search: string, token: string) =>
   weekLoader(args(`/admin/dashboard/meetings/calendar?week=2026-W50${search}`, token));
