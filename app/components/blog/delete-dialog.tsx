@@ -1,6 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { href, useFetcher } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
 import { ErrorAlert } from "./admin";
 import { type UnusedImage, UnusedImages } from "./unused-images";
 
@@ -49,9 +50,9 @@ export function DeleteDialog({ post, onClose }: { post: { id: string; title: str
           <button type="button" className="btn-secondary" onClick={() => ref.current?.close()}>
             Cancel
           </button>
-          <button type="submit" className="btn-danger" disabled={busy}>
-            {busy ? "Deleting..." : "Delete"}
-          </button>
+          <SubmitButton className="btn-danger" busy={busy} whileBusy="Deleting...">
+            Delete
+          </SubmitButton>
         </div>
       </fetcher.Form>
     </dialog>

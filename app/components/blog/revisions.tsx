@@ -1,5 +1,6 @@
 import { Eye, History, RotateCcw } from "lucide-react";
 import { Form, href, Link, useNavigation } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
 
 /** One row of the Revisions list, formatted on the server (business timezone, no hydration drift). */
 export type RevisionRow = { id: number; kind: "save" | "autosave" | "restore"; who: string; at: string; title: string };
@@ -33,9 +34,16 @@ export function RestoreForm({
   return (
     <Form method="post" action={action} className="inline">
       <input type="hidden" name="version" value={version} />
-      <button type="submit" name="intent" value="restore" className={className} disabled={busy} aria-label={label}>
-        <RotateCcw aria-hidden className="size-4" /> {busy ? "Restoring..." : "Restore"}
-      </button>
+      <SubmitButton
+        intent="restore"
+        className={className}
+        busy={busy}
+        whileBusy="Restoring..."
+        icon={RotateCcw}
+        aria-label={label}
+      >
+        Restore
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { Bell, CalendarPlus, PhoneCall, UserPlus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { href, Link, useFetcher, useLocation } from "react-router";
+import { useMenuDismissal } from "~/components/use-menu-dismissal";
 import { formatDateTime, useConsoleTimezone } from "./format";
 
 export type NotificationItem = {
@@ -32,25 +33,7 @@ export function NotificationsMenu({ items, unread }: { items: NotificationItem[]
   const returnTo = `${location.pathname}${location.search}`;
 
   // Close on a click outside or Escape (JavaScript nicety; without it the summary closes it).
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      const details = detailsRef.current;
-      if (details?.open && !details.contains(event.target as Node)) details.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      const details = detailsRef.current;
-      if (event.key === "Escape" && details?.open) {
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", onClick);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("click", onClick);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, []);
+  useMenuDismissal(useCallback(() => [detailsRef.current], []));
 
   function onToggle(event: React.ToggleEvent<HTMLDetailsElement>) {
     if (event.currentTarget.open) {

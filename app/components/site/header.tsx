@@ -1,6 +1,7 @@
 import { ChevronDown, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { href, Link, NavLink, useLocation } from "react-router";
+import { useMenuDismissal } from "~/components/use-menu-dismissal";
 import { Logo } from "./logo";
 import { isActivePath, isGroup, NAV } from "./nav";
 import { ThemeToggle } from "./theme-toggle";
@@ -14,6 +15,8 @@ const linkClass = (active: boolean) =>
       ? "text-brand-700 bg-brand-50 dark:bg-brand-950 dark:text-brand-200"
       : "text-slate-700 hover:text-brand-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:hover:text-white"
   }`;
+
+const openHeaderMenus = () => document.querySelectorAll<HTMLDetailsElement>("header details[open]");
 
 export function SiteHeader({ appUrl }: { appUrl: string }) {
   const { pathname } = useLocation();
@@ -31,31 +34,12 @@ export function SiteHeader({ appUrl }: { appUrl: string }) {
   // Close open menus after navigating, and when clicking elsewhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
-    for (const details of document.querySelectorAll<HTMLDetailsElement>("header details[open]")) {
+    for (const details of openHeaderMenus()) {
       details.open = false;
     }
   }, [pathname]);
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      for (const details of document.querySelectorAll<HTMLDetailsElement>("header details[open]")) {
-        if (!details.contains(event.target as Node)) details.open = false;
-      }
-    };
-    // Escape closes the open menu and gives focus back to its toggle.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      for (const details of document.querySelectorAll<HTMLDetailsElement>("header details[open]")) {
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", onClick);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("click", onClick);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, []);
+  // Escape closes the open menu and gives focus back to its toggle.
+  useMenuDismissal(openHeaderMenus);
 
   return (
     <header

@@ -5,6 +5,7 @@ import { BotCheck } from "~/components/bot-check";
 import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { ResetRequestSchema, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { clientAddress } from "~/domain/limits/client-limits.server";
@@ -89,5 +90,5 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Reset your password | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Reset your password");
 }

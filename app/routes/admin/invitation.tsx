@@ -12,6 +12,7 @@ import {
   postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, usePostPending } from "~/components/submit-button";
 import {
   AcceptInvitationFormSchema,
@@ -298,5 +299,5 @@ function PasskeyJoin({ token }: { token: string }) {
 }
 
 export function meta() {
-  return [{ title: `Accept your invitation | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Accept your invitation");
 }

@@ -18,6 +18,7 @@ import {
   useWebAuthn,
 } from "~/components/passkey-button";
 import { LogoMark } from "~/components/site/logo";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { REGISTERED_MESSAGE, registerAdmin } from "~/domain/accounts/accounts.server";
 import { authenticator } from "~/domain/accounts/authenticator.server";
@@ -333,5 +334,5 @@ function PasskeySignIn({ serverError }: { serverError: string | null }) {
 }
 
 export function meta() {
-  return [{ title: `Admin sign in | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Admin sign in");
 }

@@ -1,5 +1,6 @@
 import { Clock } from "lucide-react";
 import { Form, href, redirect } from "react-router";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { requireSignedIn } from "~/http/guards.server";
 import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/pending";
@@ -34,5 +35,5 @@ export default function PendingApproval({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Waiting for approval | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Waiting for approval");
 }

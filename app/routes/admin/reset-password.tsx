@@ -2,11 +2,11 @@ import { KeyRound } from "lucide-react";
 import { data, Form, href, Link, redirect } from "react-router";
 import { AuthCard, AuthLink, BrokenLinkNotice, NewPasswordFields } from "~/components/auth-card";
 import { FormError } from "~/components/field-error";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { ResetPasswordSchema, resetLinkState, resetPassword } from "~/domain/accounts/password-reset.server";
 import { emailedLinkInit } from "~/http/emailed-link.server";
 import { formIssues } from "~/http/form-issues";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/reset-password";
@@ -84,5 +84,5 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 }
 
 export function meta() {
-  return [{ title: `Set a new password | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Set a new password");
 }

@@ -13,6 +13,7 @@ import {
   useWebAuthn,
 } from "~/components/passkey-button";
 import { LogoMark } from "~/components/site/logo";
+import { noindexMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, usePostPending } from "~/components/submit-button";
 import { VerifyAuthenticationSchema } from "~/domain/accounts/passkey-schemas";
 import { stepAnswers, stepAuthenticationOptions, verifyStepWithPasskey } from "~/domain/accounts/passkeys.server";
@@ -25,7 +26,6 @@ import { SESSION_COOKIE } from "~/http/cookies.server";
 import { requireAnonymous } from "~/http/guards.server";
 import { refusal } from "~/http/retry-after.server";
 import { clearChallengeCookie, readChallengeCookie } from "~/http/two-factor-step.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { isLocalHttp } from "~/lib/local-http";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -225,5 +225,5 @@ function PasskeyStep({
 }
 
 export function meta() {
-  return [{ title: `Two-factor sign-in | ${BRAND.name}` }, { name: "robots", content: "noindex" }];
+  return noindexMeta("Two-factor sign-in");
 }

@@ -1,5 +1,6 @@
 import { CalendarDays, Clock, Mail } from "lucide-react";
 import { Form, href, Link } from "react-router";
+import { SubmitButton } from "~/components/submit-button";
 
 /** "about N minutes", or seconds under a minute: the wait the server's Retry-After gives. */
 export function waitText(seconds: number) {
@@ -48,9 +49,9 @@ export function CodeRefused({
       </div>
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="resend" />
-        <button type="submit" className="btn-secondary w-full" disabled={busy}>
-          {busy ? "Sending..." : "Try sending the code again"}
-        </button>
+        <SubmitButton className="btn-secondary w-full" busy={busy} whileBusy="Sending...">
+          Try sending the code again
+        </SubmitButton>
       </Form>
       <div className="mt-6 border-t border-slate-200 pt-5 dark:border-slate-700">
         <p className="text-sm font-semibold text-slate-900 dark:text-white">Don't want to wait?</p>

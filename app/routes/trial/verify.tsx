@@ -6,6 +6,7 @@ import { BotCheck } from "~/components/bot-check";
 import { Field } from "~/components/field";
 import { noindexMeta } from "~/components/site/noindex-meta";
 import { StatusMessage } from "~/components/status-message";
+import { SubmitButton } from "~/components/submit-button";
 import { sendTrialCode, trialCodeStatus, verifyTrialEmail } from "~/domain/subscriptions/subscriptions.server";
 import { CODE_RULES } from "~/domain/verification/codes.server";
 import { OTP_MESSAGES, OtpSchema } from "~/domain/verification/schemas";
@@ -251,13 +252,14 @@ function CodeForms({
             className="input text-center font-mono text-2xl tracking-[0.5em]"
           />
         </Field>
-        <button
-          type="submit"
+        <SubmitButton
           className="btn-primary w-full"
-          disabled={(hydrated && !canVerify) || pendingIntent === "verify"}
+          busy={pendingIntent === "verify"}
+          whileBusy="Verifying..."
+          disabled={hydrated && !canVerify}
         >
-          {pendingIntent === "verify" ? "Verifying..." : "Verify"}
-        </button>
+          Verify
+        </SubmitButton>
       </Form>
 
       <Form method="post" className="mt-4 flex flex-col items-center gap-2 text-sm sm:flex-row sm:justify-between">
@@ -270,15 +272,16 @@ function CodeForms({
               ? `You can request a new code in ${left} seconds.`
               : "Didn't get the code?"}
         </span>
-        <button
-          type="submit"
+        <SubmitButton
           className="btn-secondary shrink-0"
+          busy={pendingIntent === "resend"}
+          whileBusy="Sending..."
           // An hourly limit lasts minutes: the button stays off without JavaScript too (a reload shows when it is back).
-          disabled={loaderData.limitedFor > 0 || (hydrated && left > 0) || pendingIntent === "resend"}
+          disabled={loaderData.limitedFor > 0 || (hydrated && left > 0)}
         >
           {/* The countdown beside the button says the wait; the label does not repeat it. */}
-          {pendingIntent === "resend" ? "Sending..." : "Resend code"}
-        </button>
+          Resend code
+        </SubmitButton>
       </Form>
     </>
   );

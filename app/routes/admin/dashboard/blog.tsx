@@ -6,12 +6,12 @@ import { DeleteDialog } from "~/components/blog/delete-dialog";
 import { TagList } from "~/components/blog/post-card";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { BLOG_STATUSES } from "~/db/schema";
 import { can } from "~/domain/accounts/permissions";
 import { CARD_DATE, formatPostDate, postDate, SCHEDULE_DATE } from "~/domain/blog/format";
 import { adminPostsPage } from "~/domain/blog/posts.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -283,5 +283,5 @@ function MenuLink({
 }
 
 export function meta() {
-  return [{ title: `Blog Management | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Blog Management");
 }

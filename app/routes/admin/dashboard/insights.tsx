@@ -1,6 +1,7 @@
 import { Download, Filter } from "lucide-react";
 import { Form, href, Link } from "react-router";
 import { BreakdownChart, DailyChart, FunnelChart, NumbersTable, percent } from "~/components/console/insights-charts";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { funnel, traffic } from "~/domain/insights/insights.server";
 import {
   campaignLabel,
@@ -14,7 +15,6 @@ import { FUNNEL_BY, FUNNEL_BY_LABELS, FUNNEL_STEPS, insightsQueryOf } from "~/do
 import { formatVital, GOOD, METRIC_LABELS, pageSpeedLines, VITAL_METRICS } from "~/domain/insights/vitals";
 import { pageSpeed } from "~/domain/insights/vitals.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/insights";
 
 /*
@@ -282,5 +282,5 @@ function PageSpeed({ lines }: { lines: ReturnType<typeof pageSpeedLines> }) {
 }
 
 export function meta() {
-  return [{ title: `Insights | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Insights");
 }

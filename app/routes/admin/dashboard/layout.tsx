@@ -16,6 +16,7 @@ import { NotificationsMenu } from "~/components/console/notifications-menu";
 import { RefreshButton } from "~/components/console/refresh-button";
 import { SessionWatch } from "~/components/console/session-watch";
 import { LogoMark } from "~/components/site/logo";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { ThemeToggle } from "~/components/site/theme-toggle";
 import { can } from "~/domain/accounts/permissions";
 import { consoleFrame } from "~/domain/console/badges.server";
@@ -218,5 +219,5 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Dashboard | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Dashboard");
 }

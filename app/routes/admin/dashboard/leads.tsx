@@ -6,6 +6,7 @@ import { FilterSelect } from "~/components/console/filter-select";
 import { StatusBadge } from "~/components/console/status-badge";
 import { Pagination } from "~/components/pagination";
 import { PendingIcon } from "~/components/pending-icon";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
 import { bookingRules } from "~/domain/calendar/calendar.server";
@@ -14,7 +15,6 @@ import { KIND_LABELS, kindsOf, LEAD_KINDS, LEAD_STATUSES, STATUS_LABELS } from "
 import { leadFiltersOf } from "~/domain/leads/schemas";
 import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { pageCount, showingRange } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/leads";
@@ -328,5 +328,5 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export function meta() {
-  return [{ title: `Leads | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Leads");
 }

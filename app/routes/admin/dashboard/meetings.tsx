@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { href, Link } from "react-router";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { listMeetings, meetingStatusCounts, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { MEETING_FILTERS } from "~/domain/meetings/schemas";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { revalidateOnConflict } from "~/lib/revalidate";
@@ -244,5 +244,5 @@ function MeetingDialog({
 }
 
 export function meta() {
-  return [{ title: `Demo Meetings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Demo Meetings");
 }

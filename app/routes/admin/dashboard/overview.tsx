@@ -5,12 +5,12 @@ import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDateTime, formatDay, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { MeetingsPerWeekChart, PostsPerMonthChart, TrialFunnelChart } from "~/components/console/trend-charts";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { can } from "~/domain/accounts/permissions";
 import { speedToLeadByWeek } from "~/domain/leads/leads.server";
 import { showRateByWeek } from "~/domain/meetings/attendance.server";
 import { dashboardOverview } from "~/domain/reporting/stats.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/overview";
 
@@ -399,7 +399,7 @@ function Empty({ text }: { text: string }) {
 }
 
 export function meta() {
-  return [{ title: `Overview | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Overview");
 }
 
 export function ErrorBoundary() {

@@ -2,6 +2,7 @@ import { Download, Search, Trash2 } from "lucide-react";
 import { data, Form, href, Link } from "react-router";
 import { ActionNotice } from "~/components/console/action-notice";
 import { PendingIcon } from "~/components/pending-icon";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
@@ -10,7 +11,6 @@ import { countsOf, erasePerson, peopleLookup } from "~/domain/privacy/people.ser
 import { EraseSchema, PersonQuerySchema } from "~/domain/privacy/schemas";
 import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { fieldLabel } from "~/lib/field-label";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/people";
@@ -259,5 +259,5 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
 }
 
 export function meta() {
-  return [{ title: `People | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("People");
 }

@@ -3,10 +3,10 @@ import { href, Link } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
 import { formatDay } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SearchQuerySchema, searchConsole, searchResultsFor } from "~/domain/console/search.server";
 import { consoleStatus } from "~/domain/subscriptions/rules";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -173,10 +173,7 @@ function Empty({ text }: { text: string }) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const query = loaderData?.query;
-  return [
-    { title: `${query ? `“${query}” – ` : ""}Search | ${BRAND.name} Admin` },
-    { name: "robots", content: "noindex" },
-  ];
+  return consoleMeta(`${query ? `“${query}” – ` : ""}Search`);
 }
 
 export function ErrorBoundary() {

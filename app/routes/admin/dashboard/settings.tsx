@@ -14,9 +14,9 @@ import {
 } from "lucide-react";
 import { href, NavLink, Outlet } from "react-router";
 import { ConsoleErrorBoundary } from "~/components/console/error-boundary";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { countPendingAdmins } from "~/domain/accounts/accounts.server";
 import { mayOpen, requireMember } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/settings";
 
 const TABS = [
@@ -89,7 +89,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Settings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Settings");
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import { Form, Link, Outlet, redirect, useLocation, useSubmit } from "react-rout
 import { z } from "zod";
 import { FilterSelect } from "~/components/console/filter-select";
 import { Pagination } from "~/components/pagination";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { StatusMessage } from "~/components/status-message";
 import {
   daysRemaining,
@@ -15,7 +16,6 @@ import { type SubscriptionView, USERS_PAGE_SIZE } from "~/domain/subscriptions/s
 import { listSubscriptions, toView } from "~/domain/subscriptions/subscriptions.server";
 import { CONSOLE_STATUSES, USER_PLANS } from "~/domain/subscriptions/values";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { MAX_PAGE, showingRange } from "~/lib/pagination";
 import type { Route } from "./+types/users";
@@ -311,5 +311,5 @@ function MenuLink({ to, children, danger = false }: { to: string; children: stri
 }
 
 export function meta() {
-  return [{ title: `Users | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Users");
 }

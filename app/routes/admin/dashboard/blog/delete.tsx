@@ -3,6 +3,7 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { UnusedImages } from "~/components/blog/unused-images";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { unusedImagesOf } from "~/domain/blog/image-cleanup.server";
@@ -11,7 +12,6 @@ import { deletePost, findPost } from "~/domain/blog/posts.server";
 import { BLOG_LIMITS } from "~/domain/blog/schemas";
 import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/delete";
 import { BackToBlogList, imageView } from "./blog-ui";
@@ -88,7 +88,7 @@ export default function ConfirmDelete({ loaderData, actionData }: Route.Componen
 }
 
 export function meta() {
-  return [{ title: `Delete blog post | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Delete blog post");
 }
 
 export function ErrorBoundary() {

@@ -14,6 +14,7 @@ import { SeoFieldset } from "~/components/blog/seo-fieldset";
 import { useUploadSizeCheck } from "~/components/blog/upload-size";
 import { FieldError } from "~/components/field-error";
 import { LengthHint } from "~/components/length-hint";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
@@ -29,7 +30,6 @@ import { postImages } from "~/domain/blog/uploads.server";
 import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { requireEditablePost, requirePublishing, requireReadablePost } from "~/http/post-access.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { hasCode, isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -749,10 +749,7 @@ function Field({
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData?.id ? "Edit" : "New"} blog post | ${BRAND.name} Admin` },
-    { name: "robots", content: "noindex" },
-  ];
+  return consoleMeta(`${loaderData?.id ? "Edit" : "New"} blog post`);
 }
 
 export function ErrorBoundary() {

@@ -3,13 +3,13 @@ import { data, href, Link } from "react-router";
 import { BlogStatusBadge } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { Article } from "~/components/blog/article";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { toArticle } from "~/domain/blog/format";
 import { imageSizes } from "~/domain/blog/media.server";
 import { POST_NOT_FOUND } from "~/domain/blog/messages";
 import { findPost } from "~/domain/blog/posts.server";
 import { requireAdmin } from "~/http/guards.server";
 import { requireReadablePost } from "~/http/post-access.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import type { Route } from "./+types/preview";
 import { BackToBlogList } from "./blog-ui";
@@ -57,10 +57,7 @@ export default function PreviewPost({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `Preview: ${loaderData?.post.title ?? "Blog post"} | ${BRAND.name} Admin` },
-    { name: "robots", content: "noindex" },
-  ];
+  return consoleMeta(`Preview: ${loaderData?.post.title ?? "Blog post"}`);
 }
 
 export function ErrorBoundary() {

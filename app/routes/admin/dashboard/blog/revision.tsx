@@ -4,6 +4,7 @@ import { ErrorAlert } from "~/components/blog/admin";
 import { AdminBlogError } from "~/components/blog/admin-error";
 import { PostContent } from "~/components/blog/post-content";
 import { RestoreForm } from "~/components/blog/revisions";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { actorOf } from "~/domain/accounts/actor";
 import { formatPostDate } from "~/domain/blog/format";
 import { POST_NOT_FOUND, REVISION_NOT_FOUND_TITLE } from "~/domain/blog/messages";
@@ -12,7 +13,6 @@ import { getRevision, REVISION_TIME, restoreRevision, revisionText } from "~/dom
 import { actionFailure } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
 import { requireEditablePost, requireReadablePost } from "~/http/post-access.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitFailure, submitFailureOf, submitKeepingInput } from "~/lib/submit-failure";
@@ -113,10 +113,7 @@ export default function RevisionView({ loaderData, actionData }: Route.Component
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `Revision of ${loaderData?.post.title ?? "a blog post"} | ${BRAND.name} Admin` },
-    { name: "robots", content: "noindex" },
-  ];
+  return consoleMeta(`Revision of ${loaderData?.post.title ?? "a blog post"}`);
 }
 
 /** A revision the post does not have says so, and leads back to that post's editor (not "Blog post not found"). */

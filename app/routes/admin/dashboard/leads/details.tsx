@@ -3,6 +3,7 @@ import { data, Form, href, Link } from "react-router";
 import { ActionNotice } from "~/components/console/action-notice";
 import { StatusBadge } from "~/components/console/status-badge";
 import { PendingIcon } from "~/components/pending-icon";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { can } from "~/domain/accounts/permissions";
@@ -22,7 +23,6 @@ import { KIND_LABELS, LEAD_STATUSES, REASON_REQUIRED, STATUS_LABELS } from "~/do
 import { LeadNoteSchema, NOTE_MAX, REASON_MAX } from "~/domain/leads/schemas";
 import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { formatInstant } from "../meetings/meeting-ui";
@@ -287,5 +287,5 @@ export default function LeadDetails({ loaderData, actionData }: Route.ComponentP
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const who = loaderData ? loaderData.lead.name || loaderData.lead.email : "Lead";
-  return [{ title: `${who} | Leads | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta(`${who} | Leads`);
 }

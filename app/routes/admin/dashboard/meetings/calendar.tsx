@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { href, Link } from "react-router";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { formatTime12h, slotTimes, todayIn } from "~/domain/calendar/availability";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { longDateLabel } from "~/domain/calendar/month";
 import { isoWeekOf, shiftWeek, weekStart, workDays } from "~/domain/calendar/week";
 import { meetingStatusCounts, meetingsBetween } from "~/domain/meetings/meetings.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { MONTH_NAMES, WEEKDAY_NAMES } from "~/lib/calendar-names";
 import type { Route } from "./+types/calendar";
 import { HostSelect, hostLabel, UNKNOWN_HOST } from "./host-filter";
@@ -274,5 +274,5 @@ function Legend() {
 }
 
 export function meta() {
-  return [{ title: `Calendar | Demo Meetings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Calendar | Demo Meetings");
 }

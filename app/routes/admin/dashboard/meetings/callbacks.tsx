@@ -5,6 +5,7 @@ import { EmailOrErased } from "~/components/console/email-or-erased";
 import { ListToolbar } from "~/components/console/list-toolbar";
 import { Pagination } from "~/components/pagination";
 import { PendingIcon } from "~/components/pending-icon";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { useSubmittingValue } from "~/components/submit-button";
 import { CALLBACK_STATUSES, type CallbackRequest } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
@@ -14,7 +15,6 @@ import { SOURCE_LABELS } from "~/domain/meetings/lead-schemas";
 import { companySizeLabel } from "~/domain/subscriptions/options";
 import { failedActionAnswer } from "~/http/action-failure.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { pageCount, pageParam, showingRange } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/callbacks";
@@ -221,5 +221,5 @@ export default function Callbacks({ loaderData, actionData }: Route.ComponentPro
 }
 
 export function meta() {
-  return [{ title: `Callbacks | Demo Meetings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Callbacks | Demo Meetings");
 }

@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, href, Link } from "react-router";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { bookingRules } from "~/domain/calendar/calendar.server";
 import { attendanceProblem } from "~/domain/meetings/attendance.server";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/details";
@@ -112,10 +112,7 @@ export default function MeetingDetails({ loaderData, actionData }: Route.Compone
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData?.meeting.name ?? "Meeting"} | Demo Meetings | ${BRAND.name} Admin` },
-    { name: "robots", content: "noindex" },
-  ];
+  return consoleMeta(`${loaderData?.meeting.name ?? "Meeting"} | Demo Meetings`);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { data, href, Link, redirect, useNavigation } from "react-router";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { getMeeting, toMeetingJson } from "~/domain/meetings/meetings.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { revalidateOnConflict } from "~/lib/revalidate";
 import type { Route } from "./+types/reject";
 import { DecisionMessage, MeetingError, MeetingFacts, RejectForm, StatusBadge, submitDecision } from "./meeting-ui";
@@ -86,10 +86,7 @@ export default function RejectMeeting({ loaderData, actionData }: Route.Componen
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `Reject ${loaderData?.meeting.name ?? "meeting"} | Demo Meetings | ${BRAND.name} Admin` },
-    { name: "robots", content: "noindex" },
-  ];
+  return consoleMeta(`Reject ${loaderData?.meeting.name ?? "meeting"} | Demo Meetings`);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -2,10 +2,10 @@ import { Filter } from "lucide-react";
 import { Form, href, Link, useLocation } from "react-router";
 import { FilterSelect } from "~/components/console/filter-select";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { auditTargetLabels, listAudit, listAuditActions, listAuditActors } from "~/domain/audit/audit.server";
 import { AUDIT_PAGE_SIZE, AuditQuerySchema } from "~/domain/audit/schemas";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { pageCount } from "~/lib/pagination";
 import type { Route } from "./+types/activity";
 import { CardPagination, SettingsCard } from "./settings-ui";
@@ -154,5 +154,5 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Activity | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Activity");
 }

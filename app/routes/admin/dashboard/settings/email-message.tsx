@@ -2,9 +2,9 @@ import { ArrowLeft, Paperclip } from "lucide-react";
 import { data, href, Link } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { emailPreviewDocument, getEmailMessage } from "~/domain/email/log.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/email-message";
 import { EmailHtmlFrame, EmailTextPart } from "./settings-ui";
@@ -112,5 +112,5 @@ export default function EmailMessage({ loaderData }: Route.ComponentProps) {
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
   const subject = loaded?.message.subject ?? "Email";
-  return [{ title: `${subject} | Email log | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta(`${subject} | Email log`);
 }

@@ -6,12 +6,12 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { FilterPills } from "~/components/console/list-toolbar";
 import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { useSubmittingValue } from "~/components/submit-button";
 import { EMAIL_STATUSES } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
 import { EMAIL_LOG_PAGE_SIZE, EmailLogQuerySchema, listEmailLog, retryFailedEmail } from "~/domain/email/log.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { pageCount } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -188,5 +188,5 @@ export default function EmailLog({ loaderData, actionData }: Route.ComponentProp
 }
 
 export function meta() {
-  return [{ title: `Email log | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Email log");
 }

@@ -1,8 +1,8 @@
 import { Download, FileSpreadsheet } from "lucide-react";
 import { href } from "react-router";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { exportCounts } from "~/domain/reporting/exports.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import type { Route } from "./+types/export";
 import { SettingsCard } from "./settings-ui";
 
@@ -52,5 +52,5 @@ export default function Export({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Export | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Export");
 }

@@ -8,6 +8,7 @@ import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
 import { EventChecklist, SecretOnce } from "~/components/console/webhook-parts";
 import { Field } from "~/components/field";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
@@ -24,7 +25,6 @@ import {
   updateEndpoint,
 } from "~/domain/integrations/webhooks.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/integration";
@@ -297,5 +297,5 @@ export default function Integration({ loaderData, actionData }: Route.ComponentP
 }
 
 export function meta() {
-  return [{ title: `Webhook endpoint | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Webhook endpoint");
 }

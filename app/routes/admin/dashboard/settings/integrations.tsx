@@ -5,6 +5,7 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { StatusBadge } from "~/components/console/status-badge";
 import { EventChecklist, SecretOnce } from "~/components/console/webhook-parts";
 import { Field } from "~/components/field";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton } from "~/components/submit-button";
 import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
@@ -12,7 +13,6 @@ import { CreateEndpointSchema } from "~/domain/integrations/events";
 import { type EndpointFields, endpointFormValues, fieldErrors } from "~/domain/integrations/forms";
 import { createEndpoint, isLocalSite, listEndpoints, toEndpointView } from "~/domain/integrations/webhooks.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/integrations";
@@ -186,5 +186,5 @@ export default function Integrations({ loaderData, actionData }: Route.Component
 }
 
 export function meta() {
-  return [{ title: `Integrations | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Integrations");
 }

@@ -9,6 +9,7 @@ import { RowAction } from "~/components/console/row-action";
 import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
 import { Pagination } from "~/components/pagination";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { INVITATION_MESSAGES, InviteSchema } from "~/domain/accounts/invitation-schemas";
@@ -23,7 +24,6 @@ import { mayManageTeam, ROLE_LABELS } from "~/domain/accounts/permissions";
 import type { ActiveSession } from "~/domain/accounts/sessions.server";
 import { formIssues } from "~/http/form-issues";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { pageCount, pageParam } from "~/lib/pagination";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -268,5 +268,5 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
 }
 
 export function meta() {
-  return [{ title: `Invitations | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Invitations");
 }

@@ -5,6 +5,7 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { StatusBadge } from "~/components/console/status-badge";
 import { EmailInput } from "~/components/email-input";
 import { Field } from "~/components/field";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { fromLocalInput } from "~/domain/blog/format";
@@ -12,7 +13,6 @@ import { emailPreviewDocument } from "~/domain/email/log.server";
 import { issueStats, previewIssue, requireIssue, sendIssue, sendTest } from "~/domain/newsletter/issues.server";
 import { ISSUE_MESSAGES, TestSendSchema } from "~/domain/newsletter/schemas";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { config } from "~/lib/config.server";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -221,8 +221,5 @@ export default function NewsletterIssue({ loaderData, actionData }: Route.Compon
 }
 
 export function meta({ loaderData: loaded }: Route.MetaArgs) {
-  return [
-    { title: `${loaded?.issue.subject ?? "Newsletter issue"} | ${BRAND.name} Admin` },
-    { name: "robots", content: "noindex" },
-  ];
+  return consoleMeta(`${loaded?.issue.subject ?? "Newsletter issue"}`);
 }

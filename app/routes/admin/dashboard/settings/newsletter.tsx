@@ -3,13 +3,13 @@ import { data, Form, href, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { StatusBadge } from "~/components/console/status-badge";
 import { Field } from "~/components/field";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { listPublishedPosts } from "~/domain/blog/posts.server";
 import { createIssue, issueStats, listIssues } from "~/domain/newsletter/issues.server";
 import { IssueSchema } from "~/domain/newsletter/schemas";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { fieldErrorsOf, firstMessagePerField } from "~/lib/zod-issues";
@@ -176,5 +176,5 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function meta() {
-  return [{ title: `Newsletter | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Newsletter");
 }

@@ -7,6 +7,7 @@ import { useConsoleTimezone } from "~/components/console/format";
 import { RemoveForm } from "~/components/console/row-action";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { getCalendarSync } from "~/domain/calendar/calendar-sync.server";
@@ -20,7 +21,6 @@ import {
 } from "~/domain/calendar/hosts";
 import { addOverride, getHost, removeOverride, setHost } from "~/domain/calendar/hosts.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import type { Route } from "./+types/scheduling-host";
@@ -307,5 +307,5 @@ export default function HostAvailability({ loaderData, actionData }: Route.Compo
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const name = loaderData?.host.name ?? "Host";
-  return [{ title: `Availability of ${name} | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta(`Availability of ${name}`);
 }

@@ -7,6 +7,7 @@ import { DateRangeFields } from "~/components/console/date-range-fields";
 import { RemoveForm } from "~/components/console/row-action";
 import { Field } from "~/components/field";
 import { FormError } from "~/components/field-error";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { actorOf } from "~/domain/accounts/actor";
 import { BOOKING } from "~/domain/calendar/availability";
@@ -16,7 +17,6 @@ import { addClosure, addHolidayClosures, listClosures, listHosts, removeClosure 
 import { SCHEDULING_LIMITS, SCHEDULING_MESSAGES, SchedulingFormSchema } from "~/domain/calendar/scheduling-settings";
 import { getSchedulingSettings, updateSchedulingSettings } from "~/domain/calendar/scheduling-settings.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -411,5 +411,5 @@ export default function SchedulingSettings({ loaderData, actionData }: Route.Com
 }
 
 export function meta() {
-  return [{ title: `Scheduling settings | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Scheduling settings");
 }

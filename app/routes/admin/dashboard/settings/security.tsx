@@ -21,6 +21,7 @@ import {
   postedCredential,
   useWebAuthn,
 } from "~/components/passkey-button";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { PASSKEY_NAME_MAX } from "~/db/schema";
 import { actorOf } from "~/domain/accounts/actor";
@@ -39,7 +40,6 @@ import {
 import { ConfirmOwnerSchema, EnableTwoFactorSchema } from "~/domain/accounts/two-factor-schemas";
 import { clientAddress } from "~/domain/limits/client-limits.server";
 import { requireAdmin, TWO_FACTOR_REQUIRED } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { isLocalHttp } from "~/lib/local-http";
 import { submitKeepingInput } from "~/lib/submit-failure";
@@ -722,5 +722,5 @@ function countryName(code: string) {
 }
 
 export function meta() {
-  return [{ title: `Security | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Security");
 }

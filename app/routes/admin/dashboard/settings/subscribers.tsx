@@ -3,11 +3,11 @@ import { href, useLocation } from "react-router";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { FilterPills } from "~/components/console/list-toolbar";
 import { StatusBadge } from "~/components/console/status-badge";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SUBSCRIBER_STATUSES } from "~/db/schema";
 import { listSubscribers } from "~/domain/newsletter/newsletter.server";
 import { SubscriberListQuerySchema } from "~/domain/newsletter/schemas";
 import { mayOpen, requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { pageCount, showingRange } from "~/lib/pagination";
 import type { Route } from "./+types/subscribers";
 import { CardPagination } from "./settings-ui";
@@ -107,5 +107,5 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
 }
 
 export function meta() {
-  return [{ title: `Newsletter subscribers | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Newsletter subscribers");
 }

@@ -7,6 +7,7 @@ import { formatDateTime, useConsoleTimezone } from "~/components/console/format"
 import { PendingList } from "~/components/console/pending-list";
 import { RowAction } from "~/components/console/row-action";
 import { StatusBadge } from "~/components/console/status-badge";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { useSubmittingValue } from "~/components/submit-button";
 import { decideRegistration, getAdmin, listAdmins } from "~/domain/accounts/accounts.server";
 import { actorOf } from "~/domain/accounts/actor";
@@ -14,7 +15,6 @@ import { mayManageOwnership, ROLE_LABELS } from "~/domain/accounts/permissions";
 import { ROLE_REQUIRED, TeamRoleSchema } from "~/domain/accounts/schemas";
 import { changeRole, removeMember, setMemberStatus } from "~/domain/accounts/team.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { TEAM_ROLES, type TeamRole } from "~/lib/team-roles";
@@ -319,5 +319,5 @@ function RoleSelect({
 }
 
 export function meta() {
-  return [{ title: `Team | ${BRAND.name} Admin` }, { name: "robots", content: "noindex" }];
+  return consoleMeta("Team");
 }
