@@ -30,8 +30,8 @@ module.exports = {
     floor(
       "lib-is-pure",
       "^app/lib/",
-      "^app/(domain|db|http|routes)/|^app/routes\\.ts$|^workers/",
-      "app/lib holds pure helpers: it imports nothing from the domain, the database or http.",
+      "^app/(domain|db|http|routes|emails|components)/|^app/routes\\.ts$|^workers/",
+      "app/lib holds pure helpers: it imports nothing from the domain, the database, http, emails or components.",
     ),
     floor(
       "db-below-domain",

@@ -1,8 +1,8 @@
 import { db } from "~/db/client.server";
 import { blogPosts, callbackRequests, meetings, subscriptions } from "~/db/schema";
 import type { DashboardStats } from "~/domain/reporting/stats.server";
+import { DAY } from "~/lib/durations";
 
-const DAY = 24 * 60 * 60 * 1000;
 let slot = 0;
 
 /** Spec §3's stats object of an empty database: every figure 0. */

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { callbackRequests } from "~/db/schema";
+import { MINUTE } from "~/lib/durations";
 import { createAdmin } from "../../../../../tests/helpers/accounts";
 import { routeArgs } from "../../../../../tests/helpers/route-call";
 import { loader } from "./callbacks";
 
 const ORIGIN = "http://localhost";
-const MINUTE = 60_000;
 let token: string;
 beforeAll(async () => {
   ({ token } = await createAdmin());
