@@ -6,6 +6,7 @@ import { ChangeNotices } from "~/components/console/change-notices";
 import { ConfirmDisclosure } from "~/components/console/confirm-disclosure";
 import { formatDateTime, useConsoleTimezone } from "~/components/console/format";
 import { Field } from "~/components/field";
+import { consoleMeta } from "~/components/site/noindex-meta";
 import { SubmitButton, useSubmittingValue } from "~/components/submit-button";
 import { UrlInput } from "~/components/url-input";
 import { actorOf } from "~/domain/accounts/actor";
@@ -18,7 +19,6 @@ import {
   setBusyCalendar,
 } from "~/domain/calendar/calendar-sync.server";
 import { requireAdmin } from "~/http/guards.server";
-import { BRAND } from "~/lib/brand";
 import { isAppError } from "~/lib/errors";
 import { submitKeepingInput } from "~/lib/submit-failure";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -44,7 +44,7 @@ const NOTICES: Record<string, string> = {
   removed: "Your calendar was removed, with its busy times.",
 };
 
-export const meta: Route.MetaFunction = () => [{ title: `My calendar · Settings · ${BRAND.name}` }];
+export const meta: Route.MetaFunction = () => consoleMeta("My calendar");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
