@@ -292,14 +292,20 @@ async function overflowing(page: Page): Promise<Overflow[]> {
       }
       return false;
     };
+    // Drawn on the page, outside a sideways scroller and a closed <details>.
+    const shown = (el: Element) => {
+      if (el.closest("[hidden], template, svg, head, script, style, noscript")) return false;
+      const style = getComputedStyle(el);
+      if (style.display === "none" || style.visibility === "hidden" || style.display === "contents") return false;
+      const rect = el.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1) return false; // nothing drawn, or sr-only
+      return !insideScroller(el) && !inClosedDetails(el);
+    };
     const found: Overflow[] = [];
     for (const el of document.body.querySelectorAll("*")) {
-      if (el.closest("[hidden], template, svg, head, script, style, noscript")) continue;
+      if (!shown(el)) continue;
       const style = getComputedStyle(el);
-      if (style.display === "none" || style.visibility === "hidden" || style.display === "contents") continue;
       const rect = el.getBoundingClientRect();
-      if (rect.width <= 1 || rect.height <= 1) continue; // nothing drawn, or sr-only
-      if (insideScroller(el) || inClosedDetails(el)) continue;
       const isControl =
         el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement;
       const clips = (style.overflowX === "hidden" || style.overflowX === "clip") && !isControl;
@@ -319,13 +325,7 @@ async function overflowing(page: Page): Promise<Overflow[]> {
     const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || !(node.textContent ?? "").trim()) continue;
-      if (parent.closest("[hidden], template, svg, head, script, style, noscript, select")) continue;
-      const style = getComputedStyle(parent);
-      if (style.visibility === "hidden") continue;
-      const box = parent.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) continue; // nothing drawn, or sr-only
-      if (insideScroller(parent) || inClosedDetails(parent)) continue;
+      if (!parent || !(node.textContent ?? "").trim() || parent.closest("select") || !shown(parent)) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const rect of range.getClientRects()) {
